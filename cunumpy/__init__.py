@@ -1,0 +1,131 @@
+"""cunumpy: portable array programming on CPUs and GPUs.
+
+``import cunumpy as xp`` gives a complete Array API 2025.12 namespace over NumPy and CuPy.
+Functions that take arrays compute where their inputs live; creation functions honour
+``device=`` and otherwise use the current backend (``set_backend``, ``use_backend`` or the
+``CUNUMPY_BACKEND`` environment variable). Library code calls ``array_namespace(x)`` to
+get the namespace of its inputs. Arrays are always the backends' own (``numpy.ndarray``,
+``cupy.ndarray``), never wrapped.
+
+The device layer is in the submodules ``cuda`` (devices, memory, streams), ``profiling``
+(timing) and ``mpi`` (one rank per GPU); they are loaded on first use.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from numpy import (
+    bool,
+    complex64,
+    complex128,
+    e,
+    float32,
+    float64,
+    inf,
+    int8,
+    int16,
+    int32,
+    int64,
+    nan,
+    newaxis,
+    pi,
+    uint8,
+    uint16,
+    uint32,
+    uint64,
+)
+
+from . import fft, linalg
+from ._api.creation import (
+    arange, asarray, empty, empty_like, eye, from_dlpack, full, full_like, linspace, meshgrid,
+    ones, ones_like, tril, triu, zeros, zeros_like,
+)
+from ._api.data_types import astype, can_cast, finfo, iinfo, isdtype, result_type
+from ._api.elementwise import (
+    abs, acos, acosh, add, asin, asinh, atan, atan2, atanh, bitwise_and, bitwise_invert,
+    bitwise_left_shift, bitwise_or, bitwise_right_shift, bitwise_xor, ceil, clip, conj,
+    copysign, cos, cosh, divide, equal, exp, expm1, floor, floor_divide, greater,
+    greater_equal, hypot, imag, isfinite, isinf, isnan, less, less_equal, log, log1p, log2,
+    log10, logaddexp, logical_and, logical_not, logical_or, logical_xor, maximum, minimum,
+    multiply, negative, nextafter, not_equal, positive, pow, real, reciprocal, remainder,
+    round, sign, signbit, sin, sinh, sqrt, square, subtract, tan, tanh, trunc,
+)
+from ._api.indexing import take, take_along_axis
+from ._api.linear_algebra import matmul, matrix_transpose, tensordot, vecdot
+from ._api.manipulation import (
+    broadcast_arrays, broadcast_shapes, broadcast_to, concat, expand_dims, flip, moveaxis,
+    permute_dims, repeat, reshape, roll, squeeze, stack, tile, unstack,
+)
+from ._api.searching import argmax, argmin, count_nonzero, nonzero, searchsorted, where
+from ._api.sets import isin, unique_all, unique_counts, unique_inverse, unique_values
+from ._api.sorting import argsort, sort
+from ._api.statistics import cumulative_prod, cumulative_sum, max, mean, min, prod, std, sum, var
+from ._api.utility import all, any, diff
+from ._config import get_backend, set_backend, use_backend
+from ._cupy import cupy_available, cupy_unavailable_reason
+from ._info import __array_namespace_info__
+from ._namespace import array_namespace, is_cupy_array, is_numpy_array
+from ._transfer import device, to_cupy, to_device, to_numpy
+
+__version__ = "0.1.0"
+__array_api_version__ = "2025.12"
+
+# The device layer's submodules, loaded on first attribute access (see __getattr__).
+_LAZY_SUBMODULES = ("cuda", "profiling", "mpi")
+
+__all__ = [
+    "__array_api_version__", "__array_namespace_info__", "__version__",
+    # Array API 2025.12: constants and data types
+    "e", "inf", "nan", "newaxis", "pi",
+    "bool", "complex64", "complex128", "float32", "float64", "int8", "int16", "int32",
+    "int64", "uint8", "uint16", "uint32", "uint64",
+    # Array API 2025.12: extensions
+    "fft", "linalg",
+    # Array API 2025.12: functions
+    "abs", "acos", "acosh", "add", "all", "any", "arange", "argmax", "argmin", "argsort",
+    "asarray", "asin", "asinh", "astype", "atan", "atan2", "atanh", "bitwise_and",
+    "bitwise_invert", "bitwise_left_shift", "bitwise_or", "bitwise_right_shift",
+    "bitwise_xor", "broadcast_arrays", "broadcast_shapes", "broadcast_to", "can_cast",
+    "ceil", "clip", "concat", "conj", "copysign", "cos", "cosh", "count_nonzero",
+    "cumulative_prod", "cumulative_sum", "diff", "divide", "empty", "empty_like", "equal",
+    "exp", "expand_dims", "expm1", "eye", "finfo", "flip", "floor", "floor_divide",
+    "from_dlpack", "full", "full_like", "greater", "greater_equal", "hypot", "iinfo", "imag",
+    "isdtype", "isfinite", "isin", "isinf", "isnan", "less", "less_equal", "linspace", "log",
+    "log1p", "log2", "log10", "logaddexp", "logical_and", "logical_not", "logical_or",
+    "logical_xor", "matmul", "matrix_transpose", "max", "maximum", "mean", "meshgrid", "min",
+    "minimum", "moveaxis", "multiply", "negative", "nextafter", "nonzero", "not_equal", "ones",
+    "ones_like", "permute_dims", "positive", "pow", "prod", "real", "reciprocal", "remainder",
+    "repeat", "reshape", "result_type", "roll", "round", "searchsorted", "sign", "signbit",
+    "sin", "sinh", "sort", "sqrt", "square", "squeeze", "stack", "std", "subtract", "sum",
+    "take", "take_along_axis", "tan", "tanh", "tensordot", "tile", "tril", "triu", "trunc",
+    "unique_all", "unique_counts", "unique_inverse", "unique_values", "unstack", "var",
+    "vecdot", "where", "zeros", "zeros_like",
+    # cunumpy: backends, namespaces and transfers
+    "array_namespace", "cupy_available", "cupy_unavailable_reason", "device",
+    "get_backend", "is_cupy_array", "is_numpy_array", "set_backend", "to_cupy", "to_device",
+    "to_numpy", "use_backend",
+    # cunumpy: the device layer (loaded on first use)
+    "cuda", "mpi", "profiling",
+]
+
+
+def __getattr__(name: str) -> ModuleType:
+    """Load the device-layer submodules on first use, so ``import cunumpy`` stays light."""
+    if name in _LAZY_SUBMODULES:
+        module = importlib.import_module(f"{__name__}.{name}")
+        globals()[name] = module
+        return module
+    msg = f"module 'cunumpy' has no attribute {name!r}"
+    raise AttributeError(msg)
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY_SUBMODULES))
+
+
+from ._config import _backend_from_environment  # noqa: E402
+
+_backend_from_environment()
+del _backend_from_environment

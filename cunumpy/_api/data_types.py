@@ -1,0 +1,177 @@
+"""The standard's data-type functions, dispatching on where their array arguments live.
+
+Both backends use NumPy's dtypes, so functions given only dtypes run in the NumPy
+namespace, and functions given arrays run in the arrays' namespace.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._backends import numpy as _numpy_namespace
+from .._dispatch import _is_array, _namespace_of_all, _namespace_of_one, _placement
+from .._transfer import to_device
+from .._typing import Array, Device, DType, finfo_object, iinfo_object
+
+__all__ = ["astype", "can_cast", "finfo", "iinfo", "isdtype", "result_type"]
+
+
+def astype(
+    x: Array, dtype: DType, /, *, copy: bool = True, device: Device | None = None
+) -> Array:
+    """Return ``x`` converted to ``dtype`` (and moved to ``device`` when given).
+
+    Parameters
+    ----------
+    x : array
+        The array to convert.
+    dtype : dtype
+        The data type of the result.
+    copy : bool, default True
+        With ``True`` a new array is always returned; with ``False`` ``x`` itself is
+        returned when it already has ``dtype`` (and lives on ``device``).
+    device : device, optional
+        Where the result lives; by default, where ``x`` lives.
+
+    Returns
+    -------
+    out : array
+        ``x`` as ``dtype``.
+
+    Examples
+    --------
+    >>> import cunumpy as xp
+    >>> xp.astype(xp.asarray([1.7, -2.2]), xp.int32)
+    array([ 1, -2], dtype=int32)
+    """
+    namespace = _namespace_of_one(x, "astype")
+    if device is None:
+        return namespace.astype(x, dtype, copy=copy)
+    target_namespace, target = _placement(device, "astype")
+    if target_namespace is namespace:
+        return namespace.astype(x, dtype, copy=copy, device=target)
+    moved = to_device(x, target)
+    return target_namespace.astype(moved, dtype, copy=False)
+
+
+def can_cast(from_: DType | Array, to: DType, /) -> bool:
+    """Return whether ``from_`` (a dtype or an array's dtype) casts to ``to`` by the promotion rules.
+
+    Parameters
+    ----------
+    from_ : dtype or array
+        The source data type, or an array whose data type is used.
+    to : dtype
+        The target data type.
+
+    Returns
+    -------
+    out : bool
+        ``True`` when the cast is allowed by the type promotion rules.
+
+    Examples
+    --------
+    >>> import cunumpy as xp
+    >>> xp.can_cast(xp.int8, xp.int16), xp.can_cast(xp.float64, xp.float32)
+    (True, False)
+    """
+    namespace = _namespace_of_one(from_, "can_cast") if _is_array(from_) else _numpy_namespace
+    result: bool = namespace.can_cast(from_, to)
+    return result
+
+
+def finfo(type: DType | Array, /) -> finfo_object:  # noqa: A002 - the standard's name
+    """Return the limits of a floating-point dtype (or of an array's dtype) as Python numbers.
+
+    Parameters
+    ----------
+    type : dtype or array
+        A real or complex floating-point dtype, or an array of one.
+
+    Returns
+    -------
+    out : finfo_object
+        ``bits`` (int), ``eps``, ``max``, ``min``, ``smallest_normal`` (Python floats) and
+        ``dtype`` (for complex inputs, the real dtype of each component).
+
+    Examples
+    --------
+    >>> import cunumpy as xp
+    >>> xp.finfo(xp.float32).bits, xp.finfo(xp.complex128).dtype
+    (32, dtype('float64'))
+    """
+    return _numpy_namespace.finfo(type)
+
+
+def iinfo(type: DType | Array, /) -> iinfo_object:  # noqa: A002 - the standard's name
+    """Return the limits of an integer dtype (or of an array's dtype) as Python ints.
+
+    Parameters
+    ----------
+    type : dtype or array
+        An integer dtype, or an array of one.
+
+    Returns
+    -------
+    out : iinfo_object
+        ``bits``, ``max`` and ``min`` (Python ints) and ``dtype``.
+
+    Examples
+    --------
+    >>> import cunumpy as xp
+    >>> info = xp.iinfo(xp.int8)
+    >>> info.min, info.max
+    (-128, 127)
+    """
+    return _numpy_namespace.iinfo(type)
+
+
+def isdtype(dtype: DType, kind: DType | str | tuple[DType | str, ...]) -> bool:
+    """Return whether ``dtype`` is of ``kind`` (a dtype, a kind name, or a tuple of them).
+
+    Parameters
+    ----------
+    dtype : dtype
+        The data type to test.
+    kind : dtype, str or tuple
+        A dtype, or one of ``"bool"``, ``"signed integer"``, ``"unsigned integer"``,
+        ``"integral"``, ``"real floating"``, ``"complex floating"``, ``"numeric"``, or a
+        tuple of those (any match counts).
+
+    Returns
+    -------
+    out : bool
+
+    Examples
+    --------
+    >>> import cunumpy as xp
+    >>> xp.isdtype(xp.float32, "real floating"), xp.isdtype(xp.int8, ("bool", "unsigned integer"))
+    (True, False)
+    """
+    result: bool = _numpy_namespace.isdtype(dtype, kind)
+    return result
+
+
+def result_type(*arrays_and_dtypes: Array | DType | bool | int | float | complex) -> DType:
+    """Return the dtype the type promotion rules give for the arguments.
+
+    Parameters
+    ----------
+    *arrays_and_dtypes : array, dtype or Python scalar
+        At least one array or dtype; Python scalars are "weak" and take the kind of the
+        array or dtype they meet.
+
+    Returns
+    -------
+    out : dtype
+
+    Examples
+    --------
+    >>> import cunumpy as xp
+    >>> xp.result_type(xp.int8, xp.int16), xp.result_type(xp.float32, 1.0)
+    (dtype('int16'), dtype('float32'))
+    """
+    arrays = [a for a in arrays_and_dtypes if _is_array(a)]
+    namespace = _namespace_of_all(arrays, "result_type") if arrays else _numpy_namespace
+    result: Any = namespace.result_type(*arrays_and_dtypes)
+    return result

@@ -1,0 +1,94 @@
+"""Data types and data-type functions of the NumPy namespace.
+
+The namespace's dtypes are NumPy's scalar types (``numpy.float64``, ...), as in NumPy's own
+namespace: they compare equal to ``x.dtype`` and, unlike ``numpy.dtype`` instances, not to
+``None``. This module holds the data-type functions that NumPy does not provide as the
+standard asks.
+"""
+
+from __future__ import annotations
+
+import builtins
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+__all__ = ["finfo", "finfo_object", "iinfo", "iinfo_object"]
+
+
+
+@dataclass(frozen=True)
+class finfo_object:  # noqa: N801 - the standard's name
+    """Machine limits of a floating-point dtype, as Python numbers (the standard's finfo object)."""
+
+    bits: int
+    eps: float
+    max: float
+    min: float
+    smallest_normal: float
+    dtype: np.dtype[Any]
+
+
+@dataclass(frozen=True)
+class iinfo_object:  # noqa: N801 - the standard's name
+    """Machine limits of an integer dtype, as Python ints (the standard's iinfo object)."""
+
+    bits: int
+    max: int
+    min: int
+    dtype: np.dtype[Any]
+
+
+def _dtype_of(type: Any, func: str) -> np.dtype[Any]:  # noqa: A002 - the standard's name
+    if isinstance(type, (np.dtype, builtins.type)):
+        candidate = type
+    else:
+        candidate = getattr(type, "dtype", None)
+    try:
+        if candidate is None:
+            raise TypeError
+        return np.dtype(candidate)
+    except TypeError:
+        msg = f"{func}: expected a dtype or an array, got {type!r}."
+        raise TypeError(msg) from None
+
+
+@lru_cache(maxsize=64)
+def _finfo(dtype: np.dtype[Any]) -> finfo_object:
+    info = np.finfo(dtype)
+    return finfo_object(
+        bits=int(info.bits),
+        eps=float(info.eps),
+        max=float(info.max),
+        min=float(info.min),
+        smallest_normal=float(info.smallest_normal),
+        dtype=np.dtype(info.dtype),
+    )
+
+
+@lru_cache(maxsize=64)
+def _iinfo(dtype: np.dtype[Any]) -> iinfo_object:
+    info = np.iinfo(dtype)
+    return iinfo_object(bits=int(info.bits), max=int(info.max), min=int(info.min), dtype=dtype)
+
+
+# Standard: finfo accepts a dtype or an array and its fields are Python float/int.
+def finfo(type: Any, /) -> finfo_object:  # noqa: A002 - the standard's name
+    """Machine limits of a real or complex floating-point dtype (or of an array's dtype)."""
+    dtype = _dtype_of(type, "finfo")
+    if dtype.kind not in "fc":
+        msg = f"finfo: expected a floating-point or complex dtype, got {dtype!r}; use iinfo for integers."
+        raise TypeError(msg)
+    return _finfo(dtype)
+
+
+# Standard: iinfo accepts a dtype or an array and its fields are Python int.
+def iinfo(type: Any, /) -> iinfo_object:  # noqa: A002 - the standard's name
+    """Machine limits of an integer dtype (or of an array's dtype)."""
+    dtype = _dtype_of(type, "iinfo")
+    if dtype.kind not in "iu":
+        msg = f"iinfo: expected an integer dtype, got {dtype!r}; use finfo for floating point."
+        raise TypeError(msg)
+    return _iinfo(dtype)

@@ -1,0 +1,40 @@
+"""Sorting and manipulation functions whose NumPy signatures differ from the standard."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+__all__ = ["argsort", "expand_dims", "sort"]
+
+
+# Standard: sort takes `descending=` and is stable by default.
+def sort(
+    x: np.ndarray, /, *, axis: int = -1, descending: bool = False, stable: bool = True
+) -> np.ndarray:
+    """Return a sorted copy of ``x`` along ``axis`` (ascending unless ``descending``)."""
+    if not descending:
+        return np.sort(x, axis=axis, stable=stable)
+    # Sorting the reversed array and reversing back keeps equal elements in input order.
+    return np.flip(np.sort(np.flip(x, axis=axis), axis=axis, stable=stable), axis=axis)
+
+
+# Standard: argsort takes `descending=`, is stable by default, and keeps ties in input order.
+def argsort(
+    x: np.ndarray, /, *, axis: int = -1, descending: bool = False, stable: bool = True
+) -> np.ndarray:
+    """Return the indices that sort ``x`` along ``axis`` (ascending unless ``descending``)."""
+    if not descending:
+        return np.argsort(x, axis=axis, stable=stable)
+    n = x.shape[axis] if x.ndim else 1
+    reversed_order = np.argsort(np.flip(x, axis=axis), axis=axis, stable=stable)
+    return np.flip(n - 1 - reversed_order, axis=axis)
+
+
+# Standard: expand_dims has the default axis=0.
+def expand_dims(x: np.ndarray, /, axis: int | tuple[int, ...] = 0) -> np.ndarray:
+    """Insert axes of size one at ``axis`` (an int or, since 2025.12, a tuple)."""
+    return np.expand_dims(x, axis)
+
+

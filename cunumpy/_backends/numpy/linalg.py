@@ -1,0 +1,44 @@
+"""The ``linalg`` extension of the NumPy namespace."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numpy.linalg import (
+    cholesky, cross, det, diagonal, eigh, eigvalsh, inv, matmul, matrix_norm, matrix_power,
+    matrix_rank, matrix_transpose, outer, pinv, qr, slogdet, solve, svd, svdvals, tensordot,
+    trace, vecdot, vector_norm,
+)
+
+__all__ = [
+    "cholesky", "cross", "det", "diagonal", "eig", "eigh", "eigvals", "eigvalsh", "inv",
+    "matmul", "matrix_norm", "matrix_power", "matrix_rank", "matrix_transpose", "outer",
+    "pinv", "qr", "slogdet", "solve", "svd", "svdvals", "tensordot", "trace", "vecdot",
+    "vector_norm",
+]
+
+
+class EigResult(NamedTuple):
+    """Eigenvalues and eigenvectors, as ``linalg.eig`` returns them."""
+
+    eigenvalues: np.ndarray
+    eigenvectors: np.ndarray
+
+
+def _complex_dtype(dtype: np.dtype) -> np.dtype:
+    return np.dtype(np.complex64) if dtype in (np.float32, np.complex64) else np.dtype(np.complex128)
+
+
+# Standard: eig always returns complex results, even when every eigenvalue is real.
+def eig(x: np.ndarray, /) -> EigResult:
+    """Eigenvalues and right eigenvectors of a (stack of) square matrices, as complex arrays."""
+    values, vectors = np.linalg.eig(x)
+    dtype = _complex_dtype(x.dtype)
+    return EigResult(values.astype(dtype, copy=False), vectors.astype(dtype, copy=False))
+
+
+# Standard: eigvals always returns a complex array, even when every eigenvalue is real.
+def eigvals(x: np.ndarray, /) -> np.ndarray:
+    """Eigenvalues of a (stack of) square matrices, as a complex array."""
+    return np.linalg.eigvals(x).astype(_complex_dtype(x.dtype), copy=False)

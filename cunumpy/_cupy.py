@@ -1,0 +1,114 @@
+"""Whether CuPy is usable, and why not: one cached probe for the whole process.
+
+CuPy imports fine on a machine without a GPU and fails at the first allocation, so
+"usable" here means: CuPy imports, sees at least one device, allocates memory on it,
+runs a kernel and reads the result back.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from types import ModuleType
+
+__all__ = [
+    "cupy_available",
+    "cupy_installed",
+    "cupy_unavailable_reason",
+    "require_cupy",
+    "require_cupy_installed",
+]
+
+_UNPROBED = object()
+_probe_result: object = _UNPROBED  # None when usable, else the reason (a str)
+
+
+def cupy_installed() -> bool:
+    """Return whether CuPy can be imported, without importing it."""
+    if "cupy" in sys.modules:
+        return True
+    try:
+        return importlib.util.find_spec("cupy") is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def _probe() -> str | None:
+    """Try CuPy for real; return ``None`` when it works, else the reason."""
+    if not cupy_installed():
+        return "CuPy is not installed (install cunumpy[cuda12] or cunumpy[cuda13])"
+    try:
+        import cupy
+    except Exception as exc:
+        return f"CuPy is installed but failed to import: {type(exc).__name__}: {exc}"
+    try:
+        count = cupy.cuda.runtime.getDeviceCount()
+    except Exception as exc:
+        return f"CuPy is installed but no GPU is usable: {type(exc).__name__}: {exc}"
+    if count == 0:
+        return "CuPy is installed but no GPU is visible (the CUDA runtime reports 0 devices)"
+    try:
+        values = cupy.arange(8, dtype=cupy.float32)
+        total = float((values * 2).sum().get())
+    except Exception as exc:
+        return f"CuPy is installed but a test kernel failed: {type(exc).__name__}: {exc}"
+    if total != 56.0:
+        return f"CuPy is installed but a test kernel gave a wrong result ({total!r} != 56.0)"
+    return None
+
+
+def cupy_available() -> bool:
+    """Return whether CuPy is installed *and* a GPU can allocate and run a kernel.
+
+    The first call probes CuPy for real (it imports CuPy); the answer and, when it is
+    ``False``, the reason are cached for the rest of the process.
+    ``cupy_unavailable_reason()`` gives the reason.
+
+    Returns
+    -------
+    bool
+        ``True`` when the CuPy backend can be used.
+
+    Examples
+    --------
+    >>> import cunumpy as xp
+    >>> xp.cupy_available() in (True, False)
+    True
+    """
+    global _probe_result
+    if _probe_result is _UNPROBED:
+        _probe_result = _probe()
+    return _probe_result is None
+
+
+def cupy_unavailable_reason() -> str | None:
+    """Return why CuPy is not usable, or ``None`` when it is.
+
+    Examples
+    --------
+    >>> import cunumpy as xp
+    >>> reason = xp.cupy_unavailable_reason()
+    >>> reason is None or isinstance(reason, str)
+    True
+    """
+    cupy_available()
+    return _probe_result if isinstance(_probe_result, str) else None
+
+
+def require_cupy(func: str) -> ModuleType:
+    """Return the CuPy module, or raise ``RuntimeError`` naming ``func`` and the reason."""
+    if not cupy_available():
+        msg = f"{func}: the CuPy backend is not usable: {cupy_unavailable_reason()}."
+        raise RuntimeError(msg)
+    return sys.modules["cupy"]
+
+
+def require_cupy_installed(func: str) -> ModuleType:
+    """Like ``require_cupy``, but raise ``ImportError`` when CuPy is not installed at all."""
+    if not cupy_installed():
+        msg = (
+            f"{func}: CuPy is not installed; install cunumpy[cuda12] or cunumpy[cuda13] "
+            f"to use it."
+        )
+        raise ImportError(msg)
+    return require_cupy(func)

@@ -1,0 +1,108 @@
+"""The helpers every top-level function uses to find the namespace to run in.
+
+A function that takes arrays runs in their namespace (``_namespace_of_one``, ``_two``,
+``_all``); a creation function runs on its ``device=`` (``_placement``) or, without one,
+on the current backend (``_state.namespace``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from types import ModuleType
+from typing import Any
+
+from ._backends import numpy as _numpy_namespace
+from ._config import _state
+from ._devices import canonical_device
+from ._namespace import _NAMESPACE_BY_TYPE, _SCALAR_TYPES, namespace_of
+from ._transfer import to_device as _to_device
+
+__all__ = [
+    "_dlpack_namespace",
+    "_is_array",
+    "_moved",
+    "_namespace_of_all",
+    "_namespace_of_one",
+    "_namespace_of_two",
+    "_placement",
+    "_state",
+    "_to_device",
+]
+
+_by_type = _NAMESPACE_BY_TYPE
+
+
+def _namespace_of_one(x: Any, func: str) -> ModuleType:
+    """The namespace of one array argument (the current backend's for a Python scalar)."""
+    namespace = _by_type.get(type(x))
+    if namespace is None:
+        namespace = namespace_of((x,), func) or _state.namespace
+    return namespace
+
+
+def _namespace_of_two(x1: Any, x2: Any, func: str) -> ModuleType:
+    """The common namespace of two array arguments, either of which may be a scalar."""
+    kind = type(x1)
+    if kind is type(x2) or type(x2) in _SCALAR_TYPES:
+        namespace = _by_type.get(kind)
+        if namespace is not None:
+            return namespace
+    return namespace_of((x1, x2), func) or _state.namespace
+
+
+def _namespace_of_all(arrays: Iterable[Any], func: str) -> ModuleType:
+    """The common namespace of a sequence of array arguments."""
+    return namespace_of(tuple(arrays), func) or _state.namespace
+
+
+def _placement(device: Any, func: str) -> tuple[ModuleType, Any]:
+    """The namespace that creates arrays on ``device``, and the device in its own form."""
+    canonical = canonical_device(device, func)
+    if canonical == "cpu":
+        return _numpy_namespace, "cpu"
+    from ._backends import cupy as cupy_namespace
+
+    return cupy_namespace, canonical
+
+
+def _is_array(obj: Any) -> bool:
+    """Whether ``obj`` is an array of a library cunumpy knows (not a scalar or a list)."""
+    return type(obj) in _by_type or hasattr(obj, "__array_namespace__")
+
+
+def _moved(obj: Any, namespace: ModuleType, device: Any, copy: bool | None) -> tuple[Any, bool | None]:
+    """For ``asarray(obj, device=...)``: move an array of another backend, honouring ``copy``."""
+    if not _is_array(obj) or _namespace_of_one(obj, "asarray") is namespace:
+        return obj, copy
+    if copy is False:
+        msg = (
+            f"asarray: copy=False cannot be honoured: the array is on {obj.device!r} and "
+            f"moving it to {device!r} needs a copy; pass copy=None or copy=True."
+        )
+        raise ValueError(msg)
+    return _to_device(obj, device), None
+
+
+_DLPACK_CPU = 1
+_DLPACK_CUDA = (2, 3, 13)  # kDLCUDA, kDLCUDAHost, kDLCUDAManaged
+
+
+def _dlpack_namespace(x: Any) -> ModuleType:
+    """The namespace ``from_dlpack(x)`` creates in: where the producer's memory lives."""
+    known = _by_type.get(type(x))
+    if known is not None:
+        return known
+    try:
+        device_type = int(x.__dlpack_device__()[0])
+    except AttributeError:
+        msg = f"from_dlpack: {type(x).__name__} does not support DLPack (no __dlpack_device__)."
+        raise TypeError(msg) from None
+    if device_type == _DLPACK_CPU:
+        return _numpy_namespace
+    if device_type in _DLPACK_CUDA:
+        from ._backends import cupy as cupy_namespace
+
+        return cupy_namespace
+    return _state.namespace
+
+

@@ -1,0 +1,160 @@
+"""Moving arrays between the CPU and GPUs: ``device``, ``to_device``, ``to_numpy``, ``to_cupy``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ._cupy import require_cupy
+from ._devices import canonical_device
+from ._namespace import is_cupy_array, is_numpy_array, namespace_of
+from ._streams import as_cupy_stream, on_device_and_stream
+
+__all__ = ["device", "to_cupy", "to_device", "to_numpy"]
+
+
+def device(x: Any, /) -> Any:
+    """Return the device ``x`` lives on: ``"cpu"`` for NumPy, a ``cupy.cuda.Device`` for CuPy.
+
+    Parameters
+    ----------
+    x : array
+        An array of any supported library.
+
+    Returns
+    -------
+    device
+        A device object, accepted by every ``device=`` argument of cunumpy.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cunumpy as xp
+    >>> xp.device(np.zeros(3))
+    'cpu'
+    """
+    if is_numpy_array(x):
+        return "cpu"
+    if is_cupy_array(x):
+        return x.device
+    namespace_of((x,), "device")  # raises TypeError for non-arrays
+    import array_api_compat
+
+    return array_api_compat.device(x)
+
+
+def to_device(x: Any, device: Any, /, *, stream: Any = None) -> Any:
+    """Return ``x`` on ``device``, copying it only when it is elsewhere.
+
+    ``"cpu"`` gives a NumPy array; a GPU device gives a CuPy array on that GPU. When ``x``
+    already lives on ``device``, ``x`` itself is returned.
+
+    Parameters
+    ----------
+    x : array
+        A NumPy or CuPy array (other libraries are passed to array-api-compat).
+    device : device
+        ``"cpu"``, an int GPU index, ``"cuda:N"``, a ``cupy.cuda.Device`` or an array's
+        ``.device``.
+    stream : stream, optional
+        The CUDA stream the copy is queued on: a stream from ``cunumpy.cuda.stream()``,
+        a ``cupy.cuda.Stream``, or an int stream handle. Only meaningful for copies
+        that involve a GPU.
+
+    Returns
+    -------
+    array
+        ``x`` on ``device``.
+
+    Raises
+    ------
+    ValueError
+        If ``device`` is not valid or ``stream`` is given for a copy that no GPU takes
+        part in, or belongs to another GPU.
+    RuntimeError
+        If a GPU is asked for and CuPy is not usable.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cunumpy as xp
+    >>> x = np.arange(3)
+    >>> xp.to_device(x, "cpu") is x
+    True
+    """
+    target = canonical_device(device, "to_device")
+    if is_numpy_array(x):
+        if target == "cpu":
+            if stream is not None:
+                msg = (
+                    f"to_device: `stream` {stream!r} cannot be honoured for a NumPy array "
+                    f"that stays on the CPU; pass stream=None."
+                )
+                raise ValueError(msg)
+            return x
+        cupy = require_cupy("to_device")
+        with on_device_and_stream(target, stream, "to_device"):
+            return cupy.asarray(x)
+    if is_cupy_array(x):
+        source = int(x.device.id)
+        if target == "cpu":
+            return x.get(stream=as_cupy_stream(stream, source, "to_device"))
+        if target == source:
+            as_cupy_stream(stream, source, "to_device")
+            return x
+        with on_device_and_stream(target, stream, "to_device"):
+            return x.copy()
+    namespace_of((x,), "to_device")  # raises TypeError for non-arrays
+    import array_api_compat
+
+    return array_api_compat.to_device(x, device, stream=stream)
+
+
+def to_numpy(x: Any, /) -> np.ndarray:
+    """Return ``x`` as a NumPy array, copying from the GPU when needed.
+
+    NumPy arrays are returned as they are; CuPy arrays are copied to the host (which waits
+    for the work that produces them); other arrays, Python scalars and sequences go
+    through ``numpy.asarray``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cunumpy as xp
+    >>> xp.to_numpy([1, 2])
+    array([1, 2])
+    """
+    if isinstance(x, np.ndarray):
+        return x
+    if is_cupy_array(x):
+        result: np.ndarray = x.get()
+        return result
+    if hasattr(x, "__dlpack__") and not is_numpy_array(x):
+        try:
+            return np.from_dlpack(x)
+        except (BufferError, TypeError, RuntimeError, ValueError):
+            pass
+    return np.asarray(x)
+
+
+def to_cupy(x: Any, /) -> Any:
+    """Return ``x`` as a CuPy array on the current GPU (``x`` itself if it is one).
+
+    Raises
+    ------
+    RuntimeError
+        If CuPy is not usable; the message gives the reason (not installed, no GPU, ...).
+
+    Examples
+    --------
+    >>> import cunumpy as xp
+    >>> if xp.cupy_available():
+    ...     assert xp.is_cupy_array(xp.to_cupy([1.0, 2.0]))
+    """
+    cupy = require_cupy("to_cupy")
+    if is_cupy_array(x):
+        return x
+    if not (is_numpy_array(x) or isinstance(x, (list, tuple, int, float, complex, bool))):
+        x = to_numpy(x)
+    return cupy.asarray(x)

@@ -1,0 +1,281 @@
+"""Write cunumpy's top-level, backend-dispatching functions from the signature table.
+
+Run ``python tools/generate_api.py`` after changing ``api_signatures.py`` or
+``api_docs.py``; ``tests/test_generated.py`` fails when the generated files are stale.
+The output is ordinary, explicit Python (one ``def`` per function, nothing is built at
+import time), so readers, IDEs and type checkers see every function.
+
+Each generated function finds the namespace of its array arguments (one dictionary
+look-up per argument type) and calls the same function there, so it computes where its
+inputs live. Creation functions use ``device=`` or, without it, the current backend.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+import textwrap
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+
+from api_signatures import SIGNATURES  # noqa: E402
+
+try:
+    import api_docs
+except ImportError:  # pragma: no cover - the docs table is optional while bootstrapping
+    api_docs = None
+
+# Functions written by hand in cunumpy/_api/data_types.py (their arguments mix dtypes and arrays).
+HAND_WRITTEN = {"astype", "can_cast", "finfo", "iinfo", "isdtype", "result_type"}
+
+# Topic -> output file (relative to cunumpy/), and how its functions are reached.
+OUTPUTS = {
+    "creation": "_api/creation.py",
+    "elementwise": "_api/elementwise.py",
+    "indexing": "_api/indexing.py",
+    "linear_algebra": "_api/linear_algebra.py",
+    "manipulation": "_api/manipulation.py",
+    "searching": "_api/searching.py",
+    "sets": "_api/sets.py",
+    "sorting": "_api/sorting.py",
+    "statistics": "_api/statistics.py",
+    "utility": "_api/utility.py",
+    "linalg": "linalg.py",
+    "fft": "fft.py",
+}
+EXTENSIONS = {"linalg", "fft"}
+
+TYPE_NAMES = {"array": "Array", "dtype": "DType", "device": "Device"}
+
+# Creation functions without array inputs: placed by `device=` or the current backend.
+PLACED = {"arange", "empty", "eye", "full", "linspace", "ones", "zeros", "fft.fftfreq", "fft.rfftfreq"}
+LIKE = {"empty_like", "full_like", "ones_like", "zeros_like"}
+
+
+class _Rename(ast.NodeTransformer):
+    def visit_Name(self, node: ast.Name) -> ast.Name:
+        node.id = TYPE_NAMES.get(node.id, node.id)
+        return node
+
+
+def _annotation(node: ast.expr | None) -> str:
+    if node is None:
+        return "Any"
+    return ast.unparse(_Rename().visit(node))
+
+
+def _is_array_param(node: ast.arg) -> bool:
+    return node.annotation is not None and "array" in ast.unparse(node.annotation)
+
+
+def _parse(params: str, returns: str) -> tuple[ast.arguments, str]:
+    tree = ast.parse(f"def f({params}) -> {returns}: pass")
+    func = tree.body[0]
+    assert isinstance(func, ast.FunctionDef)
+    return func.args, _annotation(func.returns)
+
+
+def _signature(args: ast.arguments) -> str:
+    renamed = _Rename().visit(ast.parse(f"def f({ast.unparse(args)}): pass")).body[0]
+    return ast.unparse(renamed.args)
+
+
+def _call_arguments(args: ast.arguments) -> str:
+    parts = [a.arg for a in args.posonlyargs]
+    n_plain = len(args.args)
+    defaults_start = n_plain - len(args.defaults)
+    for i, a in enumerate(args.args):
+        # Positional-or-keyword: keep required ones positional, pass defaulted ones by name.
+        parts.append(a.arg if i < defaults_start else f"{a.arg}={a.arg}")
+    if args.vararg is not None:
+        parts.append(f"*{args.vararg.arg}")
+    parts.extend(f"{a.arg}={a.arg}" for a in args.kwonlyargs)
+    return ", ".join(parts)
+
+
+def _dispatch(qualname: str, args: ast.arguments) -> tuple[str, str]:
+    """Return (code computing `namespace`, attribute path) for one function."""
+    name = qualname.rpartition(".")[2]
+    member = qualname
+    all_args = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+    if args.vararg is not None:
+        return f"_namespace_of_all({args.vararg.arg}, {qualname!r})", member
+    if name in ("concat", "stack"):
+        return f"_namespace_of_all(arrays, {qualname!r})", member
+    arrays = [a.arg for a in all_args if _is_array_param(a)]
+    if len(arrays) == 1:
+        return f"_namespace_of_one({arrays[0]}, {qualname!r})", member
+    if len(arrays) == 2:
+        return f"_namespace_of_two({arrays[0]}, {arrays[1]}, {qualname!r})", member
+    return f"_namespace_of_all(({', '.join(arrays)},), {qualname!r})", member
+
+
+def _docstring(qualname: str, args: ast.arguments, returns: str, kind: str) -> str:
+    docs = api_docs
+    summary = getattr(docs, "SUMMARIES", {}).get(qualname, f"The standard's ``{qualname}``.")
+    common = getattr(docs, "COMMON_PARAMETERS", {})
+    specific = getattr(docs, "PARAMETERS", {}).get(qualname, {})
+    lines = [summary, "", kind, ""]
+    params = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+    defaults = dict(
+        zip([a.arg for a in [*args.posonlyargs, *args.args]][::-1], args.defaults[::-1])
+    )
+    defaults.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
+    if args.vararg is not None:
+        params.insert(0, args.vararg)
+    if params:
+        lines += ["Parameters", "----------"]
+        for a in params:
+            star = "*" if a is args.vararg else ""
+            text = f"{star}{a.arg} : {_annotation(a.annotation)}"
+            if a.arg in defaults:
+                text += f", default {ast.unparse(defaults[a.arg])}"
+            lines.append(text)
+            desc = specific.get(a.arg) or common.get(a.arg) or f"The ``{a.arg}`` argument."
+            lines += ["    " + line for line in textwrap.wrap(desc, 84)]
+        lines.append("")
+    lines += ["Returns", "-------", f"out : {returns}"]
+    ret = getattr(docs, "RETURNS", {}).get(qualname, "The result, on the device of the inputs.")
+    lines += ["    " + line for line in textwrap.wrap(ret, 84)]
+    example = getattr(docs, "EXAMPLES", {}).get(qualname)
+    if example:
+        lines += ["", "Examples", "--------", ">>> import cunumpy as xp", *example.strip().splitlines()]
+    return "\n".join(lines)
+
+
+def _function(qualname: str, entry: dict[str, str]) -> str:
+    name = qualname.rpartition(".")[2]
+    args, returns = _parse(entry["params"], entry["returns"])
+    call = _call_arguments(args)
+    header = f"def {name}({_signature(args)}) -> {returns}:"
+    if qualname in PLACED:
+        kind = (
+            "Creates the array on ``device`` when given (``\"cpu\"`` for NumPy, a GPU for\n"
+            "CuPy), else on the current backend (and, on CuPy, the current GPU)."
+        )
+        no_device = call.replace("device=device", "").replace(", ,", ",").strip(", ")
+        body = [
+            "if device is None:",
+            f"    return _state.namespace.{qualname}({no_device})",
+            f"namespace, device = _placement(device, {qualname!r})",
+            f"return namespace.{qualname}({call})",
+        ]
+    elif name in LIKE:
+        kind = (
+            "Creates the array where ``x`` lives, or on ``device`` when given\n"
+            "(``\"cpu\"`` for NumPy, a GPU for CuPy)."
+        )
+        maker = name.removesuffix("_like")
+        fill = "fill_value, " if maker == "full" else ""
+        body = [
+            "if device is None:",
+            f"    return _namespace_of_one(x, {qualname!r}).{qualname}({call})",
+            f"namespace, device = _placement(device, {qualname!r})",
+            "dtype = x.dtype if dtype is None else dtype",
+            f"return namespace.{maker}(x.shape, {fill}dtype=dtype, device=device)",
+        ]
+    elif name == "asarray":
+        kind = (
+            "Without ``device``, an input array stays where it is and other inputs go to the\n"
+            "current backend; with ``device``, the result is on that device."
+        )
+        body = [
+            "if device is None:",
+            "    namespace = _namespace_of_one(obj, 'asarray') if _is_array(obj) else _state.namespace",
+            f"    return namespace.asarray({call})",
+            "namespace, device = _placement(device, 'asarray')",
+            "obj, copy = _moved(obj, namespace, device, copy)",
+            f"return namespace.asarray({call})",
+        ]
+    elif name == "from_dlpack":
+        kind = "The result lives on ``device`` when given, else where ``x`` lives."
+        body = [
+            "if device is None:",
+            f"    return _dlpack_namespace(x).from_dlpack({call})",
+            "namespace, device = _placement(device, 'from_dlpack')",
+            f"return namespace.from_dlpack({call})",
+        ]
+    else:
+        kind = "Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU)."
+        dispatch, member = _dispatch(qualname, args)
+        body = [f"return {dispatch}.{member}({call})"]
+    doc = _docstring(qualname, args, returns, kind)
+    doc_lines = textwrap.indent(doc, "    ").splitlines()
+    doc_text = "\n".join(line.rstrip() for line in doc_lines)
+    return "\n".join([header, f'    """{doc_text.lstrip()}', '    """', *("    " + b for b in body)])
+
+
+HEADER = '''"""{title}
+
+Generated by ``tools/generate_api.py`` from ``tools/api_signatures.py``; do not edit by hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any, List, Literal, Optional, Sequence, Tuple, Union
+
+from {dots}_dispatch import (
+    _dlpack_namespace,
+    _is_array,
+    _moved,
+    _namespace_of_all,
+    _namespace_of_one,
+    _namespace_of_two,
+    _placement,
+    _state,
+    _to_device,
+)
+from {dots}_typing import (
+    Array,
+    Device,
+    DType,
+    NestedSequence,
+    SupportsBufferProtocol,
+    finfo_object,
+    iinfo_object,
+    inf,
+)
+
+__all__ = {names!r}
+
+
+'''
+
+
+def generate() -> dict[Path, str]:
+    files: dict[Path, str] = {}
+    for topic, path in OUTPUTS.items():
+        entries = SIGNATURES[topic]
+        names = [n for n in entries if n not in HAND_WRITTEN]
+        prefix = f"{topic}." if topic in EXTENSIONS else ""
+        title = (
+            f"The ``{topic}`` extension, dispatching on where its inputs live."
+            if topic in EXTENSIONS
+            else f"The standard's {topic.replace('_', ' ')} functions, dispatching on where their inputs live."
+        )
+        dots = "." if topic in EXTENSIONS else ".."
+        text = HEADER.format(title=title, dots=dots, names=sorted(names))
+        text += "\n\n\n".join(_function(prefix + n, entries[n]) for n in names) + "\n"
+        files[ROOT / "cunumpy" / path] = text
+    return files
+
+
+def main() -> int:
+    import subprocess
+
+    files = generate()
+    for path, text in files.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    ruff = [sys.executable, "-m", "ruff"]
+    paths = [str(p) for p in files]
+    subprocess.run([*ruff, "check", "--fix", "--quiet", *paths], check=False)
+    subprocess.run([*ruff, "format", "--quiet", *paths], check=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
