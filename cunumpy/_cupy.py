@@ -107,8 +107,7 @@ def require_cupy_installed(func: str) -> ModuleType:
     """Like ``require_cupy``, but raise ``ImportError`` when CuPy is not installed at all."""
     if not cupy_installed():
         msg = (
-            f"{func}: CuPy is not installed; install cunumpy[cuda12] or cunumpy[cuda13] "
-            f"to use it."
+            f"{func}: CuPy is not installed; install cunumpy[cuda12] or cunumpy[cuda13] to use it."
         )
         raise ImportError(msg)
     return require_cupy(func)

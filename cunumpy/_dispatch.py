@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from types import ModuleType
 from typing import Any
 
-from ._backends import numpy as _numpy_namespace
+from ._backends import numpy as _numpy_module
 from ._config import _state
 from ._devices import canonical_device
 from ._namespace import _NAMESPACE_BY_TYPE, _SCALAR_TYPES, namespace_of
@@ -24,12 +24,17 @@ __all__ = [
     "_namespace_of_all",
     "_namespace_of_one",
     "_namespace_of_two",
+    "_numpy_namespace",
     "_placement",
     "_state",
     "_to_device",
 ]
 
 _by_type = _NAMESPACE_BY_TYPE
+
+#: The NumPy namespace, typed loosely: calls through it are checked at run time, like every
+#: other namespace the dispatchers reach.
+_numpy_namespace: Any = _numpy_module
 
 
 def _namespace_of_one(x: Any, func: str) -> ModuleType:
@@ -67,10 +72,13 @@ def _placement(device: Any, func: str) -> tuple[ModuleType, Any]:
 
 def _is_array(obj: Any) -> bool:
     """Whether ``obj`` is an array of a library cunumpy knows (not a scalar or a list)."""
-    return type(obj) in _by_type or hasattr(obj, "__array_namespace__")
+    kind = type(obj)
+    return kind in _by_type or (kind is not type and hasattr(obj, "__array_namespace__"))
 
 
-def _moved(obj: Any, namespace: ModuleType, device: Any, copy: bool | None) -> tuple[Any, bool | None]:
+def _moved(
+    obj: Any, namespace: ModuleType, device: Any, copy: bool | None
+) -> tuple[Any, bool | None]:
     """For ``asarray(obj, device=...)``: move an array of another backend, honouring ``copy``."""
     if not _is_array(obj) or _namespace_of_one(obj, "asarray") is namespace:
         return obj, copy
@@ -104,5 +112,3 @@ def _dlpack_namespace(x: Any) -> ModuleType:
 
         return cupy_namespace
     return _state.namespace
-
-

@@ -12,7 +12,7 @@ from ._devices import canonical_device
 __all__ = ["__array_namespace_info__"]
 
 
-class __array_namespace_info__(_NumPyInfo):  # noqa: N801 - the standard's name
+class __array_namespace_info__(_NumPyInfo):
     """Inspection of the top-level namespace: every device it can create arrays on.
 
     ``devices()`` lists ``"cpu"`` and, when CuPy is usable, every visible GPU (as
@@ -33,14 +33,16 @@ class __array_namespace_info__(_NumPyInfo):  # noqa: N801 - the standard's name
 
     def default_device(self) -> Any:
         """Where creation functions put arrays without ``device=``."""
-        return _config._state.namespace.__array_namespace_info__().default_device()
+        namespace: Any = _config._state.namespace
+        return namespace.__array_namespace_info__().default_device()
 
     def devices(self) -> tuple[Any, ...]:
         """``"cpu"`` and every usable GPU, as a tuple."""
         if not cupy_available():
             return ("cpu",)
-        from ._backends import cupy as cupy_namespace
+        from ._backends import cupy
 
+        cupy_namespace: Any = cupy
         return ("cpu", *cupy_namespace.__array_namespace_info__().devices())
 
     def default_dtypes(self, *, device: Any = None) -> dict[str, Any]:

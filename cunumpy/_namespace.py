@@ -60,6 +60,7 @@ def _library_name(x: object) -> str:
 def _lookup(x: object, func: str) -> ModuleType:
     """Find (and cache) the namespace for the type of ``x``; the slow path."""
     kind = type(x)
+    namespace: ModuleType
     if is_numpy_array(x):
         namespace = _numpy_namespace
     elif is_cupy_array(x):

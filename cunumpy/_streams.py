@@ -9,7 +9,9 @@ from typing import Any
 
 __all__ = ["as_cupy_stream", "on_device_and_stream"]
 
-_ACCEPTED = "None, a stream from cunumpy.cuda.stream(), a cupy.cuda.Stream, or an int CUDA stream handle"
+_ACCEPTED = (
+    "None, a stream from cunumpy.cuda.stream(), a cupy.cuda.Stream, or an int CUDA stream handle"
+)
 
 
 def _stream_device(stream: Any) -> int | None:
@@ -57,5 +59,5 @@ def on_device_and_stream(device_index: int, stream: Any, func: str) -> Iterator[
     import cupy
 
     resolved = as_cupy_stream(stream, device_index, func)
-    with cupy.cuda.Device(device_index), (resolved if resolved is not None else nullcontext()):
+    with cupy.cuda.Device(device_index), resolved if resolved is not None else nullcontext():
         yield

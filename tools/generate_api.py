@@ -51,7 +51,17 @@ EXTENSIONS = {"linalg", "fft"}
 TYPE_NAMES = {"array": "Array", "dtype": "DType", "device": "Device"}
 
 # Creation functions without array inputs: placed by `device=` or the current backend.
-PLACED = {"arange", "empty", "eye", "full", "linspace", "ones", "zeros", "fft.fftfreq", "fft.rfftfreq"}
+PLACED = {
+    "arange",
+    "empty",
+    "eye",
+    "full",
+    "linspace",
+    "ones",
+    "zeros",
+    "fft.fftfreq",
+    "fft.rfftfreq",
+}
 LIKE = {"empty_like", "full_like", "ones_like", "zeros_like"}
 
 
@@ -64,7 +74,11 @@ class _Rename(ast.NodeTransformer):
 def _annotation(node: ast.expr | None) -> str:
     if node is None:
         return "Any"
-    return ast.unparse(_Rename().visit(node))
+    text = ast.unparse(_Rename().visit(node))
+    # Literal[inf, -inf] is the standard's notation for "a float infinity"; spell it as float.
+    return text.replace("Literal[inf, -inf, ", "float | Literal[").replace(
+        "Literal[inf, -inf]", "float"
+    )
 
 
 def _is_array_param(node: ast.arg) -> bool:
@@ -80,7 +94,12 @@ def _parse(params: str, returns: str) -> tuple[ast.arguments, str]:
 
 def _signature(args: ast.arguments) -> str:
     renamed = _Rename().visit(ast.parse(f"def f({ast.unparse(args)}): pass")).body[0]
-    return ast.unparse(renamed.args)
+    return _spell_infinity(ast.unparse(renamed.args))
+
+
+def _spell_infinity(text: str) -> str:
+    # Literal[inf, -inf] is the standard's notation for "a float infinity"; spell it as float.
+    return text.replace("Literal[inf, -inf, ", "float | Literal[").replace("Literal[inf, -inf]", "float")
 
 
 def _call_arguments(args: ast.arguments) -> str:
@@ -142,7 +161,13 @@ def _docstring(qualname: str, args: ast.arguments, returns: str, kind: str) -> s
     lines += ["    " + line for line in textwrap.wrap(ret, 84)]
     example = getattr(docs, "EXAMPLES", {}).get(qualname)
     if example:
-        lines += ["", "Examples", "--------", ">>> import cunumpy as xp", *example.strip().splitlines()]
+        lines += [
+            "",
+            "Examples",
+            "--------",
+            ">>> import cunumpy as xp",
+            *example.strip().splitlines(),
+        ]
     return "\n".join(lines)
 
 
@@ -153,7 +178,7 @@ def _function(qualname: str, entry: dict[str, str]) -> str:
     header = f"def {name}({_signature(args)}) -> {returns}:"
     if qualname in PLACED:
         kind = (
-            "Creates the array on ``device`` when given (``\"cpu\"`` for NumPy, a GPU for\n"
+            'Creates the array on ``device`` when given (``"cpu"`` for NumPy, a GPU for\n'
             "CuPy), else on the current backend (and, on CuPy, the current GPU)."
         )
         no_device = call.replace("device=device", "").replace(", ,", ",").strip(", ")
@@ -166,7 +191,7 @@ def _function(qualname: str, entry: dict[str, str]) -> str:
     elif name in LIKE:
         kind = (
             "Creates the array where ``x`` lives, or on ``device`` when given\n"
-            "(``\"cpu\"`` for NumPy, a GPU for CuPy)."
+            '(``"cpu"`` for NumPy, a GPU for CuPy).'
         )
         maker = name.removesuffix("_like")
         fill = "fill_value, " if maker == "full" else ""
@@ -190,6 +215,9 @@ def _function(qualname: str, entry: dict[str, str]) -> str:
             "obj, copy = _moved(obj, namespace, device, copy)",
             f"return namespace.asarray({call})",
         ]
+    elif name == "broadcast_shapes":
+        kind = "Shapes are plain tuples, so this is the same on every backend."
+        body = ["return _numpy_namespace.broadcast_shapes(*shapes)"]
     elif name == "from_dlpack":
         kind = "The result lives on ``device`` when given, else where ``x`` lives."
         body = [
@@ -205,7 +233,9 @@ def _function(qualname: str, entry: dict[str, str]) -> str:
     doc = _docstring(qualname, args, returns, kind)
     doc_lines = textwrap.indent(doc, "    ").splitlines()
     doc_text = "\n".join(line.rstrip() for line in doc_lines)
-    return "\n".join([header, f'    """{doc_text.lstrip()}', '    """', *("    " + b for b in body)])
+    return "\n".join(
+        [header, f'    """{doc_text.lstrip()}', '    """', *("    " + b for b in body)]
+    )
 
 
 HEADER = '''"""{title}
@@ -224,6 +254,7 @@ from {dots}_dispatch import (
     _namespace_of_all,
     _namespace_of_one,
     _namespace_of_two,
+    _numpy_namespace,
     _placement,
     _state,
     _to_device,

@@ -16,9 +16,7 @@ from .._typing import Array, Device, DType, finfo_object, iinfo_object
 __all__ = ["astype", "can_cast", "finfo", "iinfo", "isdtype", "result_type"]
 
 
-def astype(
-    x: Array, dtype: DType, /, *, copy: bool = True, device: Device | None = None
-) -> Array:
+def astype(x: Array, dtype: DType, /, *, copy: bool = True, device: Device | None = None) -> Array:
     """Return ``x`` converted to ``dtype`` (and moved to ``device`` when given).
 
     Parameters
@@ -80,7 +78,7 @@ def can_cast(from_: DType | Array, to: DType, /) -> bool:
     return result
 
 
-def finfo(type: DType | Array, /) -> finfo_object:  # noqa: A002 - the standard's name
+def finfo(type: DType | Array, /) -> finfo_object:
     """Return the limits of a floating-point dtype (or of an array's dtype) as Python numbers.
 
     Parameters
@@ -103,7 +101,7 @@ def finfo(type: DType | Array, /) -> finfo_object:  # noqa: A002 - the standard'
     return _numpy_namespace.finfo(type)
 
 
-def iinfo(type: DType | Array, /) -> iinfo_object:  # noqa: A002 - the standard's name
+def iinfo(type: DType | Array, /) -> iinfo_object:
     """Return the limits of an integer dtype (or of an array's dtype) as Python ints.
 
     Parameters

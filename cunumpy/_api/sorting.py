@@ -16,25 +16,37 @@ __all__ = ["argsort", "sort"]
 
 
 def argsort(x: Array, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Array:
-    """The standard's ``argsort``.
+    """Return the indices that sort ``x`` along an axis; the sort is stable by default.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
 
     Parameters
     ----------
     x : Array
-        The ``x`` argument.
+        Input array.
     axis : int, default -1
-        The ``axis`` argument.
+        Axis to sort along; default -1, the last axis.
     descending : bool, default False
-        The ``descending`` argument.
+        If ``True``, sort from largest to smallest (equal elements still keep their input
+        order when ``stable``); default ``False`` sorts ascending.
     stable : bool, default True
-        The ``stable`` argument.
+        If ``True`` (default), elements that compare equal keep their relative input order;
+        ``False`` allows a possibly faster, unstable sort.
 
     Returns
     -------
     out : Array
-        The result, on the device of the inputs.
+        An integer array of the shape of ``x`` (default integer dtype). With ``stable``
+        equal elements keep their input order, in descending sorts too.
+
+    Examples
+    --------
+    >>> import cunumpy as xp
+    >>> x = xp.asarray([3, 1, 2, 1])
+    >>> xp.argsort(x)
+    array([1, 3, 2, 0])
+    >>> xp.argsort(x, descending=True)
+    array([0, 2, 1, 3])
     """
     return _namespace_of_one(x, "argsort").argsort(
         x, axis=axis, descending=descending, stable=stable
@@ -42,24 +54,37 @@ def argsort(x: Array, /, *, axis: int = -1, descending: bool = False, stable: bo
 
 
 def sort(x: Array, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Array:
-    """The standard's ``sort``.
+    """Return a sorted copy of ``x`` along an axis; the sort is stable by default.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
 
     Parameters
     ----------
     x : Array
-        The ``x`` argument.
+        Input array.
     axis : int, default -1
-        The ``axis`` argument.
+        Axis to sort along; default -1, the last axis.
     descending : bool, default False
-        The ``descending`` argument.
+        If ``True``, sort from largest to smallest (equal elements still keep their input
+        order when ``stable``); default ``False`` sorts ascending.
     stable : bool, default True
-        The ``stable`` argument.
+        If ``True`` (default), elements that compare equal keep their relative input order;
+        ``False`` allows a possibly faster, unstable sort.
 
     Returns
     -------
     out : Array
-        The result, on the device of the inputs.
+        An array with the shape and dtype of ``x``. NaNs sort to the end.
+
+    Examples
+    --------
+    >>> import cunumpy as xp
+    >>> x = xp.asarray([[3, 1, 2], [9, 7, 8]])
+    >>> xp.sort(x)
+    array([[1, 2, 3],
+           [7, 8, 9]])
+    >>> xp.sort(x, axis=0, descending=True)
+    array([[9, 7, 8],
+           [3, 1, 2]])
     """
     return _namespace_of_one(x, "sort").sort(x, axis=axis, descending=descending, stable=stable)

@@ -18,9 +18,8 @@ import numpy as np
 __all__ = ["finfo", "finfo_object", "iinfo", "iinfo_object"]
 
 
-
 @dataclass(frozen=True)
-class finfo_object:  # noqa: N801 - the standard's name
+class finfo_object:
     """Machine limits of a floating-point dtype, as Python numbers (the standard's finfo object)."""
 
     bits: int
@@ -32,7 +31,7 @@ class finfo_object:  # noqa: N801 - the standard's name
 
 
 @dataclass(frozen=True)
-class iinfo_object:  # noqa: N801 - the standard's name
+class iinfo_object:
     """Machine limits of an integer dtype, as Python ints (the standard's iinfo object)."""
 
     bits: int
@@ -41,7 +40,8 @@ class iinfo_object:  # noqa: N801 - the standard's name
     dtype: np.dtype[Any]
 
 
-def _dtype_of(type: Any, func: str) -> np.dtype[Any]:  # noqa: A002 - the standard's name
+def _dtype_of(type: Any, func: str) -> np.dtype[Any]:
+    candidate: Any
     if isinstance(type, (np.dtype, builtins.type)):
         candidate = type
     else:
@@ -75,7 +75,7 @@ def _iinfo(dtype: np.dtype[Any]) -> iinfo_object:
 
 
 # Standard: finfo accepts a dtype or an array and its fields are Python float/int.
-def finfo(type: Any, /) -> finfo_object:  # noqa: A002 - the standard's name
+def finfo(type: Any, /) -> finfo_object:
     """Machine limits of a real or complex floating-point dtype (or of an array's dtype)."""
     dtype = _dtype_of(type, "finfo")
     if dtype.kind not in "fc":
@@ -85,7 +85,7 @@ def finfo(type: Any, /) -> finfo_object:  # noqa: A002 - the standard's name
 
 
 # Standard: iinfo accepts a dtype or an array and its fields are Python int.
-def iinfo(type: Any, /) -> iinfo_object:  # noqa: A002 - the standard's name
+def iinfo(type: Any, /) -> iinfo_object:
     """Machine limits of an integer dtype (or of an array's dtype)."""
     dtype = _dtype_of(type, "iinfo")
     if dtype.kind not in "iu":

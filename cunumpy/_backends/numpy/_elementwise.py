@@ -19,14 +19,14 @@ def _clamp_int_bound(bound: object, dtype: np.dtype) -> object:
 def clip(
     x: np.ndarray,
     /,
-    min: np.ndarray | float | None = None,  # noqa: A002 - the standard's name
-    max: np.ndarray | float | None = None,  # noqa: A002 - the standard's name
+    min: np.ndarray | float | None = None,
+    max: np.ndarray | float | None = None,
 ) -> np.ndarray:
     """Clamp each element of ``x`` to the range [``min``, ``max``]."""
     if min is None and max is None:
         return np.positive(x) if x.dtype.kind != "b" else x.copy()
     dtype = x.dtype
-    result = np.clip(x, _clamp_int_bound(min, dtype), _clamp_int_bound(max, dtype))
+    result = np.clip(x, _clamp_int_bound(min, dtype), _clamp_int_bound(max, dtype))  # type: ignore[call-overload]
     if result.dtype != dtype:
         result = result.astype(dtype)
     return result

@@ -16,8 +16,18 @@ _DTYPES_BY_KIND: dict[str, tuple[str, ...]] = {
     "real floating": ("float32", "float64"),
     "complex floating": ("complex64", "complex128"),
     "numeric": (
-        "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-        "float32", "float64", "complex64", "complex128",
+        "int8",
+        "int16",
+        "int32",
+        "int64",
+        "uint8",
+        "uint16",
+        "uint32",
+        "uint64",
+        "float32",
+        "float64",
+        "complex64",
+        "complex128",
     ),
 }
 _ALL_DTYPES = ("bool", *_DTYPES_BY_KIND["numeric"])
@@ -29,7 +39,7 @@ def _check_device(device: Any, func: str) -> None:
         raise ValueError(msg)
 
 
-class __array_namespace_info__:  # noqa: N801 - the standard's name
+class __array_namespace_info__:
     """Inspection of the NumPy namespace: capabilities, devices and data types.
 
     Examples

@@ -1,12 +1,10 @@
-"""Sorting and manipulation functions whose NumPy signatures differ from the standard."""
+"""Sorting, manipulation and utility functions whose NumPy signatures differ from the standard."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
-__all__ = ["argsort", "expand_dims", "sort"]
+__all__ = ["argsort", "diff", "expand_dims", "sort"]
 
 
 # Standard: sort takes `descending=` and is stable by default.
@@ -38,3 +36,22 @@ def expand_dims(x: np.ndarray, /, axis: int | tuple[int, ...] = 0) -> np.ndarray
     return np.expand_dims(x, axis)
 
 
+# Standard: diff takes prepend=None/append=None meaning "nothing" (NumPy rejects None there).
+def diff(
+    x: np.ndarray,
+    /,
+    *,
+    axis: int = -1,
+    n: int = 1,
+    prepend: np.ndarray | None = None,
+    append: np.ndarray | None = None,
+) -> np.ndarray:
+    """The ``n``-th discrete difference of ``x`` along ``axis``."""
+    if prepend is None and append is None:
+        return np.diff(x, n=n, axis=axis)
+    extra: dict[str, np.ndarray] = {}
+    if prepend is not None:
+        extra["prepend"] = prepend
+    if append is not None:
+        extra["append"] = append
+    return np.diff(x, n=n, axis=axis, **extra)

@@ -6,15 +6,56 @@ from typing import NamedTuple
 
 import numpy as np
 from numpy.linalg import (
-    cholesky, cross, det, diagonal, eigh, eigvalsh, inv, matmul, matrix_norm, matrix_power,
-    matrix_rank, matrix_transpose, outer, pinv, qr, slogdet, solve, svd, svdvals, tensordot,
-    trace, vecdot, vector_norm,
+    cholesky,
+    cross,
+    det,
+    diagonal,
+    eigh,
+    eigvalsh,
+    inv,
+    matmul,
+    matrix_norm,
+    matrix_power,
+    matrix_rank,
+    matrix_transpose,
+    outer,
+    pinv,
+    qr,
+    slogdet,
+    solve,
+    svd,
+    svdvals,
+    tensordot,
+    trace,
+    vecdot,
+    vector_norm,
 )
 
 __all__ = [
-    "cholesky", "cross", "det", "diagonal", "eig", "eigh", "eigvals", "eigvalsh", "inv",
-    "matmul", "matrix_norm", "matrix_power", "matrix_rank", "matrix_transpose", "outer",
-    "pinv", "qr", "slogdet", "solve", "svd", "svdvals", "tensordot", "trace", "vecdot",
+    "cholesky",
+    "cross",
+    "det",
+    "diagonal",
+    "eig",
+    "eigh",
+    "eigvals",
+    "eigvalsh",
+    "inv",
+    "matmul",
+    "matrix_norm",
+    "matrix_power",
+    "matrix_rank",
+    "matrix_transpose",
+    "outer",
+    "pinv",
+    "qr",
+    "slogdet",
+    "solve",
+    "svd",
+    "svdvals",
+    "tensordot",
+    "trace",
+    "vecdot",
     "vector_norm",
 ]
 
@@ -27,7 +68,9 @@ class EigResult(NamedTuple):
 
 
 def _complex_dtype(dtype: np.dtype) -> np.dtype:
-    return np.dtype(np.complex64) if dtype in (np.float32, np.complex64) else np.dtype(np.complex128)
+    return (
+        np.dtype(np.complex64) if dtype in (np.float32, np.complex64) else np.dtype(np.complex128)
+    )
 
 
 # Standard: eig always returns complex results, even when every eigenvalue is real.

@@ -1,0 +1,211 @@
+"""``python -m cunumpy``: the environment report and self-check to paste into a bug report.
+
+The report lists versions, each backend (usable or not, and why), each GPU with its
+memory, and the current backend. The self-check then runs a few operations on every
+usable backend, compares them with NumPy, and ends with a one-line verdict. The exit
+status is 1 when a usable backend fails its self-check, else 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.metadata
+import json
+import platform
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+import cunumpy
+
+__all__ = ["collect_report", "main", "self_check"]
+
+_DISTRIBUTIONS = {
+    "numpy": ("numpy",),
+    "cupy": ("cupy", "cupy-cuda13x", "cupy-cuda12x", "cupy-cuda11x"),
+    "array-api-compat": ("array-api-compat",),
+    "mpi4py": ("mpi4py",),
+}
+
+
+def _version(names: Sequence[str]) -> str | None:
+    for name in names:
+        try:
+            return importlib.metadata.version(name)
+        except importlib.metadata.PackageNotFoundError:
+            continue
+    return None
+
+
+def _gpus() -> list[dict[str, Any]]:
+    if not cunumpy.cupy_available():
+        return []
+    import cupy
+
+    gpus = []
+    for index in range(cupy.cuda.runtime.getDeviceCount()):
+        with cupy.cuda.Device(index):
+            free, total = cupy.cuda.runtime.memGetInfo()
+            name = cupy.cuda.runtime.getDeviceProperties(index)["name"]
+        gpus.append(
+            {
+                "index": index,
+                "name": name.decode() if isinstance(name, bytes) else str(name),
+                "free_bytes": int(free),
+                "total_bytes": int(total),
+            }
+        )
+    return gpus
+
+
+# Each check: a name, the operation written once for any namespace, and NumPy's answer.
+_CHECKS: tuple[tuple[str, Callable[[Any], Any], Callable[[], Any]], ...] = (
+    (
+        "arange + sum",
+        lambda xp: xp.sum(xp.arange(10, dtype=xp.float64)),
+        lambda: np.float64(45.0),
+    ),
+    (
+        "elementwise",
+        lambda xp: xp.sqrt(xp.abs(xp.linspace(-4.0, 4.0, 9))),
+        lambda: np.sqrt(np.abs(np.linspace(-4.0, 4.0, 9))),
+    ),
+    (
+        "matmul",
+        lambda xp: xp.reshape(xp.arange(6.0), (2, 3)) @ xp.reshape(xp.arange(6.0), (3, 2)),
+        lambda: np.arange(6.0).reshape(2, 3) @ np.arange(6.0).reshape(3, 2),
+    ),
+    (
+        "sort descending",
+        lambda xp: xp.sort(xp.asarray([3, 1, 2]), descending=True),
+        lambda: np.asarray([3, 2, 1]),
+    ),
+    (
+        "linalg.solve",
+        lambda xp: xp.linalg.solve(xp.eye(3) * 2.0, xp.ones((3, 1))),
+        lambda: np.full((3, 1), 0.5),
+    ),
+    (
+        "fft.fft",
+        lambda xp: xp.fft.fft(xp.asarray([1.0, 0.0, 0.0, 0.0])),
+        lambda: np.ones(4, dtype=np.complex128),
+    ),
+    (
+        "mean/std",
+        lambda xp: xp.stack([xp.mean(xp.arange(5.0)), xp.std(xp.arange(5.0))]),
+        lambda: np.asarray([2.0, np.sqrt(2.0)]),
+    ),
+)
+
+
+def self_check(backend: str) -> list[dict[str, Any]]:
+    """Run the self-check operations on ``backend`` and compare each with NumPy's answer."""
+    results = []
+    for name, check, reference in _CHECKS:
+        try:
+            with cunumpy.use_backend(backend) as namespace:
+                got = cunumpy.to_numpy(check(namespace))
+            expected = np.asarray(reference())
+            ok = got.shape == expected.shape and bool(
+                np.allclose(got, expected, rtol=1e-6, atol=1e-12)
+            )
+            detail = "" if ok else f"got {got!r}, expected {expected!r}"
+        except Exception as exc:
+            ok, detail = False, f"{type(exc).__name__}: {exc}"
+        results.append({"check": name, "ok": ok, "detail": detail})
+    return results
+
+
+def collect_report(*, run_checks: bool = True) -> dict[str, Any]:
+    """Gather the report as plain data (what ``--json`` prints)."""
+    backends: dict[str, dict[str, Any]] = {
+        "numpy": {"usable": True, "reason": None},
+        "cupy": {
+            "usable": cunumpy.cupy_available(),
+            "reason": cunumpy.cupy_unavailable_reason(),
+        },
+    }
+    report: dict[str, Any] = {
+        "versions": {
+            "python": platform.python_version(),
+            "cunumpy": cunumpy.__version__,
+            **{key: _version(names) for key, names in _DISTRIBUTIONS.items()},
+        },
+        "platform": platform.platform(),
+        "backends": backends,
+        "gpus": _gpus(),
+        "current_backend": cunumpy.get_backend(),
+    }
+    if run_checks:
+        report["self_check"] = {
+            name: self_check(name) for name, info in backends.items() if info["usable"]
+        }
+        failed = [
+            f"{name}: {r['check']}"
+            for name, results in report["self_check"].items()
+            for r in results
+            if not r["ok"]
+        ]
+        usable = [name for name, info in backends.items() if info["usable"]]
+        report["verdict"] = (
+            f"FAILED: {len(failed)} check(s) failed ({'; '.join(failed)})"
+            if failed
+            else f"OK: all {len(_CHECKS)} checks passed on {', '.join(usable)}"
+        )
+        report["ok"] = not failed
+    return report
+
+
+def _print_text(report: dict[str, Any]) -> None:
+    print("cunumpy environment report")
+    print("==========================")
+    for name, version in report["versions"].items():
+        print(f"{name + ':':<18}{version or 'not installed'}")
+    print(f"{'platform:':<18}{report['platform']}")
+    print()
+    print("Backends")
+    for name, info in report["backends"].items():
+        state = "usable" if info["usable"] else f"not usable ({info['reason']})"
+        print(f"  {name:<8}{state}")
+    print(f"  current: {report['current_backend']}")
+    print()
+    print("GPUs")
+    if not report["gpus"]:
+        print("  none usable")
+    for gpu in report["gpus"]:
+        print(
+            f"  [{gpu['index']}] {gpu['name']}: {gpu['free_bytes'] / 2**30:.1f} GiB free of "
+            f"{gpu['total_bytes'] / 2**30:.1f} GiB"
+        )
+    if "self_check" in report:
+        print()
+        print("Self-check")
+        for backend, results in report["self_check"].items():
+            for r in results:
+                mark = "ok  " if r["ok"] else "FAIL"
+                suffix = f"  {r['detail']}" if r["detail"] else ""
+                print(f"  {mark} {backend:<6} {r['check']}{suffix}")
+        print()
+        print(report["verdict"])
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Print the report (``--json`` for JSON); return 1 if a usable backend failed."""
+    parser = argparse.ArgumentParser(
+        prog="python -m cunumpy", description="cunumpy environment report and self-check"
+    )
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--no-check", action="store_true", help="skip the self-check")
+    args = parser.parse_args(argv)
+    report = collect_report(run_checks=not args.no_check)
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        _print_text(report)
+    return 0 if report.get("ok", True) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

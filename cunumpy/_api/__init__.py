@@ -1,0 +1,1 @@
+"""The top-level functions of the standard, one module per topic (generated, see tools/)."""

@@ -1,0 +1,251 @@
+"""GPU memory helpers of ``cunumpy.cuda``: device memory, CuPy's pools and pinned host memory.
+
+Kept apart from ``cunumpy.cuda`` (devices, streams, synchronization) to keep both small;
+``cunumpy.cuda`` re-exports every public name defined here.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+from ._config import get_backend
+from ._cupy import cupy_available, require_cupy, require_cupy_installed
+from ._devices import canonical_device
+from ._namespace import is_cupy_array
+
+__all__ = ["MemoryStats", "free_memory", "memory_info", "memory_stats", "pin_memory"]
+
+
+def loaded_cupy() -> ModuleType | None:
+    """Return CuPy when it is already imported *and* usable, else ``None``; never imports it."""
+    if "cupy" not in sys.modules or not cupy_available():
+        return None
+    return sys.modules["cupy"]
+
+
+def target_gpu(device: Any, func: str) -> int | None:
+    """Return the GPU index ``device`` names, or ``None`` when no GPU is meant.
+
+    ``None`` means the current GPU on the CuPy backend and nothing on the NumPy backend
+    (without importing CuPy); ``"cpu"`` means nothing. Any GPU form is validated by
+    ``canonical_device`` (``RuntimeError`` when CuPy is not usable).
+    """
+    if device is None:
+        if get_backend() != "cupy":
+            return None
+        return int(require_cupy(func).cuda.runtime.getDevice())
+    canonical = canonical_device(device, func)
+    return None if canonical == "cpu" else canonical
+
+
+@dataclass(frozen=True)
+class MemoryStats:
+    """What CuPy's default memory pools hold, as returned by ``memory_stats``.
+
+    Attributes
+    ----------
+    used_bytes : int
+        Bytes of the device pool in use by live arrays on that GPU.
+    held_bytes : int
+        Bytes the device pool holds on that GPU: in use plus cached for reuse. This is
+        what ``nvidia-smi`` counts for CuPy (besides the CUDA context itself).
+    pinned_free_blocks : int
+        Cached, unused blocks of the pinned (page-locked host) pool; CuPy does not
+        report the pinned pool's size in bytes.
+    """
+
+    used_bytes: int
+    held_bytes: int
+    pinned_free_blocks: int
+
+    @property
+    def cached_bytes(self) -> int:
+        """Bytes held but not in use: what ``free_memory`` can give back to the driver."""
+        return self.held_bytes - self.used_bytes
+
+
+def memory_info(device: Any = None) -> tuple[int, int] | None:
+    """Return ``(free_bytes, total_bytes)`` of a GPU, as the CUDA runtime sees it.
+
+    The numbers describe the whole device: memory used by other processes and memory
+    cached by CuPy's pool count as not free (see ``memory_stats`` for the pool).
+
+    Parameters
+    ----------
+    device : device, optional
+        An int GPU index, ``"cuda:N"``, ``"cuda"``, a ``cupy.cuda.Device``, an array's
+        ``.device`` or ``"cpu"``. ``None`` means the current GPU on the CuPy backend.
+
+    Returns
+    -------
+    tuple of (int, int) or None
+        Free and total bytes; ``None`` for ``"cpu"``, and for ``device=None`` on the
+        NumPy backend (CuPy is not imported then).
+
+    Raises
+    ------
+    TypeError
+        If ``device`` is not a device.
+    ValueError
+        If ``device`` is malformed or not a visible GPU.
+    RuntimeError
+        If a GPU is asked for and CuPy is not usable; the message gives the reason.
+
+    Examples
+    --------
+    >>> import cunumpy.cuda as cuda
+    >>> cuda.memory_info("cpu") is None
+    True
+    >>> info = cuda.memory_info()
+    >>> info is None or info[0] <= info[1]
+    True
+    """
+    index = target_gpu(device, "memory_info")
+    if index is None:
+        return None
+    cupy = sys.modules["cupy"]
+    with cupy.cuda.Device(index):
+        free, total = cupy.cuda.runtime.memGetInfo()
+    return int(free), int(total)
+
+
+def memory_stats(device: Any = None) -> MemoryStats | None:
+    """Return what CuPy's default memory pools hold on a GPU.
+
+    Parameters
+    ----------
+    device : device, optional
+        As for ``memory_info``. ``None`` means the current GPU on the CuPy backend.
+
+    Returns
+    -------
+    MemoryStats or None
+        ``used_bytes``, ``held_bytes`` (and ``cached_bytes``) of the device pool on that
+        GPU, and ``pinned_free_blocks`` of the pinned pool; ``None`` where
+        ``memory_info`` returns ``None`` (``"cpu"``, or ``None`` on the NumPy backend).
+        Memory from a custom CuPy allocator is not counted.
+
+    Raises
+    ------
+    TypeError, ValueError, RuntimeError
+        As for ``memory_info``.
+
+    Examples
+    --------
+    >>> import cunumpy.cuda as cuda
+    >>> cuda.memory_stats("cpu") is None
+    True
+    >>> stats = cuda.memory_stats()
+    >>> stats is None or stats.used_bytes <= stats.held_bytes
+    True
+    """
+    index = target_gpu(device, "memory_stats")
+    if index is None:
+        return None
+    cupy = sys.modules["cupy"]
+    pool = cupy.get_default_memory_pool()
+    with cupy.cuda.Device(index):
+        used, held = int(pool.used_bytes()), int(pool.total_bytes())
+    pinned = int(cupy.get_default_pinned_memory_pool().n_free_blocks())
+    return MemoryStats(used_bytes=used, held_bytes=held, pinned_free_blocks=pinned)
+
+
+def free_memory(device: Any = None) -> None:
+    """Give the unused blocks cached by CuPy's memory pools back to the driver.
+
+    Frees the cached blocks of CuPy's default device pool on one GPU (or on every
+    visible GPU) and of the default pinned host pool. Memory of live arrays is never
+    freed: drop the last reference to an array first. A cached block that CuPy split
+    to serve a smaller array is released only once all its parts are free.
+
+    Parameters
+    ----------
+    device : device, optional
+        As for ``memory_info``. ``None`` means every visible GPU, and does nothing
+        when CuPy has not been imported (then it holds no memory) or is not usable.
+        Visiting a GPU this process has not used yet creates its CUDA context; on a
+        shared multi-GPU machine, pass the device. ``"cpu"`` does nothing.
+
+    Raises
+    ------
+    TypeError, ValueError, RuntimeError
+        As for ``memory_info``, for an explicit ``device``.
+
+    Examples
+    --------
+    >>> import cunumpy.cuda as cuda
+    >>> cuda.free_memory()
+    >>> cuda.free_memory("cpu")
+    """
+    if device is None:
+        cupy = loaded_cupy()
+        if cupy is None:
+            return
+        indices: range | tuple[int, ...] = range(int(cupy.cuda.runtime.getDeviceCount()))
+    else:
+        index = target_gpu(device, "free_memory")
+        if index is None:
+            return
+        cupy = sys.modules["cupy"]
+        indices = (index,)
+    pool = cupy.get_default_memory_pool()
+    for index in indices:
+        with cupy.cuda.Device(index):
+            pool.free_all_blocks()
+    cupy.get_default_pinned_memory_pool().free_all_blocks()
+
+
+def pin_memory(a: Any, /) -> np.ndarray:
+    """Return a copy of ``a`` in page-locked (pinned) host memory.
+
+    Copies between pinned host memory and a GPU are faster than from ordinary memory and
+    can run asynchronously on a stream. The result is an ordinary ``numpy.ndarray``
+    whose buffer comes from CuPy's pinned memory pool.
+
+    Parameters
+    ----------
+    a : array_like
+        A NumPy array, anything ``numpy.asarray`` accepts, or a CuPy array (copied from
+        its GPU).
+
+    Returns
+    -------
+    numpy.ndarray
+        A C-contiguous copy of ``a`` with the same shape and dtype.
+
+    Raises
+    ------
+    ImportError
+        If CuPy is not installed.
+    RuntimeError
+        If CuPy is installed but not usable; the message gives the reason.
+    TypeError
+        If ``a`` has an object dtype, which cannot live in pinned memory.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cunumpy as xp
+    >>> import cunumpy.cuda as cuda
+    >>> if xp.cupy_available():
+    ...     pinned = cuda.pin_memory(np.arange(3.0))
+    ...     assert type(pinned) is np.ndarray and pinned.tolist() == [0.0, 1.0, 2.0]
+    """
+    require_cupy_installed("pin_memory")
+    import cupyx
+
+    source: Any = a if is_cupy_array(a) else np.asarray(a)
+    if source.dtype.hasobject:
+        msg = f"pin_memory: cannot pin an array of dtype {source.dtype!r}; use a numeric or boolean dtype."
+        raise TypeError(msg)
+    result: np.ndarray = cupyx.empty_pinned(source.shape, dtype=source.dtype)
+    if is_cupy_array(source):
+        source.get(out=result)
+    else:
+        result[...] = source
+    return result

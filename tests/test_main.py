@@ -1,0 +1,56 @@
+"""``python -m cunumpy``: the report, the self-check, --json and the exit status."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import cunumpy
+from cunumpy.__main__ import collect_report, main
+
+
+def test_report_runs_and_passes() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "cunumpy"], capture_output=True, text=True, timeout=300
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    out = result.stdout
+    for needle in (
+        "numpy:",
+        "cupy",
+        "array-api-compat:",
+        "mpi4py:",
+        "current: numpy",
+        "Self-check",
+    ):
+        assert needle in out
+    assert out.strip().splitlines()[-1].startswith("OK: all ")
+
+
+def test_json_report_matches_the_environment() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "cunumpy", "--json"], capture_output=True, text=True, timeout=300
+    )
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["versions"]["cunumpy"] == cunumpy.__version__
+    assert report["backends"]["numpy"]["usable"] is True
+    assert report["backends"]["cupy"]["usable"] is cunumpy.cupy_available()
+    assert report["backends"]["cupy"]["reason"] == cunumpy.cupy_unavailable_reason()
+    assert report["ok"] is True
+    assert all(r["ok"] for r in report["self_check"]["numpy"])
+
+
+def test_self_check_failure_gives_exit_status_one(monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    import cunumpy.__main__ as cli
+
+    wrong_reference = ("deliberately wrong", lambda xp: xp.ones(2), lambda: [1.0, 2.0])
+    monkeypatch.setattr(cli, "_CHECKS", (wrong_reference,))
+    assert main([]) == 1
+    assert "FAILED: 1 check(s) failed (numpy: deliberately wrong)" in capsys.readouterr().out
+
+
+def test_no_check_report_has_no_verdict() -> None:
+    report = collect_report(run_checks=False)
+    assert "verdict" not in report and report["current_backend"] == "numpy"

@@ -1,0 +1,66 @@
+"""Project invariants: generated files are current, README and CI run the same tests."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_generated_api_is_up_to_date(tmp_path: Path) -> None:
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import generate_api
+    finally:
+        sys.path.pop(0)
+    stale = []
+    for path, text in generate_api.generate().items():
+        scratch = tmp_path / path.name
+        scratch.write_text(text)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "ruff",
+                "check",
+                "--fix",
+                "--quiet",
+                "--config",
+                str(ROOT / "pyproject.toml"),
+                str(scratch),
+            ],
+            check=False,
+        )
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "ruff",
+                "format",
+                "--quiet",
+                "--config",
+                str(ROOT / "pyproject.toml"),
+                str(scratch),
+            ],
+            check=True,
+        )
+        if scratch.read_text() != path.read_text():
+            stale.append(str(path.relative_to(ROOT)))
+    assert stale == [], "run `python tools/generate_api.py`"
+
+
+def test_readme_starts_with_the_two_setup_commands_and_ci_runs_the_test_one() -> None:
+    readme = (ROOT / "README.md").read_text()
+    setup = readme.split("## Set up", 1)[1].split("\n## ", 1)[0]
+    commands = re.findall(r"```bash\n(.+?)\n```", setup)
+    assert len(commands) == 2
+    assert commands[0].endswith("python -m cunumpy")
+    install, test_command = commands[1].rsplit(" && ", 1)
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert test_command == "python -m pytest"
+    assert re.search(r"^python -m pytest$", ci, re.MULTILINE)
+    extras = re.search(r'pip install -e "(\.\[[^\]]+\])"', install)
+    assert extras is not None and f'-e "{extras.group(1)}"' in ci
