@@ -11,6 +11,8 @@ from collections.abc import Iterable
 from types import ModuleType
 from typing import Any
 
+import numpy as np
+
 from ._backends import numpy as _numpy_module
 from ._config import _state
 from ._devices import canonical_device
@@ -18,7 +20,9 @@ from ._namespace import _NAMESPACE_BY_TYPE, _SCALAR_TYPES, namespace_of
 from ._transfer import to_device as _to_device
 
 __all__ = [
+    "_SCALAR_TYPES",
     "_dlpack_namespace",
+    "_ndarray",
     "_is_array",
     "_moved",
     "_namespace_of_all",
@@ -31,6 +35,9 @@ __all__ = [
 ]
 
 _by_type = _NAMESPACE_BY_TYPE
+
+#: The exact type the generated functions test for their NumPy fast path.
+_ndarray = np.ndarray
 
 #: The NumPy namespace, typed loosely: calls through it are checked at run time, like every
 #: other namespace the dispatchers reach.

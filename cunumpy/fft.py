@@ -10,6 +10,8 @@ from typing import Literal, Optional, Union
 
 from ._dispatch import (
     _namespace_of_one,
+    _ndarray,
+    _numpy_namespace,
     _placement,
     _state,
 )
@@ -74,6 +76,8 @@ def fft(
     >>> xp.fft.fft(xp.asarray([1.0, 1.0, 1.0, 1.0]))
     array([4.+0.j, 0.+0.j, 0.+0.j, 0.+0.j])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.fft.fft(x, n=n, axis=axis, norm=norm)
     return _namespace_of_one(x, "fft.fft").fft.fft(x, n=n, axis=axis, norm=norm)
 
 
@@ -157,6 +161,8 @@ def fftn(
     array([[4.+0.j, 0.+0.j],
            [0.+0.j, 0.+0.j]])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.fft.fftn(x, s=s, axes=axes, norm=norm)
     return _namespace_of_one(x, "fft.fftn").fft.fftn(x, s=s, axes=axes, norm=norm)
 
 
@@ -184,6 +190,8 @@ def fftshift(x: Array, /, *, axes: Optional[Union[int, Sequence[int]]] = None) -
     >>> xp.fft.fftshift(xp.fft.fftfreq(4))
     array([-0.5 , -0.25,  0.  ,  0.25])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.fft.fftshift(x, axes=axes)
     return _namespace_of_one(x, "fft.fftshift").fft.fftshift(x, axes=axes)
 
 
@@ -223,6 +231,8 @@ def hfft(
     >>> xp.fft.hfft(xp.asarray([1.0, 0.0, 0.0]), n=4)
     array([1., 1., 1., 1.])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.fft.hfft(x, n=n, axis=axis, norm=norm)
     return _namespace_of_one(x, "fft.hfft").fft.hfft(x, n=n, axis=axis, norm=norm)
 
 
@@ -264,6 +274,8 @@ def ifft(
     >>> xp.real(xp.fft.ifft(xp.fft.fft(x)))
     array([1., 2., 3., 4.])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.fft.ifft(x, n=n, axis=axis, norm=norm)
     return _namespace_of_one(x, "fft.ifft").fft.ifft(x, n=n, axis=axis, norm=norm)
 
 
@@ -307,6 +319,8 @@ def ifftn(
     array([[1., 2.],
            [3., 4.]])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.fft.ifftn(x, s=s, axes=axes, norm=norm)
     return _namespace_of_one(x, "fft.ifftn").fft.ifftn(x, s=s, axes=axes, norm=norm)
 
 
@@ -333,6 +347,8 @@ def ifftshift(x: Array, /, *, axes: Optional[Union[int, Sequence[int]]] = None) 
     >>> xp.fft.ifftshift(xp.asarray([-0.5, -0.25, 0.0, 0.25]))
     array([ 0.  ,  0.25, -0.5 , -0.25])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.fft.ifftshift(x, axes=axes)
     return _namespace_of_one(x, "fft.ifftshift").fft.ifftshift(x, axes=axes)
 
 
@@ -373,6 +389,8 @@ def ihfft(
     >>> xp.real(xp.fft.ihfft(xp.asarray([1.0, 1.0, 1.0, 1.0])))
     array([1., 0., 0.])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.fft.ihfft(x, n=n, axis=axis, norm=norm)
     return _namespace_of_one(x, "fft.ihfft").fft.ihfft(x, n=n, axis=axis, norm=norm)
 
 
@@ -414,6 +432,8 @@ def irfft(
     >>> xp.fft.irfft(xp.fft.rfft(x))
     array([1., 2., 3., 4.])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.fft.irfft(x, n=n, axis=axis, norm=norm)
     return _namespace_of_one(x, "fft.irfft").fft.irfft(x, n=n, axis=axis, norm=norm)
 
 
@@ -457,6 +477,8 @@ def irfftn(
     array([[1., 2.],
            [3., 4.]])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.fft.irfftn(x, s=s, axes=axes, norm=norm)
     return _namespace_of_one(x, "fft.irfftn").fft.irfftn(x, s=s, axes=axes, norm=norm)
 
 
@@ -497,6 +519,8 @@ def rfft(
     >>> xp.fft.rfft(xp.asarray([1.0, 1.0, 1.0, 1.0]))
     array([4.+0.j, 0.+0.j, 0.+0.j])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.fft.rfft(x, n=n, axis=axis, norm=norm)
     return _namespace_of_one(x, "fft.rfft").fft.rfft(x, n=n, axis=axis, norm=norm)
 
 
@@ -579,4 +603,6 @@ def rfftn(
     array([[4.+0.j, 0.+0.j],
            [0.+0.j, 0.+0.j]])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.fft.rfftn(x, s=s, axes=axes, norm=norm)
     return _namespace_of_one(x, "fft.rfftn").fft.rfftn(x, s=s, axes=axes, norm=norm)

@@ -9,8 +9,11 @@ from collections.abc import Sequence
 from typing import Literal, Optional, Union
 
 from ._dispatch import (
+    _SCALAR_TYPES,
     _namespace_of_one,
     _namespace_of_two,
+    _ndarray,
+    _numpy_namespace,
 )
 from ._typing import (
     Array,
@@ -73,6 +76,8 @@ def cholesky(x: Array, /, *, upper: bool = False) -> Array:
     array([[2., 0.],
            [1., 1.]])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.linalg.cholesky(x, upper=upper)
     return _namespace_of_one(x, "linalg.cholesky").linalg.cholesky(x, upper=upper)
 
 
@@ -101,6 +106,8 @@ def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     >>> xp.linalg.cross(xp.asarray([1, 0, 0]), xp.asarray([0, 1, 0]))
     array([0, 0, 1])
     """
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+        return _numpy_namespace.linalg.cross(x1, x2, axis=axis)
     return _namespace_of_two(x1, x2, "linalg.cross").linalg.cross(x1, x2, axis=axis)
 
 
@@ -125,6 +132,8 @@ def det(x: Array, /) -> Array:
     >>> float(xp.linalg.det(xp.asarray([[2.0, 1.0], [1.0, 2.0]])))
     3.0
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.linalg.det(x)
     return _namespace_of_one(x, "linalg.det").linalg.det(x)
 
 
@@ -155,6 +164,8 @@ def diagonal(x: Array, /, *, offset: int = 0) -> Array:
     >>> xp.linalg.diagonal(a, offset=1)
     array([2, 6])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.linalg.diagonal(x, offset=offset)
     return _namespace_of_one(x, "linalg.diagonal").linalg.diagonal(x, offset=offset)
 
 
@@ -183,6 +194,8 @@ def eig(x: Array, /) -> tuple[Array, Array]:
     >>> w
     array([1.+0.j, 3.+0.j])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.linalg.eig(x)
     return _namespace_of_one(x, "linalg.eig").linalg.eig(x)
 
 
@@ -212,6 +225,8 @@ def eigh(x: Array, /) -> tuple[Array, Array]:
     array([[0., 1.],
            [1., 0.]])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.linalg.eigh(x)
     return _namespace_of_one(x, "linalg.eigh").linalg.eigh(x)
 
 
@@ -238,6 +253,8 @@ def eigvals(x: Array, /) -> Array:
     >>> xp.linalg.eigvals(xp.asarray([[1.0, 2.0], [0.0, 3.0]]))
     array([1.+0.j, 3.+0.j])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.linalg.eigvals(x)
     return _namespace_of_one(x, "linalg.eigvals").linalg.eigvals(x)
 
 
@@ -262,6 +279,8 @@ def eigvalsh(x: Array, /) -> Array:
     >>> xp.linalg.eigvalsh(xp.asarray([[2.0, 1.0], [1.0, 2.0]]))
     array([1., 3.])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.linalg.eigvalsh(x)
     return _namespace_of_one(x, "linalg.eigvalsh").linalg.eigvalsh(x)
 
 
@@ -288,6 +307,8 @@ def inv(x: Array, /) -> Array:
     array([[0.5 , 0.  ],
            [0.  , 0.25]])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.linalg.inv(x)
     return _namespace_of_one(x, "linalg.inv").linalg.inv(x)
 
 
@@ -317,6 +338,8 @@ def matmul(x1: Array, x2: Array, /) -> Array:
     array([[19, 22],
            [43, 50]])
     """
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+        return _numpy_namespace.linalg.matmul(x1, x2)
     return _namespace_of_two(x1, x2, "linalg.matmul").linalg.matmul(x1, x2)
 
 
@@ -357,6 +380,8 @@ def matrix_norm(
     >>> float(xp.linalg.matrix_norm(a, ord=1))
     4.0
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.linalg.matrix_norm(x, keepdims=keepdims, ord=ord)
     return _namespace_of_one(x, "linalg.matrix_norm").linalg.matrix_norm(
         x, keepdims=keepdims, ord=ord
     )
@@ -387,6 +412,8 @@ def matrix_power(x: Array, n: int, /) -> Array:
     array([[1, 3],
            [0, 1]])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.linalg.matrix_power(x, n)
     return _namespace_of_one(x, "linalg.matrix_power").linalg.matrix_power(x, n)
 
 
@@ -415,6 +442,8 @@ def matrix_rank(x: Array, /, *, rtol: Optional[Union[float, Array]] = None) -> A
     >>> int(xp.linalg.matrix_rank(xp.asarray([[1.0, 2.0], [2.0, 4.0]])))
     1
     """
+    if type(x) is _ndarray and (type(rtol) is _ndarray or type(rtol) in _SCALAR_TYPES):
+        return _numpy_namespace.linalg.matrix_rank(x, rtol=rtol)
     return _namespace_of_two(x, rtol, "linalg.matrix_rank").linalg.matrix_rank(x, rtol=rtol)
 
 
@@ -441,6 +470,8 @@ def matrix_transpose(x: Array, /) -> Array:
            [2, 5],
            [3, 6]])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.linalg.matrix_transpose(x)
     return _namespace_of_one(x, "linalg.matrix_transpose").linalg.matrix_transpose(x)
 
 
@@ -468,6 +499,8 @@ def outer(x1: Array, x2: Array, /) -> Array:
     array([[ 3,  4,  5],
            [ 6,  8, 10]])
     """
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+        return _numpy_namespace.linalg.outer(x1, x2)
     return _namespace_of_two(x1, x2, "linalg.outer").linalg.outer(x1, x2)
 
 
@@ -497,6 +530,8 @@ def pinv(x: Array, /, *, rtol: Optional[Union[float, Array]] = None) -> Array:
     array([[0.5, 0. ],
            [0. , 0. ]])
     """
+    if type(x) is _ndarray and (type(rtol) is _ndarray or type(rtol) in _SCALAR_TYPES):
+        return _numpy_namespace.linalg.pinv(x, rtol=rtol)
     return _namespace_of_two(x, rtol, "linalg.pinv").linalg.pinv(x, rtol=rtol)
 
 
@@ -527,6 +562,8 @@ def qr(x: Array, /, *, mode: Literal["reduced", "complete"] = "reduced") -> tupl
     >>> q.shape, r.shape
     ((3, 2), (2, 2))
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.linalg.qr(x, mode=mode)
     return _namespace_of_one(x, "linalg.qr").linalg.qr(x, mode=mode)
 
 
@@ -554,6 +591,8 @@ def slogdet(x: Array, /) -> tuple[Array, Array]:
     >>> float(sign), float(logabsdet)
     (-1.0, 2.0794415...)
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.linalg.slogdet(x)
     return _namespace_of_one(x, "linalg.slogdet").linalg.slogdet(x)
 
 
@@ -583,6 +622,8 @@ def solve(x1: Array, x2: Array, /) -> Array:
     >>> xp.linalg.solve(a, xp.asarray([9.0, 8.0]))
     array([2., 3.])
     """
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+        return _numpy_namespace.linalg.solve(x1, x2)
     return _namespace_of_two(x1, x2, "linalg.solve").linalg.solve(x1, x2)
 
 
@@ -615,6 +656,8 @@ def svd(x: Array, /, *, full_matrices: bool = True) -> tuple[Array, Array, Array
     >>> u.shape, vh.shape
     ((3, 2), (2, 2))
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.linalg.svd(x, full_matrices=full_matrices)
     return _namespace_of_one(x, "linalg.svd").linalg.svd(x, full_matrices=full_matrices)
 
 
@@ -639,6 +682,8 @@ def svdvals(x: Array, /) -> Array:
     >>> xp.linalg.svdvals(xp.asarray([[3.0, 0.0], [0.0, 4.0]]))
     array([4., 3.])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.linalg.svdvals(x)
     return _namespace_of_one(x, "linalg.svdvals").linalg.svdvals(x)
 
 
@@ -677,6 +722,8 @@ def tensordot(
     array([[ 7, 10],
            [15, 22]])
     """
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+        return _numpy_namespace.linalg.tensordot(x1, x2, axes=axes)
     return _namespace_of_two(x1, x2, "linalg.tensordot").linalg.tensordot(x1, x2, axes=axes)
 
 
@@ -711,6 +758,8 @@ def trace(x: Array, /, *, offset: int = 0, dtype: Optional[DType] = None) -> Arr
     >>> int(xp.linalg.trace(a, offset=1))
     2
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.linalg.trace(x, offset=offset, dtype=dtype)
     return _namespace_of_one(x, "linalg.trace").linalg.trace(x, offset=offset, dtype=dtype)
 
 
@@ -743,6 +792,8 @@ def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     >>> xp.linalg.vecdot(xp.asarray([[1, 0], [0, 2]]), xp.asarray([3, 4]))
     array([3, 8])
     """
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+        return _numpy_namespace.linalg.vecdot(x1, x2, axis=axis)
     return _namespace_of_two(x1, x2, "linalg.vecdot").linalg.vecdot(x1, x2, axis=axis)
 
 
@@ -787,6 +838,8 @@ def vector_norm(
     >>> float(xp.linalg.vector_norm(x, ord=1)), float(xp.linalg.vector_norm(x, ord=xp.inf))
     (7.0, 4.0)
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.linalg.vector_norm(x, axis=axis, keepdims=keepdims, ord=ord)
     return _namespace_of_one(x, "linalg.vector_norm").linalg.vector_norm(
         x, axis=axis, keepdims=keepdims, ord=ord
     )

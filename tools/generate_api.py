@@ -124,12 +124,38 @@ def _dispatch(qualname: str, args: ast.arguments) -> tuple[str, str]:
         return f"_namespace_of_all({args.vararg.arg}, {qualname!r})", member
     if name in ("concat", "stack"):
         return f"_namespace_of_all(arrays, {qualname!r})", member
-    arrays = [a.arg for a in all_args if _is_array_param(a)]
+    arrays = _array_params(args)
     if len(arrays) == 1:
         return f"_namespace_of_one({arrays[0]}, {qualname!r})", member
     if len(arrays) == 2:
         return f"_namespace_of_two({arrays[0]}, {arrays[1]}, {qualname!r})", member
     return f"_namespace_of_all(({', '.join(arrays)},), {qualname!r})", member
+
+
+def _array_params(args: ast.arguments) -> list[str]:
+    return [a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs] if _is_array_param(a)]
+
+
+def _numpy_fast_path(qualname: str, args: ast.arguments, call: str) -> list[str]:
+    """Lines that call the NumPy namespace directly when the arrays are plain ndarrays.
+
+    This is the same dispatch as the general path, decided by exact type checks instead of
+    a call to a helper, for the one- and two-array functions that dominate tight loops.
+    """
+    if args.vararg is not None or qualname.rpartition(".")[2] in ("concat", "stack"):
+        return []
+    arrays = _array_params(args)
+    if len(arrays) == 1:
+        test = f"type({arrays[0]}) is _ndarray"
+    elif len(arrays) == 2:
+        first, second = arrays
+        test = (
+            f"type({first}) is _ndarray and "
+            f"(type({second}) is _ndarray or type({second}) in _SCALAR_TYPES)"
+        )
+    else:
+        return []
+    return [f"if {test}:", f"    return _numpy_namespace.{qualname}({call})"]
 
 
 def _docstring(qualname: str, args: ast.arguments, returns: str, kind: str) -> str:
@@ -208,6 +234,8 @@ def _function(qualname: str, entry: dict[str, str]) -> str:
             "current backend; with ``device``, the result is on that device."
         )
         body = [
+            "if type(obj) is _ndarray and dtype is None and device is None and copy is None:",
+            "    return obj  # what numpy.asarray returns for a plain ndarray, without the call",
             "if device is None:",
             "    namespace = _namespace_of_one(obj, 'asarray') if _is_array(obj) else _state.namespace",
             f"    return namespace.asarray({call})",
@@ -229,7 +257,7 @@ def _function(qualname: str, entry: dict[str, str]) -> str:
     else:
         kind = "Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU)."
         dispatch, member = _dispatch(qualname, args)
-        body = [f"return {dispatch}.{member}({call})"]
+        body = [*_numpy_fast_path(qualname, args, call), f"return {dispatch}.{member}({call})"]
     doc = _docstring(qualname, args, returns, kind)
     doc_lines = textwrap.indent(doc, "    ").splitlines()
     doc_text = "\n".join(line.rstrip() for line in doc_lines)
@@ -248,7 +276,9 @@ from __future__ import annotations
 from typing import Any, List, Literal, Optional, Sequence, Tuple, Union
 
 from {dots}_dispatch import (
+    _SCALAR_TYPES,
     _dlpack_namespace,
+    _ndarray,
     _is_array,
     _moved,
     _namespace_of_all,

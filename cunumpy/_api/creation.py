@@ -13,6 +13,8 @@ from .._dispatch import (
     _moved,
     _namespace_of_all,
     _namespace_of_one,
+    _ndarray,
+    _numpy_namespace,
     _placement,
     _state,
 )
@@ -136,6 +138,8 @@ def asarray(
     >>> xp.asarray([1, 2, 3], dtype=xp.float32)
     array([1., 2., 3.], dtype=float32)
     """
+    if type(obj) is _ndarray and dtype is None and device is None and copy is None:
+        return obj  # what numpy.asarray returns for a plain ndarray, without the call
     if device is None:
         namespace = _namespace_of_one(obj, "asarray") if _is_array(obj) else _state.namespace
         return namespace.asarray(obj, dtype=dtype, device=device, copy=copy)
@@ -593,6 +597,8 @@ def tril(x: Array, /, *, k: int = 0) -> Array:
            [4, 5, 0],
            [7, 8, 9]])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.tril(x, k=k)
     return _namespace_of_one(x, "tril").tril(x, k=k)
 
 
@@ -623,6 +629,8 @@ def triu(x: Array, /, *, k: int = 0) -> Array:
            [0, 0, 6],
            [0, 0, 0]])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.triu(x, k=k)
     return _namespace_of_one(x, "triu").triu(x, k=k)
 
 

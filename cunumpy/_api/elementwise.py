@@ -8,9 +8,12 @@ from __future__ import annotations
 from typing import Optional, Union
 
 from .._dispatch import (
+    _SCALAR_TYPES,
     _namespace_of_all,
     _namespace_of_one,
     _namespace_of_two,
+    _ndarray,
+    _numpy_namespace,
 )
 from .._typing import (
     Array,
@@ -110,6 +113,8 @@ def abs(x: Array, /) -> Array:
     >>> xp.abs(x)
     array([1., 2., 3.])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.abs(x)
     return _namespace_of_one(x, "abs").abs(x)
 
 
@@ -134,6 +139,8 @@ def acos(x: Array, /) -> Array:
     >>> xp.acos(xp.asarray([1.0, 0.0]))
     array([0.        , 1.5707963...])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.acos(x)
     return _namespace_of_one(x, "acos").acos(x)
 
 
@@ -158,6 +165,8 @@ def acosh(x: Array, /) -> Array:
     >>> xp.acosh(xp.asarray([1.0]))
     array([0.])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.acosh(x)
     return _namespace_of_one(x, "acosh").acosh(x)
 
 
@@ -187,6 +196,8 @@ def add(x1: Union[Array, int, float, complex], x2: Union[Array, int, float, comp
     >>> xp.add(xp.asarray([1.5, 2.5]), 1)
     array([2.5, 3.5])
     """
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+        return _numpy_namespace.add(x1, x2)
     return _namespace_of_two(x1, x2, "add").add(x1, x2)
 
 
@@ -212,6 +223,8 @@ def asin(x: Array, /) -> Array:
     >>> xp.asin(xp.asarray([0.0, 1.0]))
     array([0.        , 1.5707963...])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.asin(x)
     return _namespace_of_one(x, "asin").asin(x)
 
 
@@ -236,6 +249,8 @@ def asinh(x: Array, /) -> Array:
     >>> xp.asinh(xp.asarray([0.0, -0.0]))
     array([ 0., -0.])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.asinh(x)
     return _namespace_of_one(x, "asinh").asinh(x)
 
 
@@ -260,6 +275,8 @@ def atan(x: Array, /) -> Array:
     >>> xp.atan(xp.asarray([0.0, 1.0]))
     array([0.        , 0.7853981...])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.atan(x)
     return _namespace_of_one(x, "atan").atan(x)
 
 
@@ -286,6 +303,8 @@ def atan2(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Arra
     >>> xp.atan2(xp.asarray([0.0, 1.0]), xp.asarray([1.0, 0.0]))
     array([0.        , 1.5707963...])
     """
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+        return _numpy_namespace.atan2(x1, x2)
     return _namespace_of_two(x1, x2, "atan2").atan2(x1, x2)
 
 
@@ -311,6 +330,8 @@ def atanh(x: Array, /) -> Array:
     >>> xp.atanh(xp.asarray([0.0, 0.5]))
     array([0.        , 0.5493061...])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.atanh(x)
     return _namespace_of_one(x, "atanh").atanh(x)
 
 
@@ -338,6 +359,8 @@ def bitwise_and(x1: Union[Array, int, bool], x2: Union[Array, int, bool], /) -> 
     >>> xp.bitwise_and(xp.asarray([12, 10]), xp.asarray([10, 6]))
     array([8, 2])
     """
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+        return _numpy_namespace.bitwise_and(x1, x2)
     return _namespace_of_two(x1, x2, "bitwise_and").bitwise_and(x1, x2)
 
 
@@ -364,6 +387,8 @@ def bitwise_invert(x: Array, /) -> Array:
     >>> xp.bitwise_invert(xp.asarray([True, False]))
     array([False,  True])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.bitwise_invert(x)
     return _namespace_of_one(x, "bitwise_invert").bitwise_invert(x)
 
 
@@ -390,6 +415,8 @@ def bitwise_left_shift(x1: Union[Array, int], x2: Union[Array, int], /) -> Array
     >>> xp.bitwise_left_shift(xp.asarray([1, 2, 3]), 2)
     array([ 4,  8, 12])
     """
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+        return _numpy_namespace.bitwise_left_shift(x1, x2)
     return _namespace_of_two(x1, x2, "bitwise_left_shift").bitwise_left_shift(x1, x2)
 
 
@@ -417,6 +444,8 @@ def bitwise_or(x1: Union[Array, int, bool], x2: Union[Array, int, bool], /) -> A
     >>> xp.bitwise_or(xp.asarray([12, 10]), xp.asarray([10, 6]))
     array([14, 14])
     """
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+        return _numpy_namespace.bitwise_or(x1, x2)
     return _namespace_of_two(x1, x2, "bitwise_or").bitwise_or(x1, x2)
 
 
@@ -443,6 +472,8 @@ def bitwise_right_shift(x1: Union[Array, int], x2: Union[Array, int], /) -> Arra
     >>> xp.bitwise_right_shift(xp.asarray([16, 9, -8]), 2)
     array([ 4,  2, -2])
     """
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+        return _numpy_namespace.bitwise_right_shift(x1, x2)
     return _namespace_of_two(x1, x2, "bitwise_right_shift").bitwise_right_shift(x1, x2)
 
 
@@ -470,6 +501,8 @@ def bitwise_xor(x1: Union[Array, int, bool], x2: Union[Array, int, bool], /) -> 
     >>> xp.bitwise_xor(xp.asarray([12, 10]), xp.asarray([10, 6]))
     array([ 6, 12])
     """
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+        return _numpy_namespace.bitwise_xor(x1, x2)
     return _namespace_of_two(x1, x2, "bitwise_xor").bitwise_xor(x1, x2)
 
 
@@ -494,6 +527,8 @@ def ceil(x: Array, /) -> Array:
     >>> xp.ceil(xp.asarray([-1.5, 0.2, 2.0]))
     array([-1.,  1.,  2.])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.ceil(x)
     return _namespace_of_one(x, "ceil").ceil(x)
 
 
@@ -563,6 +598,8 @@ def conj(x: Array, /) -> Array:
     >>> xp.conj(xp.asarray([1 + 2j, 3 - 4j]))
     array([1.-2.j, 3.+4.j])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.conj(x)
     return _namespace_of_one(x, "conj").conj(x)
 
 
@@ -589,6 +626,8 @@ def copysign(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> A
     >>> xp.copysign(xp.asarray([1.0, -2.0, 3.0]), xp.asarray([-1.0, 1.0, -0.0]))
     array([-1.,  2., -3.])
     """
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+        return _numpy_namespace.copysign(x1, x2)
     return _namespace_of_two(x1, x2, "copysign").copysign(x1, x2)
 
 
@@ -613,6 +652,8 @@ def cos(x: Array, /) -> Array:
     >>> xp.cos(xp.asarray([0.0, xp.pi]))
     array([ 1., -1.])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.cos(x)
     return _namespace_of_one(x, "cos").cos(x)
 
 
@@ -637,6 +678,8 @@ def cosh(x: Array, /) -> Array:
     >>> xp.cosh(xp.asarray([0.0]))
     array([1.])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.cosh(x)
     return _namespace_of_one(x, "cosh").cosh(x)
 
 
@@ -666,6 +709,8 @@ def divide(
     >>> xp.divide(xp.asarray([1.0, 3.0]), xp.asarray([2.0, 4.0]))
     array([0.5 , 0.75])
     """
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+        return _numpy_namespace.divide(x1, x2)
     return _namespace_of_two(x1, x2, "divide").divide(x1, x2)
 
 
@@ -695,6 +740,8 @@ def equal(
     >>> xp.equal(xp.asarray([1, 2, 3]), xp.asarray([1, 0, 3]))
     array([ True, False,  True])
     """
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+        return _numpy_namespace.equal(x1, x2)
     return _namespace_of_two(x1, x2, "equal").equal(x1, x2)
 
 
@@ -719,6 +766,8 @@ def exp(x: Array, /) -> Array:
     >>> xp.exp(xp.asarray([0.0, 1.0]))
     array([1.        , 2.7182818...])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.exp(x)
     return _namespace_of_one(x, "exp").exp(x)
 
 
@@ -743,6 +792,8 @@ def expm1(x: Array, /) -> Array:
     >>> float(xp.expm1(xp.asarray(1e-10)))
     1.00000000005e-10
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.expm1(x)
     return _namespace_of_one(x, "expm1").expm1(x)
 
 
@@ -767,6 +818,8 @@ def floor(x: Array, /) -> Array:
     >>> xp.floor(xp.asarray([-1.5, 0.2, 2.0]))
     array([-2.,  0.,  2.])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.floor(x)
     return _namespace_of_one(x, "floor").floor(x)
 
 
@@ -794,6 +847,8 @@ def floor_divide(x1: Union[Array, int, float], x2: Union[Array, int, float], /) 
     >>> xp.floor_divide(xp.asarray([7, -7]), 2)
     array([ 3, -4])
     """
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+        return _numpy_namespace.floor_divide(x1, x2)
     return _namespace_of_two(x1, x2, "floor_divide").floor_divide(x1, x2)
 
 
@@ -821,6 +876,8 @@ def greater(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Ar
     >>> xp.greater(xp.asarray([1, 2, 3]), 2)
     array([False, False,  True])
     """
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+        return _numpy_namespace.greater(x1, x2)
     return _namespace_of_two(x1, x2, "greater").greater(x1, x2)
 
 
@@ -848,6 +905,8 @@ def greater_equal(x1: Union[Array, int, float], x2: Union[Array, int, float], /)
     >>> xp.greater_equal(xp.asarray([1, 2, 3]), 2)
     array([False,  True,  True])
     """
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+        return _numpy_namespace.greater_equal(x1, x2)
     return _namespace_of_two(x1, x2, "greater_equal").greater_equal(x1, x2)
 
 
@@ -875,6 +934,8 @@ def hypot(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Arra
     >>> xp.hypot(xp.asarray([3.0, 5.0]), xp.asarray([4.0, 12.0]))
     array([ 5., 13.])
     """
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+        return _numpy_namespace.hypot(x1, x2)
     return _namespace_of_two(x1, x2, "hypot").hypot(x1, x2)
 
 
@@ -900,6 +961,8 @@ def imag(x: Array, /) -> Array:
     >>> xp.imag(xp.asarray([1 + 2j, 3 - 4j]))
     array([ 2., -4.])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.imag(x)
     return _namespace_of_one(x, "imag").imag(x)
 
 
@@ -924,6 +987,8 @@ def isfinite(x: Array, /) -> Array:
     >>> xp.isfinite(xp.asarray([1.0, xp.inf, xp.nan]))
     array([ True, False, False])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.isfinite(x)
     return _namespace_of_one(x, "isfinite").isfinite(x)
 
 
@@ -948,6 +1013,8 @@ def isinf(x: Array, /) -> Array:
     >>> xp.isinf(xp.asarray([1.0, -xp.inf, xp.nan]))
     array([False,  True, False])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.isinf(x)
     return _namespace_of_one(x, "isinf").isinf(x)
 
 
@@ -972,6 +1039,8 @@ def isnan(x: Array, /) -> Array:
     >>> xp.isnan(xp.asarray([1.0, xp.inf, xp.nan]))
     array([False, False,  True])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.isnan(x)
     return _namespace_of_one(x, "isnan").isnan(x)
 
 
@@ -999,6 +1068,8 @@ def less(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Array
     >>> xp.less(xp.asarray([1, 2, 3]), 2)
     array([ True, False, False])
     """
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+        return _numpy_namespace.less(x1, x2)
     return _namespace_of_two(x1, x2, "less").less(x1, x2)
 
 
@@ -1026,6 +1097,8 @@ def less_equal(x1: Union[Array, int, float], x2: Union[Array, int, float], /) ->
     >>> xp.less_equal(xp.asarray([1, 2, 3]), 2)
     array([ True,  True, False])
     """
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+        return _numpy_namespace.less_equal(x1, x2)
     return _namespace_of_two(x1, x2, "less_equal").less_equal(x1, x2)
 
 
@@ -1051,6 +1124,8 @@ def log(x: Array, /) -> Array:
     >>> xp.log(xp.asarray([1.0, xp.e]))
     array([0., 1.])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.log(x)
     return _namespace_of_one(x, "log").log(x)
 
 
@@ -1075,6 +1150,8 @@ def log10(x: Array, /) -> Array:
     >>> xp.log10(xp.asarray([1.0, 10.0, 1000.0]))
     array([0., 1., 3.])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.log10(x)
     return _namespace_of_one(x, "log10").log10(x)
 
 
@@ -1099,6 +1176,8 @@ def log1p(x: Array, /) -> Array:
     >>> float(xp.log1p(xp.asarray(1e-10)))
     9.9999999995...e-11
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.log1p(x)
     return _namespace_of_one(x, "log1p").log1p(x)
 
 
@@ -1123,6 +1202,8 @@ def log2(x: Array, /) -> Array:
     >>> xp.log2(xp.asarray([1.0, 2.0, 8.0]))
     array([0., 1., 3.])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.log2(x)
     return _namespace_of_one(x, "log2").log2(x)
 
 
@@ -1150,6 +1231,8 @@ def logaddexp(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> 
     >>> xp.logaddexp(xp.asarray([1000.0]), xp.asarray([1000.0]))
     array([1000.69314718])
     """
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+        return _numpy_namespace.logaddexp(x1, x2)
     return _namespace_of_two(x1, x2, "logaddexp").logaddexp(x1, x2)
 
 
@@ -1177,6 +1260,8 @@ def logical_and(x1: Union[Array, bool], x2: Union[Array, bool], /) -> Array:
     >>> xp.logical_and(xp.asarray([True, True, False]), xp.asarray([True, False, False]))
     array([ True, False, False])
     """
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+        return _numpy_namespace.logical_and(x1, x2)
     return _namespace_of_two(x1, x2, "logical_and").logical_and(x1, x2)
 
 
@@ -1201,6 +1286,8 @@ def logical_not(x: Array, /) -> Array:
     >>> xp.logical_not(xp.asarray([True, False]))
     array([False,  True])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.logical_not(x)
     return _namespace_of_one(x, "logical_not").logical_not(x)
 
 
@@ -1228,6 +1315,8 @@ def logical_or(x1: Union[Array, bool], x2: Union[Array, bool], /) -> Array:
     >>> xp.logical_or(xp.asarray([True, True, False]), xp.asarray([True, False, False]))
     array([ True,  True, False])
     """
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+        return _numpy_namespace.logical_or(x1, x2)
     return _namespace_of_two(x1, x2, "logical_or").logical_or(x1, x2)
 
 
@@ -1255,6 +1344,8 @@ def logical_xor(x1: Union[Array, bool], x2: Union[Array, bool], /) -> Array:
     >>> xp.logical_xor(xp.asarray([True, True, False]), xp.asarray([True, False, False]))
     array([False,  True, False])
     """
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+        return _numpy_namespace.logical_xor(x1, x2)
     return _namespace_of_two(x1, x2, "logical_xor").logical_xor(x1, x2)
 
 
@@ -1282,6 +1373,8 @@ def maximum(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Ar
     >>> xp.maximum(xp.asarray([1, 5, 3]), xp.asarray([4, 2, 3]))
     array([4, 5, 3])
     """
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+        return _numpy_namespace.maximum(x1, x2)
     return _namespace_of_two(x1, x2, "maximum").maximum(x1, x2)
 
 
@@ -1309,6 +1402,8 @@ def minimum(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Ar
     >>> xp.minimum(xp.asarray([1, 5, 3]), xp.asarray([4, 2, 3]))
     array([1, 2, 3])
     """
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+        return _numpy_namespace.minimum(x1, x2)
     return _namespace_of_two(x1, x2, "minimum").minimum(x1, x2)
 
 
@@ -1338,6 +1433,8 @@ def multiply(
     >>> xp.multiply(xp.asarray([1, 2, 3]), xp.asarray([4, 5, 6]))
     array([ 4, 10, 18])
     """
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+        return _numpy_namespace.multiply(x1, x2)
     return _namespace_of_two(x1, x2, "multiply").multiply(x1, x2)
 
 
@@ -1362,6 +1459,8 @@ def negative(x: Array, /) -> Array:
     >>> xp.negative(xp.asarray([1, -2, 0]))
     array([-1,  2,  0])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.negative(x)
     return _namespace_of_one(x, "negative").negative(x)
 
 
@@ -1390,6 +1489,8 @@ def nextafter(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> 
     >>> bool(xp.nextafter(one, xp.asarray(2.0)) - one == xp.finfo(xp.float64).eps)
     True
     """
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+        return _numpy_namespace.nextafter(x1, x2)
     return _namespace_of_two(x1, x2, "nextafter").nextafter(x1, x2)
 
 
@@ -1419,6 +1520,8 @@ def not_equal(
     >>> xp.not_equal(xp.asarray([1, 2, 3]), xp.asarray([1, 0, 3]))
     array([False,  True, False])
     """
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+        return _numpy_namespace.not_equal(x1, x2)
     return _namespace_of_two(x1, x2, "not_equal").not_equal(x1, x2)
 
 
@@ -1443,6 +1546,8 @@ def positive(x: Array, /) -> Array:
     >>> xp.positive(xp.asarray([1, -2]))
     array([ 1, -2])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.positive(x)
     return _namespace_of_one(x, "positive").positive(x)
 
 
@@ -1472,6 +1577,8 @@ def pow(x1: Union[Array, int, float, complex], x2: Union[Array, int, float, comp
     >>> xp.pow(xp.asarray([4.0, 9.0]), 0.5)
     array([2., 3.])
     """
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+        return _numpy_namespace.pow(x1, x2)
     return _namespace_of_two(x1, x2, "pow").pow(x1, x2)
 
 
@@ -1497,6 +1604,8 @@ def real(x: Array, /) -> Array:
     >>> xp.real(xp.asarray([1 + 2j, 3 - 4j]))
     array([1., 3.])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.real(x)
     return _namespace_of_one(x, "real").real(x)
 
 
@@ -1521,6 +1630,8 @@ def reciprocal(x: Array, /) -> Array:
     >>> xp.reciprocal(xp.asarray([1.0, 2.0, 4.0]))
     array([1.  , 0.5 , 0.25])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.reciprocal(x)
     return _namespace_of_one(x, "reciprocal").reciprocal(x)
 
 
@@ -1548,6 +1659,8 @@ def remainder(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> 
     >>> xp.remainder(xp.asarray([7, -7]), 3)
     array([1, 2])
     """
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+        return _numpy_namespace.remainder(x1, x2)
     return _namespace_of_two(x1, x2, "remainder").remainder(x1, x2)
 
 
@@ -1572,6 +1685,8 @@ def round(x: Array, /) -> Array:
     >>> xp.round(xp.asarray([0.5, 1.5, 2.5, -0.7]))
     array([ 0.,  2.,  2., -1.])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.round(x)
     return _namespace_of_one(x, "round").round(x)
 
 
@@ -1596,6 +1711,8 @@ def sign(x: Array, /) -> Array:
     >>> xp.sign(xp.asarray([-3.0, 0.0, 2.0]))
     array([-1.,  0.,  1.])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.sign(x)
     return _namespace_of_one(x, "sign").sign(x)
 
 
@@ -1620,6 +1737,8 @@ def signbit(x: Array, /) -> Array:
     >>> xp.signbit(xp.asarray([-1.0, -0.0, 0.0, 2.0]))
     array([ True,  True, False, False])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.signbit(x)
     return _namespace_of_one(x, "signbit").signbit(x)
 
 
@@ -1644,6 +1763,8 @@ def sin(x: Array, /) -> Array:
     >>> xp.sin(xp.asarray([0.0, xp.pi / 2]))
     array([0., 1.])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.sin(x)
     return _namespace_of_one(x, "sin").sin(x)
 
 
@@ -1668,6 +1789,8 @@ def sinh(x: Array, /) -> Array:
     >>> xp.sinh(xp.asarray([0.0, -0.0]))
     array([ 0., -0.])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.sinh(x)
     return _namespace_of_one(x, "sinh").sinh(x)
 
 
@@ -1692,6 +1815,8 @@ def sqrt(x: Array, /) -> Array:
     >>> xp.sqrt(xp.asarray([1.0, 4.0, 9.0]))
     array([1., 2., 3.])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.sqrt(x)
     return _namespace_of_one(x, "sqrt").sqrt(x)
 
 
@@ -1716,6 +1841,8 @@ def square(x: Array, /) -> Array:
     >>> xp.square(xp.asarray([1, -2, 3]))
     array([1, 4, 9])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.square(x)
     return _namespace_of_one(x, "square").square(x)
 
 
@@ -1745,6 +1872,8 @@ def subtract(
     >>> xp.subtract(xp.asarray([10, 20, 30]), xp.asarray([1, 2, 3]))
     array([ 9, 18, 27])
     """
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+        return _numpy_namespace.subtract(x1, x2)
     return _namespace_of_two(x1, x2, "subtract").subtract(x1, x2)
 
 
@@ -1769,6 +1898,8 @@ def tan(x: Array, /) -> Array:
     >>> xp.tan(xp.asarray([0.0, -0.0]))
     array([ 0., -0.])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.tan(x)
     return _namespace_of_one(x, "tan").tan(x)
 
 
@@ -1794,6 +1925,8 @@ def tanh(x: Array, /) -> Array:
     >>> xp.tanh(xp.asarray([0.0, xp.inf, -xp.inf]))
     array([ 0.,  1., -1.])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.tanh(x)
     return _namespace_of_one(x, "tanh").tanh(x)
 
 
@@ -1818,4 +1951,6 @@ def trunc(x: Array, /) -> Array:
     >>> xp.trunc(xp.asarray([-1.7, 1.7]))
     array([-1.,  1.])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.trunc(x)
     return _namespace_of_one(x, "trunc").trunc(x)

@@ -8,7 +8,10 @@ from __future__ import annotations
 from typing import Optional
 
 from .._dispatch import (
+    _SCALAR_TYPES,
     _namespace_of_two,
+    _ndarray,
+    _numpy_namespace,
 )
 from .._typing import (
     Array,
@@ -44,6 +47,8 @@ def take(x: Array, indices: Array, /, *, axis: Optional[int] = None) -> Array:
     array([[3, 1],
            [6, 4]])
     """
+    if type(x) is _ndarray and (type(indices) is _ndarray or type(indices) in _SCALAR_TYPES):
+        return _numpy_namespace.take(x, indices, axis=axis)
     return _namespace_of_two(x, indices, "take").take(x, indices, axis=axis)
 
 
@@ -75,4 +80,6 @@ def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
     array([[10, 20, 30],
            [40, 50, 60]])
     """
+    if type(x) is _ndarray and (type(indices) is _ndarray or type(indices) in _SCALAR_TYPES):
+        return _numpy_namespace.take_along_axis(x, indices, axis=axis)
     return _namespace_of_two(x, indices, "take_along_axis").take_along_axis(x, indices, axis=axis)

@@ -8,9 +8,11 @@ from __future__ import annotations
 from typing import Optional, Union
 
 from .._dispatch import (
+    _SCALAR_TYPES,
     _namespace_of_all,
     _namespace_of_one,
     _namespace_of_two,
+    _ndarray,
     _numpy_namespace,
 )
 from .._typing import (
@@ -113,6 +115,8 @@ def broadcast_to(x: Array, /, shape: tuple[int, ...]) -> Array:
     array([[1, 2, 3],
            [1, 2, 3]])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.broadcast_to(x, shape)
     return _namespace_of_one(x, "broadcast_to").broadcast_to(x, shape)
 
 
@@ -173,6 +177,8 @@ def expand_dims(x: Array, /, axis: Union[int, tuple[int, ...]]) -> Array:
     >>> xp.expand_dims(x, axis=(0, -1)).shape
     (1, 3, 1)
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.expand_dims(x, axis)
     return _namespace_of_one(x, "expand_dims").expand_dims(x, axis)
 
 
@@ -204,6 +210,8 @@ def flip(x: Array, /, *, axis: Optional[Union[int, tuple[int, ...]]] = None) -> 
     array([[2, 1],
            [4, 3]])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.flip(x, axis=axis)
     return _namespace_of_one(x, "flip").flip(x, axis=axis)
 
 
@@ -235,6 +243,8 @@ def moveaxis(
     >>> xp.moveaxis(x, 0, -1).shape
     (3, 4, 2)
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.moveaxis(x, source, destination)
     return _namespace_of_one(x, "moveaxis").moveaxis(x, source, destination)
 
 
@@ -264,6 +274,8 @@ def permute_dims(x: Array, /, axes: tuple[int, ...]) -> Array:
            [2, 5],
            [3, 6]])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.permute_dims(x, axes)
     return _namespace_of_one(x, "permute_dims").permute_dims(x, axes)
 
 
@@ -295,6 +307,8 @@ def repeat(x: Array, repeats: Union[int, Array], /, *, axis: Optional[int] = Non
     >>> xp.repeat(xp.asarray([1, 2, 3]), xp.asarray([0, 1, 2]))
     array([2, 3, 3])
     """
+    if type(x) is _ndarray and (type(repeats) is _ndarray or type(repeats) in _SCALAR_TYPES):
+        return _numpy_namespace.repeat(x, repeats, axis=axis)
     return _namespace_of_two(x, repeats, "repeat").repeat(x, repeats, axis=axis)
 
 
@@ -328,6 +342,8 @@ def reshape(x: Array, /, shape: tuple[int, ...], *, copy: Optional[bool] = None)
     >>> xp.reshape(xp.arange(6), (3, -1)).shape
     (3, 2)
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.reshape(x, shape, copy=copy)
     return _namespace_of_one(x, "reshape").reshape(x, shape, copy=copy)
 
 
@@ -367,6 +383,8 @@ def roll(
     array([[2, 1],
            [4, 3]])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.roll(x, shift, axis=axis)
     return _namespace_of_one(x, "roll").roll(x, shift, axis=axis)
 
 
@@ -394,6 +412,8 @@ def squeeze(x: Array, /, axis: Union[int, tuple[int, ...]]) -> Array:
     >>> xp.squeeze(x, axis=0).shape
     (3, 1)
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.squeeze(x, axis)
     return _namespace_of_one(x, "squeeze").squeeze(x, axis)
 
 
@@ -455,6 +475,8 @@ def tile(x: Array, repetitions: tuple[int, ...], /) -> Array:
     array([[1, 2],
            [1, 2]])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.tile(x, repetitions)
     return _namespace_of_one(x, "tile").tile(x, repetitions)
 
 
@@ -484,4 +506,6 @@ def unstack(x: Array, /, *, axis: int = 0) -> tuple[Array, ...]:
     >>> b
     array([3, 4])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.unstack(x, axis=axis)
     return _namespace_of_one(x, "unstack").unstack(x, axis=axis)

@@ -10,6 +10,8 @@ from typing import Literal, Optional, Union
 from .._dispatch import (
     _namespace_of_all,
     _namespace_of_one,
+    _ndarray,
+    _numpy_namespace,
 )
 from .._typing import (
     Array,
@@ -48,6 +50,8 @@ def argmax(x: Array, /, *, axis: Optional[int] = None, keepdims: bool = False) -
     >>> xp.argmax(x, axis=1)
     array([1, 0])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.argmax(x, axis=axis, keepdims=keepdims)
     return _namespace_of_one(x, "argmax").argmax(x, axis=axis, keepdims=keepdims)
 
 
@@ -81,6 +85,8 @@ def argmin(x: Array, /, *, axis: Optional[int] = None, keepdims: bool = False) -
     >>> xp.argmin(x, axis=1)
     array([1, 0])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.argmin(x, axis=axis, keepdims=keepdims)
     return _namespace_of_one(x, "argmin").argmin(x, axis=axis, keepdims=keepdims)
 
 
@@ -115,6 +121,8 @@ def count_nonzero(
     >>> xp.count_nonzero(x, axis=1)
     array([2, 1])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.count_nonzero(x, axis=axis, keepdims=keepdims)
     return _namespace_of_one(x, "count_nonzero").count_nonzero(x, axis=axis, keepdims=keepdims)
 
 
@@ -140,6 +148,8 @@ def nonzero(x: Array, /) -> tuple[Array, ...]:
     >>> xp.nonzero(xp.asarray([0, 3, 0, 5]))
     (array([1, 3]),)
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.nonzero(x)
     return _namespace_of_one(x, "nonzero").nonzero(x)
 
 

@@ -8,8 +8,11 @@ from __future__ import annotations
 from typing import Union
 
 from .._dispatch import (
+    _SCALAR_TYPES,
     _namespace_of_one,
     _namespace_of_two,
+    _ndarray,
+    _numpy_namespace,
 )
 from .._typing import (
     Array,
@@ -45,6 +48,8 @@ def isin(x1: Union[Array, int], x2: Union[Array, int], /, *, invert: bool = Fals
     >>> xp.isin(xp.asarray([1, 2, 3, 4]), xp.asarray([2, 4]), invert=True)
     array([ True, False,  True, False])
     """
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+        return _numpy_namespace.isin(x1, x2, invert=invert)
     return _namespace_of_two(x1, x2, "isin").isin(x1, x2, invert=invert)
 
 
@@ -73,6 +78,8 @@ def unique_all(x: Array, /) -> tuple[Array, Array, Array, Array]:
     >>> values, indices, counts
     (array([1, 2, 3]), array([1, 3, 0]), array([2, 1, 2]))
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.unique_all(x)
     return _namespace_of_one(x, "unique_all").unique_all(x)
 
 
@@ -99,6 +106,8 @@ def unique_counts(x: Array, /) -> tuple[Array, Array]:
     >>> values, counts
     (array([1, 2, 3]), array([2, 1, 2]))
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.unique_counts(x)
     return _namespace_of_one(x, "unique_counts").unique_counts(x)
 
 
@@ -125,6 +134,8 @@ def unique_inverse(x: Array, /) -> tuple[Array, Array]:
     >>> values, inverse
     (array([1, 2, 3]), array([2, 0, 2, 1]))
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.unique_inverse(x)
     return _namespace_of_one(x, "unique_inverse").unique_inverse(x)
 
 
@@ -151,4 +162,6 @@ def unique_values(x: Array, /) -> Array:
     >>> xp.sort(xp.unique_values(xp.asarray([[3, 1], [3, 2]])))
     array([1, 2, 3])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.unique_values(x)
     return _namespace_of_one(x, "unique_values").unique_values(x)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from .._dispatch import (
     _namespace_of_one,
+    _ndarray,
+    _numpy_namespace,
 )
 from .._typing import (
     Array,
@@ -48,6 +50,8 @@ def argsort(x: Array, /, *, axis: int = -1, descending: bool = False, stable: bo
     >>> xp.argsort(x, descending=True)
     array([0, 2, 1, 3])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.argsort(x, axis=axis, descending=descending, stable=stable)
     return _namespace_of_one(x, "argsort").argsort(
         x, axis=axis, descending=descending, stable=stable
     )
@@ -87,4 +91,6 @@ def sort(x: Array, /, *, axis: int = -1, descending: bool = False, stable: bool 
     array([[9, 7, 8],
            [3, 1, 2]])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.sort(x, axis=axis, descending=descending, stable=stable)
     return _namespace_of_one(x, "sort").sort(x, axis=axis, descending=descending, stable=stable)

@@ -9,6 +9,8 @@ from typing import Optional, Union
 
 from .._dispatch import (
     _namespace_of_one,
+    _ndarray,
+    _numpy_namespace,
 )
 from .._typing import (
     Array,
@@ -58,6 +60,10 @@ def cumulative_prod(
     >>> xp.cumulative_prod(x, include_initial=True)
     array([ 1,  1,  2,  6, 24])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.cumulative_prod(
+            x, axis=axis, dtype=dtype, include_initial=include_initial
+        )
     return _namespace_of_one(x, "cumulative_prod").cumulative_prod(
         x, axis=axis, dtype=dtype, include_initial=include_initial
     )
@@ -103,6 +109,10 @@ def cumulative_sum(
     >>> xp.cumulative_sum(x, include_initial=True)
     array([0, 1, 3, 6])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.cumulative_sum(
+            x, axis=axis, dtype=dtype, include_initial=include_initial
+        )
     return _namespace_of_one(x, "cumulative_sum").cumulative_sum(
         x, axis=axis, dtype=dtype, include_initial=include_initial
     )
@@ -140,6 +150,8 @@ def max(
     >>> xp.max(x, axis=0)
     array([4, 5])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.max(x, axis=axis, keepdims=keepdims)
     return _namespace_of_one(x, "max").max(x, axis=axis, keepdims=keepdims)
 
 
@@ -174,6 +186,8 @@ def mean(
     >>> xp.mean(x, axis=1)
     array([1.5, 4.5])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.mean(x, axis=axis, keepdims=keepdims)
     return _namespace_of_one(x, "mean").mean(x, axis=axis, keepdims=keepdims)
 
 
@@ -209,6 +223,8 @@ def min(
     >>> xp.min(x, axis=1)
     array([1, 2])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.min(x, axis=axis, keepdims=keepdims)
     return _namespace_of_one(x, "min").min(x, axis=axis, keepdims=keepdims)
 
 
@@ -252,6 +268,8 @@ def prod(
     >>> xp.prod(x, axis=1)
     array([ 2, 12])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
     return _namespace_of_one(x, "prod").prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
 
 
@@ -294,6 +312,8 @@ def std(
     >>> float(xp.std(x))
     2.0
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.std(x, axis=axis, correction=correction, keepdims=keepdims)
     return _namespace_of_one(x, "std").std(x, axis=axis, correction=correction, keepdims=keepdims)
 
 
@@ -337,6 +357,8 @@ def sum(
     >>> xp.sum(x, axis=0)
     array([4, 6])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
     return _namespace_of_one(x, "sum").sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
 
 
@@ -381,4 +403,6 @@ def var(
     >>> float(xp.var(x, correction=1))
     4.571428...
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.var(x, axis=axis, correction=correction, keepdims=keepdims)
     return _namespace_of_one(x, "var").var(x, axis=axis, correction=correction, keepdims=keepdims)

@@ -10,6 +10,8 @@ from typing import Optional, Union
 from .._dispatch import (
     _namespace_of_all,
     _namespace_of_one,
+    _ndarray,
+    _numpy_namespace,
 )
 from .._typing import (
     Array,
@@ -49,6 +51,8 @@ def all(
     >>> xp.all(x, axis=0)
     array([ True, False])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.all(x, axis=axis, keepdims=keepdims)
     return _namespace_of_one(x, "all").all(x, axis=axis, keepdims=keepdims)
 
 
@@ -83,6 +87,8 @@ def any(
     >>> xp.any(x, axis=1)
     array([False,  True])
     """
+    if type(x) is _ndarray:
+        return _numpy_namespace.any(x, axis=axis, keepdims=keepdims)
     return _namespace_of_one(x, "any").any(x, axis=axis, keepdims=keepdims)
 
 
