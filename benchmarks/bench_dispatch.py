@@ -31,7 +31,7 @@ import array_api_compat.numpy as compat_numpy
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
-import cunumpy  # noqa: E402
+import cunumpy
 
 Op = Callable[[Any, Any, Any], Any]
 
@@ -91,10 +91,12 @@ def _ratios(size: int, number: int, repeat: int) -> dict[str, dict[str, float]]:
             a2 = a[: int(size**0.5) ** 2].reshape(int(size**0.5), -1)
         else:
             a2 = a
-        base = _median_time(lambda a2=a2: direct(a2, i, None), number, repeat)
+        base = _median_time(lambda a2=a2, direct=direct: direct(a2, i, None), number, repeat)
         row = {"numpy_s": base}
         for label, module in rivals.items():
-            t = _median_time(lambda module=module, a2=a2: call(module, a2, i), number, repeat)
+            t = _median_time(
+                lambda module=module, a2=a2, call=call: call(module, a2, i), number, repeat
+            )
             row[label] = t / base
         rows[name] = row
     return rows

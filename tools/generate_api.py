@@ -99,7 +99,9 @@ def _signature(args: ast.arguments) -> str:
 
 def _spell_infinity(text: str) -> str:
     # Literal[inf, -inf] is the standard's notation for "a float infinity"; spell it as float.
-    return text.replace("Literal[inf, -inf, ", "float | Literal[").replace("Literal[inf, -inf]", "float")
+    return text.replace("Literal[inf, -inf, ", "float | Literal[").replace(
+        "Literal[inf, -inf]", "float"
+    )
 
 
 def _call_arguments(args: ast.arguments) -> str:
@@ -119,7 +121,6 @@ def _dispatch(qualname: str, args: ast.arguments) -> tuple[str, str]:
     """Return (code computing `namespace`, attribute path) for one function."""
     name = qualname.rpartition(".")[2]
     member = qualname
-    all_args = [*args.posonlyargs, *args.args, *args.kwonlyargs]
     if args.vararg is not None:
         return f"_namespace_of_all({args.vararg.arg}, {qualname!r})", member
     if name in ("concat", "stack"):
