@@ -1,0 +1,212 @@
+"""The Array API 2025.12 namespace over CuPy: what ``array_namespace(cupy_array)`` returns.
+
+Where CuPy conforms, the name is CuPy's own function object (no wrapper, no cost). Where
+it does not, the name is an explicit function with the standard's signature, defined in
+one of the topic modules beside this file. The data types are NumPy's scalar types (CuPy
+uses NumPy's dtypes), the same objects as in the NumPy namespace.
+
+Devices: creation functions honour ``device=`` (a GPU; the CPU is a ``ValueError``) and
+otherwise use the current GPU (for ``*_like``, the GPU of their input). A few fixes
+(``asarray``, ``astype``, ``clip``, ``cumulative_*``) run on the GPU of their input;
+everything else runs on the current GPU, as CuPy's functions do: CuPy raises ``ValueError`` for an input on another GPU unless peer access
+between the two GPUs is enabled, in which case it computes on the current GPU.
+
+Importing this module imports CuPy but never touches a GPU. It is loaded only when CuPy
+is usable; ``import cunumpy`` never imports it.
+"""
+
+from cupy import (
+    abs,
+    add,
+    all,
+    any,
+    argmax,
+    argmin,
+    atan2,
+    bitwise_and,
+    bitwise_or,
+    bitwise_xor,
+    broadcast_shapes,
+    broadcast_to,
+    can_cast,
+    ceil,
+    conj,
+    copysign,
+    cos,
+    cosh,
+    diff,
+    divide,
+    equal,
+    exp,
+    flip,
+    floor,
+    greater,
+    greater_equal,
+    hypot,
+    imag,
+    isfinite,
+    isinf,
+    isnan,
+    less,
+    less_equal,
+    log,
+    log1p,
+    log2,
+    log10,
+    logaddexp,
+    logical_and,
+    logical_not,
+    logical_or,
+    logical_xor,
+    matmul,
+    max,
+    maximum,
+    mean,
+    min,
+    minimum,
+    moveaxis,
+    multiply,
+    negative,
+    nextafter,
+    nonzero,
+    not_equal,
+    positive,
+    prod,
+    real,
+    reciprocal,
+    remainder,
+    result_type,
+    roll,
+    round,
+    signbit,
+    sin,
+    sinh,
+    sqrt,
+    square,
+    squeeze,
+    stack,
+    subtract,
+    sum,
+    take,
+    tan,
+    tensordot,
+    tile,
+    tril,
+    triu,
+    trunc,
+    where,
+)
+from numpy import (
+    bool,
+    complex64,
+    complex128,
+    e,
+    float32,
+    float64,
+    inf,
+    int8,
+    int16,
+    int32,
+    int64,
+    nan,
+    newaxis,
+    pi,
+    uint8,
+    uint16,
+    uint32,
+    uint64,
+)
+
+from ..numpy._dtypes import finfo, iinfo
+from . import fft, linalg
+from ._creation import (
+    arange,
+    asarray,
+    empty,
+    empty_like,
+    eye,
+    from_dlpack,
+    full,
+    full_like,
+    linspace,
+    ones,
+    ones_like,
+    zeros,
+    zeros_like,
+)
+from ._elementwise import clip, expm1, floor_divide, sign, tanh
+from ._info import __array_namespace_info__
+from ._manipulation import (
+    astype,
+    count_nonzero,
+    expand_dims,
+    repeat,
+    reshape,
+    std,
+    take_along_axis,
+    unstack,
+    var,
+    vecdot,
+)
+from ._placement import CUPY_MAJOR
+from ._sorting import argsort, isin, sort
+
+if CUPY_MAJOR >= 14:  # CuPy 14 has the standard's names, returns tuples, takes scalar x2
+    from cupy import (
+        acos,
+        acosh,
+        asin,
+        asinh,
+        atan,
+        atanh,
+        bitwise_invert,
+        bitwise_left_shift,
+        bitwise_right_shift,
+        broadcast_arrays,
+        concat,
+        cumulative_prod,
+        cumulative_sum,
+        isdtype,
+        matrix_transpose,
+        meshgrid,
+        permute_dims,
+        pow,
+        searchsorted,
+        unique_all,
+        unique_counts,
+        unique_inverse,
+        unique_values,
+    )
+else:  # CuPy 13 has only NumPy 1's names, returns lists, and rejects a scalar x2
+    from numpy import isdtype  # CuPy's dtypes are NumPy's
+
+    from ._cupy13 import (
+        acos,
+        acosh,
+        asin,
+        asinh,
+        atan,
+        atanh,
+        bitwise_invert,
+        bitwise_left_shift,
+        bitwise_right_shift,
+        broadcast_arrays,
+        concat,
+        matrix_transpose,
+        meshgrid,
+        permute_dims,
+        pow,
+    )
+    from ._manipulation import (
+        cumulative_prod,
+        cumulative_sum,
+        unique_all,
+        unique_counts,
+        unique_inverse,
+        unique_values,
+    )
+    from ._sorting import searchsorted
+
+del CUPY_MAJOR
+
+__array_api_version__ = "2025.12"

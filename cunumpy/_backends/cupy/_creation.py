@@ -1,0 +1,205 @@
+"""Creation functions of the CuPy namespace: each honours ``device=`` (a GPU, never the CPU).
+
+With ``device=None`` arrays go to the current GPU, and ``*_like`` arrays to the GPU of
+their input. CuPy's own creation functions take no ``device=`` (it is the current GPU).
+"""
+
+from __future__ import annotations
+
+from contextlib import nullcontext
+from typing import Any
+
+import cupy
+
+from ._placement import gpu, move
+
+__all__ = [
+    "arange",
+    "asarray",
+    "empty",
+    "empty_like",
+    "eye",
+    "from_dlpack",
+    "full",
+    "full_like",
+    "linspace",
+    "ones",
+    "ones_like",
+    "zeros",
+    "zeros_like",
+]
+
+
+# Standard: arange takes `device=`.
+def arange(
+    start: int | float,
+    /,
+    stop: int | float | None = None,
+    step: int | float = 1,
+    *,
+    dtype: Any = None,
+    device: Any = None,
+) -> cupy.ndarray:
+    """Evenly spaced values in [``start``, ``stop``) on ``device`` (default: the current GPU)."""
+    if device is None:
+        return cupy.arange(start, stop, step, dtype=dtype)
+    with gpu(device, "arange"):
+        return cupy.arange(start, stop, step, dtype=dtype)
+
+
+def _asarray_here(obj: Any, dtype: Any, copy: bool | None) -> cupy.ndarray:
+    if copy is None:
+        return cupy.asarray(obj, dtype=dtype)
+    if copy:
+        return cupy.array(obj, dtype=dtype, copy=True)
+    zero_copy = isinstance(obj, cupy.ndarray) or hasattr(obj, "__cuda_array_interface__")
+    if zero_copy:
+        result = cupy.asarray(obj)
+        if dtype is None or result.dtype == dtype:
+            return result
+    msg = (
+        f"asarray: copy=False cannot be honoured for a {type(obj).__name__}"
+        f"{'' if dtype is None else f' as {dtype!r}'}: it needs a copy (to the GPU or to "
+        f"another dtype); pass copy=None or copy=True."
+    )
+    raise ValueError(msg)
+
+
+# Standard: asarray takes `device=` and `copy=` (copy=False that needs a copy is a ValueError).
+def asarray(
+    obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | None = None
+) -> cupy.ndarray:
+    """``obj`` as a CuPy array on ``device`` (default: where it is, or the current GPU)."""
+    target = None if device is None else gpu(device, "asarray")
+    if isinstance(obj, cupy.ndarray):
+        if target is not None and obj.device.id != target.id:
+            moved = move(obj, target, copy, "asarray")
+            with target:
+                return moved if dtype is None else moved.astype(dtype, copy=False)
+        with obj.device:
+            return _asarray_here(obj, dtype, copy)
+    with target if target is not None else nullcontext():
+        return _asarray_here(obj, dtype, copy)
+
+
+# Standard: empty takes `device=`.
+def empty(shape: int | tuple[int, ...], *, dtype: Any = None, device: Any = None) -> cupy.ndarray:
+    """An uninitialized array on ``device`` (default: the current GPU)."""
+    if device is None:
+        return cupy.empty(shape, dtype=dtype)
+    with gpu(device, "empty"):
+        return cupy.empty(shape, dtype=dtype)
+
+
+# Standard: empty_like takes `device=`; CuPy would allocate on the current GPU, not x's.
+def empty_like(x: cupy.ndarray, /, *, dtype: Any = None, device: Any = None) -> cupy.ndarray:
+    """An uninitialized array shaped like ``x``, on ``device`` (default: where ``x`` is)."""
+    with x.device if device is None else gpu(device, "empty_like"):
+        return cupy.empty_like(x, dtype=dtype)
+
+
+# Standard: eye takes `device=` and `k=` keyword only.
+def eye(
+    n_rows: int,
+    n_cols: int | None = None,
+    /,
+    *,
+    k: int = 0,
+    dtype: Any = None,
+    device: Any = None,
+) -> cupy.ndarray:
+    """A 2-D array with ones on the ``k``-th diagonal, on ``device``."""
+    if device is None:
+        return cupy.eye(n_rows, n_cols, k=k, dtype=dtype)
+    with gpu(device, "eye"):
+        return cupy.eye(n_rows, n_cols, k=k, dtype=dtype)
+
+
+# Standard: from_dlpack takes `device=` (CuPy's is a DLPack tuple) and `copy=`.
+def from_dlpack(x: Any, /, *, device: Any = None, copy: bool | None = None) -> cupy.ndarray:
+    """A CuPy array sharing (or, when needed or asked, copying) the memory of ``x``."""
+    target = None if device is None else gpu(device, "from_dlpack")
+    with target if target is not None else nullcontext():
+        result = cupy.from_dlpack(x) if copy is None else cupy.from_dlpack(x, copy=copy)
+    if target is None:
+        return result
+    return move(result, target, copy, "from_dlpack")
+
+
+# Standard: full takes `device=`.
+def full(
+    shape: int | tuple[int, ...],
+    fill_value: bool | int | float | complex,
+    *,
+    dtype: Any = None,
+    device: Any = None,
+) -> cupy.ndarray:
+    """An array filled with ``fill_value`` on ``device`` (default: the current GPU)."""
+    if device is None:
+        return cupy.full(shape, fill_value, dtype=dtype)
+    with gpu(device, "full"):
+        return cupy.full(shape, fill_value, dtype=dtype)
+
+
+# Standard: full_like takes `device=`; CuPy would allocate on the current GPU, not x's.
+def full_like(
+    x: cupy.ndarray,
+    /,
+    fill_value: bool | int | float | complex,
+    *,
+    dtype: Any = None,
+    device: Any = None,
+) -> cupy.ndarray:
+    """An array shaped like ``x`` filled with ``fill_value``, on ``device`` (default: where ``x`` is)."""
+    with x.device if device is None else gpu(device, "full_like"):
+        return cupy.full_like(x, fill_value, dtype=dtype)
+
+
+# Standard: linspace takes `device=`, and `num` and `endpoint` by keyword.
+def linspace(
+    start: int | float | complex,
+    stop: int | float | complex,
+    /,
+    num: int,
+    *,
+    dtype: Any = None,
+    device: Any = None,
+    endpoint: bool = True,
+) -> cupy.ndarray:
+    """``num`` evenly spaced values from ``start`` to ``stop``, on ``device``."""
+    if device is None:
+        return cupy.linspace(start, stop, num, endpoint=endpoint, dtype=dtype)
+    with gpu(device, "linspace"):
+        return cupy.linspace(start, stop, num, endpoint=endpoint, dtype=dtype)
+
+
+# Standard: ones takes `device=`.
+def ones(shape: int | tuple[int, ...], *, dtype: Any = None, device: Any = None) -> cupy.ndarray:
+    """An array of ones on ``device`` (default: the current GPU)."""
+    if device is None:
+        return cupy.ones(shape, dtype=dtype)
+    with gpu(device, "ones"):
+        return cupy.ones(shape, dtype=dtype)
+
+
+# Standard: ones_like takes `device=`; CuPy would allocate on the current GPU, not x's.
+def ones_like(x: cupy.ndarray, /, *, dtype: Any = None, device: Any = None) -> cupy.ndarray:
+    """An array of ones shaped like ``x``, on ``device`` (default: where ``x`` is)."""
+    with x.device if device is None else gpu(device, "ones_like"):
+        return cupy.ones_like(x, dtype=dtype)
+
+
+# Standard: zeros takes `device=`.
+def zeros(shape: int | tuple[int, ...], *, dtype: Any = None, device: Any = None) -> cupy.ndarray:
+    """An array of zeros on ``device`` (default: the current GPU)."""
+    if device is None:
+        return cupy.zeros(shape, dtype=dtype)
+    with gpu(device, "zeros"):
+        return cupy.zeros(shape, dtype=dtype)
+
+
+# Standard: zeros_like takes `device=`; CuPy would allocate on the current GPU, not x's.
+def zeros_like(x: cupy.ndarray, /, *, dtype: Any = None, device: Any = None) -> cupy.ndarray:
+    """An array of zeros shaped like ``x``, on ``device`` (default: where ``x`` is)."""
+    with x.device if device is None else gpu(device, "zeros_like"):
+        return cupy.zeros_like(x, dtype=dtype)

@@ -1,0 +1,350 @@
+"""The CuPy namespace (``cunumpy._backends.cupy``): its names and signatures, and, on a GPU,
+its behaviour: devices, the fixes of CuPy's departures from the standard, transfers.
+
+The tests without the ``gpu`` marker run wherever CuPy imports (no GPU needed: importing
+the namespace must not touch a GPU); the others are skipped without a usable GPU.
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+import subprocess
+import sys
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+import pytest
+
+import cunumpy
+from cunumpy._backends import numpy as numpy_namespace
+
+cupy = pytest.importorskip("cupy")
+cupy_namespace: ModuleType = pytest.importorskip("cunumpy._backends.cupy")
+
+_EXTRA_PUBLIC = ("__array_api_version__", "__array_namespace_info__")
+_DTYPES = (
+    "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+    "float32", "float64", "complex64", "complex128",
+)  # fmt: skip
+_CREATION = (
+    "arange", "asarray", "empty", "empty_like", "eye", "from_dlpack", "full", "full_like",
+    "linspace", "ones", "ones_like", "zeros", "zeros_like",
+)  # fmt: skip
+
+
+def _public(module: ModuleType) -> set[str]:
+    names = {name for name in dir(module) if not name.startswith("_")}
+    return names | {name for name in _EXTRA_PUBLIC if hasattr(module, name)}
+
+
+def _own_functions() -> list[tuple[str, str, Any]]:
+    """(submodule, name, function) for every function the CuPy namespace defines itself."""
+    found = []
+    for sub, module in (
+        ("", cupy_namespace),
+        ("linalg", cupy_namespace.linalg),
+        ("fft", cupy_namespace.fft),
+    ):
+        names = module.__all__ if sub else sorted(_public(module))
+        for name in names:
+            value = getattr(module, name)
+            if inspect.isfunction(value) and value.__module__.startswith("cunumpy."):
+                found.append((sub, name, value))
+    return found
+
+
+def _shape(params: inspect.Signature) -> list[tuple[str, Any]]:
+    return [(p.name, p.kind) for p in params.parameters.values()]
+
+
+# --- without a GPU -----------------------------------------------------------------------
+
+
+def test_public_names_equal_numpy_namespace() -> None:
+    assert _public(cupy_namespace) == _public(numpy_namespace)
+    assert cupy_namespace.__array_api_version__ == "2025.12"
+
+
+@pytest.mark.parametrize("sub", ["linalg", "fft"])
+def test_extension_names_equal_numpy_namespace(sub: str) -> None:
+    ours, theirs = getattr(cupy_namespace, sub), getattr(numpy_namespace, sub)
+    assert sorted(ours.__all__) == sorted(theirs.__all__)
+    assert all(hasattr(ours, name) for name in ours.__all__)
+
+
+@pytest.mark.parametrize("name", _DTYPES)
+def test_dtypes_are_the_numpy_namespace_objects(name: str) -> None:
+    assert getattr(cupy_namespace, name) is getattr(numpy_namespace, name)
+
+
+def test_conformant_functions_are_cupy_objects() -> None:
+    assert cupy_namespace.add is cupy.add
+    assert cupy_namespace.matmul is cupy.matmul
+    assert cupy_namespace.linalg.inv is cupy.linalg.inv
+    assert cupy_namespace.fft.fft is cupy.fft.fft
+    assert cupy_namespace.finfo is numpy_namespace.finfo
+
+
+@pytest.mark.parametrize(("sub", "name", "function"), _own_functions(), ids=lambda v: str(v)[:30])
+def test_fixed_functions_have_the_standard_signature(sub: str, name: str, function: Any) -> None:
+    """Each fix has the signature of cunumpy's top-level function (the standard's)."""
+    reference = getattr(getattr(cunumpy, sub) if sub else cunumpy, name)
+    assert _shape(inspect.signature(function)) == _shape(inspect.signature(reference))
+
+
+@pytest.mark.parametrize(
+    "name", ["sort", "argsort", "expand_dims", "clip", "floor_divide", "expm1", "tanh", "finfo"]
+)
+def test_fixed_functions_match_numpy_namespace_signature(name: str) -> None:
+    ours, theirs = getattr(cupy_namespace, name), getattr(numpy_namespace, name)
+    assert _shape(inspect.signature(ours)) == _shape(inspect.signature(theirs))
+
+
+@pytest.mark.parametrize("sub", ["linalg", "fft"])
+def test_fixed_extension_functions_match_numpy_namespace(sub: str) -> None:
+    ours, theirs = getattr(cupy_namespace, sub), getattr(numpy_namespace, sub)
+    for name in theirs.__all__:
+        reference = getattr(theirs, name)
+        if inspect.isfunction(reference) and reference.__module__.startswith("cunumpy."):
+            assert _shape(inspect.signature(getattr(ours, name))) == _shape(
+                inspect.signature(reference)
+            )
+
+
+def test_import_cunumpy_does_not_load_the_cupy_namespace() -> None:
+    code = (
+        "import sys, cunumpy, cunumpy._backends.numpy; "
+        "assert 'cunumpy._backends.cupy' not in sys.modules; assert 'cupy' not in sys.modules"
+    )
+    env_code = f"import os; os.environ['CUNUMPY_BACKEND'] = 'numpy'; {code}"
+    subprocess.run([sys.executable, "-c", env_code], check=True)
+
+
+def test_import_does_not_touch_the_gpu() -> None:
+    """With no GPU visible, importing the namespace and its info object still works."""
+    code = "import cunumpy._backends.cupy as ns; ns.__array_namespace_info__(); ns.linalg; ns.fft"
+    env = {**os.environ, "CUDA_VISIBLE_DEVICES": "", "CUNUMPY_BACKEND": "numpy"}
+    subprocess.run([sys.executable, "-c", code], check=True, env=env)
+
+
+@pytest.mark.parametrize("name", ["zeros", "ones", "empty", "arange", "eye"])
+def test_cpu_device_is_a_value_error(name: str) -> None:
+    function = getattr(cupy_namespace, name)
+    with pytest.raises(ValueError, match=name):
+        function(2, device="cpu")
+
+
+def test_fftfreq_rejects_non_float_dtype_before_touching_a_gpu() -> None:
+    with pytest.raises(TypeError, match="fftfreq"):
+        cupy_namespace.fft.fftfreq(4, dtype=np.int32)
+
+
+def test_eig_without_cupy_eig_is_not_implemented() -> None:
+    if hasattr(cupy.linalg, "eig"):
+        pytest.skip("this CuPy has linalg.eig")
+    with pytest.raises(NotImplementedError, match="CuPy 14"):
+        cupy_namespace.linalg.eig(None)
+
+
+# --- on a GPU ----------------------------------------------------------------------------
+
+
+def _gpu_count() -> int:
+    return int(cupy.cuda.runtime.getDeviceCount())
+
+
+def _create(name: str, device: Any) -> Any:
+    ns = cupy_namespace
+    source = cupy.zeros((2, 3))
+    calls = {
+        "arange": lambda: ns.arange(4, device=device),
+        "asarray": lambda: ns.asarray([1.0, 2.0], device=device),
+        "empty": lambda: ns.empty((2, 3), device=device),
+        "empty_like": lambda: ns.empty_like(source, device=device),
+        "eye": lambda: ns.eye(3, device=device),
+        "from_dlpack": lambda: ns.from_dlpack(source, device=device),
+        "full": lambda: ns.full((2,), 7, device=device),
+        "full_like": lambda: ns.full_like(source, 7, device=device),
+        "linspace": lambda: ns.linspace(0, 1, 5, device=device),
+        "ones": lambda: ns.ones((2,), device=device),
+        "ones_like": lambda: ns.ones_like(source, device=device),
+        "zeros": lambda: ns.zeros((2,), device=device),
+        "zeros_like": lambda: ns.zeros_like(source, device=device),
+    }
+    return calls[name]()
+
+
+@pytest.mark.gpu
+def test_names_complete_on_gpu() -> None:
+    assert _public(cupy_namespace) == _public(numpy_namespace)
+    x = cupy.asarray([1.0, 2.0])
+    assert cunumpy.array_namespace(x) is cupy_namespace
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("name", _CREATION)
+@pytest.mark.parametrize("form", ["int", "str", "Device", "array"])
+def test_creation_honours_device(name: str, form: str) -> None:
+    index = _gpu_count() - 1  # the last GPU: not the current one when there are several
+    device = {
+        "int": index,
+        "str": f"cuda:{index}",
+        "Device": cupy.cuda.Device(index),
+        "array": cupy.cuda.Device(index),
+    }[form]
+    if form == "array":
+        with cupy.cuda.Device(index):
+            device = cupy.zeros(1).device
+    result = _create(name, device)
+    assert isinstance(result, cupy.ndarray)
+    assert result.device.id == index
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("name", _CREATION)
+def test_creation_without_device_uses_current_gpu(name: str) -> None:
+    assert _create(name, None).device.id == cupy.cuda.runtime.getDevice()
+
+
+@pytest.mark.gpu
+def test_like_functions_follow_their_input() -> None:
+    if _gpu_count() < 2:
+        pytest.skip("needs two GPUs")
+    with cupy.cuda.Device(1):
+        x = cupy.zeros(3)
+    with cupy.cuda.Device(0):
+        for name in ("empty_like", "full_like", "ones_like", "zeros_like"):
+            args = (x, 1) if name == "full_like" else (x,)
+            assert getattr(cupy_namespace, name)(*args).device.id == 1
+
+
+@pytest.mark.gpu
+def test_fftfreq_dtype_and_device() -> None:
+    index = _gpu_count() - 1
+    result = cupy_namespace.fft.fftfreq(8, d=0.5, dtype=cupy_namespace.float32, device=index)
+    assert result.dtype == np.float32
+    assert result.device.id == index
+    np.testing.assert_allclose(result.get(), np.fft.fftfreq(8, 0.5))
+    assert cupy_namespace.fft.rfftfreq(8).dtype == np.float64
+
+
+@pytest.mark.gpu
+def test_sort_descending_is_stable() -> None:
+    x = cupy.asarray([3, 1, 3, 2, 1])
+    np.testing.assert_array_equal(cupy_namespace.sort(x, descending=True).get(), [3, 3, 2, 1, 1])
+    indices = cupy_namespace.argsort(x, descending=True).get()
+    np.testing.assert_array_equal(indices, [0, 2, 3, 1, 4])
+
+
+@pytest.mark.gpu
+def test_clip_keeps_dtype() -> None:
+    x = cupy.asarray([1, 5, 300], dtype=cupy.int16)
+    result = cupy_namespace.clip(x, min=2, max=100_000)
+    assert result.dtype == np.int16
+    np.testing.assert_array_equal(result.get(), [2, 5, 300])
+    assert cupy_namespace.clip(x, max=4).dtype == np.int16
+
+
+@pytest.mark.gpu
+def test_eig_is_complex() -> None:
+    if not hasattr(cupy.linalg, "eig"):
+        pytest.skip("CuPy 13 has no linalg.eig")
+    x = cupy.asarray([[2.0, 0.0], [0.0, 3.0]], dtype=cupy.float32)
+    values, vectors = cupy_namespace.linalg.eig(x)
+    assert values.dtype == np.complex64
+    assert vectors.dtype == np.complex64
+    assert cupy_namespace.linalg.eigvals(x.astype(cupy.float64)).dtype == np.complex128
+
+
+@pytest.mark.gpu
+def test_linalg_fixes() -> None:
+    la = cupy_namespace.linalg
+    a = cupy.asarray([[4.0, 1.0], [1.0, 3.0]])
+    assert la.eigh(a).eigenvalues.shape == (2,)
+    np.testing.assert_allclose(
+        la.cholesky(a, upper=True).get(), np.linalg.cholesky(a.get(), upper=True)
+    )
+    np.testing.assert_allclose(la.vector_norm(cupy.asarray([3.0, 4.0])).get(), 5.0)
+    np.testing.assert_allclose(la.matrix_norm(a).get(), np.linalg.matrix_norm(a.get()))
+    np.testing.assert_allclose(la.svdvals(a).get(), np.linalg.svdvals(a.get()))
+    np.testing.assert_allclose(la.trace(a).get(), 7.0)
+    b = cupy.asarray([1.0, 2.0])
+    np.testing.assert_allclose(la.solve(a, b).get(), np.linalg.solve(a.get(), b.get()))
+    assert int(la.matrix_rank(a)) == 2
+
+
+@pytest.mark.gpu
+def test_statistics_and_manipulation_fixes() -> None:
+    ns = cupy_namespace
+    x = cupy.asarray([[1.0, 2.0], [3.0, 4.0]])
+    np.testing.assert_allclose(ns.std(x, correction=1).get(), np.std(x.get(), ddof=1))
+    assert ns.count_nonzero(x, axis=1, keepdims=True).shape == (2, 1)
+    assert ns.reshape(x, shape=(4,)).shape == (4,)
+    assert len(ns.unstack(x)) == 2
+    np.testing.assert_allclose(ns.vecdot(x, x).get(), [5.0, 25.0])
+    assert isinstance(ns.meshgrid(x[0], x[1]), tuple)
+    assert ns.cumulative_sum(x[0], include_initial=True).shape == (3,)
+    assert ns.expand_dims(x[0]).shape == (1, 2)
+    assert ns.astype(x, ns.float32).dtype == np.float32
+
+
+@pytest.mark.gpu
+def test_asarray_copy_false_from_host_raises() -> None:
+    with pytest.raises(ValueError, match="copy=False"):
+        cupy_namespace.asarray(np.zeros(3), copy=False)
+    x = cupy.zeros(3)
+    assert cupy_namespace.asarray(x, copy=False) is x
+
+
+@pytest.mark.gpu
+def test_info() -> None:
+    info = cupy_namespace.__array_namespace_info__()
+    devices = info.devices()
+    assert isinstance(devices, tuple)
+    assert len(devices) == _gpu_count()
+    assert info.default_device() == cupy.cuda.Device()
+    assert info.default_dtypes(device=0)["real floating"] == np.float64
+    with pytest.raises(ValueError, match="dtypes"):
+        info.dtypes(device="cpu")
+
+
+@pytest.mark.gpu
+def test_to_device_round_trip() -> None:
+    host = np.arange(6.0)
+    for index in range(_gpu_count()):
+        on_gpu = cunumpy.to_device(host, index)
+        assert on_gpu.device.id == index
+        np.testing.assert_array_equal(cunumpy.to_device(on_gpu, "cpu"), host)
+    astyped = cupy_namespace.astype(
+        cupy.asarray(host), cupy_namespace.float32, device=_gpu_count() - 1
+    )
+    assert astyped.device.id == _gpu_count() - 1
+
+
+@pytest.mark.gpu
+def test_moving_between_gpus_with_copy_false_names_both() -> None:
+    if _gpu_count() < 2:
+        pytest.skip("needs two GPUs")
+    with cupy.cuda.Device(1):
+        x = cupy.zeros(3)
+    with pytest.raises(ValueError, match=r"GPU 1.*GPU 0"):
+        cupy_namespace.asarray(x, device=0, copy=False)
+    assert cupy_namespace.asarray(x, device=0).device.id == 0
+
+
+@pytest.mark.gpu
+@pytest.mark.xfail(
+    reason="the top-level dispatch checks backends, not GPUs; with peer access CuPy computes",
+    strict=False,
+)
+def test_inputs_on_two_gpus_raise_value_error() -> None:
+    if _gpu_count() < 2:
+        pytest.skip("needs two GPUs")
+    with cupy.cuda.Device(0):
+        x0 = cupy.zeros(3)
+    with cupy.cuda.Device(1):
+        x1 = cupy.zeros(3)
+    with pytest.raises(ValueError, match=r"(?s)(0.*1|1.*0)"):
+        cunumpy.add(x0, x1)
