@@ -1,0 +1,1 @@
+"""Running the public Array API test suite against cunumpy (see ``run.py``)."""
