@@ -1,0 +1,183 @@
+"""MPI environment for ``cunumpy.mpi``: lazy mpi4py, node-local ranks, CUDA-awareness.
+
+Nothing here imports mpi4py at module import time: ``import cunumpy.mpi`` stays free of
+mpi4py (and of CuPy) until a function that needs MPI is called.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import sys
+from types import ModuleType
+from typing import Any, NamedTuple
+
+__all__ = [
+    "CUDA_AWARE_ENV_VAR",
+    "LOCAL_RANK_ENV_VARS",
+    "CudaAwareness",
+    "default_comm",
+    "detect_cuda_awareness",
+    "local_rank_from_environment",
+    "require_mpi",
+]
+
+#: Variables that launchers set to the node-local rank, checked in this order.
+LOCAL_RANK_ENV_VARS = (
+    "OMPI_COMM_WORLD_LOCAL_RANK",  # Open MPI (mpirun/prterun)
+    "MPI_LOCALRANKID",  # MPICH Hydra, Intel MPI
+    "MV2_COMM_WORLD_LOCAL_RANK",  # MVAPICH2
+    "PMI_LOCAL_RANK",  # PMI-based launchers (some MPICH/Cray setups)
+    "PMIX_LOCAL_RANK",  # PMIx-based launchers
+    "PALS_LOCAL_RANKID",  # HPE Cray PALS (mpiexec on Polaris, Aurora, ...)
+    "SLURM_LOCALID",  # srun
+    "FLUX_TASK_LOCAL_ID",  # Flux
+    "JSM_NAMESPACE_LOCAL_RANK",  # IBM jsrun
+)
+
+#: Set to ``1``/``0`` to override the detection of CUDA-aware MPI.
+CUDA_AWARE_ENV_VAR = "CUNUMPY_MPI_CUDA_AWARE"
+
+_TRUE = ("1", "true", "yes", "on")
+_FALSE = ("0", "false", "no", "off")
+
+
+def require_mpi(func: str) -> ModuleType:
+    """Import and return ``mpi4py.MPI``, or raise ``RuntimeError`` naming ``func`` and why."""
+    module = sys.modules.get("mpi4py.MPI")
+    if module is not None:
+        return module
+    try:
+        from mpi4py import MPI
+    except ImportError as exc:
+        msg = (
+            f"{func}: mpi4py is not usable ({type(exc).__name__}: {exc}); install "
+            f"cunumpy[mpi] or mpi4py built against your MPI library."
+        )
+        raise RuntimeError(msg) from None
+    return MPI
+
+
+def default_comm(comm: Any, func: str) -> Any:
+    """Return ``comm``, or ``MPI.COMM_WORLD`` when it is ``None``; reject non-communicators."""
+    MPI = require_mpi(func)
+    if comm is None:
+        return MPI.COMM_WORLD
+    if not isinstance(comm, MPI.Comm):
+        msg = f"{func}: `comm` must be an mpi4py.MPI.Comm or None, not {comm!r}."
+        raise TypeError(msg)
+    return comm
+
+
+def local_rank_from_environment() -> tuple[int, str] | None:
+    """Return ``(local_rank, variable)`` from the launcher's environment, or ``None``."""
+    for name in LOCAL_RANK_ENV_VARS:
+        raw = os.environ.get(name)
+        if raw is None or raw.strip() == "":
+            continue
+        try:
+            value = int(raw.strip())
+        except ValueError:
+            msg = (
+                f"local_rank: the environment variable {name}={raw!r} is not a "
+                f"non-negative integer, as a launcher would set it."
+            )
+            raise ValueError(msg) from None
+        if value < 0:
+            msg = f"local_rank: the environment variable {name}={raw!r} is negative."
+            raise ValueError(msg)
+        return value, name
+    return None
+
+
+class CudaAwareness(NamedTuple):
+    """Whether MPI can read and write GPU memory directly, and how that was decided.
+
+    It unpacks as ``aware, reason = is_cuda_aware()`` and is truthy only when ``aware``.
+    """
+
+    aware: bool
+    reason: str
+
+    def __bool__(self) -> bool:
+        return self.aware
+
+
+def _loaded_mpi_libraries() -> list[str]:
+    """Paths of the MPI shared libraries this process has loaded (Linux), best first."""
+    try:
+        with open("/proc/self/maps", encoding="utf-8", errors="replace") as maps:
+            lines = maps.read().splitlines()
+    except OSError:
+        return []
+    found: list[str] = []
+    for line in lines:
+        path = line.rsplit(" ", 1)[-1]
+        base = os.path.basename(path)
+        if base.startswith("libmpi") and ".so" in base and path not in found:
+            found.append(path)
+    return found
+
+
+def _query_library() -> CudaAwareness | None:
+    """Ask the loaded MPI library through its CUDA query extension, if it has one."""
+    for path in _loaded_mpi_libraries():
+        try:
+            lib = ctypes.CDLL(path, mode=getattr(os, "RTLD_NOLOAD", 0) | ctypes.RTLD_GLOBAL)
+        except OSError:
+            continue
+        query = getattr(lib, "MPIX_Query_cuda_support", None)  # Open MPI
+        if query is not None:
+            query.restype = ctypes.c_int
+            query.argtypes = []
+            if query():
+                return CudaAwareness(True, f"MPIX_Query_cuda_support() of {path} returned 1")
+            return CudaAwareness(
+                False, f"MPIX_Query_cuda_support() of {path} returned 0 (built without CUDA)"
+            )
+        gpu_query = getattr(lib, "MPIX_GPU_query_support", None)  # MPICH >= 4
+        if gpu_query is not None:
+            supported = ctypes.c_int(0)
+            gpu_query.restype = ctypes.c_int
+            gpu_query.argtypes = [ctypes.c_int, ctypes.POINTER(ctypes.c_int)]
+            # MPIX_GPU_SUPPORT_CUDA is 0 in MPICH's mpi.h.
+            if gpu_query(0, ctypes.byref(supported)) == 0:
+                aware = bool(supported.value)
+                return CudaAwareness(
+                    aware, f"MPIX_GPU_query_support(CUDA) of {path} reported {int(aware)}"
+                )
+    return None
+
+
+def detect_cuda_awareness(func: str) -> CudaAwareness:
+    """Decide whether MPI is CUDA-aware; see ``cunumpy.mpi.is_cuda_aware`` for the order."""
+    raw = os.environ.get(CUDA_AWARE_ENV_VAR)
+    if raw is not None and raw.strip() != "":
+        value = raw.strip().lower()
+        if value in _TRUE:
+            return CudaAwareness(True, f"{CUDA_AWARE_ENV_VAR}={raw!r} says so")
+        if value in _FALSE:
+            return CudaAwareness(False, f"{CUDA_AWARE_ENV_VAR}={raw!r} says so")
+        msg = (
+            f"{func}: the environment variable {CUDA_AWARE_ENV_VAR}={raw!r} is not valid; "
+            f"use 1 or 0 (or true/false, yes/no, on/off), or leave it unset."
+        )
+        raise ValueError(msg)
+    MPI = require_mpi(func)
+    query = getattr(MPI, "Query_cuda_support", None)  # newer mpi4py releases
+    if query is not None:
+        aware = bool(query())
+        return CudaAwareness(aware, f"mpi4py.MPI.Query_cuda_support() returned {aware}")
+    answer = _query_library()
+    if answer is not None:
+        return answer
+    if os.environ.get("MPICH_GPU_SUPPORT_ENABLED", "").strip() == "1":
+        return CudaAwareness(True, "MPICH_GPU_SUPPORT_ENABLED=1 (HPE Cray MPICH) is set")
+    if os.environ.get("MV2_USE_CUDA", "").strip() == "1":
+        return CudaAwareness(True, "MV2_USE_CUDA=1 (MVAPICH2-GDR) is set")
+    library = MPI.Get_library_version().splitlines()[0].strip()
+    return CudaAwareness(
+        False,
+        f"{library!r} offers no CUDA query and no hint was set; assuming not CUDA-aware "
+        f"(set {CUDA_AWARE_ENV_VAR}=1 to pass GPU buffers directly)",
+    )
