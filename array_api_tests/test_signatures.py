@@ -1,0 +1,98 @@
+"""Complete 2025.12 name list and exact signatures of the namespace's functions."""
+
+from __future__ import annotations
+
+import inspect
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+import pytest
+
+from array_api_tests._spec_signatures import CONSTANTS, DTYPES, FFT, INFO, LINALG, MAIN, Param
+
+KINDS = {
+    inspect.Parameter.POSITIONAL_ONLY: "P",
+    inspect.Parameter.POSITIONAL_OR_KEYWORD: "N",
+    inspect.Parameter.KEYWORD_ONLY: "K",
+    inspect.Parameter.VAR_POSITIONAL: "V",
+}
+GROUPS = {"main": MAIN, "linalg": LINALG, "fft": FFT}
+
+
+def _owner(xp: ModuleType, group: str) -> Any:
+    return xp if group == "main" else getattr(xp, group)
+
+
+def _params() -> list[Any]:
+    return [
+        pytest.param(group, name, sig, id=f"{group}.{name}")
+        for group, table in GROUPS.items()
+        for name, sig in table.items()
+    ]
+
+
+@pytest.mark.parametrize("name", [*CONSTANTS, *DTYPES, "__array_api_version__", "__array_namespace_info__", "linalg", "fft"])  # fmt: skip
+def test_has_name(xp: ModuleType, name: str) -> None:
+    assert hasattr(xp, name), f"namespace lacks {name!r}"
+
+
+def test_array_api_version(xp: ModuleType) -> None:
+    assert xp.__array_api_version__ == "2025.12"
+
+
+def test_constants(xp: ModuleType) -> None:
+    import math
+
+    assert xp.newaxis is None
+    for name, value in {"e": math.e, "pi": math.pi, "inf": math.inf}.items():
+        assert isinstance(getattr(xp, name), float), name
+        assert getattr(xp, name) == value, name
+    assert isinstance(xp.nan, float)
+    assert math.isnan(xp.nan)
+
+
+def _compare(func: Any, spec: tuple[Param, ...], label: str) -> None:
+    if isinstance(func, np.ufunc):
+        positional = sum(1 for _, kind, _ in spec if kind == "P")
+        assert func.nin == positional, f"{label}: ufunc nin {func.nin} != {positional}"
+        assert func.nout == 1, f"{label}: ufunc nout {func.nout} != 1"
+        return
+    try:
+        signature = inspect.signature(func)
+    except (TypeError, ValueError):
+        pytest.skip(f"{label}: signature cannot be introspected")
+    actual = [(p.name, KINDS.get(p.kind, "?"), p.default) for p in signature.parameters.values()]
+    actual = [a for a in actual if a[1] != "?"]  # **kwargs extensions are allowed
+    for index, (name, kind, default) in enumerate(spec):
+        assert index < len(actual), f"{label}: missing parameter {name!r}"
+        got_name, got_kind, got_default = actual[index]
+        if kind != "P":
+            assert got_name == name, f"{label}: parameter {index} is {got_name!r}, spec {name!r}"
+        assert got_kind == kind, f"{label}: parameter {name!r} kind {got_kind}, spec {kind}"
+        if default is None:
+            assert got_default is inspect.Parameter.empty, f"{label}: {name!r} has a default"
+        else:
+            assert got_default is not inspect.Parameter.empty, f"{label}: {name!r} lacks default"
+            want = eval(default)  # spec defaults are literals
+            assert got_default == want, f"{label}: {name!r} default {got_default!r}, spec {want!r}"
+    for name, kind, default in actual[len(spec) :]:
+        assert kind == "K" and default is not inspect.Parameter.empty, (
+            f"{label}: extra parameter {name!r} must be keyword-only with a default"
+        )
+
+
+@pytest.mark.parametrize(("group", "name", "spec"), _params())
+def test_signature(xp: ModuleType, group: str, name: str, spec: tuple[Param, ...]) -> None:
+    owner = _owner(xp, group)
+    assert hasattr(owner, name), f"{group} lacks {name!r}"
+    func = getattr(owner, name)
+    assert callable(func)
+    _compare(func, spec, f"{group}.{name}")
+
+
+@pytest.mark.parametrize("name", list(INFO))
+def test_info_signature(xp: ModuleType, name: str) -> None:
+    info = xp.__array_namespace_info__()
+    assert hasattr(info, name), f"inspection object lacks {name!r}"
+    _compare(getattr(info, name), INFO[name], f"info.{name}")
