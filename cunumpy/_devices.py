@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from typing import Any, Literal
 
-__all__ = ["Canonical", "canonical_device", "gpu_index"]
+__all__ = ["Canonical", "canonical_device"]
 
 Canonical = Literal["cpu"] | int
 
@@ -70,12 +70,3 @@ def canonical_device(device: Any, func: str) -> Canonical:
         return "cpu"
     msg = f"{func}: cannot use {device!r} (of type {type(device).__name__}) as a device; expected {_ACCEPTED}."
     raise TypeError(msg)
-
-
-def gpu_index(device: Any, func: str) -> int:
-    """Like ``canonical_device`` but the device must be a GPU."""
-    canonical = canonical_device(device, func)
-    if canonical == "cpu":
-        msg = f"{func}: expected a GPU device, got {device!r}; expected a GPU form of {_ACCEPTED}."
-        raise ValueError(msg)
-    return canonical

@@ -64,7 +64,7 @@ def _namespace_of_two(x1: Any, x2: Any, func: str) -> ModuleType:
 
 def _namespace_of_all(arrays: Iterable[Any], func: str) -> ModuleType:
     """The common namespace of a sequence of array arguments."""
-    return namespace_of(tuple(arrays), func) or _state.namespace
+    return namespace_of(arrays, func) or _state.namespace
 
 
 def _placement(device: Any, func: str) -> tuple[ModuleType, Any]:

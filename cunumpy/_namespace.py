@@ -7,6 +7,7 @@ call for a type, finding its namespace is one dictionary look-up.
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable
 from types import ModuleType
 from typing import Any
 
@@ -90,7 +91,7 @@ def _compat_namespace(x: object, func: str) -> ModuleType:
     return namespace
 
 
-def namespace_of(arrays: tuple[Any, ...] | list[Any], func: str) -> ModuleType | None:
+def namespace_of(arrays: Iterable[Any], func: str) -> ModuleType | None:
     """The one namespace of ``arrays`` (scalars and None ignored), or None if there are none."""
     found: ModuleType | None = None
     first: object = None

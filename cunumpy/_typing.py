@@ -7,8 +7,7 @@ backends use.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Protocol, TypeVar, Union
+from typing import Any, Protocol, TypeVar
 
 __all__ = [
     "Array",
@@ -36,8 +35,6 @@ class NestedSequence(Protocol[_T_co]):
 
     def __len__(self, /) -> int: ...
 
-
-ScalarOrSequence = Union[bool, int, float, complex, Sequence[Any]]
 
 from ._backends.numpy._dtypes import finfo_object, iinfo_object  # noqa: E402
 

@@ -20,6 +20,8 @@ from numpy.fft import (
     rfftn,
 )
 
+from ._info import _check_device
+
 __all__ = [
     "fft",
     "fftfreq",
@@ -46,12 +48,6 @@ def _float_dtype(dtype: Any, func: str) -> np.dtype:
         msg = f"{func}: `dtype` must be a real floating-point dtype, not {dtype!r}."
         raise TypeError(msg)
     return result
-
-
-def _check_device(device: Any, func: str) -> None:
-    if device is not None and device != "cpu":
-        msg = f"{func}: the NumPy namespace has only the device 'cpu', not {device!r}."
-        raise ValueError(msg)
 
 
 # Standard: fftfreq takes `dtype=` and `device=`.
