@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 import cunumpy
+from cunumpy._cupy import visible_gpu_count
 
 __all__ = ["collect_report", "main", "self_check"]
 
@@ -45,7 +46,7 @@ def _gpus() -> list[dict[str, Any]]:
     import cupy
 
     gpus = []
-    for index in range(cupy.cuda.runtime.getDeviceCount()):
+    for index in range(visible_gpu_count()):
         with cupy.cuda.Device(index):
             free, total = cupy.cuda.runtime.memGetInfo()
             name = cupy.cuda.runtime.getDeviceProperties(index)["name"]

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from ._config import get_backend
-from ._cupy import cupy_available, require_cupy, require_cupy_installed
+from ._cupy import cupy_available, require_cupy, require_cupy_installed, visible_gpu_count
 from ._devices import canonical_device
 from ._namespace import is_cupy_array
 
@@ -186,7 +186,7 @@ def free_memory(device: Any = None) -> None:
         cupy = loaded_cupy()
         if cupy is None:
             return
-        indices: range | tuple[int, ...] = range(int(cupy.cuda.runtime.getDeviceCount()))
+        indices: range | tuple[int, ...] = range(visible_gpu_count())
     else:
         index = target_gpu(device, "free_memory")
         if index is None:

@@ -17,10 +17,12 @@ __all__ = [
     "cupy_unavailable_reason",
     "require_cupy",
     "require_cupy_installed",
+    "visible_gpu_count",
 ]
 
 _UNPROBED = object()
 _probe_result: object = _UNPROBED  # None when usable, else the reason (a str)
+_gpu_count: int | None = None
 
 
 def cupy_installed() -> bool:
@@ -111,3 +113,16 @@ def require_cupy_installed(func: str) -> ModuleType:
         )
         raise ImportError(msg)
     return require_cupy(func)
+
+
+def visible_gpu_count() -> int:
+    """Return how many GPUs CUDA shows this process; 0 when CuPy is not usable.
+
+    The count cannot change while a process runs (CUDA reads ``CUDA_VISIBLE_DEVICES`` once,
+    at initialization), so it is asked of the runtime once and cached.
+    """
+    global _gpu_count
+    if _gpu_count is None:
+        count = sys.modules["cupy"].cuda.runtime.getDeviceCount() if cupy_available() else 0
+        _gpu_count = int(count)
+    return _gpu_count

@@ -21,10 +21,10 @@ _ACCEPTED = (
 
 
 def _visible_gpus(func: str) -> int:
-    from ._cupy import require_cupy
+    from ._cupy import require_cupy, visible_gpu_count
 
-    cupy = require_cupy(func)
-    return int(cupy.cuda.runtime.getDeviceCount())
+    require_cupy(func)
+    return visible_gpu_count()
 
 
 def _checked_index(index: int, func: str) -> int:

@@ -25,7 +25,7 @@ from ._cuda_memory import (
     pin_memory,
     target_gpu,
 )
-from ._cupy import cupy_available, require_cupy
+from ._cupy import cupy_available, require_cupy, visible_gpu_count
 from ._devices import Canonical, canonical_device
 from ._streams import _stream_device, as_cupy_stream
 
@@ -61,9 +61,7 @@ def device_count() -> int:
     >>> cuda.device_count() >= 0
     True
     """
-    if not cupy_available():
-        return 0
-    return int(sys.modules["cupy"].cuda.runtime.getDeviceCount())
+    return visible_gpu_count()
 
 
 def current_device() -> Canonical:

@@ -139,10 +139,10 @@ def bind_local_device(comm: Any = None) -> int | None:
     """
     if _config.get_backend() == "numpy":
         return None
-    from ._cupy import require_cupy
+    from ._cupy import require_cupy, visible_gpu_count
 
     cupy = require_cupy("bind_local_device")
-    count = int(cupy.cuda.runtime.getDeviceCount())
+    count = visible_gpu_count()
     device = local_rank(comm) % count
     cupy.cuda.Device(device).use()
     return device

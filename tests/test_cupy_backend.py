@@ -334,17 +334,55 @@ def test_moving_between_gpus_with_copy_false_names_both() -> None:
     assert cupy_namespace.asarray(x, device=0).device.id == 0
 
 
-@pytest.mark.gpu
-@pytest.mark.xfail(
-    reason="the top-level dispatch checks backends, not GPUs; with peer access CuPy computes",
-    strict=False,
-)
-def test_inputs_on_two_gpus_raise_value_error() -> None:
+def _on_two_gpus() -> tuple[Any, Any]:
     if _gpu_count() < 2:
         pytest.skip("needs two GPUs")
     with cupy.cuda.Device(0):
-        x0 = cupy.zeros(3)
+        x0 = cupy.arange(3.0)
     with cupy.cuda.Device(1):
-        x1 = cupy.zeros(3)
-    with pytest.raises(ValueError, match=r"(?s)(0.*1|1.*0)"):
-        cunumpy.add(x0, x1)
+        x1 = cupy.arange(3.0)
+    return x0, x1
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("namespace", ["top-level", "array_namespace"])
+def test_inputs_on_two_gpus_raise_value_error_naming_both(namespace: str) -> None:
+    x0, x1 = _on_two_gpus()
+    ns = cunumpy if namespace == "top-level" else cunumpy.array_namespace(x0)
+    with pytest.raises(ValueError, match=r"add: .*cuda:0 and cuda:1"):
+        ns.add(x0, x1)
+    with pytest.raises(ValueError, match=r"concat: .*cuda:1 and cuda:0"):
+        ns.concat([x1, x0])
+    with pytest.raises(ValueError, match=r"where: .*cuda:0 and cuda:1"):
+        ns.where(x0 > 1, x0, x1)
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("namespace", ["top-level", "array_namespace"])
+def test_functions_run_on_the_gpu_of_their_inputs(namespace: str) -> None:
+    _, x1 = _on_two_gpus()
+    ns = cunumpy if namespace == "top-level" else cunumpy.array_namespace(x1)
+    with cupy.cuda.Device(0):
+        results = [
+            ns.add(x1, x1), ns.sum(x1), ns.sort(x1, descending=True), ns.linalg.vector_norm(x1),
+            ns.fft.fft(x1), ns.stack([x1, x1]), ns.clip(x1, min=1.0),
+        ]  # fmt: skip
+        assert cupy.cuda.runtime.getDevice() == 0
+    assert [r.device.id for r in results] == [1] * len(results)
+    np.testing.assert_allclose(results[0].get(), [0.0, 2.0, 4.0])
+
+
+@pytest.mark.gpu
+def test_guard_is_the_identity_on_the_current_gpu() -> None:
+    """The wrapper multi-GPU machines use, exercised on one GPU: same results, same device."""
+    from cunumpy._backends.cupy._guard import common_gpu, on_input_device
+
+    x = cupy.arange(4.0)
+    index = x.device.id
+    assert common_gpu((x, [x, 2.0]), {"out": None}, "f") == index
+    assert common_gpu((1.0, [2.0]), {}, "f") is None
+    guarded = on_input_device(cupy.add, "add")
+    assert guarded.__name__ == "add"
+    result = guarded(x, x)
+    assert result.device.id == index
+    np.testing.assert_array_equal(result.get(), [0.0, 2.0, 4.0, 6.0])

@@ -6,13 +6,13 @@ one of the topic modules beside this file. The data types are NumPy's scalar typ
 uses NumPy's dtypes), the same objects as in the NumPy namespace.
 
 Devices: creation functions honour ``device=`` (a GPU; the CPU is a ``ValueError``) and
-otherwise use the current GPU (for ``*_like``, the GPU of their input). A few fixes
-(``asarray``, ``astype``, ``clip``, ``cumulative_*``) run on the GPU of their input;
-everything else runs on the current GPU, as CuPy's functions do: CuPy raises ``ValueError`` for an input on another GPU unless peer access
-between the two GPUs is enabled, in which case it computes on the current GPU.
+otherwise use the current GPU (for ``*_like``, the GPU of their input). Functions that
+take arrays run on the GPU that holds them, whatever the current GPU, and raise
+``ValueError`` naming both GPUs for arrays on two. With one visible GPU that is what
+CuPy's own objects do; with more, every such function is wrapped (see ``_guard``).
 
-Importing this module imports CuPy but never touches a GPU. It is loaded only when CuPy
-is usable; ``import cunumpy`` never imports it.
+Importing this module imports CuPy and asks CUDA how many GPUs are visible; it is loaded
+only when CuPy is usable, and ``import cunumpy`` never imports it.
 """
 
 from cupy import (
@@ -117,6 +117,7 @@ from numpy import (
     uint64,
 )
 
+from ..._cupy import visible_gpu_count as _visible_gpu_count
 from ..numpy._dtypes import finfo, iinfo
 from . import fft, linalg
 from ._creation import (
@@ -210,3 +211,19 @@ else:  # CuPy 13 has only NumPy 1's names, returns lists, and rejects a scalar x
 del CUPY_MAJOR
 
 __array_api_version__ = "2025.12"
+
+# The data type functions read no array data, so they run anywhere.
+_DATA_TYPE_FUNCTIONS = frozenset(
+    {"broadcast_shapes", "can_cast", "finfo", "iinfo", "isdtype", "result_type"}
+)
+
+if _visible_gpu_count() > 1:
+    from ._guard import guard_functions
+
+    guard_functions(
+        globals(),
+        [name for name in list(globals()) if name[0] != "_" and name not in _DATA_TYPE_FUNCTIONS],
+    )
+    guard_functions(vars(linalg), linalg.__all__)
+    guard_functions(vars(fft), fft.__all__)
+    del guard_functions

@@ -7,6 +7,7 @@ from typing import Any
 import cupy
 import numpy as np
 
+from ..._cupy import visible_gpu_count
 from ..numpy._info import __array_namespace_info__ as _numpy_info
 from ._placement import gpu
 
@@ -30,7 +31,7 @@ class __array_namespace_info__(_numpy_info):
 
     def devices(self) -> tuple[Any, ...]:
         """Every visible GPU, as a tuple of ``cupy.cuda.Device``."""
-        count = int(cupy.cuda.runtime.getDeviceCount())
+        count = visible_gpu_count()
         return tuple(cupy.cuda.Device(index) for index in range(count))
 
     def dtypes(
