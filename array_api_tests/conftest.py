@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from hypothesis import settings
 
-from array_api_tests import module_name
+from array_api_tests import module_name, xfail_name
 
 settings.register_profile(
     "array_api_tests",
@@ -50,7 +50,7 @@ def _short_id(nodeid: str) -> str:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    entries = read_xfails(XFAIL_DIR / f"{module_name()}.txt")
+    entries = read_xfails(XFAIL_DIR / f"{xfail_name()}.txt")
     if not entries:
         return
     for item in items:

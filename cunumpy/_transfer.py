@@ -93,9 +93,11 @@ def to_device(x: Any, device: Any, /, *, stream: Any = None) -> Any:
                 )
                 raise ValueError(msg)
             return x
-        cupy = require_cupy("to_device")
+        require_cupy("to_device")
+        from ._backends import cupy as cupy_namespace
+
         with on_device_and_stream(target, stream, "to_device"):
-            return cupy.asarray(x)
+            return cupy_namespace.asarray(x)
     if is_cupy_array(x):
         source = int(x.device.id)
         if target == "cpu":
@@ -152,9 +154,11 @@ def to_cupy(x: Any, /) -> Any:
     >>> if xp.cupy_available():
     ...     assert xp.is_cupy_array(xp.to_cupy([1.0, 2.0]))
     """
-    cupy = require_cupy("to_cupy")
+    require_cupy("to_cupy")
     if is_cupy_array(x):
         return x
     if not (is_numpy_array(x) or isinstance(x, (list, tuple, int, float, complex, bool))):
         x = to_numpy(x)
-    return cupy.asarray(x)
+    from ._backends import cupy as cupy_namespace
+
+    return cupy_namespace.asarray(x)

@@ -95,11 +95,30 @@ def test_fixed_functions_have_the_standard_signature(sub: str, name: str, functi
 
 
 @pytest.mark.parametrize(
-    "name", ["sort", "argsort", "expand_dims", "clip", "floor_divide", "expm1", "tanh", "finfo"]
+    "name", ["sort", "argsort", "expand_dims", "clip", "expm1", "tanh", "finfo"]
 )
 def test_fixed_functions_match_numpy_namespace_signature(name: str) -> None:
     ours, theirs = getattr(cupy_namespace, name), getattr(numpy_namespace, name)
     assert _shape(inspect.signature(ours)) == _shape(inspect.signature(theirs))
+
+
+@pytest.mark.parametrize(
+    ("shape", "s", "axes", "inverse_real", "expected"),
+    [
+        ((4, 6), None, None, False, (None, None)),
+        ((4, 6), (-1, 3), None, False, ((4, 3), (0, 1))),
+        ((2, 4, 6), (-1,), None, False, ((6,), (2,))),
+        ((4, 6), (-1, -1), (1, 0), False, ((6, 4), (1, 0))),
+        ((4, 6), (-1, -1), None, True, ((4, 10), (0, 1))),
+    ],
+)
+def test_fft_sizes_follow_the_standard(
+    shape: tuple[int, ...], s: Any, axes: Any, inverse_real: bool, expected: Any
+) -> None:
+    """The n-dimensional transforms pass CuPy explicit sizes: -1 is the input's length."""
+    from cunumpy._backends.cupy.fft import _sizes
+
+    assert _sizes(np.empty(shape), s, axes, inverse_real) == expected
 
 
 @pytest.mark.parametrize("sub", ["linalg", "fft"])
@@ -231,6 +250,67 @@ def test_fftfreq_dtype_and_device() -> None:
 
 
 @pytest.mark.gpu
+def test_fftn_keeps_lengths_given_as_minus_one() -> None:
+    fft = cupy_namespace.fft
+    x = cupy.arange(24.0).reshape(4, 6)
+    host = x.get()
+    np.testing.assert_allclose(fft.fftn(x, s=(-1, 3)).get(), np.fft.fftn(host, s=(4, 3)))
+    np.testing.assert_allclose(fft.ifftn(x, s=(-1, -1)).get(), np.fft.ifftn(host))
+    half = fft.rfftn(x, s=(-1, -1))
+    assert half.shape == (4, 4)
+    assert fft.irfftn(half, s=(-1, -1)).shape == (4, 6)
+    np.testing.assert_allclose(fft.irfftn(half, s=(4, 6)).get(), host, atol=1e-12)
+
+
+def _bits(x: Any) -> list[str]:
+    """Each element as repr of a Python float: tells -0.0 from 0.0 and keeps nan/inf."""
+    return [repr(v) for v in np.asarray(x).ravel().tolist()]
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_remainder_has_the_standard_special_cases(dtype: str) -> None:
+    inf = float("inf")
+    x1 = [5.0, -5.0, 5.0, -5.0, 0.0, -0.0, 0.0, -0.0, 4.0, -4.0, 5.5, inf, 1.0, 7.0]
+    x2 = [inf, inf, -inf, -inf, 2.0, 2.0, -2.0, -2.0, -2.0, 2.0, 2.0, 2.0, 0.0, 3.0]
+    want = [
+        5.0,
+        inf,
+        -inf,
+        -5.0,
+        0.0,
+        0.0,
+        -0.0,
+        -0.0,
+        -0.0,
+        0.0,
+        1.5,
+        float("nan"),
+        float("nan"),
+        1.0,
+    ]
+    a, b = cupy.asarray(x1, dtype=dtype), cupy.asarray(x2, dtype=dtype)
+    got = cupy_namespace.remainder(a, b)
+    assert got.dtype == np.dtype(dtype)
+    assert _bits(got.get()) == _bits(np.asarray(want, dtype=dtype))
+    with_scalar = cupy_namespace.remainder(a, -2.0)
+    assert with_scalar.dtype == np.dtype(dtype)
+    assert _bits(with_scalar.get()) == _bits(np.remainder(np.asarray(x1, dtype=dtype), -2.0))
+    ints = cupy_namespace.remainder(cupy.asarray([7, -7]), 3)
+    np.testing.assert_array_equal(ints.get(), [1, 2])
+
+
+@pytest.mark.gpu
+def test_floor_divide_with_infinities_is_cupys_own_and_standard() -> None:
+    inf = float("inf")
+    x1 = cupy.asarray([inf, inf, -inf, -inf, 5.0, -5.0])
+    x2 = cupy.asarray([2.0, -2.0, 2.0, -2.0, -inf, inf])
+    assert cupy_namespace.floor_divide is cupy.floor_divide
+    got = cupy_namespace.floor_divide(x1, x2).get()
+    assert _bits(got) == _bits([inf, -inf, -inf, inf, -0.0, -0.0])
+
+
+@pytest.mark.gpu
 def test_sort_descending_is_stable() -> None:
     x = cupy.asarray([3, 1, 3, 2, 1])
     np.testing.assert_array_equal(cupy_namespace.sort(x, descending=True).get(), [3, 3, 2, 1, 1])
@@ -267,6 +347,11 @@ def test_linalg_fixes() -> None:
         la.cholesky(a, upper=True).get(), np.linalg.cholesky(a.get(), upper=True)
     )
     np.testing.assert_allclose(la.vector_norm(cupy.asarray([3.0, 4.0])).get(), 5.0)
+    z = cupy.asarray([[3.0 + 4.0j, 0.0], [0.0, 12.0j]], dtype=cupy.complex64)
+    norm = la.vector_norm(z, keepdims=True)
+    assert (norm.shape, norm.dtype) == ((1, 1), np.float32)
+    np.testing.assert_allclose(norm.get(), [[13.0]], rtol=1e-6)
+    np.testing.assert_allclose(la.vector_norm(a, axis=0, ord=1).get(), [5.0, 4.0])
     np.testing.assert_allclose(la.matrix_norm(a).get(), np.linalg.matrix_norm(a.get()))
     np.testing.assert_allclose(la.svdvals(a).get(), np.linalg.svdvals(a.get()))
     np.testing.assert_allclose(la.trace(a).get(), 7.0)
@@ -386,3 +471,23 @@ def test_guard_is_the_identity_on_the_current_gpu() -> None:
     result = guarded(x, x)
     assert result.device.id == index
     np.testing.assert_array_equal(result.get(), [0.0, 2.0, 4.0, 6.0])
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize(
+    "value",
+    [-0.0, complex(-0.0, 0.0), complex(0.0, -0.0), np.float32(-0.0), np.asarray(-0.0), 0.0],
+    ids=repr,
+)
+def test_zero_dimensional_zeros_keep_their_sign(value: Any) -> None:
+    """CuPy writes 0-D zeros with a memset (cupy.asarray(-0.0) is +0.0); cunumpy must not."""
+    host = np.asarray(value)
+    made = {
+        "namespace asarray": cupy_namespace.asarray(value),
+        "top-level asarray": cunumpy.asarray(value, device=0),
+        "to_device": cunumpy.to_device(host, 0),
+        "to_cupy": cunumpy.to_cupy(value),
+    }
+    for how, x in made.items():
+        assert (x.shape, x.dtype) == ((), host.dtype), how
+        assert x.get().tobytes() == host.tobytes(), how

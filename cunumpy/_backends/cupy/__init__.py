@@ -40,6 +40,7 @@ from cupy import (
     exp,
     flip,
     floor,
+    floor_divide,
     greater,
     greater_equal,
     hypot,
@@ -74,7 +75,6 @@ from cupy import (
     prod,
     real,
     reciprocal,
-    remainder,
     result_type,
     roll,
     round,
@@ -135,7 +135,7 @@ from ._creation import (
     zeros,
     zeros_like,
 )
-from ._elementwise import clip, expm1, floor_divide, sign, tanh
+from ._elementwise import clip, expm1, remainder, sign, tanh
 from ._info import __array_namespace_info__
 from ._manipulation import (
     astype,

@@ -10,6 +10,7 @@ from contextlib import nullcontext
 from typing import Any
 
 import cupy
+import numpy
 
 from ._placement import gpu, move
 
@@ -47,7 +48,29 @@ def arange(
         return cupy.arange(start, stop, step, dtype=dtype)
 
 
+_HOST_SCALARS = (float, complex, numpy.inexact, numpy.ndarray)
+
+
+def _negative_zero_scalar(obj: Any, dtype: Any) -> cupy.ndarray | None:
+    """``obj`` as a 0-D CuPy array when it is a 0-D host zero with a sign bit set, else None.
+
+    CuPy builds a 0-D array from a host value with ``ndarray.fill``, which writes zero
+    values with a memset: ``cupy.asarray(-0.0)`` is +0.0 (CuPy 14.2, ``core.pyx``). A
+    one-element copy keeps the bits.
+    """
+    if not isinstance(obj, _HOST_SCALARS) or numpy.ndim(obj) != 0 or obj != 0:
+        return None
+    host = numpy.asarray(obj, dtype=dtype)
+    if host.dtype.kind not in "fc" or not (numpy.signbit(host.real) or numpy.signbit(host.imag)):
+        return None
+    return cupy.asarray(host.reshape(1)).reshape(())
+
+
 def _asarray_here(obj: Any, dtype: Any, copy: bool | None) -> cupy.ndarray:
+    if copy is not False:
+        signed_zero = _negative_zero_scalar(obj, dtype)
+        if signed_zero is not None:
+            return signed_zero
     if copy is None:
         return cupy.asarray(obj, dtype=dtype)
     if copy:
@@ -76,8 +99,7 @@ def asarray(
             moved = move(obj, target, copy, "asarray")
             with target:
                 return moved if dtype is None else moved.astype(dtype, copy=False)
-        with obj.device:
-            return _asarray_here(obj, dtype, copy)
+        return _asarray_here(obj, dtype, copy)  # obj's GPU is current (see _guard)
     with target if target is not None else nullcontext():
         return _asarray_here(obj, dtype, copy)
 
@@ -91,10 +113,12 @@ def empty(shape: int | tuple[int, ...], *, dtype: Any = None, device: Any = None
         return cupy.empty(shape, dtype=dtype)
 
 
-# Standard: empty_like takes `device=`; CuPy would allocate on the current GPU, not x's.
+# Standard: empty_like takes `device=`; CuPy takes no `device=`.
 def empty_like(x: cupy.ndarray, /, *, dtype: Any = None, device: Any = None) -> cupy.ndarray:
     """An uninitialized array shaped like ``x``, on ``device`` (default: where ``x`` is)."""
-    with x.device if device is None else gpu(device, "empty_like"):
+    if device is None:  # x's GPU is current (see _guard)
+        return cupy.empty_like(x, dtype=dtype)
+    with gpu(device, "empty_like"):
         return cupy.empty_like(x, dtype=dtype)
 
 
@@ -141,7 +165,7 @@ def full(
         return cupy.full(shape, fill_value, dtype=dtype)
 
 
-# Standard: full_like takes `device=`; CuPy would allocate on the current GPU, not x's.
+# Standard: full_like takes `device=`; CuPy takes no `device=`.
 def full_like(
     x: cupy.ndarray,
     /,
@@ -151,7 +175,9 @@ def full_like(
     device: Any = None,
 ) -> cupy.ndarray:
     """An array shaped like ``x`` filled with ``fill_value``, on ``device`` (default: where ``x`` is)."""
-    with x.device if device is None else gpu(device, "full_like"):
+    if device is None:  # x's GPU is current (see _guard)
+        return cupy.full_like(x, fill_value, dtype=dtype)
+    with gpu(device, "full_like"):
         return cupy.full_like(x, fill_value, dtype=dtype)
 
 
@@ -182,10 +208,12 @@ def ones(shape: int | tuple[int, ...], *, dtype: Any = None, device: Any = None)
         return cupy.ones(shape, dtype=dtype)
 
 
-# Standard: ones_like takes `device=`; CuPy would allocate on the current GPU, not x's.
+# Standard: ones_like takes `device=`; CuPy takes no `device=`.
 def ones_like(x: cupy.ndarray, /, *, dtype: Any = None, device: Any = None) -> cupy.ndarray:
     """An array of ones shaped like ``x``, on ``device`` (default: where ``x`` is)."""
-    with x.device if device is None else gpu(device, "ones_like"):
+    if device is None:  # x's GPU is current (see _guard)
+        return cupy.ones_like(x, dtype=dtype)
+    with gpu(device, "ones_like"):
         return cupy.ones_like(x, dtype=dtype)
 
 
@@ -198,8 +226,10 @@ def zeros(shape: int | tuple[int, ...], *, dtype: Any = None, device: Any = None
         return cupy.zeros(shape, dtype=dtype)
 
 
-# Standard: zeros_like takes `device=`; CuPy would allocate on the current GPU, not x's.
+# Standard: zeros_like takes `device=`; CuPy takes no `device=`.
 def zeros_like(x: cupy.ndarray, /, *, dtype: Any = None, device: Any = None) -> cupy.ndarray:
     """An array of zeros shaped like ``x``, on ``device`` (default: where ``x`` is)."""
-    with x.device if device is None else gpu(device, "zeros_like"):
+    if device is None:  # x's GPU is current (see _guard)
+        return cupy.zeros_like(x, dtype=dtype)
+    with gpu(device, "zeros_like"):
         return cupy.zeros_like(x, dtype=dtype)

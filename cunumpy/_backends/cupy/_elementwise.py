@@ -6,11 +6,14 @@ never wait for the GPU.
 
 from __future__ import annotations
 
+from typing import Any
+
 import cupy
+import numpy
 
 from ..numpy._elementwise import _clamp_int_bound
 
-__all__ = ["clip", "expm1", "floor_divide", "sign", "tanh"]
+__all__ = ["clip", "expm1", "remainder", "sign", "tanh"]
 
 
 # Standard: clip takes `min=`/`max=` (None for no bound) and keeps the dtype of `x`.
@@ -21,30 +24,54 @@ def clip(
     max: cupy.ndarray | float | None = None,
 ) -> cupy.ndarray:
     """Clamp each element of ``x`` to the range [``min``, ``max``]."""
-    with x.device:
-        if min is None and max is None:
-            return x.copy()
-        dtype = x.dtype
-        low, high = _clamp_int_bound(min, dtype), _clamp_int_bound(max, dtype)
-        if low is None:
-            result = cupy.minimum(x, high)
-        elif high is None:
-            result = cupy.maximum(x, low)
-        else:
-            result = cupy.minimum(cupy.maximum(x, low), high)
-        if result.dtype != dtype:
-            result = result.astype(dtype)
-        return result
+    if min is None and max is None:
+        return x.copy()
+    dtype = x.dtype
+    low, high = _clamp_int_bound(min, dtype), _clamp_int_bound(max, dtype)
+    if low is None:
+        result = cupy.minimum(x, high)
+    elif high is None:
+        result = cupy.maximum(x, low)
+    else:
+        result = cupy.clip(x, low, high)  # one kernel
+    if result.dtype != dtype:
+        result = result.astype(dtype)
+    return result
 
 
-# Standard: floor_divide(±inf, finite) is ±inf and floor_divide(finite, ±inf) a signed zero;
-# where an operand is infinite, x1 / x2 is the standard's answer.
-def floor_divide(x1: cupy.ndarray | float, x2: cupy.ndarray | float, /) -> cupy.ndarray:
-    """Floor of ``x1 / x2`` for each element pair, with the standard's infinity cases."""
-    result = cupy.floor_divide(x1, x2)
-    if result.dtype.kind != "f":
-        return result
-    return cupy.where(cupy.isinf(x1) | cupy.isinf(x2), cupy.divide(x1, x2), result)
+# Standard: remainder is exact and has the sign of x2; x1 % ±inf is x1 when the signs agree
+# (or x1 is zero) and x2 when they differ. CuPy computes x1 - floor(x1 / x2) * x2: NaN for an
+# infinite x2, +0 where the standard asks for -0, and off by rounding. This is NumPy's
+# algorithm (fmod, then one correction) in a single kernel.
+_remainder_kernel = cupy.ElementwiseKernel(
+    "T x1, T x2",
+    "T out",
+    """
+    T mod = fmod(x1, x2);
+    if (mod != T(0)) {
+        if ((x2 < T(0)) != (mod < T(0))) mod += x2;
+    } else {
+        mod = copysign(T(0), x2);
+    }
+    out = mod;
+    """,
+    "cunumpy_remainder",
+)
+_KERNEL_FLOATS = (numpy.dtype(numpy.float32), numpy.dtype(numpy.float64))
+
+
+def _operand(x: cupy.ndarray | float, dtype: numpy.dtype[Any]) -> Any:
+    if isinstance(x, cupy.ndarray):
+        return x.astype(dtype, copy=False)
+    return dtype.type(x)  # a NumPy scalar, not a 0-D array: that would lose -0.0
+
+
+def remainder(x1: cupy.ndarray | float, x2: cupy.ndarray | float, /) -> cupy.ndarray:
+    """The remainder of ``x1 / x2`` with the sign of ``x2``, for each element pair."""
+    dtype = cupy.result_type(x1, x2)
+    if dtype not in _KERNEL_FLOATS:
+        return cupy.remainder(x1, x2)
+    return _remainder_kernel(_operand(x1, dtype), _operand(x2, dtype))
 
 
 # Standard: complex expm1 at infinite, NaN or zero inputs equals exp(x) - 1.

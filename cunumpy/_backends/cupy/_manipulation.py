@@ -34,8 +34,7 @@ def astype(
 ) -> cupy.ndarray:
     """``x`` as ``dtype``, on ``device`` when given (default: where ``x`` is)."""
     if device is None:
-        with x.device:
-            return x.astype(dtype, copy=copy)
+        return x.astype(dtype, copy=copy)
     target = gpu(device, "astype")
     moved = move(x, target, None, "astype")
     with target:
@@ -72,8 +71,7 @@ def cumulative_sum(
     x: cupy.ndarray, /, *, axis: int | None = None, dtype: Any = None, include_initial: bool = False
 ) -> cupy.ndarray:
     """Cumulative sum of ``x`` along ``axis``."""
-    with x.device:
-        return _cumulative(cupy.cumsum, 0, x, axis, dtype, include_initial)
+    return _cumulative(cupy.cumsum, 0, x, axis, dtype, include_initial)
 
 
 # Standard: cumulative_prod (CuPy 13 has only cumprod, without `include_initial=`).
@@ -81,8 +79,7 @@ def cumulative_prod(
     x: cupy.ndarray, /, *, axis: int | None = None, dtype: Any = None, include_initial: bool = False
 ) -> cupy.ndarray:
     """Cumulative product of ``x`` along ``axis``."""
-    with x.device:
-        return _cumulative(cupy.cumprod, 1, x, axis, dtype, include_initial)
+    return _cumulative(cupy.cumprod, 1, x, axis, dtype, include_initial)
 
 
 # Standard: expand_dims has the default axis=0.
@@ -109,8 +106,7 @@ def reshape(
     if copy is None:
         return cupy.reshape(x, shape)
     if copy:
-        with x.device:
-            return cupy.reshape(x.copy(), shape)
+        return cupy.reshape(x.copy(), shape)
     result = cupy.reshape(x, shape)
     if result.data.ptr != x.data.ptr and x.size:  # a view starts where x starts
         msg = "reshape: copy=False cannot be honoured: the new shape needs a copy of `x`."

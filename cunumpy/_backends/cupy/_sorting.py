@@ -41,10 +41,7 @@ def isin(
     invert: bool = False,
 ) -> cupy.ndarray:
     """Whether each element of ``x1`` is in ``x2``."""
-    home = x1.device if isinstance(x1, cupy.ndarray) else getattr(x2, "device", None)
-    with home if home is not None else cupy.cuda.Device():
-        x1, x2 = cupy.asarray(x1), cupy.asarray(x2)
-        return cupy.isin(x1, x2, invert=invert)
+    return cupy.isin(cupy.asarray(x1), cupy.asarray(x2), invert=invert)
 
 
 # Standard: searchsorted accepts a Python scalar `x2` (CuPy 13 does not; used only there).
@@ -58,6 +55,5 @@ def searchsorted(
 ) -> cupy.ndarray:
     """Indices where the elements of ``x2`` would be inserted into sorted ``x1``."""
     if not isinstance(x2, cupy.ndarray):
-        with x1.device:
-            x2 = cupy.asarray(x2)
+        x2 = cupy.asarray(x2)
     return cupy.searchsorted(x1, x2, side=side, sorter=sorter)

@@ -7,17 +7,13 @@ from typing import Any
 import cupy
 from cupy.fft import (
     fft,
-    fftn,
     fftshift,
     hfft,
     ifft,
-    ifftn,
     ifftshift,
     ihfft,
     irfft,
-    irfftn,
     rfft,
-    rfftn,
 )
 
 from ..numpy.fft import _float_dtype
@@ -45,7 +41,9 @@ __all__ = [
 def fftfreq(n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> cupy.ndarray:
     """Sample frequencies of a discrete Fourier transform of length ``n``, on ``device``."""
     dtype = _float_dtype(dtype, "fftfreq")
-    with gpu(device, "fftfreq") if device is not None else cupy.cuda.Device():
+    if device is None:
+        return cupy.fft.fftfreq(n, d).astype(dtype, copy=False)
+    with gpu(device, "fftfreq"):
         return cupy.fft.fftfreq(n, d).astype(dtype, copy=False)
 
 
@@ -53,5 +51,64 @@ def fftfreq(n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None)
 def rfftfreq(n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> cupy.ndarray:
     """Sample frequencies of a real discrete Fourier transform of length ``n``, on ``device``."""
     dtype = _float_dtype(dtype, "rfftfreq")
-    with gpu(device, "rfftfreq") if device is not None else cupy.cuda.Device():
+    if device is None:
         return cupy.fft.rfftfreq(n, d).astype(dtype, copy=False)
+    with gpu(device, "rfftfreq"):
+        return cupy.fft.rfftfreq(n, d).astype(dtype, copy=False)
+
+
+def _sizes(
+    x: Any, s: Any, axes: Any, inverse_real: bool = False
+) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
+    """``s`` with every -1 replaced by the size the standard gives, and ``axes`` made explicit.
+
+    A -1 in ``s`` means "the input's length along that axis" (for the last axis of an
+    inverse real transform, ``2 * (m - 1)``). CuPy reads -1 as a length: it trims the
+    axis by one element, or, for ``irfftn``, to nothing.
+    """
+    if s is None:
+        return None, axes
+    if axes is None:
+        axes = tuple(range(x.ndim - len(s), x.ndim))
+    sizes = list(s)
+    for i, (size, axis) in enumerate(zip(sizes, axes)):
+        if size == -1:
+            m = x.shape[axis]
+            sizes[i] = 2 * (m - 1) if inverse_real and i == len(sizes) - 1 else m
+    return tuple(sizes), tuple(axes)
+
+
+# Standard: a -1 in `s` keeps the input's length along that axis (CuPy trims by one).
+def fftn(
+    x: cupy.ndarray, /, *, s: Any = None, axes: Any = None, norm: str = "backward"
+) -> cupy.ndarray:
+    """The n-dimensional discrete Fourier transform of ``x`` over ``axes``."""
+    s, axes = _sizes(x, s, axes)
+    return cupy.fft.fftn(x, s=s, axes=axes, norm=norm)
+
+
+# Standard: a -1 in `s` keeps the input's length along that axis (CuPy trims by one).
+def ifftn(
+    x: cupy.ndarray, /, *, s: Any = None, axes: Any = None, norm: str = "backward"
+) -> cupy.ndarray:
+    """The n-dimensional inverse discrete Fourier transform of ``x`` over ``axes``."""
+    s, axes = _sizes(x, s, axes)
+    return cupy.fft.ifftn(x, s=s, axes=axes, norm=norm)
+
+
+# Standard: a -1 in `s` keeps the input's length along that axis (CuPy trims by one).
+def rfftn(
+    x: cupy.ndarray, /, *, s: Any = None, axes: Any = None, norm: str = "backward"
+) -> cupy.ndarray:
+    """The n-dimensional discrete Fourier transform of real ``x`` over ``axes``."""
+    s, axes = _sizes(x, s, axes)
+    return cupy.fft.rfftn(x, s=s, axes=axes, norm=norm)
+
+
+# Standard: a -1 last in `s` means 2 * (m - 1) output points (CuPy gives none).
+def irfftn(
+    x: cupy.ndarray, /, *, s: Any = None, axes: Any = None, norm: str = "backward"
+) -> cupy.ndarray:
+    """The inverse of ``rfftn``: a real n-dimensional signal from its half spectrum."""
+    s, axes = _sizes(x, s, axes, inverse_real=True)
+    return cupy.fft.irfftn(x, s=s, axes=axes, norm=norm)
