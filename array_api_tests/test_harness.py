@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from array_api_tests import DEFAULT_MODULE, ENV_VAR, module_name
+from array_api_tests import DEFAULT_MODULE, ENV_VAR, module_name, xfail_name
 from array_api_tests.conftest import XFAIL_DIR, read_xfails
 from array_api_tests.special_cases import SPECIAL_CASES
 
@@ -37,6 +37,29 @@ def test_cunumpy_lists_only_ndarray_operators() -> None:
         assert test_id.startswith("test_special_cases.py::test_operator["), test_id
         assert "floordiv__" in test_id, test_id
         assert reason == NDARRAY_OPERATOR_REASON
+
+
+def test_cunumpy_on_cupy_lists_only_cupy_ndarray_operators() -> None:
+    entries = read_xfails(XFAIL_DIR / "cunumpy-cupy.txt")
+    assert entries
+    for test_id, reason in entries:
+        assert test_id.startswith("test_special_cases.py::test_operator[remainder-"), test_id
+        assert test_id.endswith(("-__mod__]", "-__imod__]", "-__rmod__]")), test_id
+        assert reason.startswith("cupy.ndarray.__mod__ runs CuPy's cupy_remainder kernel")
+
+
+def test_expected_failure_file_follows_the_backend(monkeypatch: pytest.MonkeyPatch) -> None:
+    import cunumpy
+
+    monkeypatch.delenv(ENV_VAR, raising=False)
+    with cunumpy.use_backend("numpy"):
+        assert xfail_name() == "cunumpy"
+    monkeypatch.setenv(ENV_VAR, "array_api_strict")
+    assert xfail_name() == "array_api_strict"
+    if cunumpy.cupy_available():
+        monkeypatch.delenv(ENV_VAR)
+        with cunumpy.use_backend("cupy"):
+            assert xfail_name() == "cunumpy-cupy"
 
 
 def test_module_selection(monkeypatch: pytest.MonkeyPatch) -> None:

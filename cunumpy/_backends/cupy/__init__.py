@@ -50,8 +50,6 @@ from cupy import (
     isnan,
     less,
     less_equal,
-    log,
-    log1p,
     log2,
     log10,
     logaddexp,
@@ -81,7 +79,6 @@ from cupy import (
     signbit,
     sin,
     sinh,
-    sqrt,
     square,
     squeeze,
     stack,
@@ -135,7 +132,7 @@ from ._creation import (
     zeros,
     zeros_like,
 )
-from ._elementwise import clip, expm1, remainder, sign, tanh
+from ._elementwise import acosh, clip, expm1, log, log1p, remainder, sign, sqrt, tanh
 from ._info import __array_namespace_info__
 from ._manipulation import (
     astype,
@@ -155,7 +152,6 @@ from ._sorting import argsort, isin, sort
 if CUPY_MAJOR >= 14:  # CuPy 14 has the standard's names, returns tuples, takes scalar x2
     from cupy import (
         acos,
-        acosh,
         asin,
         asinh,
         atan,
@@ -183,7 +179,6 @@ else:  # CuPy 13 has only NumPy 1's names, returns lists, and rejects a scalar x
 
     from ._cupy13 import (
         acos,
-        acosh,
         asin,
         asinh,
         atan,

@@ -6,7 +6,6 @@ import cupy
 
 __all__ = [
     "acos",
-    "acosh",
     "asin",
     "asinh",
     "atan",
@@ -24,7 +23,6 @@ __all__ = [
 
 # Standard names that CuPy 13 has under NumPy 1's names (the same ufunc objects).
 acos = cupy.arccos
-acosh = cupy.arccosh
 asin = cupy.arcsin
 asinh = cupy.arcsinh
 atan = cupy.arctan

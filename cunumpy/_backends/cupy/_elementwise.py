@@ -11,9 +11,10 @@ from typing import Any
 import cupy
 import numpy
 
+from .._complex_cases import acosh_cases, log_cases, sqrt_cases, tanh_cases
 from ..numpy._elementwise import _clamp_int_bound
 
-__all__ = ["clip", "expm1", "remainder", "sign", "tanh"]
+__all__ = ["acosh", "clip", "expm1", "log", "log1p", "remainder", "sign", "sqrt", "tanh"]
 
 
 # Standard: clip takes `min=`/`max=` (None for no bound) and keeps the dtype of `x`.
@@ -97,13 +98,37 @@ def sign(x: cupy.ndarray, /) -> cupy.ndarray:
     return cupy.sign(x)
 
 
-# Standard: complex tanh(±inf + bj) is ±1 + (sign of b)0j for finite b.
+# Standard: complex tanh(±inf + bj) is ±1 + 0j and tanh(±0 + bj) is ±0 + NaN j for an
+# infinite or NaN b (CuPy gives NaNs).
 def tanh(x: cupy.ndarray, /) -> cupy.ndarray:
     """Hyperbolic tangent of each element."""
     result = cupy.tanh(x)
-    if x.dtype.kind != "c":
-        return result
-    fixed = cupy.empty_like(x)  # set the parts one by one: adding them would lose -0.0
-    fixed.real[...] = cupy.copysign(1.0, x.real)
-    fixed.imag[...] = cupy.copysign(0.0, x.imag)
-    return cupy.where(cupy.isinf(x.real), fixed, result)
+    return tanh_cases(cupy, x, result) if x.dtype.kind == "c" else result
+
+
+# Standard: complex log(±inf + NaN j) and log(NaN ± inf j) are +inf + NaN j.
+def log(x: cupy.ndarray, /) -> cupy.ndarray:
+    """Natural logarithm of each element."""
+    result = cupy.log(x)
+    return log_cases(cupy, x, result) if x.dtype.kind == "c" else result
+
+
+# Standard: complex log1p(±inf + NaN j) and log1p(NaN ± inf j) are +inf + NaN j.
+def log1p(x: cupy.ndarray, /) -> cupy.ndarray:
+    """``log(1 + x)`` for each element, accurate near zero."""
+    result = cupy.log1p(x)
+    return log_cases(cupy, x, result) if x.dtype.kind == "c" else result
+
+
+# Standard: complex sqrt(+inf + bj) is +inf + 0j for finite b.
+def sqrt(x: cupy.ndarray, /) -> cupy.ndarray:
+    """Principal square root of each element."""
+    result = cupy.sqrt(x)
+    return sqrt_cases(cupy, x, result) if x.dtype.kind == "c" else result
+
+
+# Standard: acosh (CuPy 13: arccosh); complex acosh(±0 + NaN j) is NaN + πj/2.
+def acosh(x: cupy.ndarray, /) -> cupy.ndarray:
+    """Inverse hyperbolic cosine of each element."""
+    result = cupy.arccosh(x)
+    return acosh_cases(cupy, x, result) if x.dtype.kind == "c" else result
