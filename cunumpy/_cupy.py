@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+import warnings
 from types import ModuleType
 
 __all__ = [
@@ -79,7 +80,9 @@ def cupy_available() -> bool:
     """
     global _probe_result
     if _probe_result is _UNPROBED:
-        _probe_result = _probe()
+        with warnings.catch_warnings():  # a warning while CuPy initializes is not a failure
+            warnings.simplefilter("ignore")
+            _probe_result = _probe()
     return _probe_result is None
 
 

@@ -98,8 +98,8 @@ def _moved(
     return _to_device(obj, device), None
 
 
-_DLPACK_CPU = 1
-_DLPACK_CUDA = (2, 3, 13)  # kDLCUDA, kDLCUDAHost, kDLCUDAManaged
+_DLPACK_HOST = (1, 3)  # kDLCPU, kDLCUDAHost (pinned host memory: NumPy imports it)
+_DLPACK_CUDA = (2, 13)  # kDLCUDA, kDLCUDAManaged (what CuPy imports)
 
 
 def _dlpack_namespace(x: Any) -> ModuleType:
@@ -112,7 +112,7 @@ def _dlpack_namespace(x: Any) -> ModuleType:
     except AttributeError:
         msg = f"from_dlpack: {type(x).__name__} does not support DLPack (no __dlpack_device__)."
         raise TypeError(msg) from None
-    if device_type == _DLPACK_CPU:
+    if device_type in _DLPACK_HOST:
         return _numpy_namespace
     if device_type in _DLPACK_CUDA:
         from ._backends import cupy as cupy_namespace

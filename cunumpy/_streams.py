@@ -19,11 +19,35 @@ def _stream_device(stream: Any) -> int | None:
     return None if device_id is None or device_id < 0 else int(device_id)
 
 
+class _Handle:
+    """A raw stream handle, offered through the CUDA stream protocol."""
+
+    def __init__(self, ptr: int) -> None:
+        self.ptr = ptr
+
+    def __cuda_stream__(self) -> tuple[int, int]:
+        return (0, self.ptr)
+
+
+def _wrap_handle(cupy: Any, ptr: int, device_index: int) -> Any:
+    """A CuPy stream for handle ``ptr`` on GPU ``device_index``; it never destroys the stream.
+
+    CuPy 14 deprecates ``ExternalStream`` (a ``DeprecationWarning``) for
+    ``Stream.from_external``, which records no device; CuPy 13 has only the former.
+    """
+    from_external = getattr(cupy.cuda.Stream, "from_external", None)
+    if from_external is None:
+        return cupy.cuda.ExternalStream(ptr, device_index)
+    wrapped = from_external(_Handle(ptr))
+    wrapped.device_id = device_index
+    return wrapped
+
+
 def as_cupy_stream(stream: Any, device_index: int, func: str) -> Any:
     """Return ``stream`` as a CuPy stream usable on GPU ``device_index`` (or None).
 
-    An int is a raw CUDA stream handle (the DLPack convention) and is wrapped in a
-    ``cupy.cuda.ExternalStream`` recorded on ``device_index``. A stream that belongs to
+    An int is a raw CUDA stream handle (the DLPack convention) and is wrapped in a CuPy
+    stream recorded on ``device_index`` that does not own it. A stream that belongs to
     another GPU raises ``ValueError``.
     """
     if stream is None:
@@ -39,7 +63,7 @@ def as_cupy_stream(stream: Any, device_index: int, func: str) -> Any:
         if stream < 0:
             msg = f"{func}: a CUDA stream handle cannot be negative ({stream!r})."
             raise ValueError(msg)
-        return cupy.cuda.ExternalStream(stream, device_index)
+        return _wrap_handle(cupy, stream, device_index)
     if cupy is None or not isinstance(stream, (cupy.cuda.Stream, cupy.cuda.ExternalStream)):
         msg = f"{func}: cannot use {stream!r} as a stream; expected {_ACCEPTED}."
         raise TypeError(msg)

@@ -105,8 +105,10 @@ def to_device(x: Any, device: Any, /, *, stream: Any = None) -> Any:
         if target == source:
             as_cupy_stream(stream, source, "to_device")
             return x
+        from ._backends.cupy._placement import copy_from_other_gpu
+
         with on_device_and_stream(target, stream, "to_device"):
-            return x.copy()
+            return copy_from_other_gpu(x)
     namespace_of((x,), "to_device")  # raises TypeError for non-arrays
     import array_api_compat
 

@@ -212,7 +212,9 @@ def synchronize(device: Any = None, *, stream: Any = None) -> None:
     if stream is not None:
         _check_stream_type(stream, "synchronize")
         owner = _stream_gpu(stream, device, "synchronize")
-        as_cupy_stream(stream, owner, "synchronize").synchronize()
+        resolved = as_cupy_stream(stream, owner, "synchronize")
+        with sys.modules["cupy"].cuda.Device(owner):  # the null stream is per device
+            resolved.synchronize()
         return
     index = target_gpu(device, "synchronize")
     if index is not None:
@@ -227,14 +229,17 @@ def stream(s: Any = None, /) -> Iterator[Any]:
 
     Work on one stream runs in order; work queued on different streams may overlap.
     Without an argument, a new non-blocking stream (one that does not wait for the
-    legacy default stream) is created on the current GPU. Leaving the block does not
-    wait for the stream: call ``synchronize()`` before using results elsewhere.
+    legacy default stream) is created on the current GPU. Its work starts after the work
+    already queued on the stream that was current (it waits on an event; the host does
+    not block), so arrays made just before the block are ready inside it. Leaving the
+    block does not wait for the stream: call ``synchronize()`` before using its results
+    elsewhere.
 
     Parameters
     ----------
     s : stream, optional
-        An existing stream to make current instead: a ``cupy.cuda.Stream``, an
-        ``ExternalStream`` or an int CUDA stream handle (for the current GPU). The
+        An existing stream to make current instead: a ``cupy.cuda.Stream`` (or
+        ``ExternalStream``) or an int CUDA stream handle (for the current GPU). The
         stream's GPU is made current for the block too.
 
     Yields
@@ -264,7 +269,9 @@ def stream(s: Any = None, /) -> Iterator[Any]:
             yield None
             return
         cupy = require_cupy("stream")
+        before = cupy.cuda.get_current_stream().record()
         new = cupy.cuda.Stream(non_blocking=True)
+        new.wait_event(before)
         with new:
             yield new
         return

@@ -11,6 +11,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -486,6 +487,29 @@ def test_gpu_stream_is_new_non_blocking_and_current(on_cupy: Any) -> None:
     assert cuda.current_stream() is outside
 
 
+def test_int_stream_handles_are_wrapped_without_deprecated_classes() -> None:
+    """A raw handle becomes a CuPy stream on the given GPU that does not own it (no GPU used)."""
+    cupy = pytest.importorskip("cupy")
+    from cunumpy._streams import _wrap_handle
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        wrapped = _wrap_handle(cupy, 12345, 0)
+    assert isinstance(wrapped, (cupy.cuda.Stream, cupy.cuda.ExternalStream))
+    assert (wrapped.ptr, wrapped.device_id) == (12345, 0)
+
+
+@pytest.mark.gpu
+def test_gpu_new_stream_waits_for_work_queued_before_it(on_cupy: Any) -> None:
+    """An array uploaded just before the block is complete inside it, with no sync."""
+    host = np.arange(2**22, dtype=np.float64)
+    for _ in range(3):
+        x = on_cupy.asarray(host)  # an asynchronous copy on the outer stream
+        with cuda.stream():
+            total = float((x * 2).sum())
+        assert total == float(host.sum() * 2)
+
+
 @pytest.mark.gpu
 def test_gpu_stream_makes_an_existing_stream_current(on_cupy: Any) -> None:
     mine = on_cupy.cuda.Stream()
@@ -493,7 +517,7 @@ def test_gpu_stream_makes_an_existing_stream_current(on_cupy: Any) -> None:
         assert s is mine
         assert on_cupy.cuda.get_current_stream() is mine
     with cuda.stream(mine.ptr) as handle:
-        assert isinstance(handle, on_cupy.cuda.ExternalStream)
+        assert isinstance(handle, (on_cupy.cuda.Stream, on_cupy.cuda.ExternalStream))
         assert on_cupy.cuda.get_current_stream().ptr == mine.ptr
     cuda.synchronize(stream=mine)
     cuda.synchronize(0, stream=mine.ptr)

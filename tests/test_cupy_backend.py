@@ -491,3 +491,51 @@ def test_zero_dimensional_zeros_keep_their_sign(value: Any) -> None:
     for how, x in made.items():
         assert (x.shape, x.dtype) == ((), host.dtype), how
         assert x.get().tobytes() == host.tobytes(), how
+
+
+@pytest.mark.gpu
+def test_from_dlpack_copy_and_device() -> None:
+    ns = cupy_namespace
+    x = cupy.arange(6.0)
+    shared = ns.from_dlpack(x)
+    assert shared.data.ptr == x.data.ptr
+    assert ns.from_dlpack(x, copy=False).data.ptr == x.data.ptr
+    copied = ns.from_dlpack(x, copy=True)  # CuPy's own from_dlpack raises BufferError here
+    assert copied.data.ptr != x.data.ptr
+    np.testing.assert_array_equal(copied.get(), x.get())
+    host = np.arange(4, dtype=np.int32)
+    on_gpu = ns.from_dlpack(host, device=0)
+    assert (on_gpu.device.id, on_gpu.dtype) == (0, np.int32)
+    np.testing.assert_array_equal(on_gpu.get(), host)
+    with pytest.raises(ValueError, match="host memory"):
+        ns.from_dlpack(host)
+    with pytest.raises(ValueError, match="copy=False"):
+        ns.from_dlpack(host, device=0, copy=False)
+    back = cunumpy.from_dlpack(x, device="cpu")
+    assert isinstance(back, np.ndarray)
+    np.testing.assert_array_equal(back, x.get())
+
+
+@pytest.mark.gpu
+def test_linspace_complex_and_vecdot_integer_dtype() -> None:
+    ns = cupy_namespace
+    z = ns.linspace(0, 2 + 4j, 3)
+    assert z.dtype == np.complex128
+    np.testing.assert_allclose(z.get(), np.linspace(0, 2 + 4j, 3))
+    z64 = ns.linspace(1.0, 2.0, 5, dtype=ns.complex64, endpoint=False)
+    assert z64.dtype == np.complex64
+    np.testing.assert_allclose(z64.get(), np.linspace(1.0, 2.0, 5, endpoint=False))
+    a = cupy.asarray([[1, 2], [3, 4]], dtype=cupy.int32)
+    dot = ns.vecdot(a, a)
+    assert dot.dtype == np.int32
+    np.testing.assert_array_equal(dot.get(), [5, 25])
+    assert ns.linalg.vecdot(a, a).dtype == np.int32
+
+
+@pytest.mark.gpu
+def test_solve_broadcasts_a_vector_over_a_stack() -> None:
+    a = cupy.asarray([[[2.0, 0.0], [0.0, 4.0]], [[1.0, 1.0], [0.0, 1.0]]])
+    b = cupy.asarray([2.0, 4.0])
+    got = cupy_namespace.linalg.solve(a, b)
+    assert got.shape == (2, 2)
+    np.testing.assert_allclose(got.get(), np.linalg.solve(a.get(), b.get()))

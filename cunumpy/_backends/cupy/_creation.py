@@ -139,15 +139,54 @@ def eye(
         return cupy.eye(n_rows, n_cols, k=k, dtype=dtype)
 
 
-# Standard: from_dlpack takes `device=` (CuPy's is a DLPack tuple) and `copy=`.
+_DLPACK_HOST = (1, 3)  # kDLCPU, kDLCUDAHost
+
+
+# Standard: from_dlpack takes `device=` and `copy=`. CuPy's `device=` is a DLPack tuple it
+# does not support, its `copy=True` fails for GPU producers (cupy.ndarray.__dlpack__ copies
+# only to the host), and it rejects host producers even when a GPU copy is asked for.
 def from_dlpack(x: Any, /, *, device: Any = None, copy: bool | None = None) -> cupy.ndarray:
     """A CuPy array sharing (or, when needed or asked, copying) the memory of ``x``."""
     target = None if device is None else gpu(device, "from_dlpack")
-    with target if target is not None else nullcontext():
-        result = cupy.from_dlpack(x) if copy is None else cupy.from_dlpack(x, copy=copy)
+    if not isinstance(x, cupy.ndarray) and _dlpack_device_type(x) in _DLPACK_HOST:
+        return _from_host_producer(x, target, copy)
+    if isinstance(x, cupy.ndarray):
+        shared = x.view()
+    else:  # a GPU producer: import without a copy unless the producer must make one
+        with target if target is not None else nullcontext():
+            shared = cupy.from_dlpack(x, copy=False) if copy is False else cupy.from_dlpack(x)
+    if target is not None and shared.device.id != target.id:
+        return move(shared, target, copy, "from_dlpack")
+    if copy:
+        with shared.device:
+            return shared.copy()
+    return shared
+
+
+def _dlpack_device_type(x: Any) -> int:
+    try:
+        return int(x.__dlpack_device__()[0])
+    except AttributeError:
+        msg = f"from_dlpack: {type(x).__name__} does not support DLPack (no __dlpack_device__)."
+        raise TypeError(msg) from None
+
+
+def _from_host_producer(x: Any, target: Any, copy: bool | None) -> cupy.ndarray:
+    """A host-memory producer's data copied to GPU ``target``."""
     if target is None:
-        return result
-    return move(result, target, copy, "from_dlpack")
+        msg = (
+            f"from_dlpack: the {type(x).__name__} lives in host memory and the CuPy namespace "
+            f"creates arrays on GPUs only; pass device= a GPU, or use the NumPy namespace."
+        )
+        raise ValueError(msg)
+    if copy is False:
+        msg = (
+            f"from_dlpack: copy=False cannot be honoured: the {type(x).__name__} lives in host "
+            f"memory and GPU {target.id} needs a copy; pass copy=None or copy=True."
+        )
+        raise ValueError(msg)
+    with target:
+        return _asarray_here(numpy.from_dlpack(x), None, True)
 
 
 # Standard: full takes `device=`.
@@ -194,9 +233,22 @@ def linspace(
 ) -> cupy.ndarray:
     """``num`` evenly spaced values from ``start`` to ``stop``, on ``device``."""
     if device is None:
-        return cupy.linspace(start, stop, num, endpoint=endpoint, dtype=dtype)
+        return _linspace(start, stop, num, dtype, endpoint)
     with gpu(device, "linspace"):
+        return _linspace(start, stop, num, dtype, endpoint)
+
+
+def _linspace(start: Any, stop: Any, num: int, dtype: Any, endpoint: bool) -> cupy.ndarray:
+    complex_dtype = dtype is not None and numpy.dtype(dtype).kind == "c"
+    if not (complex_dtype or isinstance(start, complex) or isinstance(stop, complex)):
         return cupy.linspace(start, stop, num, endpoint=endpoint, dtype=dtype)
+    # CuPy's scalar path calls float(stop - start): space the two parts separately.
+    start, stop = complex(start), complex(stop)
+    result = cupy.empty(num, dtype=numpy.complex128 if dtype is None else dtype)
+    part = result.real.dtype
+    result.real[...] = cupy.linspace(start.real, stop.real, num, endpoint=endpoint, dtype=part)
+    result.imag[...] = cupy.linspace(start.imag, stop.imag, num, endpoint=endpoint, dtype=part)
+    return result
 
 
 # Standard: ones takes `device=`.

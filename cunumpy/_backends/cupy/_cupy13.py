@@ -9,12 +9,14 @@ __all__ = [
     "asin",
     "asinh",
     "atan",
+    "atan2",
     "atanh",
     "bitwise_invert",
     "bitwise_left_shift",
     "bitwise_right_shift",
     "broadcast_arrays",
     "concat",
+    "cross",
     "matrix_transpose",
     "meshgrid",
     "permute_dims",
@@ -26,6 +28,7 @@ acos = cupy.arccos
 asin = cupy.arcsin
 asinh = cupy.arcsinh
 atan = cupy.arctan
+atan2 = cupy.arctan2
 atanh = cupy.arctanh
 bitwise_invert = cupy.invert
 bitwise_left_shift = cupy.left_shift
@@ -38,6 +41,12 @@ pow = cupy.power
 def broadcast_arrays(*arrays: cupy.ndarray) -> tuple[cupy.ndarray, ...]:
     """``arrays`` broadcast to one shape, as a tuple of views."""
     return tuple(cupy.broadcast_arrays(*arrays))
+
+
+# Standard: linalg.cross (CuPy 13 has only the top-level cupy.cross, NumPy 1's signature).
+def cross(x1: cupy.ndarray, x2: cupy.ndarray, /, *, axis: int = -1) -> cupy.ndarray:
+    """Cross product of 3-element vectors along ``axis``."""
+    return cupy.cross(x1, x2, axis=axis)
 
 
 # Standard: matrix_transpose swaps the last two axes (CuPy 13 lacks it).

@@ -155,7 +155,8 @@ def unstack(x: cupy.ndarray, /, *, axis: int = 0) -> tuple[cupy.ndarray, ...]:
 # Standard: vecdot (CuPy 14 lacks it): the conjugate of x1 times x2, summed over `axis`.
 def vecdot(x1: cupy.ndarray, x2: cupy.ndarray, /, *, axis: int = -1) -> cupy.ndarray:
     """Vector dot product of ``x1`` and ``x2`` along ``axis``, conjugating ``x1``."""
-    return cupy.sum(cupy.conj(x1) * x2, axis=axis)
+    # CuPy's sum widens integers to 64 bits; the standard keeps the promoted type.
+    return cupy.sum(cupy.conj(x1) * x2, axis=axis, dtype=cupy.result_type(x1, x2))
 
 
 class UniqueAllResult(NamedTuple):

@@ -8,7 +8,7 @@ import cupy
 
 from ..._devices import canonical_device
 
-__all__ = ["CUPY_MAJOR", "gpu", "move"]
+__all__ = ["CUPY_MAJOR", "copy_from_other_gpu", "gpu", "move"]
 
 CUPY_MAJOR = int(cupy.__version__.partition(".")[0])
 
@@ -36,4 +36,17 @@ def move(x: Any, target: Any, copy: bool | None, func: str) -> Any:
         )
         raise ValueError(msg)
     with target:
-        return x.copy()  # CuPy copies between GPUs (peer-to-peer or through the host)
+        return copy_from_other_gpu(x)
+
+
+def copy_from_other_gpu(x: Any) -> Any:
+    """A copy of ``x`` on the current GPU, queued on its current stream.
+
+    The copy first waits (on the device, not the host) for the work already queued on the
+    current stream of ``x``'s GPU, which may still be writing ``x``. CuPy copies between
+    GPUs peer to peer, or through the host.
+    """
+    with x.device:
+        ready = cupy.cuda.get_current_stream().record()
+    cupy.cuda.get_current_stream().wait_event(ready)
+    return x.copy()

@@ -7,16 +7,17 @@ from typing import Any, NamedTuple
 import cupy
 import numpy as np
 from cupy import matmul
-from cupy.linalg import cross, det, inv, matrix_power
+from cupy.linalg import det, inv, matrix_power
 
 from ..numpy.linalg import EigResult, _complex_dtype
 from ._manipulation import vecdot
 from ._placement import CUPY_MAJOR
 
-if CUPY_MAJOR >= 14:  # CuPy 14 has matrix_transpose; CuPy 13 does not
+if CUPY_MAJOR >= 14:  # CuPy 14 has matrix_transpose and linalg.cross; CuPy 13 does not
     from cupy import matrix_transpose
+    from cupy.linalg import cross
 else:
-    from ._cupy13 import matrix_transpose
+    from ._cupy13 import cross, matrix_transpose
 
 __all__ = [
     "cholesky",
@@ -170,11 +171,13 @@ def slogdet(x: cupy.ndarray, /) -> SlogdetResult:
 
 
 # Standard: solve treats x2 as a vector only when it is 1-D, else as a stack of matrices
-# broadcast against x1 (CuPy follows NumPy 1: a vector whenever x2.ndim == x1.ndim - 1).
+# broadcast against x1. CuPy 13 follows NumPy 1 (a vector whenever x2.ndim == x1.ndim - 1),
+# CuPy 14 takes a 1-D x2 for one matrix only, and neither broadcasts the stacks.
 def solve(x1: cupy.ndarray, x2: cupy.ndarray, /) -> cupy.ndarray:
     """Solve ``x1 @ result = x2`` for each matrix in ``x1``."""
-    if x2.ndim == 1:
-        return cupy.linalg.solve(x1, cupy.broadcast_to(x2, x1.shape[:-1]))
+    if x2.ndim == 1:  # one column per matrix of x1, then drop it
+        columns = cupy.broadcast_to(x2[:, None], (*x1.shape[:-1], 1))
+        return cupy.linalg.solve(x1, columns)[..., 0]
     batch = cupy.broadcast_shapes(x1.shape[:-2], x2.shape[:-2])
     a = cupy.broadcast_to(x1, batch + x1.shape[-2:])
     b = cupy.broadcast_to(x2, batch + x2.shape[-2:])
