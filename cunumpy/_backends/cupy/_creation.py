@@ -93,6 +93,9 @@ def asarray(
     obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | None = None
 ) -> cupy.ndarray:
     """``obj`` as a CuPy array on ``device`` (default: where it is, or the current GPU)."""
+    unchanged = type(obj) is cupy.ndarray and device is None and not copy
+    if unchanged and (dtype is None or obj.dtype == dtype):
+        return obj  # already what was asked for: the common case, kept cheap
     target = None if device is None else gpu(device, "asarray")
     if isinstance(obj, cupy.ndarray):
         if target is not None and obj.device.id != target.id:

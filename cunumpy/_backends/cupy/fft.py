@@ -16,7 +16,7 @@ from cupy.fft import (
     rfft,
 )
 
-from ..numpy.fft import _float_dtype
+from ..numpy.fft import _float_dtype, fft_sizes
 from ._placement import gpu
 
 __all__ = [
@@ -57,58 +57,69 @@ def rfftfreq(n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None
         return cupy.fft.rfftfreq(n, d).astype(dtype, copy=False)
 
 
-def _sizes(
-    x: Any, s: Any, axes: Any, inverse_real: bool = False
-) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
-    """``s`` with every -1 replaced by the size the standard gives, and ``axes`` made explicit.
+def _resized(x: cupy.ndarray, sizes: tuple[int, ...], axes: tuple[int, ...]) -> cupy.ndarray:
+    """``x`` trimmed or zero-padded to ``sizes`` along ``axes``, in one copy at most.
 
-    A -1 in ``s`` means "the input's length along that axis" (for the last axis of an
-    inverse real transform, ``2 * (m - 1)``). CuPy reads -1 as a length: it trims the
-    axis by one element, or, for ``irfftn``, to nothing.
+    CuPy resizes the input itself, but skips it whenever ``s`` equals ``x.shape``, even
+    when ``axes`` are permuted, so the result can have the wrong shape.
     """
-    if s is None:
-        return None, axes
-    if axes is None:
-        axes = tuple(range(x.ndim - len(s), x.ndim))
-    sizes = list(s)
-    for i, (size, axis) in enumerate(zip(sizes, axes)):
-        if size == -1:
-            m = x.shape[axis]
-            sizes[i] = 2 * (m - 1) if inverse_real and i == len(sizes) - 1 else m
-    return tuple(sizes), tuple(axes)
+    shape = list(x.shape)
+    for size, axis in zip(sizes, axes):
+        shape[axis] = size
+    if tuple(shape) == x.shape:
+        return x
+    if all(new <= old for new, old in zip(shape, x.shape)):
+        return x[tuple(slice(0, n) for n in shape)]
+    result = cupy.zeros(shape, dtype=x.dtype)
+    common = tuple(slice(0, min(new, old)) for new, old in zip(shape, x.shape))
+    result[common] = x[common]
+    return result
 
 
-# Standard: a -1 in `s` keeps the input's length along that axis (CuPy trims by one).
+def _prepared(
+    x: cupy.ndarray, s: Any, axes: Any, inverse_real: bool = False
+) -> tuple[cupy.ndarray, tuple[int, ...] | None, tuple[int, ...] | None]:
+    """The input resized as ``s`` asks, the sizes, and explicit axes."""
+    sizes, axes = fft_sizes(x, s, axes, inverse_real)
+    if sizes is None or axes is None:
+        return x, sizes, axes
+    inputs = list(sizes)
+    if inverse_real:  # the half spectrum of n points has n // 2 + 1
+        inputs[-1] = sizes[-1] // 2 + 1
+    return _resized(x, tuple(inputs), axes), sizes, axes
+
+
+# Standard: `s` with `axes` in any order resizes those axes (CuPy may leave the shape).
 def fftn(
     x: cupy.ndarray, /, *, s: Any = None, axes: Any = None, norm: str = "backward"
 ) -> cupy.ndarray:
     """The n-dimensional discrete Fourier transform of ``x`` over ``axes``."""
-    s, axes = _sizes(x, s, axes)
-    return cupy.fft.fftn(x, s=s, axes=axes, norm=norm)
+    x, _, axes = _prepared(x, s, axes)
+    return cupy.fft.fftn(x, axes=axes, norm=norm)
 
 
-# Standard: a -1 in `s` keeps the input's length along that axis (CuPy trims by one).
+# Standard: `s` with `axes` in any order resizes those axes (CuPy may leave the shape).
 def ifftn(
     x: cupy.ndarray, /, *, s: Any = None, axes: Any = None, norm: str = "backward"
 ) -> cupy.ndarray:
     """The n-dimensional inverse discrete Fourier transform of ``x`` over ``axes``."""
-    s, axes = _sizes(x, s, axes)
-    return cupy.fft.ifftn(x, s=s, axes=axes, norm=norm)
+    x, _, axes = _prepared(x, s, axes)
+    return cupy.fft.ifftn(x, axes=axes, norm=norm)
 
 
-# Standard: a -1 in `s` keeps the input's length along that axis (CuPy trims by one).
+# Standard: `s` with `axes` in any order resizes those axes (CuPy may leave the shape).
 def rfftn(
     x: cupy.ndarray, /, *, s: Any = None, axes: Any = None, norm: str = "backward"
 ) -> cupy.ndarray:
     """The n-dimensional discrete Fourier transform of real ``x`` over ``axes``."""
-    s, axes = _sizes(x, s, axes)
-    return cupy.fft.rfftn(x, s=s, axes=axes, norm=norm)
+    x, _, axes = _prepared(x, s, axes)
+    return cupy.fft.rfftn(x, axes=axes, norm=norm)
 
 
-# Standard: a -1 last in `s` means 2 * (m - 1) output points (CuPy gives none).
+# Standard: `s` gives the output sizes, in any axis order; a -1 last is 2 * (m - 1) points.
 def irfftn(
     x: cupy.ndarray, /, *, s: Any = None, axes: Any = None, norm: str = "backward"
 ) -> cupy.ndarray:
     """The inverse of ``rfftn``: a real n-dimensional signal from its half spectrum."""
-    s, axes = _sizes(x, s, axes, inverse_real=True)
-    return cupy.fft.irfftn(x, s=s, axes=axes, norm=norm)
+    x, sizes, axes = _prepared(x, s, axes, inverse_real=True)
+    return cupy.fft.irfftn(x, s=sizes, axes=axes, norm=norm)

@@ -2,25 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 from numpy.fft import (
     fft,
-    fftn,
     fftshift,
     hfft,
     ifft,
-    ifftn,
     ifftshift,
     ihfft,
     irfft,
-    irfftn,
     rfft,
-    rfftn,
 )
 
 from ._info import _check_device
+
+_Norm = Literal["backward", "ortho", "forward"]
 
 __all__ = [
     "fft",
@@ -62,3 +60,61 @@ def rfftfreq(n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None
     """Sample frequencies of a real discrete Fourier transform of length ``n``."""
     _check_device(device, "rfftfreq")
     return np.fft.rfftfreq(n, d).astype(_float_dtype(dtype, "rfftfreq"), copy=False)
+
+
+def fft_sizes(
+    x: Any, s: Any, axes: Any, inverse_real: bool = False
+) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
+    """``s`` with every -1 replaced by the size it stands for, and ``axes`` made explicit.
+
+    The standard: with ``s`` and no ``axes``, the last ``len(s)`` axes are transformed
+    (NumPy 2 deprecates leaving ``axes`` out), and a -1 in ``s`` keeps the input's length
+    along that axis (for the last axis of an inverse real transform, ``2 * (m - 1)``).
+    """
+    if s is None:
+        return None, None if axes is None else tuple(axes)
+    if axes is None:
+        axes = range(x.ndim - len(s), x.ndim)
+    axes = tuple(axes)
+    sizes = list(s)
+    for i, (size, axis) in enumerate(zip(sizes, axes)):
+        if size == -1:
+            m = x.shape[axis]
+            sizes[i] = 2 * (m - 1) if inverse_real and i == len(sizes) - 1 else m
+    return tuple(sizes), axes
+
+
+# Standard: `s` without `axes` means the last len(s) axes (NumPy 2 warns), -1 keeps a length.
+def fftn(
+    x: np.ndarray, /, *, s: Any = None, axes: Any = None, norm: _Norm = "backward"
+) -> np.ndarray:
+    """The n-dimensional discrete Fourier transform of ``x`` over ``axes``."""
+    s, axes = fft_sizes(x, s, axes)
+    return np.fft.fftn(x, s=s, axes=axes, norm=norm)
+
+
+# Standard: `s` without `axes` means the last len(s) axes (NumPy 2 warns), -1 keeps a length.
+def ifftn(
+    x: np.ndarray, /, *, s: Any = None, axes: Any = None, norm: _Norm = "backward"
+) -> np.ndarray:
+    """The n-dimensional inverse discrete Fourier transform of ``x`` over ``axes``."""
+    s, axes = fft_sizes(x, s, axes)
+    return np.fft.ifftn(x, s=s, axes=axes, norm=norm)
+
+
+# Standard: `s` without `axes` means the last len(s) axes (NumPy 2 warns), -1 keeps a length.
+def rfftn(
+    x: np.ndarray, /, *, s: Any = None, axes: Any = None, norm: _Norm = "backward"
+) -> np.ndarray:
+    """The n-dimensional discrete Fourier transform of real ``x`` over ``axes``."""
+    s, axes = fft_sizes(x, s, axes)
+    return np.fft.rfftn(x, s=s, axes=axes, norm=norm)
+
+
+# Standard: `s` without `axes` means the last len(s) axes; a -1 last is 2 * (m - 1) points.
+def irfftn(
+    x: np.ndarray, /, *, s: Any = None, axes: Any = None, norm: _Norm = "backward"
+) -> np.ndarray:
+    """The inverse of ``rfftn``: a real n-dimensional signal from its half spectrum."""
+    s, axes = fft_sizes(x, s, axes, inverse_real=True)
+    return np.fft.irfftn(x, s=s, axes=axes, norm=norm)
