@@ -43,7 +43,17 @@ XDIST=()
 "$PY" -c "import xdist" 2>/dev/null && XDIST=(-n 8)
 
 step "report (python -m cunumpy)" 60 "$PY" -m cunumpy
-step "GPU availability" 30 "$PY" -c "import cunumpy, sys; sys.exit(0 if cunumpy.cupy_available() else 1)"
+step "GPU usable, with cuBLAS, cuSOLVER, cuFFT" 60 "$PY" -c "
+import sys, cunumpy
+if not cunumpy.cupy_available():
+    sys.exit('no usable GPU: ' + str(cunumpy.cupy_unavailable_reason()))
+import cupy
+a = cupy.eye(4) * 2.0
+assert float((a @ a).sum()) == 16.0
+assert float(cupy.linalg.eigh(a)[0].sum()) == 8.0
+assert abs(complex(cupy.fft.fft(cupy.ones(4))[0]) - 4) < 1e-12
+print('CuPy', cupy.__version__, 'on', cupy.cuda.runtime.getDeviceProperties(0)['name'].decode())
+"
 step "test suite (both backends)" 180 "$PY" -m pytest -q -p no:cacheprovider tests cunumpy docs
 step "conformance harness on CuPy" 90 env CUNUMPY_BACKEND=cupy "$PY" -m array_api_tests --module cunumpy -q
 step "benchmark: CuPy dispatch" 90 "$PY" benchmarks/bench_cupy_dispatch.py --quick

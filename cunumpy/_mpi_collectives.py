@@ -8,6 +8,7 @@ and device of the input.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import numpy as np
@@ -69,9 +70,16 @@ def _out_error(x: Any, out: Any) -> tuple[str, str] | None:
         return ("TypeError", f"`out` has dtype {str(out.dtype)!r}, `x` has {str(x.dtype)!r}")
     if out.shape != x.shape:
         return ("ValueError", f"`out` has shape {out.shape!r}, `x` has {x.shape!r}")
-    if out is not x and isinstance(x, np.ndarray) and np.may_share_memory(x, out):
+    if out is not x and _overlap(x, out):
         return ("ValueError", "`out` overlaps `x`; pass `out=x` itself or separate memory")
     return None
+
+
+def _overlap(x: Any, out: Any) -> bool:
+    """Whether ``x`` and ``out`` (of one backend) share memory; CuPy's check reads no data."""
+    if isinstance(x, np.ndarray):
+        return bool(np.may_share_memory(x, out))
+    return bool(sys.modules["cupy"].may_share_memory(x, out))
 
 
 def allreduce(x: Any, /, op: str = "sum", *, comm: Any = None, out: Any = None) -> Any:

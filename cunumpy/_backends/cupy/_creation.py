@@ -78,7 +78,8 @@ def _asarray_here(obj: Any, dtype: Any, copy: bool | None) -> cupy.ndarray:
     zero_copy = isinstance(obj, cupy.ndarray) or hasattr(obj, "__cuda_array_interface__")
     if zero_copy:
         result = cupy.asarray(obj)
-        if dtype is None or result.dtype == dtype:
+        # CuPy copies silently when the producer is on another GPU than the current one.
+        if (dtype is None or result.dtype == dtype) and _shares_memory(obj, result):
             return result
     msg = (
         f"asarray: copy=False cannot be honoured for a {type(obj).__name__}"
@@ -86,6 +87,13 @@ def _asarray_here(obj: Any, dtype: Any, copy: bool | None) -> cupy.ndarray:
         f"another dtype); pass copy=None or copy=True."
     )
     raise ValueError(msg)
+
+
+def _shares_memory(obj: Any, result: cupy.ndarray) -> bool:
+    if result is obj:
+        return True
+    interface = getattr(obj, "__cuda_array_interface__", None)
+    return interface is not None and int(interface["data"][0]) == result.data.ptr
 
 
 # Standard: asarray takes `device=` and `copy=` (copy=False that needs a copy is a ValueError).

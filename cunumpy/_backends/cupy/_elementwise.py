@@ -46,15 +46,15 @@ def clip(
 # algorithm (fmod, then one correction) in a single kernel.
 _remainder_kernel = cupy.ElementwiseKernel(
     "T x1, T x2",
-    "T out",
+    "T y",
     """
-    T mod = fmod(x1, x2);
-    if (mod != T(0)) {
-        if ((x2 < T(0)) != (mod < T(0))) mod += x2;
+    T r = fmod(x1, x2);
+    if (r != T(0)) {
+        if ((x2 < T(0)) != (r < T(0))) r += x2;
     } else {
-        mod = copysign(T(0), x2);
+        r = copysign(T(0), x2);
     }
-    out = mod;
+    y = r;
     """,
     "cunumpy_remainder",
 )
