@@ -40,6 +40,9 @@ BOUNDS = {"tiny median": 1.05, "tiny max": 1.5, "large median": 1.02}
 def _operations(cp: Any) -> dict[str, tuple[Op, Op]]:
     """name -> (the call on a namespace ``m``, the same operation written directly with CuPy)."""
     f32 = cp.float32
+    # CuPy's own standard-named function where it has one (CuPy 14), else its NumPy name.
+    unique_values = getattr(cp, "unique_values", cp.unique)
+    cumulative_sum = getattr(cp, "cumulative_sum", cp.cumsum)
     return {
         "asarray": (lambda m, a, i: m.asarray(a), lambda a, i, _: cp.asarray(a)),
         "zeros": (lambda m, a, i: m.zeros(a.shape), lambda a, i, _: cp.zeros(a.shape)),
@@ -61,13 +64,13 @@ def _operations(cp: Any) -> dict[str, tuple[Op, Op]]:
         "matmul": (lambda m, a, i: m.matmul(a, a), lambda a, i, _: cp.matmul(a, a)),
         "take": (lambda m, a, i: m.take(a, i), lambda a, i, _: cp.take(a, i)),
         "sort": (lambda m, a, i: m.sort(a), lambda a, i, _: cp.sort(a)),
-        "unique_values": (lambda m, a, i: m.unique_values(a), lambda a, i, _: cp.unique(a)),
+        "unique_values": (lambda m, a, i: m.unique_values(a), lambda a, i, _: unique_values(a)),
         "astype": (lambda m, a, i: m.astype(a, m.float32), lambda a, i, _: a.astype(f32)),
         "clip": (
             lambda m, a, i: m.clip(a, min=0.0, max=1.0),
             lambda a, i, _: cp.clip(a, 0.0, 1.0),
         ),
-        "cumulative_sum": (lambda m, a, i: m.cumulative_sum(a), lambda a, i, _: cp.cumsum(a)),
+        "cumulative_sum": (lambda m, a, i: m.cumulative_sum(a), lambda a, i, _: cumulative_sum(a)),
         "vector_norm": (
             lambda m, a, i: m.linalg.vector_norm(a),
             lambda a, i, _: cp.linalg.norm(a),

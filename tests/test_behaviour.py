@@ -166,6 +166,9 @@ def test_clip_keeps_the_dtype(xp: ModuleType) -> None:
     clipped = xp.clip(x, min=2, max=100_000)
     assert clipped.dtype == xp.int16
     np.testing.assert_array_equal(host(clipped), [2, 5, 300])
+    floats = xp.asarray([1.0, NAN, 3.0])
+    assert signs(xp.clip(floats, min=2.0, max=2.5)) == ["2.0", "nan", "2.5"]
+    assert signs(xp.clip(floats, min=xp.asarray(NAN))) == ["nan", "nan", "nan"]
 
 
 # --- reductions, sorting, sets, manipulation ------------------------------------------------

@@ -12,7 +12,8 @@ rm -rf gpu_wheels
 "$PY" -m pip download --quiet --no-deps --only-binary=:all: --python-version 3.12 \
     --implementation cp --platform manylinux_2_28_x86_64 --platform manylinux_2_17_x86_64 \
     --platform manylinux2014_x86_64 -d gpu_wheels \
-    array-api-compat array-api-strict "hypothesis>=6.151" ndindex pytest-json-report pytest-metadata
+    array-api-compat array-api-strict "hypothesis>=6.151" sortedcontainers ndindex \
+    pytest-json-report pytest-metadata
 ls gpu_wheels
 if [ $# -ge 1 ]; then
     suite=$1

@@ -33,8 +33,10 @@ def clip(
         result = cupy.minimum(x, high)
     elif high is None:
         result = cupy.maximum(x, low)
-    else:
-        result = cupy.clip(x, low, high)  # one kernel
+    elif dtype.kind in "biu":
+        result = cupy.clip(x, low, high)  # one kernel; no NaN to propagate
+    else:  # CuPy's clip kernel ignores a NaN bound; the standard propagates it
+        result = cupy.minimum(cupy.maximum(x, low), high)
     if result.dtype != dtype:
         result = result.astype(dtype)
     return result

@@ -67,6 +67,7 @@ def on_input_device(func: Callable[..., Any], name: str) -> Callable[..., Any]:
         with _Device(index):
             return func(*args, **kwargs)
 
+    run_on_input_device.__name__ = run_on_input_device.__qualname__ = name  # ufuncs: "cupy_add"
     return run_on_input_device
 
 

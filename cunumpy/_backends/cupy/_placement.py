@@ -43,10 +43,18 @@ def copy_from_other_gpu(x: Any) -> Any:
     """A copy of ``x`` on the current GPU, queued on its current stream.
 
     The copy first waits (on the device, not the host) for the work already queued on the
-    current stream of ``x``'s GPU, which may still be writing ``x``. CuPy copies between
-    GPUs peer to peer, or through the host.
+    current stream of ``x``'s GPU, which may still be writing ``x``; a strided ``x`` is
+    made contiguous there first, and that GPU does not reuse the temporary before the copy
+    is done. CuPy copies between GPUs peer to peer, or through the host.
     """
     with x.device:
+        source = cupy.ascontiguousarray(x)
         ready = cupy.cuda.get_current_stream().record()
-    cupy.cuda.get_current_stream().wait_event(ready)
-    return x.copy()
+    stream = cupy.cuda.get_current_stream()
+    stream.wait_event(ready)
+    result = source.copy()
+    if source is not x:
+        done = stream.record()
+        with x.device:
+            cupy.cuda.get_current_stream().wait_event(done)
+    return result

@@ -77,10 +77,10 @@ def _resized(x: cupy.ndarray, sizes: tuple[int, ...], axes: tuple[int, ...]) -> 
 
 
 def _prepared(
-    x: cupy.ndarray, s: Any, axes: Any, inverse_real: bool = False
+    x: cupy.ndarray, s: Any, axes: Any, func: str, inverse_real: bool = False
 ) -> tuple[cupy.ndarray, tuple[int, ...] | None, tuple[int, ...] | None]:
     """The input resized as ``s`` asks, the sizes, and explicit axes."""
-    sizes, axes = fft_sizes(x, s, axes, inverse_real)
+    sizes, axes = fft_sizes(x, s, axes, func, inverse_real)
     if sizes is None or axes is None:
         return x, sizes, axes
     inputs = list(sizes)
@@ -94,7 +94,7 @@ def fftn(
     x: cupy.ndarray, /, *, s: Any = None, axes: Any = None, norm: str = "backward"
 ) -> cupy.ndarray:
     """The n-dimensional discrete Fourier transform of ``x`` over ``axes``."""
-    x, _, axes = _prepared(x, s, axes)
+    x, _, axes = _prepared(x, s, axes, "fftn")
     return cupy.fft.fftn(x, axes=axes, norm=norm)
 
 
@@ -103,7 +103,7 @@ def ifftn(
     x: cupy.ndarray, /, *, s: Any = None, axes: Any = None, norm: str = "backward"
 ) -> cupy.ndarray:
     """The n-dimensional inverse discrete Fourier transform of ``x`` over ``axes``."""
-    x, _, axes = _prepared(x, s, axes)
+    x, _, axes = _prepared(x, s, axes, "ifftn")
     return cupy.fft.ifftn(x, axes=axes, norm=norm)
 
 
@@ -112,7 +112,7 @@ def rfftn(
     x: cupy.ndarray, /, *, s: Any = None, axes: Any = None, norm: str = "backward"
 ) -> cupy.ndarray:
     """The n-dimensional discrete Fourier transform of real ``x`` over ``axes``."""
-    x, _, axes = _prepared(x, s, axes)
+    x, _, axes = _prepared(x, s, axes, "rfftn")
     return cupy.fft.rfftn(x, axes=axes, norm=norm)
 
 
@@ -121,5 +121,5 @@ def irfftn(
     x: cupy.ndarray, /, *, s: Any = None, axes: Any = None, norm: str = "backward"
 ) -> cupy.ndarray:
     """The inverse of ``rfftn``: a real n-dimensional signal from its half spectrum."""
-    x, sizes, axes = _prepared(x, s, axes, inverse_real=True)
+    x, sizes, axes = _prepared(x, s, axes, "irfftn", inverse_real=True)
     return cupy.fft.irfftn(x, s=sizes, axes=axes, norm=norm)

@@ -172,7 +172,7 @@ def slogdet(x: cupy.ndarray, /) -> SlogdetResult:
 
 # Standard: solve treats x2 as a vector only when it is 1-D, else as a stack of matrices
 # broadcast against x1. CuPy 13 follows NumPy 1 (a vector whenever x2.ndim == x1.ndim - 1),
-# CuPy 14 takes a 1-D x2 for one matrix only, and neither broadcasts the stacks.
+# CuPy 14 broadcasts a vector, but neither broadcasts the stacks of matrices.
 def solve(x1: cupy.ndarray, x2: cupy.ndarray, /) -> cupy.ndarray:
     """Solve ``x1 @ result = x2`` for each matrix in ``x1``."""
     if x2.ndim == 1:  # one column per matrix of x1, then drop it
@@ -215,7 +215,7 @@ def trace(x: cupy.ndarray, /, *, offset: int = 0, dtype: Any = None) -> cupy.nda
 
 
 def _euclidean_norm(x: cupy.ndarray, keepdims: bool) -> cupy.ndarray:
-    """The 2-norm of all of ``x`` in one pass, as CuPy's own norm computes it: a dot product."""
+    """The 2-norm of all of ``x`` in one pass: a dot product, one fused multiply-sum."""
     flat = x.ravel()
     if flat.dtype.kind == "c":
         squared = cupy.dot(flat.real, flat.real) + cupy.dot(flat.imag, flat.imag)

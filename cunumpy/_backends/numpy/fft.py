@@ -63,7 +63,7 @@ def rfftfreq(n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None
 
 
 def fft_sizes(
-    x: Any, s: Any, axes: Any, inverse_real: bool = False
+    x: Any, s: Any, axes: Any, func: str, inverse_real: bool = False
 ) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
     """``s`` with every -1 replaced by the size it stands for, and ``axes`` made explicit.
 
@@ -76,6 +76,9 @@ def fft_sizes(
     if axes is None:
         axes = range(x.ndim - len(s), x.ndim)
     axes = tuple(axes)
+    if len(axes) != len(s):
+        msg = f"{func}: `s` {tuple(s)!r} and `axes` {axes!r} must have the same length."
+        raise ValueError(msg)
     sizes = list(s)
     for i, (size, axis) in enumerate(zip(sizes, axes)):
         if size == -1:
@@ -89,7 +92,7 @@ def fftn(
     x: np.ndarray, /, *, s: Any = None, axes: Any = None, norm: _Norm = "backward"
 ) -> np.ndarray:
     """The n-dimensional discrete Fourier transform of ``x`` over ``axes``."""
-    s, axes = fft_sizes(x, s, axes)
+    s, axes = fft_sizes(x, s, axes, "fftn")
     return np.fft.fftn(x, s=s, axes=axes, norm=norm)
 
 
@@ -98,7 +101,7 @@ def ifftn(
     x: np.ndarray, /, *, s: Any = None, axes: Any = None, norm: _Norm = "backward"
 ) -> np.ndarray:
     """The n-dimensional inverse discrete Fourier transform of ``x`` over ``axes``."""
-    s, axes = fft_sizes(x, s, axes)
+    s, axes = fft_sizes(x, s, axes, "ifftn")
     return np.fft.ifftn(x, s=s, axes=axes, norm=norm)
 
 
@@ -107,7 +110,7 @@ def rfftn(
     x: np.ndarray, /, *, s: Any = None, axes: Any = None, norm: _Norm = "backward"
 ) -> np.ndarray:
     """The n-dimensional discrete Fourier transform of real ``x`` over ``axes``."""
-    s, axes = fft_sizes(x, s, axes)
+    s, axes = fft_sizes(x, s, axes, "rfftn")
     return np.fft.rfftn(x, s=s, axes=axes, norm=norm)
 
 
@@ -116,5 +119,5 @@ def irfftn(
     x: np.ndarray, /, *, s: Any = None, axes: Any = None, norm: _Norm = "backward"
 ) -> np.ndarray:
     """The inverse of ``rfftn``: a real n-dimensional signal from its half spectrum."""
-    s, axes = fft_sizes(x, s, axes, inverse_real=True)
+    s, axes = fft_sizes(x, s, axes, "irfftn", inverse_real=True)
     return np.fft.irfftn(x, s=s, axes=axes, norm=norm)
