@@ -8,7 +8,8 @@
 #
 # Runs: the environment report, the whole test suite (GPU tests included; every
 # backend-parametrized test runs on CuPy too), our conformance harness on the CuPy backend,
-# the GPU benchmarks (dispatch against CuPy and array-api-compat, profiling overhead), and,
+# the GPU benchmarks (dispatch against CuPy and array-api-compat, pinned bandwidth and
+# copy/compute overlap, profiling overhead), and,
 # when gpu_suite/ is there, the public Array API suite on the CuPy backend with
 # array_api_tests/public_suite/xfails-cupy.txt, in the time that is left. Prints a summary
 # and exits non-zero if any step failed.
@@ -57,6 +58,7 @@ print('CuPy', cupy.__version__, 'on', cupy.cuda.runtime.getDeviceProperties(0)['
 step "test suite (both backends)" 180 "$PY" -m pytest -q -p no:cacheprovider tests cunumpy docs
 step "conformance harness on CuPy" 90 env CUNUMPY_BACKEND=cupy "$PY" -m array_api_tests --module cunumpy -q
 step "benchmark: CuPy dispatch" 90 "$PY" benchmarks/bench_cupy_dispatch.py --quick
+step "benchmark: transfers and streams" 60 "$PY" benchmarks/bench_transfer.py
 step "benchmark: profiling overhead" 30 "$PY" benchmarks/bench_profiling.py
 if [ -d gpu_suite ]; then
     left=$((BUDGET - SECONDS))
