@@ -7,10 +7,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_generated_api_is_up_to_date(tmp_path: Path) -> None:
+    pytest.importorskip("ruff", reason="the generated files are compared after ruff formats them")
     sys.path.insert(0, str(ROOT / "tools"))
     try:
         import generate_api

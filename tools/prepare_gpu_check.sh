@@ -13,7 +13,7 @@ rm -rf gpu_wheels
     --implementation cp --platform manylinux_2_28_x86_64 --platform manylinux_2_17_x86_64 \
     --platform manylinux2014_x86_64 -d gpu_wheels \
     array-api-compat array-api-strict "hypothesis>=6.151" sortedcontainers ndindex \
-    pytest-json-report pytest-metadata
+    pytest-json-report pytest-metadata ruff
 ls gpu_wheels
 if [ $# -ge 1 ]; then
     suite=$1
