@@ -65,7 +65,6 @@ from cupy import (
     moveaxis,
     multiply,
     negative,
-    nextafter,
     nonzero,
     not_equal,
     positive,
@@ -131,7 +130,18 @@ from ._creation import (
     zeros,
     zeros_like,
 )
-from ._elementwise import acosh, clip, expm1, log, log1p, remainder, sign, sqrt, tanh
+from ._elementwise import (
+    acosh,
+    clip,
+    expm1,
+    log,
+    log1p,
+    nextafter,
+    remainder,
+    sign,
+    sqrt,
+    tanh,
+)
 from ._info import __array_namespace_info__
 from ._manipulation import (
     astype,

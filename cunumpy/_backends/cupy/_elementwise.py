@@ -14,7 +14,18 @@ import numpy
 from .._complex_cases import acosh_cases, log_cases, sqrt_cases, tanh_cases
 from ..numpy._elementwise import _clamp_int_bound
 
-__all__ = ["acosh", "clip", "expm1", "log", "log1p", "remainder", "sign", "sqrt", "tanh"]
+__all__ = [
+    "acosh",
+    "clip",
+    "expm1",
+    "log",
+    "log1p",
+    "nextafter",
+    "remainder",
+    "sign",
+    "sqrt",
+    "tanh",
+]
 
 
 # Standard: clip takes `min=`/`max=` (None for no bound) and keeps the dtype of `x`.
@@ -75,6 +86,21 @@ def remainder(x1: cupy.ndarray | float, x2: cupy.ndarray | float, /) -> cupy.nda
     if dtype not in _KERNEL_FLOATS:
         return cupy.remainder(x1, x2)
     return _remainder_kernel(_operand(x1, dtype), _operand(x2, dtype))
+
+
+# Standard: nextafter(x1, x2) is x2 when x1 == x2, so nextafter(+0, -0) is -0. C99 says the
+# same, but CUDA's libdevice documents no such case; the comparison makes it certain.
+_nextafter_kernel = cupy.ElementwiseKernel(
+    "T x1, T x2", "T y", "y = (x1 == x2) ? x2 : nextafter(x1, x2)", "cunumpy_nextafter"
+)
+
+
+def nextafter(x1: cupy.ndarray | float, x2: cupy.ndarray | float, /) -> cupy.ndarray:
+    """The next representable value after ``x1`` towards ``x2``, for each element pair."""
+    dtype = cupy.result_type(x1, x2)
+    if dtype not in _KERNEL_FLOATS:
+        return cupy.nextafter(x1, x2)
+    return _nextafter_kernel(_operand(x1, dtype), _operand(x2, dtype))
 
 
 # Standard: complex expm1 at infinite, NaN or zero inputs equals exp(x) - 1.
