@@ -11,8 +11,9 @@ take arrays run on the GPU that holds them, whatever the current GPU, and raise
 ``ValueError`` naming both GPUs for arrays on two. With one visible GPU that is what
 CuPy's own objects do; with more, every such function is wrapped (see ``_guard``).
 
-Importing this module imports CuPy and asks CUDA how many GPUs are visible; it is loaded
-only when CuPy is usable, and ``import cunumpy`` never imports it.
+Importing this module imports CuPy and counts the visible GPUs (after the cached
+availability probe, which is what runs a first kernel); it is loaded only when CuPy is
+usable, and ``import cunumpy`` never imports it.
 """
 
 from cupy import (
