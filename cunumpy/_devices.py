@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from typing import Any, Literal
 
-__all__ = ["Canonical", "canonical_device"]
+__all__ = ["DLPACK_CUDA", "DLPACK_HOST", "Canonical", "canonical_device", "dlpack_device_type"]
 
 Canonical = Literal["cpu"] | int
 
@@ -70,3 +70,16 @@ def canonical_device(device: Any, func: str) -> Canonical:
         return "cpu"
     msg = f"{func}: cannot use {device!r} (of type {type(device).__name__}) as a device; expected {_ACCEPTED}."
     raise TypeError(msg)
+
+
+DLPACK_HOST = (1, 3)  # kDLCPU, kDLCUDAHost (pinned host memory: NumPy imports it)
+DLPACK_CUDA = (2, 13)  # kDLCUDA, kDLCUDAManaged (what CuPy imports)
+
+
+def dlpack_device_type(x: Any, func: str) -> int:
+    """The DLPack device type of producer ``x``; ``TypeError`` naming ``func`` if it has none."""
+    try:
+        return int(x.__dlpack_device__()[0])
+    except AttributeError:
+        msg = f"{func}: {type(x).__name__} does not support DLPack (no __dlpack_device__)."
+        raise TypeError(msg) from None

@@ -15,7 +15,7 @@ import numpy as np
 
 from ._backends import numpy as _numpy_module
 from ._config import _state
-from ._devices import canonical_device
+from ._devices import DLPACK_CUDA, DLPACK_HOST, canonical_device, dlpack_device_type
 from ._namespace import _NAMESPACE_BY_TYPE, _SCALAR_TYPES, namespace_of
 from ._transfer import to_device as _to_device
 
@@ -98,23 +98,15 @@ def _moved(
     return _to_device(obj, device), None
 
 
-_DLPACK_HOST = (1, 3)  # kDLCPU, kDLCUDAHost (pinned host memory: NumPy imports it)
-_DLPACK_CUDA = (2, 13)  # kDLCUDA, kDLCUDAManaged (what CuPy imports)
-
-
 def _dlpack_namespace(x: Any) -> ModuleType:
     """The namespace ``from_dlpack(x)`` creates in: where the producer's memory lives."""
     known = _by_type.get(type(x))
     if known is not None:
         return known
-    try:
-        device_type = int(x.__dlpack_device__()[0])
-    except AttributeError:
-        msg = f"from_dlpack: {type(x).__name__} does not support DLPack (no __dlpack_device__)."
-        raise TypeError(msg) from None
-    if device_type in _DLPACK_HOST:
+    device_type = dlpack_device_type(x, "from_dlpack")
+    if device_type in DLPACK_HOST:
         return _numpy_namespace
-    if device_type in _DLPACK_CUDA:
+    if device_type in DLPACK_CUDA:
         from ._backends import cupy as cupy_namespace
 
         return cupy_namespace

@@ -12,6 +12,7 @@ from typing import Any
 import cupy
 import numpy
 
+from ..._devices import DLPACK_HOST, dlpack_device_type
 from ._placement import gpu, move
 
 __all__ = [
@@ -150,16 +151,13 @@ def eye(
         return cupy.eye(n_rows, n_cols, k=k, dtype=dtype)
 
 
-_DLPACK_HOST = (1, 3)  # kDLCPU, kDLCUDAHost
-
-
 # Standard: from_dlpack takes `device=` and `copy=`. CuPy's `device=` is a DLPack tuple it
 # does not support, its `copy=True` fails for GPU producers (cupy.ndarray.__dlpack__ copies
 # only to the host), and it rejects host producers even when a GPU copy is asked for.
 def from_dlpack(x: Any, /, *, device: Any = None, copy: bool | None = None) -> cupy.ndarray:
     """A CuPy array sharing (or, when needed or asked, copying) the memory of ``x``."""
     target = None if device is None else gpu(device, "from_dlpack")
-    if not isinstance(x, cupy.ndarray) and _dlpack_device_type(x) in _DLPACK_HOST:
+    if not isinstance(x, cupy.ndarray) and dlpack_device_type(x, "from_dlpack") in DLPACK_HOST:
         return _from_host_producer(x, target, copy)
     if isinstance(x, cupy.ndarray):
         shared = x.view()
@@ -172,14 +170,6 @@ def from_dlpack(x: Any, /, *, device: Any = None, copy: bool | None = None) -> c
         with shared.device:
             return shared.copy()
     return shared
-
-
-def _dlpack_device_type(x: Any) -> int:
-    try:
-        return int(x.__dlpack_device__()[0])
-    except AttributeError:
-        msg = f"from_dlpack: {type(x).__name__} does not support DLPack (no __dlpack_device__)."
-        raise TypeError(msg) from None
 
 
 def _from_host_producer(x: Any, target: Any, copy: bool | None) -> cupy.ndarray:
