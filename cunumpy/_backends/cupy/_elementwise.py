@@ -80,12 +80,18 @@ def _operand(x: cupy.ndarray | float, dtype: numpy.dtype[Any]) -> Any:
     return dtype.type(x)  # a NumPy scalar, not a 0-D array: that would lose -0.0
 
 
-def remainder(x1: cupy.ndarray | float, x2: cupy.ndarray | float, /) -> cupy.ndarray:
-    """The remainder of ``x1 / x2`` with the sign of ``x2``, for each element pair."""
+def _binary_float_kernel(kernel: Any, fallback: Any, x1: Any, x2: Any) -> cupy.ndarray:
+    """``kernel`` on both operands cast to their float32/float64 result type; other result
+    types (which the kernels do not cover) go to CuPy's ``fallback``."""
     dtype = cupy.result_type(x1, x2)
     if dtype not in _KERNEL_FLOATS:
-        return cupy.remainder(x1, x2)
-    return _remainder_kernel(_operand(x1, dtype), _operand(x2, dtype))
+        return fallback(x1, x2)
+    return kernel(_operand(x1, dtype), _operand(x2, dtype))
+
+
+def remainder(x1: cupy.ndarray | float, x2: cupy.ndarray | float, /) -> cupy.ndarray:
+    """The remainder of ``x1 / x2`` with the sign of ``x2``, for each element pair."""
+    return _binary_float_kernel(_remainder_kernel, cupy.remainder, x1, x2)
 
 
 # Standard: nextafter(x1, x2) is x2 when x1 == x2, so nextafter(+0, -0) is -0. C99 says the
@@ -97,10 +103,7 @@ _nextafter_kernel = cupy.ElementwiseKernel(
 
 def nextafter(x1: cupy.ndarray | float, x2: cupy.ndarray | float, /) -> cupy.ndarray:
     """The next representable value after ``x1`` towards ``x2``, for each element pair."""
-    dtype = cupy.result_type(x1, x2)
-    if dtype not in _KERNEL_FLOATS:
-        return cupy.nextafter(x1, x2)
-    return _nextafter_kernel(_operand(x1, dtype), _operand(x2, dtype))
+    return _binary_float_kernel(_nextafter_kernel, cupy.nextafter, x1, x2)
 
 
 # Standard: complex expm1 at infinite, NaN or zero inputs equals exp(x) - 1.

@@ -26,15 +26,15 @@ _ndarray = cupy.ndarray
 _SEQUENCES = (list, tuple)
 
 
-def _gpus_of(values: Iterable[Any]) -> Iterable[tuple[int, Any]]:
-    """``(GPU index, array)`` for every CuPy array in ``values``, one level of lists deep."""
+def _gpus_of(values: Iterable[Any]) -> Iterable[int]:
+    """The GPU index of every CuPy array in ``values``, one level of lists deep."""
     for value in values:
         if isinstance(value, _ndarray):
-            yield value.data.device_id, value
+            yield value.data.device_id
         elif isinstance(value, _SEQUENCES):
             for item in value:
                 if isinstance(item, _ndarray):
-                    yield item.data.device_id, item
+                    yield item.data.device_id
 
 
 def common_gpu(args: tuple[Any, ...], kwargs: dict[str, Any], func: str) -> int | None:
@@ -43,7 +43,7 @@ def common_gpu(args: tuple[Any, ...], kwargs: dict[str, Any], func: str) -> int 
     Raises ``ValueError`` naming ``func`` and both GPUs when two arrays are on different GPUs.
     """
     found: int | None = None
-    for index, _ in _gpus_of((*args, *kwargs.values())):
+    for index in _gpus_of((*args, *kwargs.values())):
         if found is None:
             found = index
         elif index != found:
