@@ -16,8 +16,10 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from . import _config
-from ._namespace import is_cupy_array
+from .. import _config
+from .._cupy import require_cupy
+from .._namespace import is_cupy_array
+from ._env import is_cuda_aware
 
 __all__ = [
     "Meta",
@@ -147,11 +149,7 @@ class Staging:
         self.cupy: Any = None
         self.direct = True
         if backend == "cupy":
-            from ._cupy import require_cupy
-
             self.cupy = require_cupy(func)
-            from .mpi import is_cuda_aware
-
             self.direct = is_cuda_aware().aware
             if self.device_id is None:
                 self.device_id = int(self.cupy.cuda.runtime.getDevice())

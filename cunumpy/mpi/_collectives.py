@@ -13,8 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from ._mpi_buffers import Meta, Staging, as_array, check_collective, describe, same
-from ._mpi_env import default_comm
+from ._buffers import Meta, Staging, as_array, check_collective, describe, same
+from ._env import default_comm
 
 __all__ = ["REDUCTION_OPS", "allgather", "allreduce", "bcast", "gather", "scatter"]
 

@@ -14,8 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from ._mpi_buffers import Meta, Staging, as_array, describe, raise_same
-from ._mpi_env import default_comm
+from ._buffers import Meta, Staging, as_array, describe, raise_same
+from ._env import default_comm
 
 __all__ = ["recv", "send", "sendrecv"]
 

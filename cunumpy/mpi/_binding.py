@@ -1,60 +1,14 @@
-"""Multi-GPU programs with MPI: bind ranks to GPUs, synchronize, exchange arrays.
-
-The same program runs on NumPy (CPU ranks) and on CuPy (one GPU per rank), chosen by
-``CUNUMPY_BACKEND``. Importing this module imports neither mpi4py nor CuPy; mpi4py is
-imported (which initializes MPI) by the first function that needs it.
-
-Binding and synchronization
-    ``bind_local_device``, ``local_rank``, ``synchronize_for_mpi``, ``is_cuda_aware``.
-Collectives (called by every rank of the communicator)
-    ``allreduce``, ``bcast``, ``allgather``, ``gather``, ``scatter``.
-Point to point
-    ``send``, ``recv``, ``sendrecv``.
-
-The collectives check every rank's input together before moving data, so bad input
-raises the same exception on every rank instead of hanging or corrupting memory. CuPy
-arrays go to MPI directly when it is CUDA-aware and through pinned host memory when
-it is not.
-"""
+"""Binding ranks to GPUs and making GPU work visible to MPI: the start of every MPI program."""
 
 from __future__ import annotations
 
-import os
 import sys
 from typing import Any
 
-from . import _config
-from ._mpi_collectives import REDUCTION_OPS, allgather, allreduce, bcast, gather, scatter
-from ._mpi_env import (
-    CUDA_AWARE_ENV_VAR,
-    LOCAL_RANK_ENV_VARS,
-    CudaAwareness,
-    default_comm,
-    detect_cuda_awareness,
-    local_rank_from_environment,
-)
-from ._mpi_p2p import recv, send, sendrecv
+from .. import _config
+from ._env import default_comm, local_rank_from_environment
 
-__all__ = [
-    "CUDA_AWARE_ENV_VAR",
-    "LOCAL_RANK_ENV_VARS",
-    "REDUCTION_OPS",
-    "CudaAwareness",
-    "allgather",
-    "allreduce",
-    "bcast",
-    "bind_local_device",
-    "gather",
-    "is_cuda_aware",
-    "local_rank",
-    "recv",
-    "scatter",
-    "send",
-    "sendrecv",
-    "synchronize_for_mpi",
-]
-
-_detected: CudaAwareness | None = None
+__all__ = ["bind_local_device", "local_rank", "synchronize_for_mpi"]
 
 
 def local_rank(comm: Any = None) -> int:
@@ -139,7 +93,7 @@ def bind_local_device(comm: Any = None) -> int | None:
     """
     if _config.get_backend() == "numpy":
         return None
-    from ._cupy import require_cupy, visible_gpu_count
+    from .._cupy import require_cupy, visible_gpu_count
 
     cupy = require_cupy("bind_local_device")
     count = visible_gpu_count()
@@ -164,45 +118,7 @@ def synchronize_for_mpi() -> None:
     cupy = sys.modules.get("cupy")
     if cupy is None and _config.get_backend() == "numpy":
         return
-    from ._cupy import cupy_available
+    from .._cupy import cupy_available
 
     if cupy_available():
         sys.modules["cupy"].cuda.Device().synchronize()
-
-
-def is_cuda_aware() -> CudaAwareness:
-    """Tell whether MPI can read and write GPU memory directly, and why we think so.
-
-    The answer comes from, in order: ``CUNUMPY_MPI_CUDA_AWARE`` (``1`` or ``0``, an
-    override for libraries that cannot be queried), ``mpi4py.MPI.Query_cuda_support``
-    when mpi4py has it, the MPI library's own query (Open MPI's
-    ``MPIX_Query_cuda_support``, MPICH's ``MPIX_GPU_query_support``), and the hints
-    ``MPICH_GPU_SUPPORT_ENABLED=1`` (HPE Cray MPICH) and ``MV2_USE_CUDA=1`` (MVAPICH2).
-    Otherwise MPI is assumed not to be CUDA-aware, which is always safe: CuPy arrays are
-    then staged through pinned host memory. The library's answer is cached.
-
-    Returns
-    -------
-    CudaAwareness
-        A named tuple ``(aware, reason)``, truthy when ``aware``.
-
-    Raises
-    ------
-    RuntimeError
-        If mpi4py is not usable and no override is set.
-    ValueError
-        If ``CUNUMPY_MPI_CUDA_AWARE`` is set to something else than 1/0.
-
-    Examples
-    --------
-    >>> from cunumpy import mpi
-    >>> aware, reason = mpi.is_cuda_aware()
-    >>> isinstance(aware, bool) and isinstance(reason, str)
-    True
-    """
-    global _detected
-    if os.environ.get(CUDA_AWARE_ENV_VAR, "").strip() != "":
-        return detect_cuda_awareness("is_cuda_aware")  # an override is never cached
-    if _detected is None:
-        _detected = detect_cuda_awareness("is_cuda_aware")
-    return _detected

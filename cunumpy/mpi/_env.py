@@ -18,6 +18,7 @@ __all__ = [
     "CudaAwareness",
     "default_comm",
     "detect_cuda_awareness",
+    "is_cuda_aware",
     "local_rank_from_environment",
     "require_mpi",
 ]
@@ -181,3 +182,44 @@ def detect_cuda_awareness(func: str) -> CudaAwareness:
         f"{library!r} offers no CUDA query and no hint was set; assuming not CUDA-aware "
         f"(set {CUDA_AWARE_ENV_VAR}=1 to pass GPU buffers directly)",
     )
+
+
+_detected: CudaAwareness | None = None
+
+
+def is_cuda_aware() -> CudaAwareness:
+    """Tell whether MPI can read and write GPU memory directly, and why we think so.
+
+    The answer comes from, in order: ``CUNUMPY_MPI_CUDA_AWARE`` (``1`` or ``0``, an
+    override for libraries that cannot be queried), ``mpi4py.MPI.Query_cuda_support``
+    when mpi4py has it, the MPI library's own query (Open MPI's
+    ``MPIX_Query_cuda_support``, MPICH's ``MPIX_GPU_query_support``), and the hints
+    ``MPICH_GPU_SUPPORT_ENABLED=1`` (HPE Cray MPICH) and ``MV2_USE_CUDA=1`` (MVAPICH2).
+    Otherwise MPI is assumed not to be CUDA-aware, which is always safe: CuPy arrays are
+    then staged through pinned host memory. The library's answer is cached.
+
+    Returns
+    -------
+    CudaAwareness
+        A named tuple ``(aware, reason)``, truthy when ``aware``.
+
+    Raises
+    ------
+    RuntimeError
+        If mpi4py is not usable and no override is set.
+    ValueError
+        If ``CUNUMPY_MPI_CUDA_AWARE`` is set to something else than 1/0.
+
+    Examples
+    --------
+    >>> from cunumpy import mpi
+    >>> aware, reason = mpi.is_cuda_aware()
+    >>> isinstance(aware, bool) and isinstance(reason, str)
+    True
+    """
+    global _detected
+    if os.environ.get(CUDA_AWARE_ENV_VAR, "").strip() != "":
+        return detect_cuda_awareness("is_cuda_aware")  # an override is never cached
+    if _detected is None:
+        _detected = detect_cuda_awareness("is_cuda_aware")
+    return _detected
