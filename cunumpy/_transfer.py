@@ -9,7 +9,7 @@ import numpy as np
 from ._cupy import require_cupy
 from ._devices import canonical_device
 from ._namespace import is_cupy_array, is_numpy_array, namespace_of
-from ._streams import as_cupy_stream, on_device_and_stream
+from .cuda._streams import as_cupy_stream, on_device_and_stream
 
 __all__ = ["device", "to_cupy", "to_device", "to_numpy"]
 

@@ -21,7 +21,8 @@ import pytest
 
 import cunumpy
 import cunumpy.cuda as cuda
-from cunumpy import _cuda_memory, _cupy
+from cunumpy import _cupy
+from cunumpy.cuda import _memory as _cuda_memory
 
 PUBLIC = {
     "MemoryStats",
@@ -490,7 +491,7 @@ def test_gpu_stream_is_new_non_blocking_and_current(on_cupy: Any) -> None:
 def test_int_stream_handles_are_wrapped_without_deprecated_classes() -> None:
     """A raw handle becomes a CuPy stream on the given GPU that does not own it (no GPU used)."""
     cupy = pytest.importorskip("cupy")
-    from cunumpy._streams import _wrap_handle
+    from cunumpy.cuda._streams import _wrap_handle
 
     with warnings.catch_warnings():
         warnings.simplefilter("error")

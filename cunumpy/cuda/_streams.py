@@ -1,178 +1,103 @@
-"""Devices, memory, synchronization and streams, safe to call on every backend.
+"""Streams: the ``stream()`` block, the current stream, synchronization, and stream arguments.
 
-On the CuPy backend these helpers act on the current GPU. On the NumPy backend, called
-without a GPU device, they are no-ops or return a neutral value (``"cpu"``, ``None``)
-and do not import CuPy, so portable code can call them unconditionally. Asking for a GPU
-explicitly (an int index, ``"cuda:N"``, a ``cupy.cuda.Device`` or a CuPy array's
-``.device``) needs a usable CuPy and raises ``RuntimeError`` with the reason otherwise;
-``set_device`` is the one exception (see its docstring).
+Every ``stream=`` argument of cunumpy goes through ``as_cupy_stream``, which turns it
+into a CuPy stream checked against the GPU the work runs on.
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import Any
 
-from ._config import get_backend
-from ._cuda_memory import (
-    MemoryStats,
-    free_memory,
-    loaded_cupy,
-    memory_info,
-    memory_stats,
-    pin_memory,
-    target_gpu,
-)
-from ._cupy import cupy_available, require_cupy, visible_gpu_count
-from ._devices import Canonical, canonical_device
-from ._streams import _stream_device, as_cupy_stream
+from .._config import get_backend
+from .._cupy import require_cupy
+from .._devices import canonical_device
+from ._memory import loaded_cupy, target_gpu
 
 __all__ = [
-    "MemoryStats",
-    "cupy_available",
-    "current_device",
+    "as_cupy_stream",
     "current_stream",
-    "device",
-    "device_count",
-    "free_memory",
-    "memory_info",
-    "memory_stats",
-    "pin_memory",
-    "set_device",
+    "on_device_and_stream",
     "stream",
     "synchronize",
 ]
 
+_ACCEPTED = (
+    "None, a stream from cunumpy.cuda.stream(), a cupy.cuda.Stream, or an int CUDA stream handle"
+)
 
-def device_count() -> int:
-    """Return the number of GPUs visible to this process, whatever the backend.
 
-    Returns
-    -------
-    int
-        The number of visible CUDA devices; ``0`` when CuPy is not installed or not
-        usable (this may import CuPy to find out, and never raises).
+def _stream_device(stream: Any) -> int | None:
+    device_id = getattr(stream, "device_id", None)
+    return None if device_id is None or device_id < 0 else int(device_id)
 
-    Examples
-    --------
-    >>> import cunumpy.cuda as cuda
-    >>> cuda.device_count() >= 0
-    True
+
+class _Handle:
+    """A raw stream handle, offered through the CUDA stream protocol."""
+
+    def __init__(self, ptr: int) -> None:
+        self.ptr = ptr
+
+    def __cuda_stream__(self) -> tuple[int, int]:
+        return (0, self.ptr)
+
+
+def _wrap_handle(cupy: Any, ptr: int, device_index: int) -> Any:
+    """A CuPy stream for handle ``ptr`` on GPU ``device_index``; it never destroys the stream.
+
+    CuPy 14 deprecates ``ExternalStream`` (a ``DeprecationWarning``) for
+    ``Stream.from_external``, which records no device; CuPy 13 has only the former.
     """
-    return visible_gpu_count()
+    from_external = getattr(cupy.cuda.Stream, "from_external", None)
+    if from_external is None:
+        return cupy.cuda.ExternalStream(ptr, device_index)
+    wrapped = from_external(_Handle(ptr))
+    wrapped.device_id = device_index
+    return wrapped
 
 
-def current_device() -> Canonical:
-    """Return the device new arrays are created on.
+def as_cupy_stream(stream: Any, device_index: int, func: str) -> Any:
+    """Return ``stream`` as a CuPy stream usable on GPU ``device_index`` (or None).
 
-    Returns
-    -------
-    int or "cpu"
-        The index of the current GPU on the CuPy backend, ``"cpu"`` on the NumPy
-        backend. Both forms are accepted by every ``device`` argument of cunumpy.
-
-    Examples
-    --------
-    >>> import cunumpy as xp
-    >>> import cunumpy.cuda as cuda
-    >>> d = cuda.current_device()
-    >>> d == "cpu" if xp.get_backend() == "numpy" else isinstance(d, int)
-    True
+    An int is a raw CUDA stream handle (the DLPack convention) and is wrapped in a CuPy
+    stream recorded on ``device_index`` that does not own it. A stream that belongs to
+    another GPU raises ``ValueError``.
     """
-    if get_backend() != "cupy":
-        return "cpu"
-    return int(require_cupy("current_device").cuda.runtime.getDevice())
-
-
-def set_device(device: Any, /) -> None:
-    """Make a GPU the current device of this thread: CuPy arrays created afterwards live there.
-
-    On the NumPy backend, arrays are created on the CPU whatever the current GPU, so this
-    is a no-op when CuPy is not usable: scripts that call it unconditionally still run on
-    machines without a GPU. When CuPy is usable, the GPU is validated and made current
-    also on the NumPy backend, so that a later ``set_backend("cupy")`` or ``to_cupy``
-    uses it. ``"cpu"`` is a no-op on every backend.
-
-    Parameters
-    ----------
-    device : device
-        An int GPU index, ``"cuda:N"``, ``"cuda"``, a ``cupy.cuda.Device``, an array's
-        ``.device`` or ``"cpu"``.
-
-    Raises
-    ------
-    TypeError
-        If ``device`` is not a device.
-    ValueError
-        If ``device`` is malformed or, with a usable CuPy, not a visible GPU.
-
-    See Also
-    --------
-    device : the same for a ``with`` block, restoring the previous GPU on exit.
-
-    Examples
-    --------
-    >>> import cunumpy.cuda as cuda
-    >>> cuda.set_device("cpu")
-    >>> if cuda.device_count() > 0:
-    ...     cuda.set_device(0)
-    """
-    try:
-        canonical = canonical_device(device, "set_device")
-    except RuntimeError:
-        if get_backend() == "cupy":  # cannot happen: the CuPy backend needs a usable CuPy
-            raise
-        return  # NumPy backend without a usable GPU: documented no-op
-    if canonical == "cpu":
-        return
-    sys.modules["cupy"].cuda.Device(canonical).use()
+    if stream is None:
+        return None
+    cupy = sys.modules.get("cupy")
+    if isinstance(stream, bool):
+        msg = f"{func}: `stream` cannot be a bool ({stream!r}); expected {_ACCEPTED}."
+        raise TypeError(msg)
+    if isinstance(stream, int):
+        cupy = require_cupy(func)
+        if stream < 0:
+            msg = f"{func}: a CUDA stream handle cannot be negative ({stream!r})."
+            raise ValueError(msg)
+        return _wrap_handle(cupy, stream, device_index)
+    if cupy is None or not isinstance(stream, (cupy.cuda.Stream, cupy.cuda.ExternalStream)):
+        msg = f"{func}: cannot use {stream!r} as a stream; expected {_ACCEPTED}."
+        raise TypeError(msg)
+    owner = _stream_device(stream)
+    if owner is not None and owner != device_index:
+        msg = (
+            f"{func}: the stream {stream!r} belongs to GPU {owner}, but the work runs on "
+            f"GPU {device_index}; use a stream created on GPU {device_index}."
+        )
+        raise ValueError(msg)
+    return stream
 
 
 @contextmanager
-def device(device: Any, /) -> Iterator[Canonical]:
-    """Make a device current inside a ``with`` block, then restore the previous GPU.
+def on_device_and_stream(device_index: int, stream: Any, func: str) -> Iterator[None]:
+    """Make GPU ``device_index`` current and, when given, ``stream`` current, for a block."""
+    import cupy
 
-    The previous GPU is restored on exit, also when the block raises. ``"cpu"`` changes
-    nothing. The backend is not changed: on the NumPy backend, creation functions still
-    create NumPy arrays inside the block.
-
-    Parameters
-    ----------
-    device : device
-        An int GPU index, ``"cuda:N"``, ``"cuda"``, a ``cupy.cuda.Device``, an array's
-        ``.device`` or ``"cpu"``.
-
-    Yields
-    ------
-    int or "cpu"
-        The canonical form of ``device``.
-
-    Raises
-    ------
-    TypeError
-        If ``device`` is not a device.
-    ValueError
-        If ``device`` is malformed or not a visible GPU.
-    RuntimeError
-        If a GPU is asked for and CuPy is not usable; the message gives the reason.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> import cunumpy.cuda as cuda
-    >>> x = np.zeros(3)
-    >>> with cuda.device(x.device) as d:
-    ...     print(d)
-    cpu
-    """
-    canonical = canonical_device(device, "device")
-    if canonical == "cpu":
-        yield canonical
-        return
-    with sys.modules["cupy"].cuda.Device(canonical):
-        yield canonical
+    resolved = as_cupy_stream(stream, device_index, func)
+    with cupy.cuda.Device(device_index), resolved if resolved is not None else nullcontext():
+        yield
 
 
 def synchronize(device: Any = None, *, stream: Any = None) -> None:

@@ -1,8 +1,4 @@
-"""GPU memory helpers of ``cunumpy.cuda``: device memory, CuPy's pools and pinned host memory.
-
-Kept apart from ``cunumpy.cuda`` (devices, streams, synchronization) to keep both small;
-``cunumpy.cuda`` re-exports every public name defined here.
-"""
+"""Device memory: what a GPU has free, what CuPy's pools hold, and giving it back."""
 
 from __future__ import annotations
 
@@ -11,14 +7,11 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-import numpy as np
+from .._config import get_backend
+from .._cupy import cupy_available, require_cupy, visible_gpu_count
+from .._devices import canonical_device
 
-from ._config import get_backend
-from ._cupy import cupy_available, require_cupy, require_cupy_installed, visible_gpu_count
-from ._devices import canonical_device
-from ._namespace import is_cupy_array
-
-__all__ = ["MemoryStats", "free_memory", "memory_info", "memory_stats", "pin_memory"]
+__all__ = ["MemoryStats", "free_memory", "loaded_cupy", "memory_info", "memory_stats", "target_gpu"]
 
 
 def loaded_cupy() -> ModuleType | None:
@@ -198,54 +191,3 @@ def free_memory(device: Any = None) -> None:
         with cupy.cuda.Device(index):
             pool.free_all_blocks()
     cupy.get_default_pinned_memory_pool().free_all_blocks()
-
-
-def pin_memory(a: Any, /) -> np.ndarray:
-    """Return a copy of ``a`` in page-locked (pinned) host memory.
-
-    Copies between pinned host memory and a GPU are faster than from ordinary memory and
-    can run asynchronously on a stream. The result is an ordinary ``numpy.ndarray``
-    whose buffer comes from CuPy's pinned memory pool.
-
-    Parameters
-    ----------
-    a : array_like
-        A NumPy array, anything ``numpy.asarray`` accepts, or a CuPy array (copied from
-        its GPU).
-
-    Returns
-    -------
-    numpy.ndarray
-        A C-contiguous copy of ``a`` with the same shape and dtype.
-
-    Raises
-    ------
-    ImportError
-        If CuPy is not installed.
-    RuntimeError
-        If CuPy is installed but not usable; the message gives the reason.
-    TypeError
-        If ``a`` has an object dtype, which cannot live in pinned memory.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> import cunumpy as xp
-    >>> import cunumpy.cuda as cuda
-    >>> if xp.cupy_available():
-    ...     pinned = cuda.pin_memory(np.arange(3.0))
-    ...     assert type(pinned) is np.ndarray and pinned.tolist() == [0.0, 1.0, 2.0]
-    """
-    require_cupy_installed("pin_memory")
-    import cupyx
-
-    source: Any = a if is_cupy_array(a) else np.asarray(a)
-    if source.dtype.hasobject:
-        msg = f"pin_memory: cannot pin an array of dtype {source.dtype!r}; use a numeric or boolean dtype."
-        raise TypeError(msg)
-    result: np.ndarray = cupyx.empty_pinned(source.shape, dtype=source.dtype)
-    if is_cupy_array(source):
-        source.get(out=result)
-    else:
-        result[...] = source
-    return result

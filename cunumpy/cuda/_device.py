@@ -1,0 +1,143 @@
+"""Which GPU is current: count, query, select for the thread or for a ``with`` block."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from .._config import get_backend
+from .._cupy import require_cupy, visible_gpu_count
+from .._devices import Canonical, canonical_device
+
+__all__ = ["current_device", "device", "device_count", "set_device"]
+
+
+def device_count() -> int:
+    """Return the number of GPUs visible to this process, whatever the backend.
+
+    Returns
+    -------
+    int
+        The number of visible CUDA devices; ``0`` when CuPy is not installed or not
+        usable (this may import CuPy to find out, and never raises).
+
+    Examples
+    --------
+    >>> import cunumpy.cuda as cuda
+    >>> cuda.device_count() >= 0
+    True
+    """
+    return visible_gpu_count()
+
+
+def current_device() -> Canonical:
+    """Return the device new arrays are created on.
+
+    Returns
+    -------
+    int or "cpu"
+        The index of the current GPU on the CuPy backend, ``"cpu"`` on the NumPy
+        backend. Both forms are accepted by every ``device`` argument of cunumpy.
+
+    Examples
+    --------
+    >>> import cunumpy as xp
+    >>> import cunumpy.cuda as cuda
+    >>> d = cuda.current_device()
+    >>> d == "cpu" if xp.get_backend() == "numpy" else isinstance(d, int)
+    True
+    """
+    if get_backend() != "cupy":
+        return "cpu"
+    return int(require_cupy("current_device").cuda.runtime.getDevice())
+
+
+def set_device(device: Any, /) -> None:
+    """Make a GPU the current device of this thread: CuPy arrays created afterwards live there.
+
+    On the NumPy backend, arrays are created on the CPU whatever the current GPU, so this
+    is a no-op when CuPy is not usable: scripts that call it unconditionally still run on
+    machines without a GPU. When CuPy is usable, the GPU is validated and made current
+    also on the NumPy backend, so that a later ``set_backend("cupy")`` or ``to_cupy``
+    uses it. ``"cpu"`` is a no-op on every backend.
+
+    Parameters
+    ----------
+    device : device
+        An int GPU index, ``"cuda:N"``, ``"cuda"``, a ``cupy.cuda.Device``, an array's
+        ``.device`` or ``"cpu"``.
+
+    Raises
+    ------
+    TypeError
+        If ``device`` is not a device.
+    ValueError
+        If ``device`` is malformed or, with a usable CuPy, not a visible GPU.
+
+    See Also
+    --------
+    device : the same for a ``with`` block, restoring the previous GPU on exit.
+
+    Examples
+    --------
+    >>> import cunumpy.cuda as cuda
+    >>> cuda.set_device("cpu")
+    >>> if cuda.device_count() > 0:
+    ...     cuda.set_device(0)
+    """
+    try:
+        canonical = canonical_device(device, "set_device")
+    except RuntimeError:
+        if get_backend() == "cupy":  # cannot happen: the CuPy backend needs a usable CuPy
+            raise
+        return  # NumPy backend without a usable GPU: documented no-op
+    if canonical == "cpu":
+        return
+    sys.modules["cupy"].cuda.Device(canonical).use()
+
+
+@contextmanager
+def device(device: Any, /) -> Iterator[Canonical]:
+    """Make a device current inside a ``with`` block, then restore the previous GPU.
+
+    The previous GPU is restored on exit, also when the block raises. ``"cpu"`` changes
+    nothing. The backend is not changed: on the NumPy backend, creation functions still
+    create NumPy arrays inside the block.
+
+    Parameters
+    ----------
+    device : device
+        An int GPU index, ``"cuda:N"``, ``"cuda"``, a ``cupy.cuda.Device``, an array's
+        ``.device`` or ``"cpu"``.
+
+    Yields
+    ------
+    int or "cpu"
+        The canonical form of ``device``.
+
+    Raises
+    ------
+    TypeError
+        If ``device`` is not a device.
+    ValueError
+        If ``device`` is malformed or not a visible GPU.
+    RuntimeError
+        If a GPU is asked for and CuPy is not usable; the message gives the reason.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import cunumpy.cuda as cuda
+    >>> x = np.zeros(3)
+    >>> with cuda.device(x.device) as d:
+    ...     print(d)
+    cpu
+    """
+    canonical = canonical_device(device, "device")
+    if canonical == "cpu":
+        yield canonical
+        return
+    with sys.modules["cupy"].cuda.Device(canonical):
+        yield canonical
