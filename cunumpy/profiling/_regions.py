@@ -20,7 +20,7 @@ from typing import IO, Any, ParamSpec, TypeVar
 
 import numpy as np
 
-from ._config import get_backend
+from .._config import get_backend
 
 __all__ = [
     "BenchmarkResult",
