@@ -17,6 +17,7 @@ import pytest
 
 import cunumpy
 from cunumpy import profiling
+from cunumpy.profiling import _nvtx
 
 NAP = 0.05  # seconds; timing asserts accept 45 ms to 500 ms
 LOW, HIGH = 0.045, 0.5
@@ -347,7 +348,7 @@ def test_benchmark_rejects_non_callables() -> None:
 def test_nvtx_is_resolved_once_and_optional() -> None:
     with profiling.timed_region("first"):
         pass
-    hooks = profiling._nvtx_hooks[False]
+    hooks = _nvtx._nvtx_hooks[False]
     try:
         import nvtx  # noqa: F401
     except ImportError:
@@ -356,7 +357,7 @@ def test_nvtx_is_resolved_once_and_optional() -> None:
         assert hooks is not None
     with profiling.timed_region("second"):
         pass
-    assert profiling._nvtx_hooks[False] is hooks
+    assert _nvtx._nvtx_hooks[False] is hooks
 
 
 def test_numpy_path_never_imports_cupy() -> None:

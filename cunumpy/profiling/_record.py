@@ -1,0 +1,144 @@
+"""The per-name record of closed timed regions, and its report."""
+
+from __future__ import annotations
+
+import sys
+import threading
+from dataclasses import dataclass
+from typing import IO, TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ._regions import TimedRegion
+
+__all__ = ["RegionStats", "format_seconds", "record", "report", "reset"]
+
+_PENDING_LIMIT = 256  # unsynchronized GPU regions kept before the record waits for them
+
+
+def format_seconds(seconds: float) -> str:
+    if seconds < 1e-3:
+        return f"{seconds * 1e6:.1f} us"
+    if seconds < 1.0:
+        return f"{seconds * 1e3:.3f} ms"
+    return f"{seconds:.3f} s"
+
+
+@dataclass(frozen=True)
+class RegionStats:
+    """Accumulated times, in seconds, of all closed regions with one name."""
+
+    name: str
+    count: int
+    total: float
+    min: float
+    max: float
+
+    @property
+    def mean(self) -> float:
+        """The mean time of one region, in seconds."""
+        return self.total / self.count
+
+
+class _Record:
+    """The per-name record; every method holds the lock, so threads may share it."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._stats: dict[str, list[float]] = {}  # name -> [count, total, min, max]
+        self._pending: list[TimedRegion] = []  # GPU regions whose end is not known yet
+
+    def _add(self, name: str, seconds: float) -> None:
+        entry = self._stats.get(name)
+        if entry is None:
+            self._stats[name] = [1, seconds, seconds, seconds]
+        else:
+            entry[0] += 1
+            entry[1] += seconds
+            entry[2] = min(entry[2], seconds)
+            entry[3] = max(entry[3], seconds)
+
+    def add(self, region: TimedRegion) -> None:
+        with self._lock:
+            if region._end_event is None:
+                self._add(region.name, region.elapsed)  # type: ignore[arg-type]
+                return
+            self._pending.append(region)
+            if len(self._pending) >= _PENDING_LIMIT:
+                self._flush()
+
+    def _flush(self) -> None:
+        for region in self._pending:
+            self._add(region.name, region.elapsed)  # type: ignore[arg-type]
+        self._pending.clear()
+
+    def snapshot(self) -> dict[str, RegionStats]:
+        with self._lock:
+            self._flush()
+            return {
+                name: RegionStats(name, int(c), total, low, high)
+                for name, (c, total, low, high) in self._stats.items()
+            }
+
+    def clear(self) -> None:
+        with self._lock:
+            self._stats.clear()
+            self._pending.clear()
+
+
+record = _Record()
+
+
+def report(*, file: IO[str] | None = None) -> dict[str, RegionStats]:
+    """Print the per-name record of timed regions as a table, and return it.
+
+    Parameters
+    ----------
+    file : text stream, optional
+        Where to print; ``sys.stdout`` by default.
+
+    Returns
+    -------
+    dict of str to RegionStats
+        Count, total, mean, min and max (in seconds) per name, largest total first.
+
+    Examples
+    --------
+    >>> from cunumpy import profiling
+    >>> profiling.reset()
+    >>> for _ in range(3):
+    ...     with profiling.timed_region("solve"):
+    ...         pass
+    >>> stats = profiling.report()
+    region  count  total  mean  min  max
+    solve       3  ...
+    >>> stats["solve"].count
+    3
+    """
+    stats = dict(sorted(record.snapshot().items(), key=lambda item: -item[1].total))
+    out = sys.stdout if file is None else file
+    if not stats:
+        print("no timed regions recorded", file=out)
+        return stats
+    rows = [["region", "count", "total", "mean", "min", "max"]]
+    for s in stats.values():
+        times = [format_seconds(t) for t in (s.total, s.mean, s.min, s.max)]
+        rows.append([s.name, str(s.count), *times])
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    for row in rows:
+        cells = [row[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(row[1:], widths[1:])]
+        print("  ".join(cells).rstrip(), file=out)
+    return stats
+
+
+def reset() -> None:
+    """Clear the per-name record of timed regions.
+
+    Examples
+    --------
+    >>> from cunumpy import profiling
+    >>> profiling.reset()
+    >>> profiling.report()
+    no timed regions recorded
+    {}
+    """
+    record.clear()
