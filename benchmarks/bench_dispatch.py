@@ -55,7 +55,7 @@ OPERATIONS: dict[str, tuple[Op, Op]] = {
     "unique_values": (lambda m, a, i: m.unique_values(a), lambda a, i, _: np.unique_values(a)),
     "astype": (
         lambda m, a, i: m.astype(a, m.float32),
-        lambda a, i, _: np.astype(a, np.float32),
+        lambda a, i, _: a.astype(np.float32),  # the fast path (np.astype checks, then calls it)
     ),
     "clip": (lambda m, a, i: m.clip(a, min=0.0, max=1.0), lambda a, i, _: np.clip(a, 0.0, 1.0)),
     "cumulative_sum": (

@@ -42,29 +42,31 @@ def _library_name(x: object) -> str:
     return f"{module}.{type(x).__qualname__}"
 
 
-def _rejected_subclass(x: object, func: str) -> TypeError | None:
+def _rejected_subclass(x: Any, func: str) -> TypeError | None:
     """The error for NumPy subclasses whose semantics the standard's functions ignore."""
     kind = type(x)
     if _subclass_of(kind, "numpy.ma", "MaskedArray"):
         msg = (
             f"{func}: masked arrays are not supported (the standard's functions would "
-            f"ignore the mask); got one of shape {np.shape(x)}. Convert with `x.filled(fill_value)` or "
-            f"`np.asarray(x)` first."
+            f"ignore the mask); got one of shape {x.shape}. Convert with "
+            f"`x.filled(fill_value)` or `np.asarray(x)` first."
         )
         return TypeError(msg)
     if issubclass(kind, np.matrix):
         msg = (
             f"{func}: numpy.matrix is not supported (its operators and reductions keep "
-            f"two dimensions); got one of shape {np.shape(x)}. Convert with `np.asarray(x)` first."
+            f"two dimensions); got one of shape {x.shape}. Convert with `np.asarray(x)` "
+            f"first."
         )
         return TypeError(msg)
     return None
 
 
 def _not_an_array(x: object, func: str) -> TypeError:
+    # The first words are array-api-compat's, which library test suites match.
     msg = (
-        f"{func}: {type(x).__module__}.{type(x).__qualname__} is not an array of a "
-        f"supported library; expected {_ACCEPTED}, got {x!r:.80}."
+        f"{func}: {type(x).__name__} is not a supported array type; got {x!r:.80} "
+        f"({type(x).__module__}.{type(x).__qualname__}), expected {_ACCEPTED}."
     )
     return TypeError(msg)
 
@@ -131,9 +133,9 @@ def namespace_of(arrays: Iterable[Any], func: str) -> ModuleType | None:
 
 def _mixed(first: object, x: object, func: str) -> TypeError:
     msg = (
-        f"{func}: the arrays belong to different backends ({_library_name(first)} "
-        f"and {_library_name(x)}); move them to one with to_device, to_numpy or "
-        f"to_cupy first."
+        f"{func}: Multiple namespaces for array inputs: the arrays belong to different "
+        f"backends ({_library_name(first)} and {_library_name(x)}); move them to one "
+        f"with to_device, to_numpy or to_cupy first."
     )
     return TypeError(msg)
 
@@ -141,8 +143,8 @@ def _mixed(first: object, x: object, func: str) -> TypeError:
 def _no_arrays(arrays: tuple[Any, ...]) -> TypeError:
     got = ", ".join(f"{x!r:.40}" for x in arrays) or "no arguments"
     msg = (
-        f"array_namespace: needs at least one array, got {got}; Python scalars and None "
-        f"say nothing about the namespace (expected {_ACCEPTED})."
+        f"array_namespace requires at least one non-scalar array input; got {got}, and "
+        f"Python scalars and None say nothing about the namespace (expected {_ACCEPTED})."
     )
     return TypeError(msg)
 

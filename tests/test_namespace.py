@@ -30,9 +30,13 @@ class _MyInt(int):
     "args", [(), (1.0,), (None,), (1, 2.5, None, True, 1j), (_MyInt(3),)], ids=repr
 )
 def test_no_array_at_all_is_a_type_error(args: tuple[object, ...]) -> None:
-    with pytest.raises(TypeError, match=r"array_namespace: needs at least one array, got "):
+    with pytest.raises(
+        TypeError, match=r"array_namespace requires at least one non-scalar array input; got "
+    ):
         cunumpy.array_namespace(*args)
-    with pytest.raises(TypeError, match=r"array_namespace: needs at least one array"):
+    with pytest.raises(
+        TypeError, match=r"array_namespace requires at least one non-scalar array input"
+    ):
         cunumpy.array_namespace(*args, use_compat=True)
 
 
@@ -69,7 +73,9 @@ def test_mixed_libraries_raise_type_error_naming_both() -> None:
 
 @pytest.mark.parametrize("bad", [[1.0, 2.0], (1,), "abc", object()])
 def test_non_arrays_raise_type_error_naming_the_type(bad: object) -> None:
-    with pytest.raises(TypeError, match=rf"array_namespace: builtins\.{type(bad).__qualname__}"):
+    with pytest.raises(
+        TypeError, match=rf"array_namespace: {type(bad).__qualname__} is not a supported array type"
+    ):
         cunumpy.array_namespace(bad)
     with pytest.raises(TypeError, match=type(bad).__qualname__):
         cunumpy.array_namespace(np.ones(1), bad, api_version="2025.12")

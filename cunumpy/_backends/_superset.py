@@ -4,9 +4,10 @@ Each backend namespace module (and its ``linalg`` and ``fft``) defines the stand
 names as module globals, so Python finds them without ever calling the module's
 ``__getattr__``: the standard names cost nothing extra. Only a name that is not a
 global (``xp.pad``, ``xp.einsum``, ``xp.linalg.lstsq``) reaches ``__getattr__``, which
-returns the backend library's own object, as array-api-compat's namespaces do.
-``dir()`` lists the standard names only, so completion and ``help`` show what is
-portable.
+returns the backend library's own object, as array-api-compat's namespaces do, and
+keeps it as a module global, so that later look-ups of the name are as fast as those
+of standard names. ``dir()`` lists the standard names only (taken when the module has
+been imported), so completion and ``help`` show what is portable.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ def library_attribute(library: ModuleType, namespace: str, name: str) -> Any:
     """``library``'s public attribute ``name``, for the namespace module named ``namespace``.
 
     Private and dunder names are not passed on (``AttributeError``), so the import
-    system and introspection see the namespace module as it is.
+    system and introspection see the namespace module as it is. The caller keeps the
+    result as a module global (one module ``__getattr__`` call per name).
     """
     if name.startswith("_"):
         msg = f"module {namespace!r} has no attribute {name!r}"
@@ -36,10 +38,15 @@ def library_attribute(library: ModuleType, namespace: str, name: str) -> Any:
         raise AttributeError(msg) from None
 
 
-def standard_dir(namespace_globals: dict[str, Any]) -> list[str]:
-    """The names a namespace module defines itself: the standard's, plus its dunders."""
-    return sorted(
-        name
-        for name in namespace_globals
-        if not name.startswith("_") or (name.startswith("__") and name.endswith("__"))
+def standard_dir(namespace_globals: dict[str, Any]) -> tuple[str, ...]:
+    """The names a namespace module defines itself: the standard's, plus its dunders.
+
+    Taken at the end of the module's import, before any name of the library is cached.
+    """
+    return tuple(
+        sorted(
+            name
+            for name in namespace_globals
+            if not name.startswith("_") or (name.startswith("__") and name.endswith("__"))
+        )
     )

@@ -245,11 +245,17 @@ if _visible_gpu_count() > 1:
     del guard_functions
 
 
+# The standard's names (and the module's dunders), before any CuPy name is cached.
+_STANDARD_NAMES = _standard_dir(globals())
+
+
 def __getattr__(name: str) -> object:
     """Every public name outside the standard: CuPy's own object (``xp.pad``, ...)."""
-    return _library_attribute(_cupy, __name__, name)
+    value = _library_attribute(_cupy, __name__, name)
+    globals()[name] = value  # later look-ups find it without calling __getattr__
+    return value
 
 
 def __dir__() -> list[str]:
     """The standard's names (every other public CuPy name resolves as well)."""
-    return _standard_dir(globals())
+    return list(_STANDARD_NAMES)

@@ -254,7 +254,9 @@ def vector_norm(
 
 def __getattr__(name: str) -> Any:
     """Every public name outside the standard: ``cupy.linalg``'s own object."""
-    return library_attribute(cupy.linalg, __name__, name)
+    value = library_attribute(cupy.linalg, __name__, name)
+    globals()[name] = value  # later look-ups find it without calling __getattr__
+    return value
 
 
 def __dir__() -> list[str]:

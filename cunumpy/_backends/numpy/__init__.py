@@ -164,11 +164,17 @@ from ._sorting import argsort, diff, expand_dims, sort
 __array_api_version__ = "2025.12"
 
 
+# The standard's names (and the module's dunders), before any NumPy name is cached.
+_STANDARD_NAMES = _standard_dir(globals())
+
+
 def __getattr__(name: str) -> object:
     """Every public name outside the standard: NumPy's own object (``xp.pad``, ...)."""
-    return _library_attribute(_numpy, __name__, name)
+    value = _library_attribute(_numpy, __name__, name)
+    globals()[name] = value  # later look-ups find it without calling __getattr__
+    return value
 
 
 def __dir__() -> list[str]:
     """The standard's names (every other public NumPy name resolves as well)."""
-    return _standard_dir(globals())
+    return list(_STANDARD_NAMES)

@@ -98,12 +98,15 @@ def iinfo(type: Any, /) -> iinfo_object:
 # arguments in Python before calling it, which triples the cost of a small cast.
 def astype(x: np.ndarray, dtype: Any, /, *, copy: bool = True, device: Any = None) -> np.ndarray:
     """Return ``x`` cast to ``dtype`` (a copy unless ``copy=False`` and nothing changes)."""
+    if type(x) is np.ndarray and copy is True and device is None:
+        result: np.ndarray = x.astype(dtype)
+        return result
+    if not isinstance(x, (np.ndarray, np.generic)):
+        msg = f"astype: expected a NumPy array, got {type(x).__name__} {x!r:.60}."
+        raise TypeError(msg)
     if device is not None:
         from ._info import _check_device
 
         _check_device(device, "astype")
-    if not isinstance(x, (np.ndarray, np.generic)):
-        msg = f"astype: expected a NumPy array, got {type(x).__name__} {x!r:.60}."
-        raise TypeError(msg)
-    result: np.ndarray = x.astype(dtype, copy=copy)
+    result = x.astype(dtype, copy=copy)
     return result

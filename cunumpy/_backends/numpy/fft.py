@@ -126,7 +126,9 @@ def irfftn(
 
 def __getattr__(name: str) -> Any:
     """Every public name outside the standard: ``numpy.fft``'s own object."""
-    return library_attribute(np.fft, __name__, name)
+    value = library_attribute(np.fft, __name__, name)
+    globals()[name] = value  # later look-ups find it without calling __getattr__
+    return value
 
 
 def __dir__() -> list[str]:

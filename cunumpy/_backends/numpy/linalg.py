@@ -91,7 +91,9 @@ def eigvals(x: np.ndarray, /) -> np.ndarray:
 
 def __getattr__(name: str) -> Any:
     """Every public name outside the standard: ``numpy.linalg``'s own object."""
-    return library_attribute(np.linalg, __name__, name)
+    value = library_attribute(np.linalg, __name__, name)
+    globals()[name] = value  # later look-ups find it without calling __getattr__
+    return value
 
 
 def __dir__() -> list[str]:

@@ -1,0 +1,151 @@
+"""The namespaces array_namespace returns are supersets: standard names ours, others the library's."""
+
+from __future__ import annotations
+
+import warnings
+
+import array_api_strict
+import numpy as np
+import pytest
+
+import cunumpy
+from cunumpy._backends import numpy as numpy_namespace
+
+# What the NumPy fast paths of array-api-extra and scikit-learn call on `xp`.
+FAST_PATH_NAMES = [
+    "atleast_1d",
+    "cov",
+    "diag",
+    "einsum",
+    "isclose",
+    "kron",
+    "nanmax",
+    "nanmin",
+    "nansum",
+    "pad",
+    "partition",
+    "setdiff1d",
+    "union1d",
+    "ndarray",
+    "random",
+]
+
+# The names of the standard (2025.12), as array-api-strict lists them, without its own helpers.
+_STRICT_EXTRAS = {
+    "ArrayAPIStrictFlags",
+    "Device",
+    "ModuleType",
+    "get_array_api_strict_flags",
+    "reset_array_api_strict_flags",
+    "set_array_api_strict_flags",
+}
+STANDARD = sorted(
+    {n for n in dir(array_api_strict) if not n.startswith("_") and n not in _STRICT_EXTRAS}
+    | {"fft", "linalg"}  # the extensions, which array-api-strict lists only when enabled
+)
+
+
+@pytest.mark.parametrize("name", FAST_PATH_NAMES)
+def test_names_outside_the_standard_are_numpys_own(name: str) -> None:
+    assert getattr(numpy_namespace, name) is getattr(np, name)
+
+
+def test_a_numpy_fast_path_runs_on_the_namespace() -> None:
+    x = np.asarray([[1.0, np.nan], [3.0, 2.0]])
+    xp = cunumpy.array_namespace(x)
+    assert cunumpy.is_numpy_namespace(xp)
+    np.testing.assert_array_equal(xp.nanmax(x, axis=1), [1.0, 3.0])
+    np.testing.assert_array_equal(xp.pad(xp.ones(1), 1), [0.0, 1.0, 0.0])
+    assert xp.einsum("ij,ij->", x[1:], x[1:]) == 13.0
+    np.testing.assert_array_equal(xp.union1d(xp.asarray([3, 1]), xp.asarray([2, 1])), [1, 2, 3])
+
+
+def test_standard_names_stay_cunumpys() -> None:
+    # Where cunumpy fixes NumPy, the fix wins over NumPy's object of the same name.
+    assert numpy_namespace.sort is not np.sort
+    assert numpy_namespace.clip is not np.clip
+    assert numpy_namespace.unique_values is not np.unique_values
+    x = np.asarray([3, 1, 2])
+    np.testing.assert_array_equal(numpy_namespace.sort(x, descending=True), [3, 2, 1])
+
+
+def test_every_standard_name_is_a_module_global_so_it_never_reaches_getattr() -> None:
+    own = vars(numpy_namespace)
+    assert [n for n in STANDARD if n not in own] == []
+
+
+def test_every_public_numpy_name_resolves_to_numpys_object() -> None:
+    standard = set(STANDARD)
+    wrong = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # NumPy's deprecated aliases warn on access
+        for name in dir(np):
+            if name.startswith("_") or name in standard:
+                continue
+            try:
+                expected = getattr(np, name)
+            except AttributeError:
+                continue  # listed by dir() but removed (NumPy raises with a hint)
+            if getattr(numpy_namespace, name) is not expected:
+                wrong.append(name)
+    assert wrong == []
+
+
+def test_dir_lists_the_standard_names_only() -> None:
+    numpy_namespace.einsum
+    public = sorted(n for n in dir(numpy_namespace) if not n.startswith("_"))
+    assert public == STANDARD
+    assert "__array_namespace_info__" in dir(numpy_namespace)
+    assert "pad" not in dir(numpy_namespace)
+
+
+def test_extensions_fall_through_to_numpy_linalg_and_fft() -> None:
+    assert numpy_namespace.linalg.lstsq is np.linalg.lstsq
+    assert numpy_namespace.linalg.norm is np.linalg.norm
+    assert numpy_namespace.linalg.vector_norm is not None
+    assert "lstsq" not in dir(numpy_namespace.linalg)
+    assert "fft" in dir(numpy_namespace.fft)
+    assert numpy_namespace.fft.fft2 is np.fft.fft2
+
+
+def test_unknown_names_raise_attribute_error_naming_both() -> None:
+    with pytest.raises(
+        AttributeError, match=r"'cunumpy\._backends\.numpy' has no attribute 'bogus'.*numpy"
+    ):
+        numpy_namespace.bogus
+    with pytest.raises(AttributeError, match=r"np\.float_` was removed"):
+        numpy_namespace.float_
+    with pytest.raises(AttributeError, match=r"has no attribute 'bogus'.*numpy\.linalg"):
+        numpy_namespace.linalg.bogus
+
+
+@pytest.mark.parametrize("name", ["_private", "__version__", "__wrapped__"])
+def test_private_and_dunder_names_are_not_passed_on(name: str) -> None:
+    assert hasattr(np, "__version__")
+    with pytest.raises(AttributeError):
+        getattr(numpy_namespace, name)
+
+
+def test_the_top_level_module_stays_standard_only() -> None:
+    assert not hasattr(cunumpy, "pad")
+    assert not hasattr(cunumpy, "nanmax")
+
+
+@pytest.mark.gpu
+def test_cupy_namespace_is_a_superset_of_cupy() -> None:
+    import cupy
+
+    from cunumpy._backends import cupy as cupy_namespace
+
+    assert cunumpy.is_cupy_namespace(cupy_namespace)
+    assert not cunumpy.is_numpy_namespace(cupy_namespace)
+    for name in ("pad", "einsum", "isclose", "nanmax", "diag", "kron", "partition", "ndarray"):
+        assert getattr(cupy_namespace, name) is getattr(cupy, name)
+    assert cupy_namespace.linalg.lstsq is cupy.linalg.lstsq
+    assert cupy_namespace.fft.fft2 is cupy.fft.fft2
+    public = sorted(n for n in dir(cupy_namespace) if not n.startswith("_"))
+    assert public == STANDARD
+    x = cupy.asarray([[1.0, cupy.nan], [3.0, 2.0]])
+    xp = cunumpy.array_namespace(x)
+    assert xp is cupy_namespace
+    np.testing.assert_array_equal(cupy.asnumpy(xp.nanmax(x, axis=1)), [1.0, 3.0])
