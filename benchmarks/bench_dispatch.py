@@ -8,8 +8,11 @@ ratio of each operation called through
 - ``array_api_compat.numpy`` (the rival),
 
 against the same operation called on NumPy directly, then ``array_namespace(x)`` against
-``array_api_compat.array_namespace(x)``, and the import time of cunumpy over NumPy's.
-The machine is shared and noisy, so only medians and ratios are printed.
+``array_api_compat.array_namespace(x)``, the cost of sorted ``unique_*`` against NumPy's
+own (hash-ordered since NumPy 2.3), the cost of a name outside the standard
+(``xp.nanmax``), and the import time of cunumpy over NumPy's. The targets of issue 11
+are checked at the end. The machine is shared and noisy, so only medians and ratios are
+printed.
 
 Run: ``python benchmarks/bench_dispatch.py [--quick]``.
 """
@@ -124,6 +127,55 @@ def _print_table(title: str, rows: dict[str, dict[str, float]]) -> dict[str, flo
     return medians
 
 
+UNIQUE_FUNCTIONS = ("unique_values", "unique_counts", "unique_inverse", "unique_all")
+
+
+def _unique_cost(number: int, repeat: int) -> None:
+    """Sorted unique_* (cunumpy's NumPy namespace) over NumPy's own functions."""
+    rng = np.random.default_rng(0)
+    namespace: Any = cunumpy.array_namespace(np.ones(1))
+    print("\nsorted unique_* / NumPy's own (NumPy >= 2.3: unique_values in hash order)")
+    print(f"{'data':<28}" + "".join(f"{name:>16}" for name in UNIQUE_FUNCTIONS))
+    for size in (10, 10**4, 10**6):
+        cases = {
+            f"int64, {size} (1/4 distinct)": rng.integers(0, max(size // 4, 2), size),
+            f"float64, {size} (distinct)": rng.standard_normal(size),
+        }
+        runs = max(number // size, 3)
+        for label, x in cases.items():
+            ratios = []
+            for name in UNIQUE_FUNCTIONS:
+                ours = _median_time(
+                    lambda name=name, x=x: getattr(namespace, name)(x), runs, repeat
+                )
+                theirs = _median_time(lambda name=name, x=x: getattr(np, name)(x), runs, repeat)
+                ratios.append(ours / theirs)
+            print(f"{label:<28}" + "".join(f"{r:>16.3f}" for r in ratios))
+
+
+def _fall_through_cost(number: int, repeat: int) -> float:
+    """A name outside the standard (NumPy's own nanmax) through array_namespace(x)."""
+    a = np.linspace(-1.0, 1.0, 10)
+    namespace: Any = cunumpy.array_namespace(a)
+    ours = _median_time(lambda: namespace.nanmax(a), number, repeat)
+    theirs = _median_time(lambda: np.nanmax(a), number, repeat)
+    return ours / theirs
+
+
+def _check_targets(
+    tables: list[dict[str, dict[str, float]]], tiny_medians: dict[str, float], lookup: float
+) -> None:
+    worst = max(row["array_namespace"] for rows in tables for row in rows.values())
+    checks = [
+        ("worst op through array_namespace(x)", worst, 1.3),
+        ("top-level median, tiny arrays", tiny_medians["cunumpy"], 1.10),
+        ("array_namespace(x) / compat's", lookup, 0.3),
+    ]
+    print("\ntargets (issue 11)")
+    for name, value, bound in checks:
+        print(f"{name:<40}{value:>8.3f}  <= {bound:<5} {'pass' if value <= bound else 'FAIL'}")
+
+
 def _import_time(module: str, runs: int) -> float:
     code = f"import time; t = time.perf_counter(); import {module}; print(time.perf_counter() - t)"
     env = {
@@ -147,21 +199,30 @@ def main() -> None:
     args = parser.parse_args()
     repeat = 5 if args.quick else 9
     print("Median time ratio against the direct NumPy call (1.000 = no overhead)")
-    _print_table("tiny arrays (10 elements)", _ratios(10, 2000 if args.quick else 10000, repeat))
-    _print_table("10**6 elements", _ratios(10**6, 3 if args.quick else 10, repeat))
+    tiny = _ratios(10, 2000 if args.quick else 10000, repeat)
+    tiny_medians = _print_table("tiny arrays (10 elements)", tiny)
+    large = _ratios(10**6, 3 if args.quick else 10, repeat)
+    _print_table("10**6 elements", large)
 
     x = np.ones(3)
     ours = _median_time(lambda: cunumpy.array_namespace(x), 20000, repeat)
     theirs = _median_time(lambda: array_api_compat.array_namespace(x), 20000, repeat)
-    print(f"\narray_namespace(x) / array_api_compat.array_namespace(x): {ours / theirs:.3f}")
+    lookup = ours / theirs
+    print(f"\narray_namespace(x) / array_api_compat.array_namespace(x): {lookup:.3f}")
+    fall_through = _fall_through_cost(2000 if args.quick else 10000, repeat)
+    print(
+        f"xp.nanmax(a) through array_namespace(x) / np.nanmax(a), 10 elements: {fall_through:.3f}"
+    )
+    _unique_cost(2000 if args.quick else 20000, repeat)
 
     runs = 5 if args.quick else 10
     numpy_import = _import_time("numpy", runs)
     cunumpy_import = _import_time("cunumpy", runs)
     print(
-        f"import cunumpy - import numpy (median of {runs} fresh processes): "
+        f"\nimport cunumpy - import numpy (median of {runs} fresh processes): "
         f"{(cunumpy_import - numpy_import) * 1e3:.1f} ms"
     )
+    _check_targets([tiny, large], tiny_medians, lookup)
 
 
 if __name__ == "__main__":

@@ -94,11 +94,14 @@ def iinfo(type: Any, /) -> iinfo_object:
     return _iinfo(dtype)
 
 
+_ndarray = np.ndarray  # a module global: one look-up fewer on the fast path below
+
+
 # Standard: astype. The array method is NumPy's fast path: numpy.astype checks its
 # arguments in Python before calling it, which triples the cost of a small cast.
 def astype(x: np.ndarray, dtype: Any, /, *, copy: bool = True, device: Any = None) -> np.ndarray:
     """Return ``x`` cast to ``dtype`` (a copy unless ``copy=False`` and nothing changes)."""
-    if type(x) is np.ndarray and copy is True and device is None:
+    if type(x) is _ndarray and copy is True and device is None:
         result: np.ndarray = x.astype(dtype)
         return result
     if not isinstance(x, (np.ndarray, np.generic)):
