@@ -37,6 +37,7 @@ PUBLIC = {
     "pin_memory",
     "set_device",
     "stream",
+    "streams",
     "synchronize",
 }
 
