@@ -8,7 +8,7 @@ Prints, as medians of several runs in one process:
   an existing array), with the pinned/pageable ratio and the bound cunumpy promises
   (pinned copies through cunumpy reach at least 90% of the raw pinned bandwidth);
 - the time of a pinned copy and an independent kernel queued one after the other on one
-  stream (serialized) and each on its own ``cuda.stream()`` (overlapped).
+  stream (serialized) and each on its own branch of ``cuda.streams(2)`` (overlapped).
 
 Run on a machine with a usable GPU: ``python benchmarks/bench_transfer.py``. Without one it
 prints the reason and exits with status 2.
@@ -98,10 +98,13 @@ def _overlap(cp: Any) -> None:
         kernels()
 
     def overlapped() -> None:
-        with cuda.stream():
-            cunumpy.to_device(pinned, 0)
-        with cuda.stream():
-            kernels()
+        # Two branches of the current stream. The kernels are queued first: a copy from
+        # pinned memory returns when the buffer may be refilled, that is once it is done.
+        with cuda.streams(2) as (compute, copy):
+            with cuda.stream(compute):
+                kernels()
+            with cuda.stream(copy):
+                cunumpy.to_device(pinned, 0)
 
     one, two = _median_seconds(serialized), _median_seconds(overlapped)
     print(f"\ncopy ({copy_time * 1e3:.2f} ms) and {reps} independent matmul(s) "

@@ -104,7 +104,10 @@ def test_guard_wraps_exactly_on_machines_with_several_gpus() -> None:
     assert (wrapped is cupy.add) == (visible_gpu_count() > 1)
 
 
-@pytest.mark.parametrize(("sub", "name", "function"), _own_functions(), ids=lambda v: str(v)[:30])
+@pytest.mark.parametrize(
+    ("sub", "name", "function"),
+    [pytest.param(*case, id=f"{case[0]}.{case[1]}".lstrip(".")) for case in _own_functions()],
+)  # ids without object addresses: xdist workers must collect the same ids
 def test_fixed_functions_have_the_standard_signature(sub: str, name: str, function: Any) -> None:
     """Each fix has the signature of cunumpy's top-level function (the standard's)."""
     reference = getattr(getattr(cunumpy, sub) if sub else cunumpy, name)
