@@ -15,8 +15,8 @@
 #   test. Use PYTHON=... to name a Python that reproduces the GPU machine's (3.12).
 #
 # Runs: the environment report, a GPU smoke test, the test suite (GPU tests included; every
-# backend-parametrized test runs on CuPy too: the tests that read device-wide memory
-# serially, the rest on 8 workers), our conformance harness on the CuPy backend, the GPU
+# backend-parametrized test runs on CuPy too: the tests that read device-wide memory or
+# time kernels serially, the rest on 8 workers), our conformance harness on the CuPy backend, the GPU
 # benchmarks, and the public Array API suite on the CuPy backend with
 # array_api_tests/public_suite/xfails-cupy.txt, without Hypothesis deadlines, at an example
 # count sized to the time left. Prints a summary and exits non-zero if any step failed.
@@ -120,7 +120,9 @@ export PYTEST_ADDOPTS
 echo "=== pytest plugins:$PYTEST_ADDOPTS"
 XDIST=()
 "$PY" -c "import xdist" 2>/dev/null && XDIST=(-n 8)
-SERIAL_TESTS=(tests/test_cuda.py tests/test_stream_ordering.py)  # they read device-wide memory
+# Serially: tests that read device-wide memory, or time kernels (other processes' kernels
+# would share the GPU with them).
+SERIAL_TESTS=(tests/test_cuda.py tests/test_stream_ordering.py tests/test_profiling.py)
 SUITE_ARGS=(-q -p no:cacheprovider)
 PUBLIC_ARGS=(--backend cupy --disable-deadline -q "${XDIST[@]}")
 MODULES=(numpy cupy pytest hypothesis _hypothesis_pytestplugin xdist array_api_compat
@@ -161,7 +163,7 @@ assert abs(float(cupy.linalg.eigh(a)[0].sum()) - 8.0) < 1e-9
 assert abs(complex(cupy.fft.fft(cupy.ones(4))[0]) - 4) < 1e-12
 print('CuPy', cupy.__version__, 'on', cupy.cuda.runtime.getDeviceProperties(0)['name'].decode())
 "
-    step "tests reading device memory (serial)" "$(limit_of serial)" \
+    step "tests of memory, streams, timing (serial)" "$(limit_of serial)" \
         "$PY" -m pytest "${SUITE_ARGS[@]}" "${SERIAL_TESTS[@]}"
     ignores=()
     for path in "${SERIAL_TESTS[@]}"; do ignores+=(--ignore="$path"); done

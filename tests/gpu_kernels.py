@@ -2,14 +2,16 @@
 
 ``SLOW_FILL`` is the long kernel of the stream-ordering tests: it spins for a given
 number of nanoseconds (on the GPU's global timer) before it writes ``value`` to every
-element. Work that is wrongly not ordered after it sees the old contents.
+element. Work that is wrongly not ordered after it sees the old contents. ``SPIN`` only
+spins, for the timing tests of ``cunumpy.profiling``. Both wait on the global timer, not
+on clock cycles, so their duration does not depend on the clock the GPU runs at.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["SLOW_FILL", "SLOW_FILL_NAME", "slow_fill"]
+__all__ = ["SLOW_FILL", "SLOW_FILL_NAME", "SPIN", "SPIN_NAME", "slow_fill"]
 
 SLOW_FILL_NAME = "cunumpy_test_slow_fill"
 
@@ -27,6 +29,20 @@ extern "C" __global__ void cunumpy_test_slow_fill(
     long long stride = (long long)blockDim.x * gridDim.x;
     for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
         out[i] = value;
+    }
+}
+"""
+
+SPIN_NAME = "cunumpy_test_spin"
+
+SPIN = r"""
+extern "C" __global__ void cunumpy_test_spin(unsigned long long delay_ns) {
+    unsigned long long start, now;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(start));
+    now = start;
+    long long first_cycle = clock64();
+    while (now - start < delay_ns && clock64() - first_cycle < 20000000000LL) {
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
     }
 }
 """

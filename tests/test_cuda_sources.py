@@ -22,7 +22,7 @@ from cuda_compile import (
     find_compiler,
     reduction_source,
 )
-from gpu_kernels import SLOW_FILL, SLOW_FILL_NAME
+from gpu_kernels import SLOW_FILL, SLOW_FILL_NAME, SPIN, SPIN_NAME
 
 cupy = pytest.importorskip("cupy")
 cupy_backend = pytest.importorskip("cunumpy._backends.cupy")
@@ -106,8 +106,9 @@ def test_cupy_backend_kernel_compiles_for_sm90(
     compile_cuda(source, name=kernel.name)
 
 
-def test_the_gpu_tests_long_kernel_compiles_for_sm90() -> None:
-    compile_cuda(SLOW_FILL, name=SLOW_FILL_NAME)
+@pytest.mark.parametrize(("source", "name"), [(SLOW_FILL, SLOW_FILL_NAME), (SPIN, SPIN_NAME)])
+def test_the_gpu_tests_kernels_compile_for_sm90(source: str, name: str) -> None:
+    compile_cuda(source, name=name)
 
 
 def test_a_broken_kernel_fails_with_the_compilers_log() -> None:

@@ -55,7 +55,9 @@ def main(argv: list[str]) -> int:
         print(f"install_wheels: {issue}")
     if issues or check_only:
         if not issues:
-            print(f"install_wheels: the {len(wheels)} wheels in {folder}/ fit {here}, one version each")
+            print(
+                f"install_wheels: the {len(wheels)} wheels in {folder}/ fit {here}, one version each"
+            )
         return 1 if issues else 0
     target = argv[1]
     command = [
