@@ -160,6 +160,10 @@ def to_numpy(x: Any, /) -> np.ndarray:
 def to_cupy(x: Any, /) -> Any:
     """Return ``x`` as a CuPy array on the current GPU (``x`` itself if it is one).
 
+    The copy is queued on the current stream of the current GPU. The call returns when
+    the host buffer may be refilled (for pinned memory it waits for the copy itself), as
+    the stream-ordering model of the user guide says.
+
     Raises
     ------
     RuntimeError
