@@ -40,7 +40,7 @@ declare -a SUMMARY=()
 status=0
 
 # name:limit of every step but the public suite, which gets the time left (>= MIN_PUBLIC).
-LIMITS=(install:20 report:30 smoke:30 serial:45 suite:120 harness:50 benchmarks:65)
+LIMITS=(install:20 report:20 smoke:25 serial:45 suite:120 harness:50 benchmarks:80)
 fixed=0
 for entry in "${LIMITS[@]}"; do fixed=$((fixed + ${entry#*:})); done
 limit_of() { local entry; for entry in "${LIMITS[@]}"; do [ "${entry%%:*}" = "$1" ] && echo "${entry#*:}"; done; }

@@ -18,6 +18,10 @@ from the CuPy wheel, C++17, ``-ftz=true`` and ``--device-as-default-execution-sp
 Without NVRTC, ``nvcc`` is used with the same include directories (it has no
 ``--device-as-default-execution-space``: functions of a preamble need ``__device__``).
 ``CUNUMPY_CUDA_COMPILER=nvrtc`` or ``nvcc`` picks one.
+
+A test in ``tests/`` imports it as ``from cuda_compile import compile_cuda`` (pytest puts
+``tests/`` on ``sys.path``). A ``RawKernel`` or ``RawModule`` source is compiled as it is:
+CuPy prepends no header to those.
 """
 
 from __future__ import annotations
