@@ -37,6 +37,8 @@ def _library(x: object) -> str:
 
 def check_is_array(x: object, name: str, func: str) -> None:
     """Raise ``TypeError`` naming ``func`` and the argument ``name`` unless ``x`` is an array."""
+    if isinstance(x, np.generic):  # NumPy scalars (what NumPy's reductions return) are 0-D
+        return
     if isinstance(x, _NOT_ARRAYS) or not hasattr(x, "shape") or not hasattr(x, "dtype"):
         msg = (
             f"{func}: `{name}` must be an array (NumPy, CuPy, array-api-strict or one "
