@@ -105,12 +105,19 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_report_header(config: pytest.Config) -> list[str]:
-    """One line: the namespaces the ``xp`` fixture runs on, and why any of them is skipped."""
-    parts = []
-    for name in config.stash.get(_SELECTED, ()):
+    """The namespaces the ``xp`` fixture runs on (and why any is skipped), and the others."""
+    selected = config.stash.get(_SELECTED, ())
+
+    def state(name: str, prefix: str) -> str:
         reason = unusable_reason(name)
-        parts.append(name if reason is None else f"{name} (skipped: {reason})")
-    return [f"cunumpy.testing: xp namespaces: {'; '.join(parts)}"]
+        return name if reason is None else f"{name} ({prefix}{reason})"
+
+    tested = "; ".join(state(name, "skipped: ") for name in selected)
+    lines = [f"cunumpy.testing: xp namespaces: {tested}"]
+    others = [state(name, "") for name in KNOWN if name not in selected]
+    if others:
+        lines.append(f"cunumpy.testing: not selected (ask with --xp): {'; '.join(others)}")
+    return lines
 
 
 def _test_names(metafunc: pytest.Metafunc) -> tuple[str, ...]:
