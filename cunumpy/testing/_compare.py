@@ -90,12 +90,17 @@ def _differences(a: np.ndarray, d: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     if a.dtype.kind == "b" or d.dtype.kind == "b":
         nan = np.full(a.shape, np.nan)
         return nan, nan
-    work = np.result_type(a.dtype, d.dtype, np.float64)
-    if work.kind in "iu":  # int64 with uint64
-        work = np.dtype(np.float64)
-    a_w, d_w = a.astype(work), d.astype(work)
-    difference = np.abs(a_w - d_w).astype(np.float64)
-    scale = np.abs(d_w).astype(np.float64)
+    if a.dtype.kind in "iu" and d.dtype.kind in "iu":
+        # Exact in uint64 (modulo 2**64, and |a - d| < 2**64), then rounded once to float64:
+        # through float64 directly, 2**53 + 1 and 2**53 would not differ.
+        a_u, d_u = a.astype(np.uint64), d.astype(np.uint64)
+        difference = np.where(a >= d, a_u - d_u, d_u - a_u).astype(np.float64)
+        scale = np.abs(d.astype(np.float64))
+    else:
+        work = np.result_type(a.dtype, d.dtype, np.float64)
+        a_w, d_w = a.astype(work), d.astype(work)
+        difference = np.abs(a_w - d_w).astype(np.float64)
+        scale = np.abs(d_w).astype(np.float64)
     relative = np.where(difference == 0, 0.0, difference / scale)
     return difference, relative
 
