@@ -243,3 +243,27 @@ def test_jax_runs_with_64_bit_types_and_restores_the_setting(pytester: pytest.Py
     result = pytester.runpytest(*PLUGIN, "--xp=jax")
     result.assert_outcomes(passed=1)
     assert jax.config.read("jax_enable_x64") == before
+
+
+def test_a_conftest_xp_fixture_of_its_own_is_left_alone(pytester: pytest.Pytester) -> None:
+    pytester.makeconftest(
+        """
+        import numpy
+        import pytest
+
+        @pytest.fixture
+        def xp():
+            return numpy
+        """
+    )
+    pytester.makepyfile(
+        test_file="""
+        import numpy
+
+        def test_own(xp):
+            assert xp is numpy
+        """
+    )
+    result = pytester.runpytest(*PLUGIN, "-v")
+    result.assert_outcomes(passed=1)
+    result.stdout.fnmatch_lines(["test_file.py::test_own PASSED*"])

@@ -176,9 +176,21 @@ def _device_params(metafunc: pytest.Metafunc, names: Sequence[str]) -> list[Any]
     return params
 
 
+def _uses_our_xp(metafunc: pytest.Metafunc) -> bool:
+    """Whether the ``xp`` this test gets is the plugin's, not a conftest's own ``xp`` fixture.
+
+    pytest has no public API for this; ``_arg2fixturedefs`` lists the definitions of each
+    fixture name visible to the test, the one it gets last.
+    """
+    definitions = getattr(metafunc, "_arg2fixturedefs", {}).get("xp")
+    if not definitions:
+        return True
+    return getattr(definitions[-1].func, "__module__", None) == __name__
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """Parametrize ``xp`` (and ``device``) of every test that uses them."""
-    if "xp" not in metafunc.fixturenames:
+    if "xp" not in metafunc.fixturenames or not _uses_our_xp(metafunc):
         return
     for marker in metafunc.definition.iter_markers("parametrize"):
         argnames = marker.args[0] if marker.args else marker.kwargs.get("argnames", ())
