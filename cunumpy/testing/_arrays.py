@@ -16,7 +16,9 @@ from .._namespace import array_namespace, is_cupy_array, is_numpy_array
 
 __all__ = [
     "array_device_label",
+    "check_flags",
     "check_is_array",
+    "check_tolerance",
     "device_label",
     "dtype_label",
     "host_copy",
@@ -130,3 +132,22 @@ def host_copy(x: Any) -> np.ndarray:
         except (BufferError, RuntimeError, TypeError, ValueError):
             pass
     return np.asarray(x)  # JAX on a GPU copies through __array__
+
+
+def check_flags(func: str, **flags: object) -> None:
+    """Raise ``TypeError`` naming ``func`` unless every flag is a bool."""
+    for name, value in flags.items():
+        if not isinstance(value, bool):
+            msg = f"{func}: `{name}` must be True or False, not {value!r}."
+            raise TypeError(msg)
+
+
+def check_tolerance(func: str, name: str, value: object) -> float:
+    """``value`` as a float; ``TypeError`` unless it is a real number, ``ValueError`` if < 0."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+        msg = f"{func}: `{name}` must be a real number, not {value!r}."
+        raise TypeError(msg)
+    if not value >= 0:  # also catches NaN
+        msg = f"{func}: `{name}` must be a non-negative number, not {value!r}."
+        raise ValueError(msg)
+    return float(value)

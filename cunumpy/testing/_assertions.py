@@ -13,7 +13,9 @@ import numpy as np
 
 from ._arrays import (
     array_device_label,
+    check_flags,
     check_is_array,
+    check_tolerance,
     dtype_label,
     host_copy,
     namespace_label,
@@ -34,23 +36,6 @@ __all__ = ["assert_close", "assert_equal", "assert_less"]
 _ERRORS = (("abs error", "largest absolute error"), ("rel error", "largest relative error"))
 
 
-def _check_flags(func: str, **flags: object) -> None:
-    for name, value in flags.items():
-        if not isinstance(value, bool):
-            msg = f"{func}: `{name}` must be True or False, not {value!r}."
-            raise TypeError(msg)
-
-
-def _check_tolerance(func: str, name: str, value: object) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
-        msg = f"{func}: `{name}` must be a real number, not {value!r}."
-        raise TypeError(msg)
-    if not value >= 0:  # also catches NaN
-        msg = f"{func}: `{name}` must be a non-negative number, not {value!r}."
-        raise ValueError(msg)
-    return float(value)
-
-
 def _compared(
     func: str,
     pair: tuple[Any, Any],
@@ -63,7 +48,7 @@ def _compared(
     err_msg: str,
 ) -> tuple[list[Operand], np.ndarray, np.ndarray]:
     """Check the metadata of ``pair``; return their descriptions and host copies."""
-    _check_flags(
+    check_flags(
         func,
         check_namespace=check_namespace,
         check_shape=check_shape,
@@ -195,7 +180,7 @@ def assert_equal(
     """
     __tracebackhide__ = True
     func = "assert_equal"
-    _check_flags(func, equal_nan=equal_nan, check_signed_zeros=check_signed_zeros)
+    check_flags(func, equal_nan=equal_nan, check_signed_zeros=check_signed_zeros)
     operands, a, b = _compared(
         func,
         (actual, desired),
@@ -293,9 +278,9 @@ def assert_close(
     """
     __tracebackhide__ = True
     func = "assert_close"
-    _check_flags(func, equal_nan=equal_nan, check_signed_zeros=check_signed_zeros)
-    atol_value = _check_tolerance(func, "atol", atol)
-    rtol_value = None if rtol is None else _check_tolerance(func, "rtol", rtol)
+    check_flags(func, equal_nan=equal_nan, check_signed_zeros=check_signed_zeros)
+    atol_value = check_tolerance(func, "atol", atol)
+    rtol_value = None if rtol is None else check_tolerance(func, "rtol", rtol)
     operands, a, b = _compared(
         func,
         (actual, desired),
