@@ -357,7 +357,8 @@ def __getattr__(name: str) -> ModuleType:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY_SUBMODULES))
+    """The public names only (``__all__``), the lazy submodules included."""
+    return list(__all__)
 
 
 from ._config import _backend_from_environment  # noqa: E402

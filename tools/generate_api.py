@@ -307,6 +307,15 @@ __all__ = {names!r}
 '''
 
 
+DIR_FUNCTION = '''
+
+
+def __dir__() -> list[str]:
+    """The public names only (``__all__``), not the imports."""
+    return list(__all__)
+'''
+
+
 def generate() -> dict[Path, str]:
     files: dict[Path, str] = {}
     for topic, path in OUTPUTS.items():
@@ -321,6 +330,8 @@ def generate() -> dict[Path, str]:
         dots = "." if topic in EXTENSIONS else ".."
         text = HEADER.format(title=title, dots=dots, names=sorted(names))
         text += "\n\n\n".join(_function(prefix + n, entries[n]) for n in names) + "\n"
+        if topic in EXTENSIONS:  # public modules: dir() shows their names, not their imports
+            text += DIR_FUNCTION
         files[ROOT / "cunumpy" / path] = text
     return files
 
