@@ -201,7 +201,15 @@ def _directive(entry: Entry) -> list[str]:
         return [f".. autoclass:: {entry.path}", "   :members:", ""]
     if entry.kind == "module":
         return []  # documented on its own page, linked from the table
-    return [f".. py:data:: {entry.path}", f"   :value: {entry.obj!r}", "", f"   {entry.doc}", ""]
+    module, _, name = entry.path.rpartition(".")
+    return [
+        f".. py:data:: {name}",
+        f"   :module: {module}",
+        f"   :value: {entry.obj!r}",
+        "",
+        f"   {entry.doc}",
+        "",
+    ]
 
 
 def render(module_name: str) -> str:
