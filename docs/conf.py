@@ -12,6 +12,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
+from api_pages import MODULES
+
 import cunumpy
 
 project = "cunumpy"
@@ -35,7 +37,7 @@ html_title = f"cunumpy {release}"
 html_theme_options = {
     "navbar_align": "left",
     "show_toc_level": 1,
-    "header_links_before_dropdown": 5,
+    "header_links_before_dropdown": 6,
     "navbar_persistent": [],
     "navbar_end": ["search-button", "theme-switcher"],
     "navigation_with_keys": False,
@@ -43,4 +45,5 @@ html_theme_options = {
     "footer_start": ["copyright"],
     "footer_end": ["sphinx-version"],
 }
-html_sidebars = {"index": []}
+# Only the API reference has pages below it to list; elsewhere the left sidebar stays empty.
+html_sidebars = {"**": [], **{f"api/{page}": ["sidebar-nav-bs"] for page in ["index", *MODULES]}}

@@ -1,7 +1,7 @@
 """Write cunumpy's top-level, backend-dispatching functions from the signature table.
 
 Run ``python tools/generate_api.py`` after changing ``api_signatures.py`` or
-``api_docs.py``; ``tests/test_generated.py`` fails when the generated files are stale.
+``api_docs.py``; ``tests/test_project.py`` fails when the generated files are stale.
 The output is ordinary, explicit Python (one ``def`` per function, nothing is built at
 import time), so readers, IDEs and type checkers see every function.
 
