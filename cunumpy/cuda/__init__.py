@@ -31,3 +31,8 @@ __all__ = [
     "stream",
     "synchronize",
 ]
+
+
+def __dir__() -> list[str]:
+    """The public names only (``__all__``), not the imports and private submodules."""
+    return list(__all__)

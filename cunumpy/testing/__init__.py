@@ -18,3 +18,8 @@ from __future__ import annotations
 from ._assertions import assert_close, assert_equal, assert_less
 
 __all__ = ["assert_close", "assert_equal", "assert_less"]
+
+
+def __dir__() -> list[str]:
+    """The public names only (``__all__``), not the imports and private submodules."""
+    return list(__all__)

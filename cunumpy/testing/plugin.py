@@ -255,3 +255,8 @@ def device(request: pytest.FixtureRequest, xp: ModuleType) -> Any:
     and its simulated ones, ``cunumpy`` ``"cpu"`` and every GPU.
     """
     return request.param
+
+
+def __dir__() -> list[str]:
+    """The public names only (``__all__``), not the imports."""
+    return list(__all__)

@@ -209,3 +209,8 @@ def arrays(
     if device is None and not _is_cunumpy(xp):
         return drawn
     return drawn.map(_placed(xp, device))
+
+
+def __dir__() -> list[str]:
+    """The public names only (``__all__``), not the imports."""
+    return list(__all__)
