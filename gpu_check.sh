@@ -141,9 +141,9 @@ import sys; print(sys.executable, sys.version.split()[0]); sys.exit(sys.version_
     check "the public suite collects" "$PY" -m array_api_tests.public_suite.run gpu_suite \
         --backend numpy --disable-deadline -q --collect-only
     check "the benchmarks start (each stops without a GPU: status 2)" bash -c "
-        for script in 'bench_cupy_dispatch.py --quick' bench_transfer.py bench_streams.py; do
-            '$PY' benchmarks/\$script; [ \$? -eq 2 ] || exit 1
-        done; '$PY' benchmarks/bench_profiling.py"
+        for script in bench_cupy_dispatch bench_transfer bench_streams; do
+            '$PY' benchmarks/\$script.py --quick; [ \$? -eq 2 ] || exit 1
+        done; '$PY' benchmarks/bench_profiling.py --quick"
     check "the test suite passes on this Python (its GPU tests skip)" \
         "$PY" -m pytest "${SUITE_ARGS[@]}" "${XDIST[@]}" tests cunumpy docs
     worst=$((BUDGET - fixed))
@@ -173,10 +173,9 @@ print('CuPy', cupy.__version__, 'on', cupy.cuda.runtime.getDeviceProperties(0)['
         env CUNUMPY_BACKEND=cupy "$PY" -m array_api_tests --module cunumpy -q "${XDIST[@]}"
     step "benchmarks (dispatch, transfers, streams, profiling)" "$(limit_of benchmarks)" bash -c "
         set -e
-        '$PY' benchmarks/bench_cupy_dispatch.py --quick
-        '$PY' benchmarks/bench_transfer.py
-        '$PY' benchmarks/bench_streams.py
-        '$PY' benchmarks/bench_profiling.py"
+        for script in bench_cupy_dispatch bench_transfer bench_streams bench_profiling; do
+            '$PY' benchmarks/\$script.py --quick
+        done"
     if [ -d gpu_suite ]; then
         left=$((BUDGET - SECONDS))
         if [ "$left" -lt "$MIN_PUBLIC" ]; then

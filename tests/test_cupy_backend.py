@@ -20,6 +20,7 @@ import pytest
 import cunumpy
 from cunumpy._backends import numpy as numpy_namespace
 from cunumpy._cupy import visible_gpu_count
+from cunumpy.testing import assert_close
 
 cupy = pytest.importorskip("cupy")
 cupy_namespace: ModuleType = pytest.importorskip("cunumpy._backends.cupy")
@@ -462,31 +463,30 @@ def _on_two_gpus() -> tuple[Any, Any]:
 
 
 @pytest.mark.gpu
-@pytest.mark.parametrize("namespace", ["top-level", "array_namespace"])
-def test_inputs_on_two_gpus_raise_value_error_naming_both(namespace: str) -> None:
+@pytest.mark.xp("cupy", "cunumpy:cupy")  # the CuPy namespace, and the top-level on CuPy
+def test_inputs_on_two_gpus_raise_value_error_naming_both(xp: ModuleType) -> None:
     x0, x1 = _on_two_gpus()
-    ns = cunumpy if namespace == "top-level" else cunumpy.array_namespace(x0)
     with pytest.raises(ValueError, match=r"add: .*cuda:0 and cuda:1"):
-        ns.add(x0, x1)
+        xp.add(x0, x1)
     with pytest.raises(ValueError, match=r"concat: .*cuda:1 and cuda:0"):
-        ns.concat([x1, x0])
+        xp.concat([x1, x0])
     with pytest.raises(ValueError, match=r"where: .*cuda:0 and cuda:1"):
-        ns.where(x0 > 1, x0, x1)
+        xp.where(x0 > 1, x0, x1)
 
 
 @pytest.mark.gpu
-@pytest.mark.parametrize("namespace", ["top-level", "array_namespace"])
-def test_functions_run_on_the_gpu_of_their_inputs(namespace: str) -> None:
+@pytest.mark.xp("cupy", "cunumpy:cupy")  # the CuPy namespace, and the top-level on CuPy
+def test_functions_run_on_the_gpu_of_their_inputs(xp: ModuleType) -> None:
     _, x1 = _on_two_gpus()
-    ns = cunumpy if namespace == "top-level" else cunumpy.array_namespace(x1)
     with cupy.cuda.Device(0):
         results = [
-            ns.add(x1, x1), ns.sum(x1), ns.sort(x1, descending=True), ns.linalg.vector_norm(x1),
-            ns.fft.fft(x1), ns.stack([x1, x1]), ns.clip(x1, min=1.0),
+            xp.add(x1, x1), xp.sum(x1), xp.sort(x1, descending=True), xp.linalg.vector_norm(x1),
+            xp.fft.fft(x1), xp.stack([x1, x1]), xp.clip(x1, min=1.0),
         ]  # fmt: skip
         assert cupy.cuda.runtime.getDevice() == 0
     assert [r.device.id for r in results] == [1] * len(results)
-    np.testing.assert_allclose(results[0].get(), [0.0, 2.0, 4.0])
+    assert_close(results[0], cunumpy.to_device(np.asarray([0.0, 2.0, 4.0]), x1.device))
+    assert_close(results[1], cunumpy.to_device(np.asarray(3.0), x1.device))
 
 
 @pytest.mark.gpu

@@ -32,3 +32,8 @@ __all__ = [
     "streams",
     "synchronize",
 ]
+
+
+def __dir__() -> list[str]:
+    """The public names only (``__all__``), not the imports and private submodules."""
+    return list(__all__)
