@@ -7,9 +7,15 @@ have their other fixtures in ``tests/conftest.py``.
 
 from __future__ import annotations
 
+import importlib.util
+
 import pytest
 
 pytest_plugins = ["cunumpy.testing.plugin"]
+
+# The Sphinx configuration and extension are imported for their doctests only where Sphinx
+# is (the docs extra): the suite collects without it, as on the GPU machine.
+collect_ignore = [] if importlib.util.find_spec("sphinx") else ["docs/_ext", "docs/conf.py"]
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -8,7 +8,7 @@ Measures, in one process, with every contender timed once per repeat (interleave
   an existing array), with the bound cunumpy promises: pinned copies through cunumpy reach
   at least 90% of the raw pinned bandwidth; and the pinned/pageable ratio;
 - the time of a pinned copy and an independent kernel queued one after the other on one
-  stream (serialized) and each on its own ``cuda.stream()`` (overlapped).
+  stream (serialized) and each on its own branch of ``cuda.streams(2)`` (overlapped).
 
 Run on a machine with a usable GPU: ``python benchmarks/bench_transfer.py [--quick |
 --full]`` (or ``python -m benchmarks``). Without one it prints the reason and exits with
@@ -113,10 +113,13 @@ def _overlap(cp: Any, repeat: int, progress: Progress) -> list[Result]:
         kernels()
 
     def overlapped() -> None:
-        with cuda.stream():
-            cunumpy.to_device(pinned, 0)
-        with cuda.stream():
-            kernels()
+        # Two branches of the current stream. The kernels are queued first: a copy from
+        # pinned memory returns when the buffer may be refilled, that is once it is done.
+        with cuda.streams(2) as (compute, copy):
+            with cuda.stream(compute):
+                kernels()
+            with cuda.stream(copy):
+                cunumpy.to_device(pinned, 0)
 
     both = interleaved_times(
         {"one": serialized, "two": overlapped}, number=1, repeat=repeat, sync=cuda.synchronize

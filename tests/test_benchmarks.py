@@ -32,7 +32,9 @@ from benchmarks._harness import (
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.mark.parametrize("script", ["bench_cupy_dispatch.py", "bench_transfer.py"])
+@pytest.mark.parametrize(
+    "script", ["bench_cupy_dispatch.py", "bench_transfer.py", "bench_streams.py"]
+)
 def test_gpu_benchmark_without_a_gpu_exits_with_the_reason(script: str) -> None:
     if cunumpy.cupy_available():
         pytest.skip("a GPU is usable: gpu_check.sh runs this benchmark for real")

@@ -32,7 +32,11 @@ def test_the_docs_show_the_example_files_verbatim() -> None:
 
 @pytest.mark.slow
 def test_the_example_project_passes_with_its_own_pytest() -> None:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    # ROOT first, and the caller's PYTHONPATH kept (gpu_check.sh carries packages there).
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+    }
     env.pop("CUNUMPY_BACKEND", None)
     names = "numpy,cupy,array_api_strict,cunumpy"  # torch and jax left out where installed
     result = subprocess.run(
