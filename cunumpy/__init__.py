@@ -2,13 +2,10 @@
 
 ``import cunumpy as xp`` gives a complete Array API 2025.12 namespace over NumPy and CuPy.
 Functions that take arrays compute where their inputs live; creation functions honour
-``device=`` and otherwise use the current backend (``set_backend``, ``use_backend`` or the
-``CUNUMPY_BACKEND`` environment variable). Library code calls ``array_namespace(x)`` to
-get the namespace of its inputs. Arrays are always the backends' own (``numpy.ndarray``,
-``cupy.ndarray``), never wrapped.
-
-The device layer is in the submodules ``cuda`` (devices, memory, streams), ``profiling``
-(timing) and ``mpi`` (one rank per GPU); they are loaded on first use.
+``device=`` and otherwise use the current backend (``set_backend``, ``use_backend`` or
+``CUNUMPY_BACKEND``). Library code calls ``array_namespace(x)``, one of array-api-compat's
+helpers, all of which are here. Arrays are the backends' own, never wrapped. The device
+layer (``cuda``, ``profiling``, ``mpi``) is loaded on first use.
 """
 
 from __future__ import annotations
@@ -188,7 +185,7 @@ __version__ = "0.1.0"
 __array_api_version__ = "2025.12"
 
 # The device layer's submodules, loaded on first attribute access (see __getattr__).
-_LAZY_SUBMODULES = ("profiling", "mpi")
+_LAZY_SUBMODULES = ("profiling", "mpi", "testing")
 
 __all__ = [
     "__array_api_version__",
@@ -361,39 +358,23 @@ __all__ = [
     "to_cupy",
     "to_numpy",
     "use_backend",
-    # array-api-compat 1.16's helpers, same names and semantics (docs/migrating.md)
-    "array_namespace",
-    "device",
-    "get_namespace",
-    "is_array_api_obj",
-    "is_array_api_strict_namespace",
-    "is_cupy_array",
-    "is_cupy_namespace",
-    "is_dask_array",
-    "is_dask_namespace",
-    "is_dpnp_array",
-    "is_dpnp_namespace",
-    "is_jax_array",
-    "is_jax_namespace",
-    "is_lazy_array",
-    "is_mparray_array",
-    "is_mparray_namespace",
-    "is_ndonnx_array",
-    "is_ndonnx_namespace",
-    "is_numpy_array",
-    "is_numpy_namespace",
-    "is_pydata_sparse_array",
-    "is_pydata_sparse_namespace",
-    "is_torch_array",
-    "is_torch_namespace",
-    "is_writeable_array",
-    "size",
-    "to_device",
-    # cunumpy: the device layer (loaded on first use)
+    # cunumpy: the device layer and the testing toolkit (loaded on first use)
     "cuda",
     "mpi",
     "profiling",
+    "testing",
 ]
+
+# array-api-compat 1.16's helpers, same names and semantics (docs/migrating.md).
+__all__ += [
+    "array_namespace", "device", "get_namespace", "is_array_api_obj",
+    "is_array_api_strict_namespace", "is_cupy_array", "is_cupy_namespace", "is_dask_array",
+    "is_dask_namespace", "is_dpnp_array", "is_dpnp_namespace", "is_jax_array", "is_jax_namespace",
+    "is_lazy_array", "is_mparray_array", "is_mparray_namespace", "is_ndonnx_array",
+    "is_ndonnx_namespace", "is_numpy_array", "is_numpy_namespace", "is_pydata_sparse_array",
+    "is_pydata_sparse_namespace", "is_torch_array", "is_torch_namespace", "is_writeable_array",
+    "size", "to_device",
+]  # fmt: skip
 
 
 def __getattr__(name: str) -> ModuleType:
@@ -407,7 +388,8 @@ def __getattr__(name: str) -> ModuleType:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY_SUBMODULES))
+    """The public names only (``__all__``), the lazy submodules included."""
+    return list(__all__)
 
 
 from ._config import _backend_from_environment  # noqa: E402

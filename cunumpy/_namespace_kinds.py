@@ -175,9 +175,9 @@ def is_array_api_strict_namespace(xp: object) -> bool:
 
     Examples
     --------
-    >>> import array_api_strict
+    >>> import numpy as np
     >>> import cunumpy
-    >>> cunumpy.is_array_api_strict_namespace(array_api_strict)
-    True
+    >>> cunumpy.is_array_api_strict_namespace(np)
+    False
     """
     return _name(xp) == "array_api_strict"
