@@ -145,8 +145,18 @@ def _numpy_fast_path(qualname: str, args: ast.arguments, call: str) -> list[str]
     The NumPy namespace's function is bound at import as ``_numpy_<name>`` (see
     ``_fast_path_imports``), so the fast path looks nothing up at call time.
     """
-    if args.vararg is not None or qualname.rpartition(".")[2] in ("concat", "stack"):
+    if args.vararg is not None:
         return []
+    if qualname.rpartition(".")[2] in ("concat", "stack"):  # a list or tuple of arrays
+        return [
+            "if type(arrays) is list or type(arrays) is tuple:",
+            "    for x in arrays:",
+            "        if type(x) is not _ndarray:",
+            "            break",
+            "    else:",
+            "        if arrays:",
+            f"            return {_fast_name(qualname)}({call})",
+        ]
     arrays = _array_params(args)
     if not 1 <= len(arrays) <= 3:
         return []

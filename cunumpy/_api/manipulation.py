@@ -40,6 +40,7 @@ __all__ = [
 
 # The NumPy namespace's functions, bound at import for the ndarray fast paths.
 _numpy_broadcast_to = _numpy_namespace.broadcast_to
+_numpy_concat = _numpy_namespace.concat
 _numpy_expand_dims = _numpy_namespace.expand_dims
 _numpy_flip = _numpy_namespace.flip
 _numpy_moveaxis = _numpy_namespace.moveaxis
@@ -48,6 +49,7 @@ _numpy_repeat = _numpy_namespace.repeat
 _numpy_reshape = _numpy_namespace.reshape
 _numpy_roll = _numpy_namespace.roll
 _numpy_squeeze = _numpy_namespace.squeeze
+_numpy_stack = _numpy_namespace.stack
 _numpy_tile = _numpy_namespace.tile
 _numpy_unstack = _numpy_namespace.unstack
 
@@ -161,6 +163,13 @@ def concat(arrays: Union[tuple[Array, ...], list[Array]], /, *, axis: Optional[i
     >>> xp.concat((a, a), axis=None)
     array([1, 2, 1, 2])
     """
+    if type(arrays) is list or type(arrays) is tuple:
+        for x in arrays:
+            if type(x) is not _ndarray:
+                break
+        else:
+            if arrays:
+                return _numpy_concat(arrays, axis=axis)
     return _namespace_of_all(arrays, "concat").concat(arrays, axis=axis)
 
 
@@ -459,6 +468,13 @@ def stack(arrays: Union[tuple[Array, ...], list[Array]], /, *, axis: int = 0) ->
     array([[1, 3],
            [2, 4]])
     """
+    if type(arrays) is list or type(arrays) is tuple:
+        for x in arrays:
+            if type(x) is not _ndarray:
+                break
+        else:
+            if arrays:
+                return _numpy_stack(arrays, axis=axis)
     return _namespace_of_all(arrays, "stack").stack(arrays, axis=axis)
 
 

@@ -94,16 +94,15 @@ def iinfo(type: Any, /) -> iinfo_object:
     return _iinfo(dtype)
 
 
-_ndarray = np.ndarray  # a module global: one look-up fewer on the fast path below
-
-
 # Standard: astype. The array method is NumPy's fast path: numpy.astype checks its
 # arguments in Python before calling it, which triples the cost of a small cast.
 def astype(x: np.ndarray, dtype: Any, /, *, copy: bool = True, device: Any = None) -> np.ndarray:
     """Return ``x`` cast to ``dtype`` (a copy unless ``copy=False`` and nothing changes)."""
-    if type(x) is _ndarray and copy is True and device is None:
-        result: np.ndarray = x.astype(dtype)
-        return result
+    if copy is True and device is None:
+        try:
+            return x.astype(dtype)
+        except AttributeError:  # not an array: the checks below say so
+            pass
     if not isinstance(x, (np.ndarray, np.generic)):
         msg = f"astype: expected a NumPy array, got {type(x).__name__} {x!r:.60}."
         raise TypeError(msg)
@@ -111,5 +110,5 @@ def astype(x: np.ndarray, dtype: Any, /, *, copy: bool = True, device: Any = Non
         from ._info import _check_device
 
         _check_device(device, "astype")
-    result = x.astype(dtype, copy=copy)
+    result: np.ndarray = x.astype(dtype, copy=copy)
     return result
