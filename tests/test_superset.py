@@ -58,6 +58,35 @@ def test_standard_names_stay_cunumpys() -> None:
     np.testing.assert_array_equal(numpy_namespace.sort(x, descending=True), [3, 2, 1])
 
 
+@pytest.mark.parametrize(
+    ("name", "args"),
+    [
+        ("tanh", (np.asarray([0.5, -1.0]),)),
+        ("expm1", (np.asarray([1e-10, 2.0]),)),
+        ("floor_divide", (np.asarray([7.0, -7.0]), np.asarray([2.0, 2.0]))),
+        ("clip", (np.asarray([-3.0, 0.5, 9.0]), 0.0, 1.0)),
+    ],
+)
+def test_fixed_functions_take_numpys_out(name: str, args: tuple[np.ndarray, ...]) -> None:
+    # NumPy fast paths write into `out=` (scikit-learn: xp.tanh(K, out=K)).
+    expected = getattr(np, name)(*args)
+    out = np.empty_like(args[0])
+    assert getattr(numpy_namespace, name)(*args, out=out) is out
+    np.testing.assert_array_equal(out, expected)
+    in_place = args[0].copy()
+    getattr(numpy_namespace, name)(in_place, *args[1:], out=in_place)
+    np.testing.assert_array_equal(in_place, expected)
+
+
+def test_out_keeps_the_standards_special_cases() -> None:
+    x = np.asarray([complex(np.inf, 1.0), 0.5 + 0j])
+    out = np.empty_like(x)
+    numpy_namespace.tanh(x, out=out)
+    assert out[0] == 1.0 + 0j  # NumPy's own tanh gives NaNs here
+    with pytest.raises(TypeError, match="Cannot cast"):
+        numpy_namespace.tanh(np.asarray([0.5]), out=np.empty(1, dtype=np.int64))
+
+
 def test_every_standard_name_is_a_module_global_so_it_never_reaches_getattr() -> None:
     own = vars(numpy_namespace)
     assert [n for n in STANDARD if n not in own] == []
