@@ -167,3 +167,31 @@ def test_cupy_namespace_is_a_superset_of_cupy() -> None:
     xp = cunumpy.array_namespace(x)
     assert xp is cupy_namespace
     np.testing.assert_array_equal(cupy.asnumpy(xp.nanmax(x, axis=1)), [1.0, 3.0])
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize(
+    ("name", "args"),
+    [
+        ("tanh", (np.asarray([0.5, -1.0]),)),
+        ("expm1", (np.asarray([1e-10, 2.0]),)),
+        ("sqrt", (np.asarray([4.0, 2.0]),)),
+        ("log", (np.asarray([1.0, 3.0]),)),
+        ("log1p", (np.asarray([1e-12, 3.0]),)),
+        ("acosh", (np.asarray([1.5, 2.0]),)),
+        ("sign", (np.asarray([-2.0, 0.0, 3.0]),)),
+        ("clip", (np.asarray([-3.0, 0.5, 9.0]), 0.0, 1.0)),
+        ("remainder", (np.asarray([7.0, -7.0]), np.asarray([2.0, 2.0]))),
+        ("nextafter", (np.asarray([1.0, 2.0]), np.asarray([2.0, 1.0]))),
+    ],
+)
+def test_cupy_fixed_functions_take_cupys_out(name: str, args: tuple[np.ndarray, ...]) -> None:
+    import cupy
+
+    from cunumpy._backends import cupy as cupy_namespace
+
+    expected = getattr(numpy_namespace, name)(*args)
+    on_gpu = tuple(cupy.asarray(a) if isinstance(a, np.ndarray) else a for a in args)
+    out = cupy.empty_like(on_gpu[0])
+    assert getattr(cupy_namespace, name)(*on_gpu, out=out) is out
+    np.testing.assert_allclose(cupy.asnumpy(out), expected, rtol=1e-12, atol=0)
