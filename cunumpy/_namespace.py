@@ -19,7 +19,14 @@ from ._array_kinds import _is_jax_zero_gradient_array, _subclass_of, is_cupy_arr
 from ._backends import numpy as _numpy_namespace
 
 # is_cupy_array and is_numpy_array are re-exported for the modules that import them from here.
-__all__ = ["array_namespace", "get_namespace", "is_cupy_array", "is_numpy_array", "namespace_of"]
+__all__ = [
+    "array_namespace",
+    "get_namespace",
+    "is_cupy_array",
+    "is_numpy_array",
+    "namespace_of",
+    "renamed",
+]
 
 _SUPPORTED_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
 
@@ -107,8 +114,17 @@ def _own_namespace(x: Any, api_version: str | None, func: str) -> ModuleType:
         namespace: ModuleType = get(api_version=api_version)
     except (TypeError, ValueError) as exc:
         msg = f"{func}: {_library_name(x)}.__array_namespace__(api_version={api_version!r}) failed: {exc}"
-        raise type(exc)(msg) from exc
+        raise renamed(exc, msg) from exc
     return namespace
+
+
+def renamed(exc: Exception, msg: str) -> Exception:
+    """An exception of ``exc``'s type with message ``msg`` (a ``RuntimeError`` for an
+    exception class whose constructor takes something else)."""
+    try:
+        return type(exc)(msg)
+    except Exception:
+        return RuntimeError(msg)
 
 
 def namespace_of(arrays: Iterable[Any], func: str) -> ModuleType | None:
@@ -302,5 +318,5 @@ def _compat_namespace(
         )
     except (TypeError, ValueError) as exc:
         msg = f"array_namespace: {exc}"
-        raise type(exc)(msg) from exc
+        raise renamed(exc, msg) from exc
     return namespace

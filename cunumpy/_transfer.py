@@ -9,7 +9,7 @@ import numpy as np
 from ._array_kinds import is_cupy_array, is_numpy_array
 from ._cupy import require_cupy
 from ._devices import canonical_device, library_device
-from ._namespace import _library_name, namespace_of
+from ._namespace import _library_name, namespace_of, renamed
 from .cuda._streams import as_cupy_stream, on_device_and_stream
 
 __all__ = ["device", "to_cupy", "to_device", "to_numpy"]
@@ -155,11 +155,7 @@ def _foreign_to_device(x: Any, device: Any, stream: Any) -> Any:
         return array_api_compat.to_device(x, target, stream=stream)
     except Exception as exc:
         msg = f"to_device: {_library_name(x)} could not move the array to {device!r}: {exc}"
-        try:
-            renamed = type(exc)(msg)
-        except Exception:  # an exception class with another constructor
-            renamed = RuntimeError(msg)
-        raise renamed from exc
+        raise renamed(exc, msg) from exc
 
 
 def to_numpy(x: Any, /) -> np.ndarray:
