@@ -17,7 +17,7 @@ import numpy as np
 from ._compile_log import CompileLog
 from ._numba import require_numba
 from ._shapes import Layout
-from ._types import DTYPES, Arg, LoopSignature, scalar_value
+from ._types import DTYPES, LoopSignature, scalar_value
 
 __all__ = ["CPU_TARGETS", "CpuLoops", "infer_result"]
 
@@ -82,17 +82,18 @@ class CpuLoops:
             msg = f"{self._name}: Numba cannot compile the kernel for {loop}: {exc}"
             raise TypeError(msg) from exc
         self._log.add(f"{loop} {self._target}", time.perf_counter() - start)
-        return compiled
+        # the NumPy (g)ufunc itself: Numba's wrapper around it only adds call overhead
+        inner = getattr(compiled, "ufunc", compiled)
+        return inner if isinstance(inner, np.ufunc) else compiled
 
-    def operands(
-        self, loop: LoopSignature, values: Sequence[Any], args: Sequence[Arg]
-    ) -> list[Any]:
+    def operands(self, loop: LoopSignature, values: Sequence[Any]) -> list[Any]:
         """The inputs as the compiled loop takes them: cast to its dtypes, scalars typed."""
         operands = []
-        for i, (value, arg, dtype) in enumerate(zip(values, args, loop.inputs)):
-            if arg.dtype is None:
-                operands.append(scalar_value(arg, dtype, i, self._name))
-            elif value.dtype != dtype:  # cast once, rather than in NumPy's buffered chunks
+        for i, (value, dtype) in enumerate(zip(values, loop.inputs)):
+            have = getattr(value, "dtype", None)
+            if have is None:  # a Python scalar
+                operands.append(scalar_value(value, dtype, i, self._name))
+            elif have != dtype:  # cast once, rather than in NumPy's buffered chunks
                 operands.append(value.astype(dtype))
             else:
                 operands.append(value)
@@ -102,7 +103,6 @@ class CpuLoops:
         self,
         loop: LoopSignature,
         values: Sequence[Any],
-        args: Sequence[Arg],
         out: np.ndarray | None,
         shape: tuple[int, ...],
     ) -> np.ndarray:
@@ -110,14 +110,13 @@ class CpuLoops:
         ufunc = self.get(loop)
         if out is None:
             out = np.empty(shape, dtype=loop.outputs[0])
-        ufunc(*self.operands(loop, values, args), out=out)
+        ufunc(*self.operands(loop, values), out=out)
         return out
 
     def run_generalized(
         self,
         loop: LoopSignature,
         values: Sequence[Any],
-        args: Sequence[Arg],
         outs: Sequence[np.ndarray] | None,
         out_shapes: Sequence[tuple[int, ...]],
     ) -> list[np.ndarray]:
@@ -125,7 +124,7 @@ class CpuLoops:
         gufunc = self.get(loop)
         if outs is None:
             outs = [np.empty(s, dtype=d) for s, d in zip(out_shapes, loop.outputs)]
-        gufunc(*self.operands(loop, values, args), out=tuple(outs))
+        gufunc(*self.operands(loop, values), out=tuple(outs))
         return list(outs)
 
 

@@ -13,6 +13,7 @@ import importlib
 import math
 import threading
 import time
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
@@ -21,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from ._compile_log import CompileLog
-from ._types import Arg, LoopSignature, scalar_value
+from ._types import LoopSignature, scalar_value
 
 __all__ = ["CudaLoops", "CupyMemory", "Memory", "SimulatorMemory", "plan_loop"]
 
@@ -98,7 +99,16 @@ class CupyMemory(Memory):
         return _kernels().device_array(desc, x)
 
     def launch(self, kernel: Any, grid: tuple[int, ...], block: tuple[int, ...], args: Any) -> None:
-        kernel[grid, block, self._stream](*args)
+        if math.prod(grid) >= _FEW_BLOCKS:
+            kernel[grid, block, self._stream](*args)
+            return
+        with warnings.catch_warnings():  # a small array needs few blocks: nothing to warn about
+            warnings.filterwarnings("ignore", message=_FEW_BLOCKS_WARNING)
+            kernel[grid, block, self._stream](*args)
+
+
+_FEW_BLOCKS = 128  # numba-cuda warns about "low occupancy" below this many blocks
+_FEW_BLOCKS_WARNING = r"Grid size \d+ will likely result in GPU under-utilization"
 
 
 class SimulatorMemory(Memory):
@@ -237,7 +247,6 @@ class CudaLoops:
         self,
         loop: LoopSignature,
         values: Sequence[Any],
-        args: Sequence[Arg],
         out: Any,
         shape: Shape,
         memory: Memory,
@@ -248,7 +257,7 @@ class CudaLoops:
             out = lib.empty(shape, dtype=loop.outputs[0])
         if math.prod(shape) == 0:
             return out
-        operands = self._operands(loop, values, args, memory, [out], same_view_ok=True)
+        operands = self._operands(loop, values, memory, [out], same_view_ok=True)
         for i, op in enumerate(operands):
             if op.kind == "array":
                 operands[i] = _Operand("array", lib.broadcast_to(op.value, shape), op.cast_to)
@@ -277,7 +286,6 @@ class CudaLoops:
         loop: LoopSignature,
         cores: Sequence[int],
         values: Sequence[Any],
-        args: Sequence[Arg],
         outs: Sequence[Any] | None,
         loop_shape: Shape,
         out_shapes: Sequence[Shape],
@@ -290,7 +298,7 @@ class CudaLoops:
         outs = list(outs)
         if math.prod(loop_shape) == 0:
             return outs
-        operands = self._operands(loop, values, args, memory, outs, same_view_ok=False)
+        operands = self._operands(loop, values, memory, outs, same_view_ok=False)
         n = len(loop_shape)
         for i, op in enumerate(operands):  # all arrays: the callers index every operand
             if op.kind == "scalar":
@@ -328,16 +336,15 @@ class CudaLoops:
         self,
         loop: LoopSignature,
         values: Sequence[Any],
-        args: Sequence[Arg],
         memory: Memory,
         outs: Sequence[Any],
         same_view_ok: bool,
     ) -> list[_Operand]:
         """Each input as an array (copied when it overlaps an output) or a typed scalar."""
         operands = []
-        for i, (value, arg, dtype) in enumerate(zip(values, args, loop.inputs)):
-            if arg.dtype is None:
-                value = _plain(scalar_value(arg, dtype, i, self._name))
+        for i, (value, dtype) in enumerate(zip(values, loop.inputs)):
+            if getattr(value, "dtype", None) is None:  # a Python scalar
+                value = _plain(scalar_value(value, dtype, i, self._name))
                 operands.append(_Operand("scalar", value))
             elif isinstance(value, np.generic):
                 operands.append(_Operand("scalar", _plain(dtype.type(value))))

@@ -51,11 +51,20 @@ class CudaCKernel:
         raise NotImplementedError
 
     def kernel(self) -> Any:
-        """The CuPy kernel object (created on first use; needs a usable CuPy)."""
-        if self._cupy_kernel is None:
-            from .._cupy import require_cupy
+        """The CuPy kernel object, made on first use (CuPy must be installed, not usable).
 
-            self._cupy_kernel = self._make(require_cupy(self.name))
+        CuPy compiles it when it is first called on a GPU, once per device and types.
+        """
+        if self._cupy_kernel is None:
+            try:
+                import cupy
+            except ImportError as exc:
+                msg = (
+                    f"{self.name}: a CUDA C kernel needs CuPy, which cannot be imported ({exc}); "
+                    "install cunumpy[cuda12] or cunumpy[cuda13]."
+                )
+                raise ImportError(msg) from exc
+            self._cupy_kernel = self._make(cupy)
         return self._cupy_kernel
 
     def __repr__(self) -> str:

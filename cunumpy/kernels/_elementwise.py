@@ -8,7 +8,7 @@ from typing import Any, overload
 from ._placement import locate, normalize_out
 from ._portable import PortableKernel, shape_of
 from ._shapes import broadcast, check_out
-from ._types import Arg, LoopSignature, describe_arg, infer_inputs, select_loop
+from ._types import LoopSignature, describe_arg, infer_inputs, select_loop, type_key
 
 __all__ = ["ElementwiseFunction", "elementwise"]
 
@@ -43,29 +43,40 @@ class ElementwiseFunction(PortableKernel):
         from ._cpu import infer_result
 
         self._inference = infer_result(pyfunc, self.__name__, self._log)
+        self._by_types: dict[tuple[Any, ...], LoopSignature] = {}
+
+    def _loop(self, args: tuple[Any, ...]) -> LoopSignature:
+        """The loop for the arguments' types, chosen once per combination of types."""
+        key = tuple(map(type_key, args))
+        loop = self._by_types.get(key)
+        if loop is None:
+            name = self.__name__
+            described = [describe_arg(v, i, name) for i, v in enumerate(args)]
+            if self._loops:
+                loop = select_loop(self._loops, described, name)
+            else:
+                inputs = infer_inputs(described, name)
+                loop = LoopSignature(inputs, (self._inference.result(inputs),))
+            self._by_types[key] = loop
+        return loop
 
     def _prepare(
         self, args: tuple[Any, ...], out: Any, stream: Any
-    ) -> tuple[Any, LoopSignature, list[Arg], Any, tuple[int, ...]]:
+    ) -> tuple[Any, LoopSignature, Any, tuple[int, ...]]:
         name = self.__name__
         if len(args) != self.nin:
             msg = f"{name}: takes {self.nin} argument(s), but {len(args)} were given."
             raise TypeError(msg)
         outs = normalize_out(out, 1, name)
         where = locate(args, outs or (), stream, name)
-        described = [describe_arg(v, i, name) for i, v in enumerate(args)]
-        if self._loops:
-            loop = select_loop(self._loops, described, name)
-        else:
-            inputs = infer_inputs(described, name)
-            loop = LoopSignature(inputs, (self._inference.result(inputs),))
+        loop = self._loop(args)
         shape = broadcast([shape_of(v) for v in args], name)
         target = None
         if outs is not None:
             target = outs[0]
             check_out(target.shape, shape, 0, name)
             self._check_out_dtypes(loop, outs)
-        return where, loop, described, target, shape
+        return where, loop, target, shape
 
     def __call__(self, *args: Any, out: Any = None, stream: Any = None) -> Any:
         """Apply the kernel elementwise to broadcast ``args``.
@@ -88,17 +99,17 @@ class ElementwiseFunction(PortableKernel):
         array
             ``out``, or a new array of the loop's result dtype.
         """
-        where, loop, described, target, shape = self._prepare(args, out, stream)
+        where, loop, target, shape = self._prepare(args, out, stream)
         if where == "cpu":
-            return self._cpu.run_elementwise(loop, args, described, target, shape)
+            return self._cpu.run_elementwise(loop, args, target, shape)
         with self._on_gpu(where, stream) as memory:
-            return self._cuda_loops().run_elementwise(loop, args, described, target, shape, memory)
+            return self._cuda_loops().run_elementwise(loop, args, target, shape, memory)
 
     def _simulate(self, *args: Any, out: Any = None) -> Any:
         """Run the CUDA target's code on NumPy arrays under Numba's CUDA simulator (tests)."""
         memory = self._simulator_memory()
-        _, loop, described, target, shape = self._prepare(args, out, None)
-        return self._cuda_loops().run_elementwise(loop, args, described, target, shape, memory)
+        _, loop, target, shape = self._prepare(args, out, None)
+        return self._cuda_loops().run_elementwise(loop, args, target, shape, memory)
 
 
 @overload

@@ -8,14 +8,7 @@ from typing import Any
 from ._placement import locate, normalize_out
 from ._portable import PortableKernel, shape_of
 from ._shapes import Layout
-from ._types import (
-    Arg,
-    LoopSignature,
-    common_dtype,
-    describe_arg,
-    infer_inputs,
-    select_loop,
-)
+from ._types import LoopSignature, common_dtype, describe_arg, infer_inputs, select_loop, type_key
 
 __all__ = ["GeneralizedFunction", "generalized"]
 
@@ -52,10 +45,26 @@ class GeneralizedFunction(PortableKernel):
         parsed = Layout.parse(layout, "generalized")
         super().__init__(pyfunc, signatures, parsed, cpu_target, fastmath, "generalized")
         self.layout = parsed.text
+        self._by_types: dict[tuple[Any, ...], LoopSignature] = {}
+
+    def _loop(self, args: tuple[Any, ...]) -> LoopSignature:
+        """The loop for the arguments' types, chosen once per combination of types."""
+        key = tuple(map(type_key, args))
+        loop = self._by_types.get(key)
+        if loop is None:
+            name = self.__name__
+            described = [describe_arg(v, i, name) for i, v in enumerate(args)]
+            if self._loops:
+                loop = select_loop(self._loops, described, name)
+            else:
+                inputs = infer_inputs(described, name)
+                loop = LoopSignature(inputs, (common_dtype(inputs, name),) * self.nout)
+            self._by_types[key] = loop
+        return loop
 
     def _prepare(
         self, args: tuple[Any, ...], out: Any, stream: Any
-    ) -> tuple[Any, LoopSignature, list[Arg], Any, tuple[int, ...], list[tuple[int, ...]]]:
+    ) -> tuple[Any, LoopSignature, Any, tuple[int, ...], list[tuple[int, ...]]]:
         name = self.__name__
         layout = self._layout
         assert layout is not None
@@ -64,17 +73,12 @@ class GeneralizedFunction(PortableKernel):
             raise TypeError(msg)
         outs = normalize_out(out, self.nout, name)
         where = locate(args, outs or (), stream, name)
-        described = [describe_arg(v, i, name) for i, v in enumerate(args)]
-        if self._loops:
-            loop = select_loop(self._loops, described, name)
-        else:
-            inputs = infer_inputs(described, name)
-            loop = LoopSignature(inputs, (common_dtype(inputs, name),) * self.nout)
+        loop = self._loop(args)
         out_shapes = None if outs is None else [o.shape for o in outs]
         loop_shape, shapes = layout.bind([shape_of(v) for v in args], out_shapes, name)
         if outs is not None:
             self._check_out_dtypes(loop, outs)
-        return where, loop, described, outs, loop_shape, shapes
+        return where, loop, outs, loop_shape, shapes
 
     def __call__(self, *args: Any, out: Any = None, stream: Any = None) -> Any:
         """Apply the kernel over the loop dimensions of ``args``.
@@ -93,24 +97,24 @@ class GeneralizedFunction(PortableKernel):
         array or tuple of arrays
             The output(s).
         """
-        where, loop, described, outs, loop_shape, shapes = self._prepare(args, out, stream)
+        where, loop, outs, loop_shape, shapes = self._prepare(args, out, stream)
         if where == "cpu":
-            results = self._cpu.run_generalized(loop, args, described, outs, shapes)
+            results = self._cpu.run_generalized(loop, args, outs, shapes)
         else:
             cores = [len(core) for core in self._layout.inputs]  # type: ignore[union-attr]
             with self._on_gpu(where, stream) as memory:
                 results = self._cuda_loops().run_generalized(
-                    loop, cores, args, described, outs, loop_shape, shapes, memory
+                    loop, cores, args, outs, loop_shape, shapes, memory
                 )
         return results[0] if self.nout == 1 else tuple(results)
 
     def _simulate(self, *args: Any, out: Any = None) -> Any:
         """Run the CUDA target's code on NumPy arrays under Numba's CUDA simulator (tests)."""
         memory = self._simulator_memory()
-        _, loop, described, outs, loop_shape, shapes = self._prepare(args, out, None)
+        _, loop, outs, loop_shape, shapes = self._prepare(args, out, None)
         cores = [len(core) for core in self._layout.inputs]  # type: ignore[union-attr]
         results = self._cuda_loops().run_generalized(
-            loop, cores, args, described, outs, loop_shape, shapes, memory
+            loop, cores, args, outs, loop_shape, shapes, memory
         )
         return results[0] if self.nout == 1 else tuple(results)
 

@@ -7,6 +7,7 @@ Numba comes with the ``kernels`` extra (the CPU targets); numba-cuda, which prov
 from __future__ import annotations
 
 import importlib.util
+import sys
 from types import ModuleType
 
 __all__ = ["numba_installed", "require_numba", "require_numba_cuda", "simulator_enabled"]
@@ -14,6 +15,8 @@ __all__ = ["numba_installed", "require_numba", "require_numba_cuda", "simulator_
 
 def numba_installed() -> bool:
     """Return whether Numba can be imported, without importing it."""
+    if "numba" in sys.modules:
+        return sys.modules["numba"] is not None
     try:
         return importlib.util.find_spec("numba") is not None
     except (ImportError, ValueError):
@@ -22,14 +25,14 @@ def numba_installed() -> bool:
 
 def require_numba(func: str) -> ModuleType:
     """Return the ``numba`` module, or raise ``ImportError`` naming ``func`` and the extra."""
-    if not numba_installed():
+    try:
+        import numba
+    except ImportError as exc:
         msg = (
-            f"{func}: portable kernels are compiled by Numba, which is not installed; "
-            "install the `kernels` extra: pip install 'cunumpy[kernels]'."
+            f"{func}: portable kernels are compiled by Numba, which cannot be imported "
+            f"({exc}); install the `kernels` extra: pip install 'cunumpy[kernels]'."
         )
-        raise ImportError(msg)
-    import numba
-
+        raise ImportError(msg) from exc
     return numba
 
 

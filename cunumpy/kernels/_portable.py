@@ -17,7 +17,7 @@ from ._cpu import CPU_TARGETS, CpuLoops
 from ._cuda import CudaLoops, CupyMemory, SimulatorMemory
 from ._numba import numba_installed, require_numba, require_numba_cuda, simulator_enabled
 from ._shapes import Layout
-from ._types import LoopSignature, parse_signatures, promote
+from ._types import LoopSignature, parse_signatures, promotes_to
 
 __all__ = ["PortableKernel"]
 
@@ -95,7 +95,7 @@ class PortableKernel:
 
     def _check_out_dtypes(self, loop: LoopSignature, outs: Sequence[Any]) -> None:
         for i, (o, dtype) in enumerate(zip(outs, loop.outputs)):
-            if promote(dtype, o.dtype) != o.dtype:
+            if not promotes_to(dtype, o.dtype):
                 msg = (
                     f"{self.__name__}: `out` {i} has dtype {o.dtype}, but the result of loop "
                     f"{loop} is {dtype}, which does not promote to it; pass an array of dtype "

@@ -72,9 +72,12 @@ class RawKernel(CudaCKernel):
         self.jitify = jitify
 
     def _make(self, cupy: Any) -> Any:
+        # CuPy 14 deprecates passing `jitify` (even False): forward it only when asked for
+        extra = {"jitify": True} if self.jitify else {}
         return cupy.RawKernel(
-            self.code, self.name, self.options, self.backend, self.translate_cucomplex,
-            enable_cooperative_groups=self.enable_cooperative_groups, jitify=self.jitify,
+            self.code, self.name, options=self.options, backend=self.backend,
+            translate_cucomplex=self.translate_cucomplex,
+            enable_cooperative_groups=self.enable_cooperative_groups, **extra,
         )  # fmt: skip
 
     def __call__(

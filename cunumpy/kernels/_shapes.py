@@ -19,6 +19,9 @@ _CORE = r"\(\s*(?:[A-Za-z_]\w*\s*(?:,\s*[A-Za-z_]\w*\s*)*)?\)"
 
 def broadcast(shapes: Sequence[Shape], func: str) -> Shape:
     """The broadcast shape of ``shapes``; ``ValueError`` naming ``func`` if there is none."""
+    first = shapes[0] if shapes else ()
+    if all(s == first for s in shapes):
+        return tuple(first)
     ndim = max((len(s) for s in shapes), default=0)
     result = []
     for axis in range(-ndim, 0):
@@ -64,9 +67,17 @@ class Layout:
             )
             raise ValueError(msg)
         ins, outs = (tuple(_names(core) for core in re.findall(_CORE, s)) for s in sides)
+        known = {name for core in ins for name in core}
         for core in outs:
             if len(set(core)) != len(core):
                 msg = f"{func}: an output of layout {text!r} repeats a dimension name."
+                raise ValueError(msg)
+            unknown = [name for name in core if name not in known]
+            if unknown:
+                msg = (
+                    f"{func}: dimension {unknown[0]!r} of an output of layout {text!r} is not a "
+                    "dimension of any input, so its size would be unknown; take it from an input."
+                )
                 raise ValueError(msg)
         return cls(text, ins, outs)
 
@@ -90,16 +101,7 @@ class Layout:
                     f"to {loop} (layout {self.text!r})."
                 )
                 raise ValueError(msg)
-        results = []
-        for i, core in enumerate(self.outputs):
-            missing = [name for name in core if name not in sizes]
-            if missing:
-                msg = (
-                    f"{func}: the size of dimension {missing[0]!r} of output {i} is not set by "
-                    f"any input of layout {self.text!r}; pass `out` to give it."
-                )
-                raise ValueError(msg)
-            results.append(loop + tuple(sizes[name] for name in core))
+        results = [loop + tuple(sizes[name] for name in core) for core in self.outputs]
         return loop, results
 
     def _bind_one(

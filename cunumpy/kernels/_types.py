@@ -27,8 +27,10 @@ __all__ = [
     "infer_inputs",
     "parse_signatures",
     "promote",
+    "promotes_to",
     "scalar_value",
     "select_loop",
+    "type_key",
 ]
 
 DTYPES: dict[str, np.dtype] = {
@@ -153,7 +155,7 @@ def promote(a: np.dtype, b: np.dtype) -> np.dtype | None:
 def _fits(arg: Arg, target: np.dtype) -> bool:
     """Whether ``arg`` can be used as a ``target`` value under the standard's rules."""
     if arg.dtype is not None:
-        return promote(arg.dtype, target) == target
+        return promotes_to(arg.dtype, target)
     allowed = {"bool": "b", "int": "iufc", "float": "fc", "complex": "c"}[arg.kind or ""]
     return target.kind in allowed
 
@@ -197,7 +199,8 @@ def select_loop(loops: Sequence[LoopSignature], args: Sequence[Arg], func: str) 
     candidates = [loop for loop in loops if all(map(_fits, seen, loop.inputs))]
     for loop in candidates:
         if not any(
-            other != loop and all(map(_below, other.inputs, loop.inputs)) for other in candidates
+            other != loop and all(map(promotes_to, other.inputs, loop.inputs))
+            for other in candidates
         ):
             return loop
     given = ", ".join(str(a) for a in args)
@@ -210,8 +213,13 @@ def select_loop(loops: Sequence[LoopSignature], args: Sequence[Arg], func: str) 
     raise TypeError(msg)
 
 
-def _below(a: np.dtype, b: np.dtype) -> bool:
-    return promote(a, b) == b
+def promotes_to(a: np.dtype, b: np.dtype) -> bool:
+    """Whether ``a`` promotes to ``b`` under the standard's rules (``a`` can be used as ``b``).
+
+    (Compared with ``is not None`` first: NumPy reads ``dtype == None`` as ``== float64``.)
+    """
+    promoted = promote(a, b)
+    return promoted is not None and promoted == b
 
 
 def infer_inputs(args: Sequence[Arg], func: str) -> tuple[np.dtype, ...]:
@@ -251,14 +259,20 @@ def common_dtype(dtypes: Sequence[np.dtype], func: str) -> np.dtype:
     return result
 
 
-def scalar_value(arg: Arg, dtype: np.dtype, position: int, func: str) -> Any:
+def type_key(value: Any) -> Any:
+    """What the loop choice depends on: the dtype of an array or NumPy scalar, else the type."""
+    dtype = getattr(value, "dtype", None)
+    return type(value) if dtype is None else dtype
+
+
+def scalar_value(value: Any, dtype: np.dtype, position: int, func: str) -> Any:
     """A Python scalar argument as a NumPy scalar of the loop's ``dtype``."""
-    if arg.kind == "int" and dtype.kind in "iu":
+    if dtype.kind in "iu" and not isinstance(value, bool):
         info = np.iinfo(dtype)
-        if not info.min <= arg.value <= info.max:
+        if not info.min <= value <= info.max:
             msg = (
-                f"{func}: argument {position} ({arg.value!r}) is out of range for the "
+                f"{func}: argument {position} ({value!r}) is out of range for the "
                 f"loop's dtype {dtype} ({info.min} to {info.max})."
             )
             raise OverflowError(msg)
-    return dtype.type(arg.value)
+    return dtype.type(value)
