@@ -228,7 +228,9 @@ def test_narrowest_declared_loop_wins_whatever_the_order() -> None:
 
 
 def test_declared_loop_rejects_mixed_kinds() -> None:
-    with pytest.raises(TypeError, match=r"no declared signature accepts arguments of types \(int64"):
+    with pytest.raises(
+        TypeError, match=r"no declared signature accepts arguments of types \(int64"
+    ):
         damped_wave(np.arange(3), np.ones(3))
     with pytest.raises(TypeError, match=r"types \(bool, float64\)"):
         damped_wave(np.ones(3, dtype=bool), np.ones(3))
@@ -275,7 +277,7 @@ def test_undeclared_kernel_returning_a_tuple_is_a_type_error() -> None:
     def pair(x):
         return (x, x)
 
-    with pytest.raises(TypeError, match="pair: the kernel returns .* not an Array API dtype"):
+    with pytest.raises(TypeError, match=r"pair: the kernel returns .* not an Array API dtype"):
         pair(np.ones(2))
 
 
@@ -284,7 +286,9 @@ def test_kernel_that_does_not_compile_is_a_type_error() -> None:
     def broken(x):
         return x.no_such_attribute
 
-    with pytest.raises(TypeError, match=r"broken: Numba cannot compile the kernel for float64\(float64\)"):
+    with pytest.raises(
+        TypeError, match=r"broken: Numba cannot compile the kernel for float64\(float64\)"
+    ):
         broken(np.ones(2))
 
 
@@ -320,7 +324,7 @@ def test_definition_errors() -> None:
         kernels.elementwise(cpu_target="cuda")(lambda x: x)
     with pytest.raises(TypeError, match="`fastmath` must be a bool"):
         kernels.elementwise(fastmath=1)(lambda x: x)
-    with pytest.raises(TypeError, match="plain positional ones .* has 'args'"):
+    with pytest.raises(TypeError, match=r"plain positional ones .* has 'args'"):
         kernels.elementwise(lambda *args: 0)
     with pytest.raises(TypeError, match="has 'y'"):
         kernels.elementwise(lambda x, y=1: x)
@@ -479,17 +483,21 @@ def test_generalized_definition_errors() -> None:
         kernels.generalized("(n)")
     with pytest.raises(TypeError, match="the layout must be a str"):
         kernels.generalized(3)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match=r"takes 2 parameter\(s\), but layout .* 2 input\(s\) and 1"):
+    with pytest.raises(
+        TypeError, match=r"takes 2 parameter\(s\), but layout .* 2 input\(s\) and 1"
+    ):
         kernels.generalized("(n),(n)->()")(lambda x, out: None)
     with pytest.raises(ValueError, match="repeats a dimension name"):
         kernels.generalized("(n)->(n,n)")
-    with pytest.raises(ValueError, match="dimension 'm' of an output of layout .* not a dimension"):
+    with pytest.raises(
+        ValueError, match=r"dimension 'm' of an output of layout .* not a dimension"
+    ):
         kernels.generalized("(n)->(m)")
     with pytest.raises(ValueError, match=r"has 1 input\(s\) and 2 result"):
         kernels.generalized("(n)->()", "(float64, float64)(float64)")(lambda x, out: None)
+    mixed = kernels.generalized("(n),(n)->()")(lambda x, y, out: None)
     with pytest.raises(TypeError, match="no common dtype"):
-        first_plus_last_mixed = kernels.generalized("(n),(n)->()")(lambda x, y, out: None)
-        first_plus_last_mixed(np.ones(2, dtype=np.int64), np.ones(2))
+        mixed(np.ones(2, dtype=np.int64), np.ones(2))
 
 
 # --- properties ------------------------------------------------------------------------------

@@ -113,7 +113,9 @@ def test_only_scalars_run_where_the_current_backend_says() -> None:
 
 
 def test_call_errors() -> None:
-    with pytest.raises(ValueError, match="cunumpy_test_squared_diff: `stream` 7 cannot be honoured"):
+    with pytest.raises(
+        ValueError, match="cunumpy_test_squared_diff: `stream` 7 cannot be honoured"
+    ):
         squared_diff(np.ones(2), 1.0, stream=7)
     with pytest.raises(ValueError, match="cannot be honoured"):
         l2norm(np.ones(2), stream=7)
@@ -156,10 +158,14 @@ def test_cuda_c_kernels_on_cupy_arrays_match_numpy() -> None:
     cupy = pytest.importorskip("cupy")
     x = np.linspace(0.0, 1.0, 1000)
     np.testing.assert_allclose(cupy.asnumpy(squared_diff(cupy.asarray(x), 0.5)), (x - 0.5) ** 2)
-    z = generic_axpy(np.float32(2.0), cupy.ones(3, dtype=np.float32), cupy.ones(3, dtype=np.float32))
+    z = generic_axpy(
+        np.float32(2.0), cupy.ones(3, dtype=np.float32), cupy.ones(3, dtype=np.float32)
+    )
     assert z.dtype == np.float32 and cupy.asnumpy(z).tolist() == [3.0, 3.0, 3.0]
     m = np.arange(12.0).reshape(3, 4)
-    np.testing.assert_allclose(cupy.asnumpy(l2norm(cupy.asarray(m), axis=1)), np.sqrt((m * m).sum(1)))
+    np.testing.assert_allclose(
+        cupy.asnumpy(l2norm(cupy.asarray(m), axis=1)), np.sqrt((m * m).sum(1))
+    )
     out = cupy.zeros(1000)
     raw_add((4,), (256,), (cupy.asarray(x), cupy.asarray(x), out, np.int64(1000)))
     np.testing.assert_allclose(cupy.asnumpy(out), 2 * x)
@@ -218,7 +224,12 @@ def _shipped_kernels() -> dict[str, CudaCKernel]:
     """The CUDA C kernels of docs/kernels.md, examples/, cunumpy.kernels' docstrings and here."""
     found: dict[str, CudaCKernel] = {}
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    tests = doctest.DocTestFinder().find(kernels)
+    finder = doctest.DocTestFinder()
+    tests = [
+        test
+        for name in kernels.__all__
+        for test in finder.find(getattr(kernels, name), f"cunumpy.kernels.{name}", globs={})
+    ]
     page = (ROOT / "docs" / "kernels.md").read_text()
     tests.append(doctest.DocTestParser().get_doctest(page, {}, "kernels.md", "kernels.md", 0))
     for test in tests:
@@ -240,8 +251,7 @@ def _instantiations(params: str) -> list[tuple[Any, ...]]:
     """Input dtypes to compile with: each type parameter as float64, then float32."""
     types = [p.split()[-2] for p in params.split(",") if p.strip()]
     choices = [
-        (np.float64, np.float32) if _TYPE_PARAMETER.match(t) else (np.dtype(t).type,)
-        for t in types
+        (np.float64, np.float32) if _TYPE_PARAMETER.match(t) else (np.dtype(t).type,) for t in types
     ]
     combos = list(itertools.product(*choices))
     # a type parameter names one type in every position it appears in
@@ -250,15 +260,19 @@ def _instantiations(params: str) -> list[tuple[Any, ...]]:
 
 def _consistent(types: list[str], combo: tuple[Any, ...]) -> bool:
     bound: dict[str, Any] = {}
-    return all(bound.setdefault(t, c) is c for t, c in zip(types, combo) if _TYPE_PARAMETER.match(t))
+    return all(
+        bound.setdefault(t, c) is c for t, c in zip(types, combo) if _TYPE_PARAMETER.match(t)
+    )
 
 
 def test_the_scan_finds_the_kernels_of_docs_examples_and_docstrings() -> None:
     pytest.importorskip("numba")
-    names = {key.split(":", 1)[0] for key in _shipped_kernels()}
-    assert "kernels.md" in names
-    assert "cunumpy.kernels._raw.RawKernel" in names
-    assert any(name.endswith(".py") for name in names), names
+    found = _shipped_kernels()
+    names = {key.split(":", 1)[0] for key in found}
+    assert {"kernels.md", "tests"} <= names, names
+    for kind in ("ElementwiseKernel", "ReductionKernel", "RawKernel"):
+        assert f"cunumpy.kernels.{kind}" in names, names  # each class's docstring example
+    assert len(found) >= 10
 
 
 def test_every_cuda_c_source_compiles_for_sm90() -> None:

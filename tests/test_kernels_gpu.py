@@ -95,7 +95,9 @@ def test_elementwise_on_cupy_out_and_scalars() -> None:
     x = cupy.linspace(0.0, 1.0, 1000)
     out = cupy.empty((1000, 2))[:, 1]
     assert gpu_wave(x, np.float64(0.5), out=out) is out
-    np.testing.assert_allclose(cupy.asnumpy(out), _wave(np.linspace(0.0, 1.0, 1000), 0.5), rtol=1e-12)
+    np.testing.assert_allclose(
+        cupy.asnumpy(out), _wave(np.linspace(0.0, 1.0, 1000), 0.5), rtol=1e-12
+    )
     np.testing.assert_array_equal(cupy.asnumpy(gpu_add(cupy.arange(5), 7)), np.arange(5) + 7)
     flags = gpu_add(cupy.asarray([True, False]), True)
     assert flags.dtype == np.bool_ and cupy.asnumpy(flags).tolist() == [True, True]

@@ -65,7 +65,9 @@ def test_simulated_run_needs_the_simulator() -> None:
     def ident(x):
         return x
 
-    with pytest.raises(RuntimeError, match="ident: the CUDA target runs on NumPy arrays only under"):
+    with pytest.raises(
+        RuntimeError, match="ident: the CUDA target runs on NumPy arrays only under"
+    ):
         ident._simulate(np.ones(2))
 
 

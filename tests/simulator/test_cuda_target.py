@@ -29,7 +29,9 @@ def wave(x, y):
     return math.exp(-0.5 * x) * math.sin(3.0 * x) + 0.25 * y
 
 
-@kernels.elementwise(["int64(int64, int64)", "bool(bool, bool)", "complex128(complex128, complex128)"])
+@kernels.elementwise(
+    ["int64(int64, int64)", "bool(bool, bool)", "complex128(complex128, complex128)"]
+)
 def add(x, y):
     return x + y
 
@@ -39,7 +41,9 @@ def add(x, y):
      " float64, float64, float64)"]
 )  # fmt: skip
 def twelve(a, b, c, d, e, f, g, h, i, j, k, m):
-    return a + 2 * b + 3 * c + 4 * d + 5 * e + 6 * f + 7 * g + 8 * h + 9 * i + 10 * j + 11 * k + 12 * m
+    return (
+        a + 2 * b + 3 * c + 4 * d + 5 * e + 6 * f + 7 * g + 8 * h + 9 * i + 10 * j + 11 * k + 12 * m
+    )
 
 
 @kernels.generalized("(n),(n)->()", ["float64(float64, float64)"])
@@ -142,7 +146,11 @@ def test_simulator_generalized_loops_of_every_rank() -> None:
     x, y = rng.random(7), rng.random((6, 7))
     np.testing.assert_allclose(dot._simulate(y, x), y @ x, rtol=1e-13)
     left, right = rng.random((4, 1, 7)), rng.random((1, 5, 7))  # two loop dimensions
-    np.testing.assert_allclose(dot._simulate(left, right), np.einsum("abi,abi->ab", *np.broadcast_arrays(left, right)), rtol=1e-13)
+    np.testing.assert_allclose(
+        dot._simulate(left, right),
+        np.einsum("abi,abi->ab", *np.broadcast_arrays(left, right)),
+        rtol=1e-13,
+    )
     cube = rng.random((2, 3, 4, 7))[:, ::-1]  # three loop dimensions
     np.testing.assert_allclose(dot._simulate(cube, x), cube @ x, rtol=1e-13)
     five = rng.random((2, 2, 2, 2, 2, 7))[:, :, ::-1, :, ::-1]  # more than three: copied
