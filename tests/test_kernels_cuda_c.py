@@ -193,6 +193,18 @@ def test_cuda_c_kernels_are_ordered_on_their_stream() -> None:
 
 
 @pytest.mark.gpu
+def test_cuda_c_kernel_on_another_stream_waits_for_the_current_stream() -> None:
+    cupy = pytest.importorskip("cupy")
+    x = cupy.zeros(1 << 18)
+    cupy.cuda.Device().synchronize()
+    slow_fill(x, 3.0)  # on the current stream
+    stream = cupy.cuda.Stream(non_blocking=True)
+    diff = squared_diff(x, 1.0, stream=stream)
+    stream.synchronize()
+    assert float(cupy.abs(diff - 4.0).max()) == 0.0
+
+
+@pytest.mark.gpu
 def test_cuda_c_kernels_check_devices() -> None:
     cupy = pytest.importorskip("cupy")
     with pytest.raises(TypeError, match="mix NumPy"):

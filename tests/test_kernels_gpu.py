@@ -136,6 +136,16 @@ def test_kernel_waits_for_earlier_work_on_the_given_stream() -> None:
     assert float(cupy.abs(doubled - 2 * expected).max()) < 1e-12
 
 
+def test_kernel_on_another_stream_waits_for_the_current_stream() -> None:
+    x = cupy.zeros(1 << 20)
+    cupy.cuda.Device().synchronize()
+    slow_fill(x, 3.0)  # on the current stream: it may still be producing x
+    stream = cupy.cuda.Stream(non_blocking=True)
+    y = gpu_wave(x, 1.0, stream=stream)  # waits for the current stream first, on the GPU
+    stream.synchronize()
+    assert float(cupy.abs(y - float(_wave(3.0, 1.0))).max()) < 1e-12
+
+
 def test_kernel_accepts_a_raw_stream_handle() -> None:
     x = cupy.zeros(1 << 16)
     cupy.cuda.Device().synchronize()

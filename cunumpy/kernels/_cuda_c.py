@@ -8,12 +8,10 @@ through ``cpu=``, or a ``RuntimeError`` naming the kernel when there is none.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..cuda._streams import on_device_and_stream
-from ._placement import Where, locate
+from ._placement import Where, locate, on_gpu
 
 __all__ = ["CudaCKernel", "ElementwiseKernel", "ReductionKernel"]
 
@@ -180,7 +178,7 @@ class ElementwiseKernel(CudaCKernel):
         launch: dict[str, Any] = {"size": size}
         if block_size is not None:
             launch["block_size"] = block_size
-        with on_device_and_stream(where, stream, self.name):
+        with on_gpu(where, stream, self.name):
             return self.kernel()(*args, **launch)
 
 
@@ -292,8 +290,5 @@ class ReductionKernel(CudaCKernel):
         if where == "cpu":
             given = {"out": out, "axis": axis, "keepdims": keepdims or None}
             return self._run_cpu(args, {k: v for k, v in given.items() if v is not None})
-        with on_device_and_stream(where, stream, self.name):
-            cupy = sys.modules["cupy"]
-            return self.kernel()(
-                *args, out=out, axis=axis, keepdims=keepdims, stream=cupy.cuda.get_current_stream()
-            )
+        with on_gpu(where, stream, self.name) as queue:
+            return self.kernel()(*args, out=out, axis=axis, keepdims=keepdims, stream=queue)

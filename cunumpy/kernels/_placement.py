@@ -7,7 +7,9 @@ scalars runs on the current backend (on CuPy, the current GPU).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, Literal
 
 import numpy as np
@@ -17,7 +19,7 @@ from .._cupy import require_cupy
 from .._namespace import is_cupy_array
 from ..cuda._streams import as_cupy_stream
 
-__all__ = ["Where", "locate", "normalize_out"]
+__all__ = ["Where", "locate", "normalize_out", "on_gpu"]
 
 Where = Literal["cpu"] | int
 
@@ -93,3 +95,24 @@ def locate(
         )
         raise ValueError(msg)
     return "cpu"
+
+
+@contextmanager
+def on_gpu(device: int, stream: Any, func: str) -> Iterator[Any]:
+    """GPU ``device`` current, and the stream a kernel is queued on current; yields that stream.
+
+    Without ``stream``, it is the current stream of the GPU. With another stream, that
+    stream first waits (on the GPU, through an event) for the work already queued on the
+    current stream, which may still be producing the kernel's inputs; the kernel's results
+    are then ready on ``stream``.
+    """
+    cupy = sys.modules["cupy"]
+    with cupy.cuda.Device(device):
+        current = cupy.cuda.get_current_stream()
+        resolved = as_cupy_stream(stream, device, func)
+        if resolved is None or resolved.ptr == current.ptr:
+            yield current
+            return
+        resolved.wait_event(current.record())
+        with resolved:
+            yield resolved

@@ -16,6 +16,7 @@ from ._compile_log import CompileLog
 from ._cpu import CPU_TARGETS, CpuLoops
 from ._cuda import CudaLoops, CupyMemory, SimulatorMemory
 from ._numba import numba_installed, require_numba, require_numba_cuda, simulator_enabled
+from ._placement import on_gpu
 from ._shapes import Layout
 from ._types import LoopSignature, parse_signatures, promotes_to
 
@@ -106,8 +107,6 @@ class PortableKernel:
     @contextmanager
     def _on_gpu(self, device: int, stream: Any) -> Iterator[CupyMemory]:
         """GPU ``device`` current for CuPy and Numba, and ``stream`` (or the current one)."""
-        from ..cuda._streams import on_device_and_stream
-
         require_numba_cuda(self.__name__)
         if simulator_enabled():
             msg = (
@@ -116,10 +115,8 @@ class PortableKernel:
             )
             raise RuntimeError(msg)
         kernels = importlib.import_module("cunumpy.kernels._cuda_kernels")
-        with on_device_and_stream(device, stream, self.__name__):
-            cupy = sys.modules["cupy"]
-            with kernels.gpu(device):
-                yield CupyMemory(cupy, int(cupy.cuda.get_current_stream().ptr))
+        with on_gpu(device, stream, self.__name__) as queue, kernels.gpu(device):
+            yield CupyMemory(sys.modules["cupy"], int(queue.ptr))
 
     def _simulator_memory(self) -> SimulatorMemory:
         require_numba_cuda(self.__name__)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..cuda._streams import on_device_and_stream
 from ._cuda_c import CudaCKernel
+from ._placement import on_gpu
 
 __all__ = ["RawKernel"]
 
@@ -120,5 +120,5 @@ class RawKernel(CudaCKernel):
         if where == "cpu":
             self._run_cpu(args, {})
             return
-        with on_device_and_stream(where, stream, self.name):
+        with on_gpu(where, stream, self.name):
             self.kernel()(tuple(grid), tuple(block), tuple(args), shared_mem=shared_mem)
