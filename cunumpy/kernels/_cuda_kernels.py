@@ -1,10 +1,11 @@
 """The CUDA kernels behind portable kernels, for Numba's CUDA target (imported on first use).
 
-A kernel walks the loop dimensions (one to three, after merging) with grid-stride loops,
-and at each index calls the user's function through a *caller*: a device function that
-loads each operand with its *loader* (an array element or core view, an element cast to
-the loop's dtype, or a scalar passed by value) and calls the user's function with them.
-One caller is written out per number of operands, so nothing is generated from text.
+A kernel walks the loop dimensions (one to three, after merging) with grid-stride loops
+and at each index calls the user's function through a *caller* (see ``_callers``): a
+device function that gives it every operand at that index. Elementwise callers load each
+operand with a *loader* defined here (an element, an element cast to the loop's dtype,
+or a scalar passed by value); generalized ones pass core views. Nothing is generated
+from text.
 
 ``cuda`` must stay a global of this module: Numba's simulator replaces it there while a
 kernel runs.
@@ -17,6 +18,8 @@ from typing import Any
 
 import numpy as np
 from numba import cuda as _cuda_module
+
+from ._callers import ELEMENTWISE_CALLERS, GENERALIZED_CALLERS
 
 cuda: Any = _cuda_module  # the module itself (the simulator swaps every global bound to it)
 
@@ -74,242 +77,15 @@ def loader(kind: str, cast_to: str | None) -> Any:
 
 def caller(f: Any, loaders: tuple[Any, ...]) -> Any:
     """The device function ``call(ops, idx)`` that calls ``f`` with every loaded operand."""
-    make = _CALLERS[len(loaders) - 1]
+    make = ELEMENTWISE_CALLERS[len(loaders) - 1]
     return cuda.jit(device=True)(make(f, *loaders))
-
-
-def _call_1(f: Any, l0: Any) -> Callable[..., Any]:
-    def call(ops: Any, idx: Any) -> Any:
-        return f(l0(ops[0], idx))
-
-    return call
-
-
-def _call_2(f: Any, l0: Any, l1: Any) -> Callable[..., Any]:
-    def call(ops: Any, idx: Any) -> Any:
-        return f(l0(ops[0], idx), l1(ops[1], idx))
-
-    return call
-
-
-def _call_3(f: Any, l0: Any, l1: Any, l2: Any) -> Callable[..., Any]:
-    def call(ops: Any, idx: Any) -> Any:
-        return f(l0(ops[0], idx), l1(ops[1], idx), l2(ops[2], idx))
-
-    return call
-
-
-def _call_4(f: Any, l0: Any, l1: Any, l2: Any, l3: Any) -> Callable[..., Any]:
-    def call(ops: Any, idx: Any) -> Any:
-        return f(l0(ops[0], idx), l1(ops[1], idx), l2(ops[2], idx), l3(ops[3], idx))
-
-    return call
-
-
-def _call_5(f: Any, l0: Any, l1: Any, l2: Any, l3: Any, l4: Any) -> Callable[..., Any]:
-    def call(ops: Any, idx: Any) -> Any:
-        return f(
-            l0(ops[0], idx), l1(ops[1], idx), l2(ops[2], idx), l3(ops[3], idx), l4(ops[4], idx)
-        )
-
-    return call
-
-
-def _call_6(f: Any, l0: Any, l1: Any, l2: Any, l3: Any, l4: Any, l5: Any) -> Callable[..., Any]:
-    def call(ops: Any, idx: Any) -> Any:
-        return f(
-            l0(ops[0], idx), l1(ops[1], idx), l2(ops[2], idx), l3(ops[3], idx), l4(ops[4], idx),
-            l5(ops[5], idx),
-        )  # fmt: skip
-
-    return call
-
-
-def _call_7(
-    f: Any, l0: Any, l1: Any, l2: Any, l3: Any, l4: Any, l5: Any, l6: Any
-) -> Callable[..., Any]:
-    def call(ops: Any, idx: Any) -> Any:
-        return f(
-            l0(ops[0], idx), l1(ops[1], idx), l2(ops[2], idx), l3(ops[3], idx), l4(ops[4], idx),
-            l5(ops[5], idx), l6(ops[6], idx),
-        )  # fmt: skip
-
-    return call
-
-
-def _call_8(
-    f: Any, l0: Any, l1: Any, l2: Any, l3: Any, l4: Any, l5: Any, l6: Any, l7: Any
-) -> Callable[..., Any]:
-    def call(ops: Any, idx: Any) -> Any:
-        return f(
-            l0(ops[0], idx), l1(ops[1], idx), l2(ops[2], idx), l3(ops[3], idx), l4(ops[4], idx),
-            l5(ops[5], idx), l6(ops[6], idx), l7(ops[7], idx),
-        )  # fmt: skip
-
-    return call
-
-
-def _call_9(
-    f: Any, l0: Any, l1: Any, l2: Any, l3: Any, l4: Any, l5: Any, l6: Any, l7: Any, l8: Any
-) -> Callable[..., Any]:
-    def call(ops: Any, idx: Any) -> Any:
-        return f(
-            l0(ops[0], idx), l1(ops[1], idx), l2(ops[2], idx), l3(ops[3], idx), l4(ops[4], idx),
-            l5(ops[5], idx), l6(ops[6], idx), l7(ops[7], idx), l8(ops[8], idx),
-        )  # fmt: skip
-
-    return call
-
-
-def _call_10(
-    f: Any, l0: Any, l1: Any, l2: Any, l3: Any, l4: Any, l5: Any, l6: Any, l7: Any, l8: Any,
-    l9: Any,
-) -> Callable[..., Any]:  # fmt: skip
-    def call(ops: Any, idx: Any) -> Any:
-        return f(
-            l0(ops[0], idx), l1(ops[1], idx), l2(ops[2], idx), l3(ops[3], idx), l4(ops[4], idx),
-            l5(ops[5], idx), l6(ops[6], idx), l7(ops[7], idx), l8(ops[8], idx), l9(ops[9], idx),
-        )  # fmt: skip
-
-    return call
-
-
-def _call_11(
-    f: Any, l0: Any, l1: Any, l2: Any, l3: Any, l4: Any, l5: Any, l6: Any, l7: Any, l8: Any,
-    l9: Any, l10: Any,
-) -> Callable[..., Any]:  # fmt: skip
-    def call(ops: Any, idx: Any) -> Any:
-        return f(
-            l0(ops[0], idx), l1(ops[1], idx), l2(ops[2], idx), l3(ops[3], idx), l4(ops[4], idx),
-            l5(ops[5], idx), l6(ops[6], idx), l7(ops[7], idx), l8(ops[8], idx), l9(ops[9], idx),
-            l10(ops[10], idx),
-        )  # fmt: skip
-
-    return call
-
-
-def _call_12(
-    f: Any, l0: Any, l1: Any, l2: Any, l3: Any, l4: Any, l5: Any, l6: Any, l7: Any, l8: Any,
-    l9: Any, l10: Any, l11: Any,
-) -> Callable[..., Any]:  # fmt: skip
-    def call(ops: Any, idx: Any) -> Any:
-        return f(
-            l0(ops[0], idx), l1(ops[1], idx), l2(ops[2], idx), l3(ops[3], idx), l4(ops[4], idx),
-            l5(ops[5], idx), l6(ops[6], idx), l7(ops[7], idx), l8(ops[8], idx), l9(ops[9], idx),
-            l10(ops[10], idx), l11(ops[11], idx),
-        )  # fmt: skip
-
-    return call
-
-
-_CALLERS = (
-    _call_1, _call_2, _call_3, _call_4, _call_5, _call_6, _call_7, _call_8, _call_9, _call_10,
-    _call_11, _call_12,
-)  # fmt: skip
 
 
 def generalized_caller(f: Any, count: int) -> Any:
     """The device function ``call(ops, idx)`` that calls ``f`` with ``ops[k][idx]`` for each
     of the ``count`` array operands: core views (device functions cannot return views, so
     they are made here) or, for operands without core dimensions, elements."""
-    return cuda.jit(device=True)(_GENERALIZED_CALLERS[count - 2](f))
-
-
-def _gcall_2(f: Any) -> Callable[..., None]:
-    def call(ops: Any, idx: Any) -> None:
-        f(ops[0][idx], ops[1][idx])
-
-    return call
-
-
-def _gcall_3(f: Any) -> Callable[..., None]:
-    def call(ops: Any, idx: Any) -> None:
-        f(ops[0][idx], ops[1][idx], ops[2][idx])
-
-    return call
-
-
-def _gcall_4(f: Any) -> Callable[..., None]:
-    def call(ops: Any, idx: Any) -> None:
-        f(ops[0][idx], ops[1][idx], ops[2][idx], ops[3][idx])
-
-    return call
-
-
-def _gcall_5(f: Any) -> Callable[..., None]:
-    def call(ops: Any, idx: Any) -> None:
-        f(ops[0][idx], ops[1][idx], ops[2][idx], ops[3][idx], ops[4][idx])
-
-    return call
-
-
-def _gcall_6(f: Any) -> Callable[..., None]:
-    def call(ops: Any, idx: Any) -> None:
-        f(ops[0][idx], ops[1][idx], ops[2][idx], ops[3][idx], ops[4][idx], ops[5][idx])
-
-    return call
-
-
-def _gcall_7(f: Any) -> Callable[..., None]:
-    def call(ops: Any, idx: Any) -> None:
-        f(ops[0][idx], ops[1][idx], ops[2][idx], ops[3][idx], ops[4][idx], ops[5][idx], ops[6][idx])
-
-    return call
-
-
-def _gcall_8(f: Any) -> Callable[..., None]:
-    def call(ops: Any, idx: Any) -> None:
-        f(
-            ops[0][idx], ops[1][idx], ops[2][idx], ops[3][idx], ops[4][idx], ops[5][idx],
-            ops[6][idx], ops[7][idx],
-        )  # fmt: skip
-
-    return call
-
-
-def _gcall_9(f: Any) -> Callable[..., None]:
-    def call(ops: Any, idx: Any) -> None:
-        f(
-            ops[0][idx], ops[1][idx], ops[2][idx], ops[3][idx], ops[4][idx], ops[5][idx],
-            ops[6][idx], ops[7][idx], ops[8][idx],
-        )  # fmt: skip
-
-    return call
-
-
-def _gcall_10(f: Any) -> Callable[..., None]:
-    def call(ops: Any, idx: Any) -> None:
-        f(
-            ops[0][idx], ops[1][idx], ops[2][idx], ops[3][idx], ops[4][idx], ops[5][idx],
-            ops[6][idx], ops[7][idx], ops[8][idx], ops[9][idx],
-        )  # fmt: skip
-
-    return call
-
-
-def _gcall_11(f: Any) -> Callable[..., None]:
-    def call(ops: Any, idx: Any) -> None:
-        f(
-            ops[0][idx], ops[1][idx], ops[2][idx], ops[3][idx], ops[4][idx], ops[5][idx],
-            ops[6][idx], ops[7][idx], ops[8][idx], ops[9][idx], ops[10][idx],
-        )  # fmt: skip
-
-    return call
-
-
-def _gcall_12(f: Any) -> Callable[..., None]:
-    def call(ops: Any, idx: Any) -> None:
-        f(
-            ops[0][idx], ops[1][idx], ops[2][idx], ops[3][idx], ops[4][idx], ops[5][idx],
-            ops[6][idx], ops[7][idx], ops[8][idx], ops[9][idx], ops[10][idx], ops[11][idx],
-        )  # fmt: skip
-
-    return call
-
-
-_GENERALIZED_CALLERS = (
-    _gcall_2, _gcall_3, _gcall_4, _gcall_5, _gcall_6, _gcall_7, _gcall_8, _gcall_9, _gcall_10, _gcall_11, _gcall_12,
-)  # fmt: skip
+    return cuda.jit(device=True)(GENERALIZED_CALLERS[count - 2](f))
 
 
 def _elementwise_1(call: Any) -> Callable[..., None]:
