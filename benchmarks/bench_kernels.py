@@ -1,44 +1,57 @@
-"""Portable kernels against array expressions, measured in one run: ``exp(-a*x)*sin(b*x)+c*y``.
+"""Portable kernels against array expressions: ``exp(-a*x) * sin(b*x) + c*y`` fused in one kernel.
 
-Run as ``python benchmarks/bench_kernels.py`` (``--size``, ``--repeat``; ``--quick`` for a
-short check). It prints medians over interleaved repeats, their ratios and the spread of
-the per-round ratios:
+CPU, over 10^7 ``float64``: the portable kernel on Numba's ``parallel`` target against the
+same NumPy expression (bound: at least 2x faster), and, for information, the ``cpu``
+target. The detail gives the kernel's memory traffic (two arrays read, one written)
+against the copy bandwidth measured here (``numpy.copyto``), the threads and the load of
+the machine: the figure needs idle cores, and a busy shared machine shows it in the spread.
 
-- CPU, ``float64`` arrays of ``--size`` elements (10^7 by default): the portable kernel on
-  Numba's ``parallel`` target (and, for reference, the ``cpu`` target) against the same
-  NumPy expression. Target: the parallel kernel at least 2x faster. It also prints the
-  kernel's memory traffic (two arrays read, one written) against the copy bandwidth
-  measured here (``numpy.copyto``), and the threads and load of the machine.
-- GPU, when CuPy is usable: the same portable kernel on CuPy arrays against a CuPy
-  ``ElementwiseKernel`` with the same body in CUDA C (target: at least 0.9x its speed)
-  and against the CuPy expression (target: at least 1.5x faster). Times are CUDA event
-  times: *per call* (each call timed alone, so host launch costs count when the GPU
-  waits for them) and *pipelined* (20 calls back to back, the steady state of a program
-  that queues work ahead of the GPU). The targets are judged on the pipelined times.
+GPU, when CuPy is usable, same size: the portable kernel on CuPy arrays against a CuPy
+``ElementwiseKernel`` with the same body in CUDA C (bound: at least 0.9x its speed) and
+against the CuPy expression (bound: at least 1.5x faster). The bounds apply to
+*pipelined* times (20 calls back to back between two synchronizations: the steady state
+of a program that queues work ahead of the GPU); the *per-call* ratio (each call
+synchronized alone, so host launch costs count) is given for information. Without a GPU
+the GPU figures are skipped with CuPy's reason.
 
-Without a usable GPU, the GPU part prints the reason and is skipped (exit status 0).
+Run: ``python benchmarks/bench_kernels.py [--quick | --full]`` (or ``python -m benchmarks``).
 """
 
 from __future__ import annotations
 
-import argparse
 import math
 import os
 import statistics
+import sys
 import time
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
 import cunumpy
+from benchmarks._harness import (
+    Check,
+    Mode,
+    Progress,
+    Result,
+    Skipped,
+    gpu_unusable_reason,
+    interleaved_times,
+    main,
+)
 from cunumpy import kernels, profiling
 
+TITLE = "Fused portable kernel against NumPy, CuPy ElementwiseKernel and CuPy expressions"
+NEEDS: tuple[str, ...] = ()
+
 A, B, C = 0.5, 3.0, 0.25
-CPU_TARGET = 2.0
-GPU_TARGET_VS_ELEMENTWISE = 0.9
-GPU_TARGET_VS_EXPRESSION = 1.5
+SIZE = 10**7
+CPU_BOUND = 2.0
+GPU_BOUND_VS_ELEMENTWISE = 0.9
+GPU_BOUND_VS_EXPRESSION = 1.5
 SIGNATURE = "float64(float64, float64, float64, float64, float64)"
+WAVE_CUDA_C = "z = exp(-a * x) * sin(b * x) + c * y"
 
 
 def _wave(x, y, a, b, c):  # type: ignore[no-untyped-def]
@@ -48,153 +61,133 @@ def _wave(x, y, a, b, c):  # type: ignore[no-untyped-def]
 wave_parallel = kernels.elementwise([SIGNATURE], cpu_target="parallel")(_wave)
 wave_serial = kernels.elementwise([SIGNATURE], cpu_target="cpu")(_wave)
 
-WAVE_CUDA_C = "z = exp(-a * x) * sin(b * x) + c * y"
-
 
 def expression(x: Any, y: Any, a: float, b: float, c: float) -> Any:
+    """The same computation as array expressions, in the namespace of the arrays."""
     xp = cunumpy.array_namespace(x, y)
     return xp.exp(-a * x) * xp.sin(b * x) + c * y
 
 
-def interleaved(fns: dict[str, Callable[[], object]], repeat: int) -> dict[str, list[float]]:
-    """Host seconds of each function in ``repeat`` rounds, the functions taking turns."""
-    times: dict[str, list[float]] = {name: [] for name in fns}
-    for _ in range(repeat):
-        for name, fn in fns.items():
-            t0 = time.perf_counter()
-            fn()
-            times[name].append(time.perf_counter() - t0)
-    return times
+def _ratios(times: dict[str, list[float]], numerator: str, denominator: str) -> tuple[float, ...]:
+    return tuple(n / d for n, d in zip(times[numerator], times[denominator]))
 
 
-def spread(numerator: list[float], denominator: list[float]) -> str:
-    ratios = [n / d for n, d in zip(numerator, denominator)]
-    return f"per-round ratio {min(ratios):.2f} to {max(ratios):.2f}"
-
-
-def verdict(ratio: float, target: float) -> str:
-    return f"target >= {target:g}x: {'met' if ratio >= target else 'MISSED'}"
-
-
-def bench_cpu(n: int, repeat: int) -> None:
+def measure_cpu(size: int, repeat: int, progress: Progress) -> list[Result]:
     import numba
 
+    progress.step(f"CPU: compiling the kernels, then {repeat} interleaved rounds over {size}")
     rng = np.random.default_rng(0)
-    x, y = rng.random(n), rng.random(n)
+    x, y = rng.random(size), rng.random(size)
     start = time.perf_counter()
-    reference = wave_parallel(x, y, A, B, C)  # compiles
+    result = wave_parallel(x, y, A, B, C)
     compile_s = time.perf_counter() - start
-    np.testing.assert_allclose(reference, expression(x, y, A, B, C), rtol=1e-12)
-    wave_serial(x[:10], y[:10], A, B, C)
+    np.testing.assert_allclose(result, expression(x, y, A, B, C), rtol=1e-12)
     copy_out = np.empty_like(x)
-    times = interleaved(
+    times = interleaved_times(
         {
-            "numpy expression": lambda: expression(x, y, A, B, C),
-            "kernel, parallel target": lambda: wave_parallel(x, y, A, B, C),
-            "kernel, cpu target": lambda: wave_serial(x, y, A, B, C),
-            "copy (numpy.copyto)": lambda: np.copyto(copy_out, x),
+            "numpy": lambda: expression(x, y, A, B, C),
+            "parallel": lambda: wave_parallel(x, y, A, B, C),
+            "cpu": lambda: wave_serial(x, y, A, B, C),
+            "copy": lambda: np.copyto(copy_out, x),
         },
-        repeat,
+        number=1,
+        repeat=repeat,
     )
-    med = {name: statistics.median(t) for name, t in times.items()}
+    med = {label: statistics.median(t) for label, t in times.items()}
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(
-        f"CPU: {n} float64, median of {repeat} interleaved rounds; Numba {numba.__version__}, "
-        f"{numba.get_num_threads()} threads ({numba.threading_layer()}), "
-        f"{os.cpu_count()} CPUs, load average {load:.2f}"
+    copy_bw = 2 * 8 * size / med["copy"]
+    kernel_bw = 3 * 8 * size / med["parallel"]
+    progress.detail(
+        f"CPU: {size} float64; Numba {numba.__version__}, {numba.get_num_threads()} threads "
+        f"({numba.threading_layer()}), {os.cpu_count()} CPUs, load average {load:.2f}\n"
+        f"  first call of the parallel kernel (compiles): {compile_s * 1e3:.0f} ms\n"
+        f"  median: NumPy expression {med['numpy'] * 1e3:.1f} ms, parallel kernel "
+        f"{med['parallel'] * 1e3:.1f} ms, cpu kernel {med['cpu'] * 1e3:.1f} ms\n"
+        f"  memory traffic: kernel {3 * 8 * size / 1e9:.2f} GB at {kernel_bw / 1e9:.1f} GB/s = "
+        f"{100 * kernel_bw / copy_bw:.0f}% of the copy bandwidth ({copy_bw / 1e9:.1f} GB/s); "
+        f"the NumPy expression moves {16 * 8 * size / 1e9:.2f} GB (7 passes)"
     )
-    print(f"  first call of the parallel kernel (compiles): {compile_s * 1e3:.0f} ms")
-    numpy_s = med["numpy expression"]
-    for name in ("numpy expression", "kernel, parallel target", "kernel, cpu target"):
-        ratio = numpy_s / med[name]
-        print(f"  {name:<26s} {med[name] * 1e3:9.2f} ms   {ratio:5.2f}x numpy   "
-              f"{spread(times['numpy expression'], times[name])}")  # fmt: skip
-    ratio = numpy_s / med["kernel, parallel target"]
-    print(f"  parallel kernel vs numpy: {ratio:.2f}x, {verdict(ratio, CPU_TARGET)}")
-    copy_bw = 2 * 8 * n / med["copy (numpy.copyto)"]
-    kernel_bw = 3 * 8 * n / med["kernel, parallel target"]
-    numpy_bw = 16 * 8 * n / numpy_s  # seven passes: nine arrays read, seven written
-    print(
-        f"  memory traffic: kernel {3 * 8 * n / 1e9:.2f} GB ({kernel_bw / 1e9:.1f} GB/s, "
-        f"{100 * kernel_bw / copy_bw:.0f}% of copy bandwidth {copy_bw / 1e9:.1f} GB/s); "
-        f"numpy expression {16 * 8 * n / 1e9:.2f} GB ({numpy_bw / 1e9:.1f} GB/s)"
-    )
+    return [
+        Check(
+            f"NumPy / parallel kernel time, {size:.0e} float64",
+            _ratios(times, "numpy", "parallel"),
+            bound=CPU_BOUND,
+            higher_is_better=True,
+        ),
+        Check(f"NumPy / cpu-target kernel time, {size:.0e}", _ratios(times, "numpy", "cpu")),
+        Check(
+            "parallel kernel bandwidth / copy bandwidth",
+            tuple((3 * c) / (2 * p) for c, p in zip(times["copy"], times["parallel"])),
+        ),
+    ]
 
 
-def _pipelined(cupy: Any, fn: Callable[[], object], calls: int, repeat: int) -> float:
-    """Median GPU seconds per call over ``repeat`` batches of ``calls`` back-to-back calls."""
-    stream = cupy.cuda.get_current_stream()
-    start, end = cupy.cuda.Event(), cupy.cuda.Event()
-    per_call = []
-    for _ in range(repeat):
-        stream.synchronize()
-        start.record(stream)
-        for _ in range(calls):
-            fn()
-        end.record(stream)
-        end.synchronize()
-        per_call.append(cupy.cuda.get_elapsed_time(start, end) * 1e-3 / calls)
-    return statistics.median(per_call)
-
-
-def bench_gpu(n: int, repeat: int) -> None:
-    if not cunumpy.cupy_available():
-        print(f"GPU: skipped, no usable GPU: {cunumpy.cupy_unavailable_reason()}")
-        return
+def measure_gpu(size: int, repeat: int, progress: Progress) -> list[Result]:
+    reason = gpu_unusable_reason()
+    if reason is not None:
+        return [Skipped("GPU figures", reason)]
     import cupy
 
+    progress.step(f"GPU: compiling, then {repeat} rounds, per call and pipelined, over {size}")
     with cunumpy.use_backend("cupy"):
-        x = cupy.random.default_rng(0).random(n)
-        y = cupy.random.default_rng(1).random(n)
+        x = cupy.random.default_rng(0).random(size)
+        y = cupy.random.default_rng(1).random(size)
         elementwise = cupy.ElementwiseKernel(
             "float64 x, float64 y, float64 a, float64 b, float64 c", "float64 z", WAVE_CUDA_C,
             "cunumpy_bench_wave",
         )  # fmt: skip
+        stream = cupy.cuda.get_current_stream()
         start = time.perf_counter()
-        result = wave_parallel(x, y, A, B, C)  # compiles for this GPU
-        cupy.cuda.get_current_stream().synchronize()
+        result = wave_parallel(x, y, A, B, C)
+        stream.synchronize()
         compile_s = time.perf_counter() - start
-        expected = elementwise(x, y, A, B, C)
-        assert float(cupy.abs(result - expected).max()) < 1e-12
-        fns = {
-            "cupy expression": lambda: expression(x, y, A, B, C),
-            "cupy ElementwiseKernel": lambda: elementwise(x, y, A, B, C),
-            "portable kernel": lambda: wave_parallel(x, y, A, B, C),
+        assert float(cupy.abs(result - elementwise(x, y, A, B, C)).max()) < 1e-12
+        runs = {
+            "expression": lambda: expression(x, y, A, B, C),
+            "elementwise": lambda: elementwise(x, y, A, B, C),
+            "portable": lambda: wave_parallel(x, y, A, B, C),
         }
-        per_call = {
-            name: profiling.benchmark(fn, n_repeat=repeat * 5, n_warmup=3).median
-            for name, fn in fns.items()
-        }
-        piped = {name: _pipelined(cupy, fn, 20, repeat) for name, fn in fns.items()}
+        piped = interleaved_times(runs, number=20, repeat=repeat, sync=stream.synchronize)
+        single = interleaved_times(runs, number=1, repeat=repeat * 5, sync=stream.synchronize)
     name = cupy.cuda.runtime.getDeviceProperties(cupy.cuda.Device().id)["name"].decode()
-    print(f"GPU: {n} float64 on {name}, CuPy {cupy.__version__}; CUDA event times")
-    print(f"  first call of the portable kernel (compiles): {compile_s * 1e3:.0f} ms")
-    for label in fns:
-        print(f"  {label:<24s} per call {per_call[label] * 1e6:9.1f} us   "
-              f"pipelined {piped[label] * 1e6:9.1f} us/call")  # fmt: skip
-    vs_ek = piped["cupy ElementwiseKernel"] / piped["portable kernel"]
-    vs_expr = piped["cupy expression"] / piped["portable kernel"]
-    latency = per_call["cupy ElementwiseKernel"] / per_call["portable kernel"]
-    print(f"  portable kernel vs ElementwiseKernel: {vs_ek:.2f}x pipelined "
-          f"({latency:.2f}x per call), {verdict(vs_ek, GPU_TARGET_VS_ELEMENTWISE)}")  # fmt: skip
-    print(f"  portable kernel vs CuPy expression: {vs_expr:.2f}x pipelined, "
-          f"{verdict(vs_expr, GPU_TARGET_VS_EXPRESSION)}")  # fmt: skip
-    bandwidth = 3 * 8 * n / piped["portable kernel"]
-    print(f"  portable kernel memory traffic: {bandwidth / 1e9:.0f} GB/s")
+    med = {label: statistics.median(t) for label, t in piped.items()}
+    progress.detail(
+        f"GPU: {size} float64 on {name}, CuPy {cupy.__version__}\n"
+        f"  first call of the portable kernel (compiles): {compile_s * 1e3:.0f} ms\n"
+        f"  pipelined, per call: CuPy expression {med['expression'] * 1e6:.1f} us, "
+        f"ElementwiseKernel {med['elementwise'] * 1e6:.1f} us, portable kernel "
+        f"{med['portable'] * 1e6:.1f} us ({3 * 8 * size / med['portable'] / 1e9:.0f} GB/s)"
+    )
+    return [
+        Check(
+            "ElementwiseKernel / portable kernel time, pipelined",
+            _ratios(piped, "elementwise", "portable"),
+            bound=GPU_BOUND_VS_ELEMENTWISE,
+            higher_is_better=True,
+        ),
+        Check(
+            "CuPy expression / portable kernel time, pipelined",
+            _ratios(piped, "expression", "portable"),
+            bound=GPU_BOUND_VS_EXPRESSION,
+            higher_is_better=True,
+        ),
+        Check(
+            "ElementwiseKernel / portable kernel time, per call",
+            _ratios(single, "elementwise", "portable"),
+        ),
+    ]
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--size", type=int, default=10**7, help="elements (default 10^7)")
-    parser.add_argument("--repeat", type=int, default=11, help="rounds (default 11)")
-    parser.add_argument("--quick", action="store_true", help="10^6 elements, 3 rounds")
-    args = parser.parse_args(argv)
-    size, repeat = (10**6, 3) if args.quick else (args.size, args.repeat)
-    bench_cpu(size, repeat)
-    bench_gpu(size, repeat)
-    profiling.reset()
-    return 0
+def measure(size: int, repeat: int, progress: Progress) -> list[Result]:
+    """Every figure, for arrays of ``size`` elements and ``repeat`` rounds."""
+    results = measure_cpu(size, repeat, progress) + measure_gpu(size, repeat, progress)
+    profiling.reset()  # the kernels' compile times
+    return results
+
+
+def run(mode: Mode, progress: Progress) -> list[Result]:
+    return measure(SIZE, 5 if mode == "quick" else 15, progress)
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    sys.exit(main(run, TITLE, NEEDS))

@@ -162,7 +162,7 @@ __version__ = "0.1.0"
 __array_api_version__ = "2025.12"
 
 # The device layer's submodules, loaded on first attribute access (see __getattr__).
-_LAZY_SUBMODULES = ("profiling", "mpi", "kernels")
+_LAZY_SUBMODULES = ("profiling", "mpi", "testing", "kernels")
 
 __all__ = [
     "__array_api_version__",
@@ -340,11 +340,12 @@ __all__ = [
     "to_device",
     "to_numpy",
     "use_backend",
-    # cunumpy: the device layer and kernels (loaded on first use)
+    # cunumpy: the device layer, kernels and the testing toolkit (loaded on first use)
     "cuda",
     "kernels",
     "mpi",
     "profiling",
+    "testing",
 ]
 
 
@@ -359,7 +360,8 @@ def __getattr__(name: str) -> ModuleType:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY_SUBMODULES))
+    """The public names only (``__all__``), the lazy submodules included."""
+    return list(__all__)
 
 
 from ._config import _backend_from_environment  # noqa: E402

@@ -1,16 +1,14 @@
 """CUDA C kernels (ElementwiseKernel, ReductionKernel, RawKernel): CPU fallbacks, GPU runs,
 and every CUDA C source of the docs, examples, docstrings and these tests compiled for sm_90.
 
-The compile tests use ``tests/cuda_compile.py`` (the shared contract of issue 12: NVRTC or
-nvcc, CuPy's own generated translation units), so a typo in a kernel fails CI rather
-than the first GPU run. The GPU tests (marked ``gpu``) check values against NumPy and the
-order of work on a stream, with the slow fill of ``kernels_gpu_sources``.
+The compile tests use ``tests/cuda_compile.py`` (NVRTC or nvcc, CuPy's own generated
+translation units), so a typo in a kernel fails CI rather than the first GPU run. The GPU tests (marked ``gpu``) check values against NumPy and the
+order of work on a stream, with the slow fill of ``gpu_kernels``.
 """
 
 from __future__ import annotations
 
 import doctest
-import importlib.util
 import itertools
 import re
 import runpy
@@ -19,7 +17,8 @@ from typing import Any
 
 import numpy as np
 import pytest
-from kernels_gpu_sources import SLOW_FILL, SLOW_FILL_NAME, slow_fill
+from cuda_compile import compile_cuda, compiler_or_skip, elementwise_source, reduction_source
+from gpu_kernels import slow_fill
 
 import cunumpy
 from cunumpy import kernels
@@ -290,45 +289,35 @@ def test_the_scan_finds_the_kernels_of_docs_examples_and_docstrings() -> None:
 def test_every_cuda_c_source_compiles_for_sm90() -> None:
     pytest.importorskip("cupy")
     pytest.importorskip("numba")
-    cuda_compile = pytest.importorskip(
-        "cuda_compile", reason="tests/cuda_compile.py (the CUDA compile contract, issue 12)"
-    )
-    cuda_compile.compiler_or_skip()
+    compiler_or_skip()
     compiled = 0
     for label, k in sorted(_shipped_kernels().items()):
         if isinstance(k, kernels.RawKernel):
             sources = [k.code]
         elif isinstance(k, kernels.ElementwiseKernel):
             sources = [
-                cuda_compile.elementwise_source(k.kernel(), dtypes, **form)
+                elementwise_source(k.kernel(), dtypes, **form)
                 for dtypes in _instantiations(k.in_params)
                 for form in ({}, {"ndim": 2, "c_contiguous": False})
             ]
         else:
             sources = [
-                cuda_compile.reduction_source(k.kernel(), dtypes, **form)
+                reduction_source(k.kernel(), dtypes, **form)
                 for dtypes in _instantiations(k.in_params)
                 for form in ({}, {"in_ndim": 2, "out_ndim": 1})
             ]
         for source in sources:
             assert f"{k.name}(" in source, label
-            cuda_compile.compile_cuda(source, name=f"{label}")
+            compile_cuda(source, name=label)
             compiled += 1
     assert compiled >= 10
 
 
-def test_the_gpu_tests_slow_fill_compiles_for_sm90() -> None:
-    cuda_compile = pytest.importorskip(
-        "cuda_compile", reason="tests/cuda_compile.py (the CUDA compile contract, issue 12)"
-    )
-    cuda_compile.compile_cuda(SLOW_FILL, name=SLOW_FILL_NAME)
-
-
-def test_the_compile_helpers_are_there_once_issue_12_is_merged() -> None:
-    """Where tests/cuda_compile.py exists, it offers the contract's functions."""
-    if importlib.util.find_spec("cuda_compile") is None:
-        pytest.skip("tests/cuda_compile.py (issue 12) is not on this branch yet")
-    import cuda_compile
-
-    for name in ("compile_cuda", "compiler_or_skip", "elementwise_source", "reduction_source"):
-        assert callable(getattr(cuda_compile, name)), name
+def test_a_broken_cuda_c_kernel_fails_the_compile_check() -> None:
+    """The check can fail: a typo in a kernel's operation is an AssertionError with the log."""
+    pytest.importorskip("cupy")
+    compiler_or_skip()
+    broken = kernels.ElementwiseKernel("T x", "T y", "y = x +* 2", "cunumpy_kernels_broken")
+    source = elementwise_source(broken.kernel(), (np.float64,))
+    with pytest.raises(AssertionError, match="cunumpy_kernels_broken does not compile"):
+        compile_cuda(source, name="cunumpy_kernels_broken")

@@ -1,7 +1,7 @@
 """Portable kernels on CuPy arrays: numba-cuda's CUDA target on the GPU that holds them.
 
 Marked ``gpu``: skipped, with CuPy's reason, without a usable GPU. The ordering tests
-queue a slow fill (``kernels_gpu_sources.slow_fill``) on a non-blocking stream, then the
+queue a slow fill (``gpu_kernels.slow_fill``) on a non-blocking stream, then the
 kernel on that stream, then CuPy work reading the kernel's result: a kernel queued on any
 other stream would read the zeros the fill has not yet overwritten.
 """
@@ -12,7 +12,7 @@ import math
 
 import numpy as np
 import pytest
-from kernels_gpu_sources import slow_fill
+from gpu_kernels import slow_fill
 
 import cunumpy
 from cunumpy import kernels

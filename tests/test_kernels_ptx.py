@@ -4,8 +4,8 @@ The simulator tests run the CUDA target's Python; these check what the simulator
 that every kernel shape (loop rank 1 to 3; array, cast and scalar operands; core views of
 generalized kernels) types and lowers for the real CUDA target. numba-cuda compiles to
 PTX with NVVM (from the CUDA toolkit) and lists architectures with NVRTC (the
-``nvidia-cuda-nvrtc`` wheel of the ``test`` extra); without them these tests skip, saying
-which is missing. ``ptxas``, where found, then assembles the PTX for sm_90.
+``nvidia-cuda-nvrtc*`` wheels CI installs); without them these tests skip, saying which is
+missing, or fail where ``CUNUMPY_CUDA_COMPILE_REQUIRED=1`` (as in CI). ``ptxas``, where found, then assembles the PTX for sm_90.
 
 numba-cuda asks the current GPU for its compute capability when it compiles a device
 function; with no GPU, the tests answer (9, 0) for it through ``monkeypatch``. Nothing
@@ -15,6 +15,7 @@ runs: only the compiler is told which architecture to target.
 from __future__ import annotations
 
 import math
+import os
 import shutil
 import subprocess
 import types
@@ -79,7 +80,10 @@ def sm90() -> Any:
         patch.undo()
         text = f"{type(exc).__name__}: {exc}"
         if any(word in text for word in ("nvrtc", "NVRTC", "nvvm", "NVVM", "libdevice")):
-            pytest.skip(f"numba-cuda cannot compile here: {text.splitlines()[0]}")
+            reason = f"numba-cuda cannot compile here: {text.splitlines()[0]}"
+            if os.environ.get("CUNUMPY_CUDA_COMPILE_REQUIRED") == "1":  # as CI sets it
+                pytest.fail(f"CUNUMPY_CUDA_COMPILE_REQUIRED=1 but {reason}")
+            pytest.skip(reason)
         raise
     yield
     patch.undo()

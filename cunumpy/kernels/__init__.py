@@ -27,3 +27,8 @@ __all__ = [
     "elementwise",
     "generalized",
 ]
+
+
+def __dir__() -> list[str]:
+    """The public names only (``__all__``), not the private submodules."""
+    return list(__all__)
