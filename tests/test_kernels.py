@@ -29,6 +29,11 @@ pytest.importorskip("numba", reason="portable kernels need Numba (pip install 'c
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def _pythonpath() -> str:
+    """The repository first, then the caller's PYTHONPATH (the GPU machine's carried wheels)."""
+    return os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
+
+
 @kernels.elementwise(["float32(float32, float32)", "float64(float64, float64)"])
 def damped_wave(x, y):
     return math.exp(-0.5 * x) * math.sin(3.0 * x) + 0.25 * y
@@ -369,7 +374,7 @@ def _run(code: str, **env: str) -> subprocess.CompletedProcess[str]:
         capture_output=True,
         text=True,
         cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT), **env},
+        env={**os.environ, "PYTHONPATH": _pythonpath(), **env},
         timeout=120,
         check=False,
     )

@@ -24,6 +24,11 @@ ROOT = Path(__file__).resolve().parent.parent
 SIMULATOR_TESTS = ROOT / "tests" / "simulator" / "test_cuda_target.py"
 
 
+def _pythonpath() -> str:
+    """The repository first, then the caller's PYTHONPATH (the GPU machine's carried wheels)."""
+    return os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
+
+
 def _numba_cuda_missing() -> str | None:
     if importlib.util.find_spec("numba") is None:
         return "Numba is not installed (pip install 'cunumpy[kernels]')"
@@ -46,7 +51,7 @@ def test_cuda_target_under_the_numba_cuda_simulator() -> None:
         capture_output=True,
         text=True,
         cwd=ROOT,
-        env={**os.environ, "NUMBA_ENABLE_CUDASIM": "1", "PYTHONPATH": str(ROOT)},
+        env={**os.environ, "NUMBA_ENABLE_CUDASIM": "1", "PYTHONPATH": _pythonpath()},
         timeout=600,
         check=False,
     )  # fmt: skip
