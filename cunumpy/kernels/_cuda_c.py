@@ -19,8 +19,6 @@ __all__ = ["CudaCKernel", "ElementwiseKernel", "ReductionKernel"]
 class CudaCKernel:
     """What the CUDA C kernel wrappers share: the name, ``cpu=`` and the CuPy object."""
 
-    _kind = "CUDA C kernel"
-
     def __init__(self, name: str, cpu: Callable[..., Any] | None) -> None:
         if not isinstance(name, str) or not name:
             msg = f"{type(self).__name__}: `name` must be a non-empty str, not {name!r}."

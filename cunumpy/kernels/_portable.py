@@ -10,8 +10,6 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-import numpy as np
-
 from ._compile_log import CompileLog
 from ._cpu import CPU_TARGETS, CpuLoops
 from ._cuda import CudaLoops, CupyMemory, SimulatorMemory
@@ -26,8 +24,6 @@ __all__ = ["PortableKernel"]
 class PortableKernel:
     """Base of ``ElementwiseFunction`` and ``GeneralizedFunction``: one Python function,
     compiled by Numba for the CPU or the GPU on first use, per loop signature."""
-
-    _kind = "kernel"
 
     def __init__(
         self,
@@ -156,8 +152,3 @@ def _positional_parameters(pyfunc: Callable[..., Any], decorator: str) -> int:
 def shape_of(value: Any) -> tuple[int, ...]:
     """The shape of an argument; ``()`` for scalars."""
     return tuple(getattr(value, "shape", ()))
-
-
-def is_array(value: Any) -> bool:
-    """Whether ``value`` is an array (not a NumPy or Python scalar)."""
-    return hasattr(value, "shape") and not isinstance(value, np.generic)
