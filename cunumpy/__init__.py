@@ -8,7 +8,8 @@ get the namespace of its inputs. Arrays are always the backends' own (``numpy.nd
 ``cupy.ndarray``), never wrapped.
 
 The device layer is in the submodules ``cuda`` (devices, memory, streams), ``profiling``
-(timing) and ``mpi`` (one rank per GPU); they are loaded on first use.
+(timing) and ``mpi`` (one rank per GPU), and user kernels are in ``kernels``; they are
+loaded on first use.
 """
 
 from __future__ import annotations
@@ -161,7 +162,7 @@ __version__ = "0.1.0"
 __array_api_version__ = "2025.12"
 
 # The device layer's submodules, loaded on first attribute access (see __getattr__).
-_LAZY_SUBMODULES = ("profiling", "mpi", "testing")
+_LAZY_SUBMODULES = ("profiling", "mpi", "testing", "kernels")
 
 __all__ = [
     "__array_api_version__",
@@ -339,8 +340,9 @@ __all__ = [
     "to_device",
     "to_numpy",
     "use_backend",
-    # cunumpy: the device layer and the testing toolkit (loaded on first use)
+    # cunumpy: the device layer, kernels and the testing toolkit (loaded on first use)
     "cuda",
+    "kernels",
     "mpi",
     "profiling",
     "testing",
