@@ -5,7 +5,7 @@ Functions that take arrays compute where their inputs live; creation functions h
 ``device=`` and otherwise use the current backend (``set_backend``, ``use_backend`` or
 ``CUNUMPY_BACKEND``). Library code calls ``array_namespace(x)``, one of array-api-compat's
 helpers, all of which are here. Arrays are the backends' own, never wrapped. The device
-layer (``cuda``, ``profiling``, ``mpi``) is loaded on first use.
+layer (``cuda``, ``profiling``, ``mpi``) and user ``kernels`` are loaded on first use.
 """
 
 from __future__ import annotations
@@ -185,7 +185,7 @@ __version__ = "0.1.0"
 __array_api_version__ = "2025.12"
 
 # The device layer's submodules, loaded on first attribute access (see __getattr__).
-_LAZY_SUBMODULES = ("profiling", "mpi", "testing")
+_LAZY_SUBMODULES = ("profiling", "mpi", "testing", "kernels")
 
 __all__ = [
     "__array_api_version__",
@@ -358,8 +358,9 @@ __all__ = [
     "to_cupy",
     "to_numpy",
     "use_backend",
-    # cunumpy: the device layer and the testing toolkit (loaded on first use)
+    # cunumpy: the device layer, kernels and the testing toolkit (loaded on first use)
     "cuda",
+    "kernels",
     "mpi",
     "profiling",
     "testing",
