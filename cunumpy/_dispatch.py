@@ -64,6 +64,17 @@ def _namespace_of_two(x1: Any, x2: Any, func: str) -> ModuleType:
 
 def _namespace_of_all(arrays: Iterable[Any], func: str) -> ModuleType:
     """The common namespace of a sequence of array arguments."""
+    kind = type(arrays)
+    if kind is tuple or kind is list:  # arrays of known types only, in one namespace: inline
+        found = None
+        for x in arrays:
+            namespace = _by_type.get(type(x))
+            if namespace is None or (found is not None and namespace is not found):
+                break
+            found = namespace
+        else:
+            if found is not None:
+                return found
     return namespace_of(arrays, func) or _state.namespace
 
 

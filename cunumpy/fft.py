@@ -39,6 +39,21 @@ __all__ = [
 ]
 
 
+# The NumPy namespace's functions, bound at import for the ndarray fast paths.
+_numpy_fft_fft = _numpy_namespace.fft.fft
+_numpy_fft_fftn = _numpy_namespace.fft.fftn
+_numpy_fft_fftshift = _numpy_namespace.fft.fftshift
+_numpy_fft_hfft = _numpy_namespace.fft.hfft
+_numpy_fft_ifft = _numpy_namespace.fft.ifft
+_numpy_fft_ifftn = _numpy_namespace.fft.ifftn
+_numpy_fft_ifftshift = _numpy_namespace.fft.ifftshift
+_numpy_fft_ihfft = _numpy_namespace.fft.ihfft
+_numpy_fft_irfft = _numpy_namespace.fft.irfft
+_numpy_fft_irfftn = _numpy_namespace.fft.irfftn
+_numpy_fft_rfft = _numpy_namespace.fft.rfft
+_numpy_fft_rfftn = _numpy_namespace.fft.rfftn
+
+
 def fft(
     x: Array,
     /,
@@ -77,7 +92,7 @@ def fft(
     array([4.+0.j, 0.+0.j, 0.+0.j, 0.+0.j])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.fft.fft(x, n=n, axis=axis, norm=norm)
+        return _numpy_fft_fft(x, n=n, axis=axis, norm=norm)
     return _namespace_of_one(x, "fft.fft").fft.fft(x, n=n, axis=axis, norm=norm)
 
 
@@ -162,7 +177,7 @@ def fftn(
            [0.+0.j, 0.+0.j]])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.fft.fftn(x, s=s, axes=axes, norm=norm)
+        return _numpy_fft_fftn(x, s=s, axes=axes, norm=norm)
     return _namespace_of_one(x, "fft.fftn").fft.fftn(x, s=s, axes=axes, norm=norm)
 
 
@@ -191,7 +206,7 @@ def fftshift(x: Array, /, *, axes: Optional[Union[int, Sequence[int]]] = None) -
     array([-0.5 , -0.25,  0.  ,  0.25])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.fft.fftshift(x, axes=axes)
+        return _numpy_fft_fftshift(x, axes=axes)
     return _namespace_of_one(x, "fft.fftshift").fft.fftshift(x, axes=axes)
 
 
@@ -232,7 +247,7 @@ def hfft(
     array([1., 1., 1., 1.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.fft.hfft(x, n=n, axis=axis, norm=norm)
+        return _numpy_fft_hfft(x, n=n, axis=axis, norm=norm)
     return _namespace_of_one(x, "fft.hfft").fft.hfft(x, n=n, axis=axis, norm=norm)
 
 
@@ -275,7 +290,7 @@ def ifft(
     array([1., 2., 3., 4.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.fft.ifft(x, n=n, axis=axis, norm=norm)
+        return _numpy_fft_ifft(x, n=n, axis=axis, norm=norm)
     return _namespace_of_one(x, "fft.ifft").fft.ifft(x, n=n, axis=axis, norm=norm)
 
 
@@ -320,7 +335,7 @@ def ifftn(
            [3., 4.]])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.fft.ifftn(x, s=s, axes=axes, norm=norm)
+        return _numpy_fft_ifftn(x, s=s, axes=axes, norm=norm)
     return _namespace_of_one(x, "fft.ifftn").fft.ifftn(x, s=s, axes=axes, norm=norm)
 
 
@@ -348,7 +363,7 @@ def ifftshift(x: Array, /, *, axes: Optional[Union[int, Sequence[int]]] = None) 
     array([ 0.  ,  0.25, -0.5 , -0.25])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.fft.ifftshift(x, axes=axes)
+        return _numpy_fft_ifftshift(x, axes=axes)
     return _namespace_of_one(x, "fft.ifftshift").fft.ifftshift(x, axes=axes)
 
 
@@ -390,7 +405,7 @@ def ihfft(
     array([1., 0., 0.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.fft.ihfft(x, n=n, axis=axis, norm=norm)
+        return _numpy_fft_ihfft(x, n=n, axis=axis, norm=norm)
     return _namespace_of_one(x, "fft.ihfft").fft.ihfft(x, n=n, axis=axis, norm=norm)
 
 
@@ -433,7 +448,7 @@ def irfft(
     array([1., 2., 3., 4.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.fft.irfft(x, n=n, axis=axis, norm=norm)
+        return _numpy_fft_irfft(x, n=n, axis=axis, norm=norm)
     return _namespace_of_one(x, "fft.irfft").fft.irfft(x, n=n, axis=axis, norm=norm)
 
 
@@ -478,7 +493,7 @@ def irfftn(
            [3., 4.]])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.fft.irfftn(x, s=s, axes=axes, norm=norm)
+        return _numpy_fft_irfftn(x, s=s, axes=axes, norm=norm)
     return _namespace_of_one(x, "fft.irfftn").fft.irfftn(x, s=s, axes=axes, norm=norm)
 
 
@@ -520,7 +535,7 @@ def rfft(
     array([4.+0.j, 0.+0.j, 0.+0.j])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.fft.rfft(x, n=n, axis=axis, norm=norm)
+        return _numpy_fft_rfft(x, n=n, axis=axis, norm=norm)
     return _namespace_of_one(x, "fft.rfft").fft.rfft(x, n=n, axis=axis, norm=norm)
 
 
@@ -604,7 +619,7 @@ def rfftn(
            [0.+0.j, 0.+0.j]])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.fft.rfftn(x, s=s, axes=axes, norm=norm)
+        return _numpy_fft_rfftn(x, s=s, axes=axes, norm=norm)
     return _namespace_of_one(x, "fft.rfftn").fft.rfftn(x, s=s, axes=axes, norm=norm)
 
 

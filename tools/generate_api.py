@@ -142,21 +142,53 @@ def _numpy_fast_path(qualname: str, args: ast.arguments, call: str) -> list[str]
 
     This is the same dispatch as the general path, decided by exact type checks instead of
     a call to a helper, for the one- and two-array functions that dominate tight loops.
+    The NumPy namespace's function is bound at import as ``_numpy_<name>`` (see
+    ``_fast_path_imports``), so the fast path looks nothing up at call time.
     """
-    if args.vararg is not None or qualname.rpartition(".")[2] in ("concat", "stack"):
+    if args.vararg is not None:
         return []
+    if qualname.rpartition(".")[2] in ("concat", "stack"):  # a list or tuple of arrays
+        return [
+            "if type(arrays) is list or type(arrays) is tuple:",
+            "    for x in arrays:",
+            "        if type(x) is not _ndarray:",
+            "            break",
+            "    else:",
+            "        if arrays:",
+            f"            return {_fast_name(qualname)}({call})",
+        ]
     arrays = _array_params(args)
-    if len(arrays) == 1:
-        test = f"type({arrays[0]}) is _ndarray"
-    elif len(arrays) == 2:
-        first, second = arrays
-        test = (
-            f"type({first}) is _ndarray and "
-            f"(type({second}) is _ndarray or type({second}) in _SCALAR_TYPES)"
-        )
-    else:
+    if not 1 <= len(arrays) <= 3:
         return []
-    return [f"if {test}:", f"    return _numpy_namespace.{qualname}({call})"]
+    # The first array decides; the others may be ndarrays or Python scalars (or None).
+    test = " and ".join(
+        [
+            f"type({arrays[0]}) is _ndarray",
+            *(f"(type({a}) is _ndarray or type({a}) in _SCALAR_TYPES)" for a in arrays[1:]),
+        ]
+    )
+    return [f"if {test}:", f"    return {_fast_name(qualname)}({call})"]
+
+
+def _fast_name(qualname: str) -> str:
+    return "_numpy_" + qualname.replace(".", "_")
+
+
+def _fast_path_imports(topic: str, names: list[str]) -> str:
+    """The NumPy namespace's functions that a file's fast paths call, bound at import."""
+    prefix = f"{topic}." if topic in EXTENSIONS else ""
+    fast = []
+    for name in names:
+        args, _ = _parse(SIGNATURES[topic][name]["params"], SIGNATURES[topic][name]["returns"])
+        if _numpy_fast_path(prefix + name, args, _call_arguments(args)):
+            fast.append(f"{_fast_name(prefix + name)} = _numpy_namespace.{prefix + name}\n")
+    if not fast:
+        return ""
+    return (
+        "# The NumPy namespace's functions, bound at import for the ndarray fast paths.\n"
+        + "".join(fast)
+        + "\n\n"
+    )
 
 
 def _docstring(qualname: str, args: ast.arguments, returns: str, kind: str) -> str:
@@ -329,6 +361,7 @@ def generate() -> dict[Path, str]:
         )
         dots = "." if topic in EXTENSIONS else ".."
         text = HEADER.format(title=title, dots=dots, names=sorted(names))
+        text += _fast_path_imports(topic, names)
         text += "\n\n\n".join(_function(prefix + n, entries[n]) for n in names) + "\n"
         if topic in EXTENSIONS:  # public modules: dir() shows their names, not their imports
             text += DIR_FUNCTION

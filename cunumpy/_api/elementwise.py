@@ -90,6 +90,76 @@ __all__ = [
 ]
 
 
+# The NumPy namespace's functions, bound at import for the ndarray fast paths.
+_numpy_abs = _numpy_namespace.abs
+_numpy_acos = _numpy_namespace.acos
+_numpy_acosh = _numpy_namespace.acosh
+_numpy_add = _numpy_namespace.add
+_numpy_asin = _numpy_namespace.asin
+_numpy_asinh = _numpy_namespace.asinh
+_numpy_atan = _numpy_namespace.atan
+_numpy_atan2 = _numpy_namespace.atan2
+_numpy_atanh = _numpy_namespace.atanh
+_numpy_bitwise_and = _numpy_namespace.bitwise_and
+_numpy_bitwise_invert = _numpy_namespace.bitwise_invert
+_numpy_bitwise_left_shift = _numpy_namespace.bitwise_left_shift
+_numpy_bitwise_or = _numpy_namespace.bitwise_or
+_numpy_bitwise_right_shift = _numpy_namespace.bitwise_right_shift
+_numpy_bitwise_xor = _numpy_namespace.bitwise_xor
+_numpy_ceil = _numpy_namespace.ceil
+_numpy_clip = _numpy_namespace.clip
+_numpy_conj = _numpy_namespace.conj
+_numpy_copysign = _numpy_namespace.copysign
+_numpy_cos = _numpy_namespace.cos
+_numpy_cosh = _numpy_namespace.cosh
+_numpy_divide = _numpy_namespace.divide
+_numpy_equal = _numpy_namespace.equal
+_numpy_exp = _numpy_namespace.exp
+_numpy_expm1 = _numpy_namespace.expm1
+_numpy_floor = _numpy_namespace.floor
+_numpy_floor_divide = _numpy_namespace.floor_divide
+_numpy_greater = _numpy_namespace.greater
+_numpy_greater_equal = _numpy_namespace.greater_equal
+_numpy_hypot = _numpy_namespace.hypot
+_numpy_imag = _numpy_namespace.imag
+_numpy_isfinite = _numpy_namespace.isfinite
+_numpy_isinf = _numpy_namespace.isinf
+_numpy_isnan = _numpy_namespace.isnan
+_numpy_less = _numpy_namespace.less
+_numpy_less_equal = _numpy_namespace.less_equal
+_numpy_log = _numpy_namespace.log
+_numpy_log10 = _numpy_namespace.log10
+_numpy_log1p = _numpy_namespace.log1p
+_numpy_log2 = _numpy_namespace.log2
+_numpy_logaddexp = _numpy_namespace.logaddexp
+_numpy_logical_and = _numpy_namespace.logical_and
+_numpy_logical_not = _numpy_namespace.logical_not
+_numpy_logical_or = _numpy_namespace.logical_or
+_numpy_logical_xor = _numpy_namespace.logical_xor
+_numpy_maximum = _numpy_namespace.maximum
+_numpy_minimum = _numpy_namespace.minimum
+_numpy_multiply = _numpy_namespace.multiply
+_numpy_negative = _numpy_namespace.negative
+_numpy_nextafter = _numpy_namespace.nextafter
+_numpy_not_equal = _numpy_namespace.not_equal
+_numpy_positive = _numpy_namespace.positive
+_numpy_pow = _numpy_namespace.pow
+_numpy_real = _numpy_namespace.real
+_numpy_reciprocal = _numpy_namespace.reciprocal
+_numpy_remainder = _numpy_namespace.remainder
+_numpy_round = _numpy_namespace.round
+_numpy_sign = _numpy_namespace.sign
+_numpy_signbit = _numpy_namespace.signbit
+_numpy_sin = _numpy_namespace.sin
+_numpy_sinh = _numpy_namespace.sinh
+_numpy_sqrt = _numpy_namespace.sqrt
+_numpy_square = _numpy_namespace.square
+_numpy_subtract = _numpy_namespace.subtract
+_numpy_tan = _numpy_namespace.tan
+_numpy_tanh = _numpy_namespace.tanh
+_numpy_trunc = _numpy_namespace.trunc
+
+
 def abs(x: Array, /) -> Array:
     """Compute the absolute value of each element.
 
@@ -114,7 +184,7 @@ def abs(x: Array, /) -> Array:
     array([1., 2., 3.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.abs(x)
+        return _numpy_abs(x)
     return _namespace_of_one(x, "abs").abs(x)
 
 
@@ -140,7 +210,7 @@ def acos(x: Array, /) -> Array:
     array([0.        , 1.5707963...])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.acos(x)
+        return _numpy_acos(x)
     return _namespace_of_one(x, "acos").acos(x)
 
 
@@ -166,7 +236,7 @@ def acosh(x: Array, /) -> Array:
     array([0.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.acosh(x)
+        return _numpy_acosh(x)
     return _namespace_of_one(x, "acosh").acosh(x)
 
 
@@ -197,7 +267,7 @@ def add(x1: Union[Array, int, float, complex], x2: Union[Array, int, float, comp
     array([2.5, 3.5])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
-        return _numpy_namespace.add(x1, x2)
+        return _numpy_add(x1, x2)
     return _namespace_of_two(x1, x2, "add").add(x1, x2)
 
 
@@ -224,7 +294,7 @@ def asin(x: Array, /) -> Array:
     array([0.        , 1.5707963...])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.asin(x)
+        return _numpy_asin(x)
     return _namespace_of_one(x, "asin").asin(x)
 
 
@@ -250,7 +320,7 @@ def asinh(x: Array, /) -> Array:
     array([ 0., -0.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.asinh(x)
+        return _numpy_asinh(x)
     return _namespace_of_one(x, "asinh").asinh(x)
 
 
@@ -276,7 +346,7 @@ def atan(x: Array, /) -> Array:
     array([0.        , 0.7853981...])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.atan(x)
+        return _numpy_atan(x)
     return _namespace_of_one(x, "atan").atan(x)
 
 
@@ -304,7 +374,7 @@ def atan2(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Arra
     array([0.        , 1.5707963...])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
-        return _numpy_namespace.atan2(x1, x2)
+        return _numpy_atan2(x1, x2)
     return _namespace_of_two(x1, x2, "atan2").atan2(x1, x2)
 
 
@@ -331,7 +401,7 @@ def atanh(x: Array, /) -> Array:
     array([0.        , 0.5493061...])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.atanh(x)
+        return _numpy_atanh(x)
     return _namespace_of_one(x, "atanh").atanh(x)
 
 
@@ -360,7 +430,7 @@ def bitwise_and(x1: Union[Array, int, bool], x2: Union[Array, int, bool], /) -> 
     array([8, 2])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
-        return _numpy_namespace.bitwise_and(x1, x2)
+        return _numpy_bitwise_and(x1, x2)
     return _namespace_of_two(x1, x2, "bitwise_and").bitwise_and(x1, x2)
 
 
@@ -388,7 +458,7 @@ def bitwise_invert(x: Array, /) -> Array:
     array([False,  True])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.bitwise_invert(x)
+        return _numpy_bitwise_invert(x)
     return _namespace_of_one(x, "bitwise_invert").bitwise_invert(x)
 
 
@@ -416,7 +486,7 @@ def bitwise_left_shift(x1: Union[Array, int], x2: Union[Array, int], /) -> Array
     array([ 4,  8, 12])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
-        return _numpy_namespace.bitwise_left_shift(x1, x2)
+        return _numpy_bitwise_left_shift(x1, x2)
     return _namespace_of_two(x1, x2, "bitwise_left_shift").bitwise_left_shift(x1, x2)
 
 
@@ -445,7 +515,7 @@ def bitwise_or(x1: Union[Array, int, bool], x2: Union[Array, int, bool], /) -> A
     array([14, 14])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
-        return _numpy_namespace.bitwise_or(x1, x2)
+        return _numpy_bitwise_or(x1, x2)
     return _namespace_of_two(x1, x2, "bitwise_or").bitwise_or(x1, x2)
 
 
@@ -473,7 +543,7 @@ def bitwise_right_shift(x1: Union[Array, int], x2: Union[Array, int], /) -> Arra
     array([ 4,  2, -2])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
-        return _numpy_namespace.bitwise_right_shift(x1, x2)
+        return _numpy_bitwise_right_shift(x1, x2)
     return _namespace_of_two(x1, x2, "bitwise_right_shift").bitwise_right_shift(x1, x2)
 
 
@@ -502,7 +572,7 @@ def bitwise_xor(x1: Union[Array, int, bool], x2: Union[Array, int, bool], /) -> 
     array([ 6, 12])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
-        return _numpy_namespace.bitwise_xor(x1, x2)
+        return _numpy_bitwise_xor(x1, x2)
     return _namespace_of_two(x1, x2, "bitwise_xor").bitwise_xor(x1, x2)
 
 
@@ -528,7 +598,7 @@ def ceil(x: Array, /) -> Array:
     array([-1.,  1.,  2.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.ceil(x)
+        return _numpy_ceil(x)
     return _namespace_of_one(x, "ceil").ceil(x)
 
 
@@ -567,6 +637,12 @@ def clip(
     >>> xp.clip(xp.asarray([-1.5, 0.5, 2.5]), max=1.0)
     array([-1.5,  0.5,  1. ])
     """
+    if (
+        type(x) is _ndarray
+        and (type(min) is _ndarray or type(min) in _SCALAR_TYPES)
+        and (type(max) is _ndarray or type(max) in _SCALAR_TYPES)
+    ):
+        return _numpy_clip(x, min=min, max=max)
     return _namespace_of_all(
         (
             x,
@@ -599,7 +675,7 @@ def conj(x: Array, /) -> Array:
     array([1.-2.j, 3.+4.j])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.conj(x)
+        return _numpy_conj(x)
     return _namespace_of_one(x, "conj").conj(x)
 
 
@@ -627,7 +703,7 @@ def copysign(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> A
     array([-1.,  2., -3.])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
-        return _numpy_namespace.copysign(x1, x2)
+        return _numpy_copysign(x1, x2)
     return _namespace_of_two(x1, x2, "copysign").copysign(x1, x2)
 
 
@@ -653,7 +729,7 @@ def cos(x: Array, /) -> Array:
     array([ 1., -1.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.cos(x)
+        return _numpy_cos(x)
     return _namespace_of_one(x, "cos").cos(x)
 
 
@@ -679,7 +755,7 @@ def cosh(x: Array, /) -> Array:
     array([1.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.cosh(x)
+        return _numpy_cosh(x)
     return _namespace_of_one(x, "cosh").cosh(x)
 
 
@@ -710,7 +786,7 @@ def divide(
     array([0.5 , 0.75])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
-        return _numpy_namespace.divide(x1, x2)
+        return _numpy_divide(x1, x2)
     return _namespace_of_two(x1, x2, "divide").divide(x1, x2)
 
 
@@ -741,7 +817,7 @@ def equal(
     array([ True, False,  True])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
-        return _numpy_namespace.equal(x1, x2)
+        return _numpy_equal(x1, x2)
     return _namespace_of_two(x1, x2, "equal").equal(x1, x2)
 
 
@@ -767,7 +843,7 @@ def exp(x: Array, /) -> Array:
     array([1.        , 2.7182818...])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.exp(x)
+        return _numpy_exp(x)
     return _namespace_of_one(x, "exp").exp(x)
 
 
@@ -793,7 +869,7 @@ def expm1(x: Array, /) -> Array:
     1.00000000005e-10
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.expm1(x)
+        return _numpy_expm1(x)
     return _namespace_of_one(x, "expm1").expm1(x)
 
 
@@ -819,7 +895,7 @@ def floor(x: Array, /) -> Array:
     array([-2.,  0.,  2.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.floor(x)
+        return _numpy_floor(x)
     return _namespace_of_one(x, "floor").floor(x)
 
 
@@ -848,7 +924,7 @@ def floor_divide(x1: Union[Array, int, float], x2: Union[Array, int, float], /) 
     array([ 3, -4])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
-        return _numpy_namespace.floor_divide(x1, x2)
+        return _numpy_floor_divide(x1, x2)
     return _namespace_of_two(x1, x2, "floor_divide").floor_divide(x1, x2)
 
 
@@ -877,7 +953,7 @@ def greater(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Ar
     array([False, False,  True])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
-        return _numpy_namespace.greater(x1, x2)
+        return _numpy_greater(x1, x2)
     return _namespace_of_two(x1, x2, "greater").greater(x1, x2)
 
 
@@ -906,7 +982,7 @@ def greater_equal(x1: Union[Array, int, float], x2: Union[Array, int, float], /)
     array([False,  True,  True])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
-        return _numpy_namespace.greater_equal(x1, x2)
+        return _numpy_greater_equal(x1, x2)
     return _namespace_of_two(x1, x2, "greater_equal").greater_equal(x1, x2)
 
 
@@ -935,7 +1011,7 @@ def hypot(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Arra
     array([ 5., 13.])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
-        return _numpy_namespace.hypot(x1, x2)
+        return _numpy_hypot(x1, x2)
     return _namespace_of_two(x1, x2, "hypot").hypot(x1, x2)
 
 
@@ -962,7 +1038,7 @@ def imag(x: Array, /) -> Array:
     array([ 2., -4.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.imag(x)
+        return _numpy_imag(x)
     return _namespace_of_one(x, "imag").imag(x)
 
 
@@ -988,7 +1064,7 @@ def isfinite(x: Array, /) -> Array:
     array([ True, False, False])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.isfinite(x)
+        return _numpy_isfinite(x)
     return _namespace_of_one(x, "isfinite").isfinite(x)
 
 
@@ -1014,7 +1090,7 @@ def isinf(x: Array, /) -> Array:
     array([False,  True, False])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.isinf(x)
+        return _numpy_isinf(x)
     return _namespace_of_one(x, "isinf").isinf(x)
 
 
@@ -1040,7 +1116,7 @@ def isnan(x: Array, /) -> Array:
     array([False, False,  True])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.isnan(x)
+        return _numpy_isnan(x)
     return _namespace_of_one(x, "isnan").isnan(x)
 
 
@@ -1069,7 +1145,7 @@ def less(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Array
     array([ True, False, False])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
-        return _numpy_namespace.less(x1, x2)
+        return _numpy_less(x1, x2)
     return _namespace_of_two(x1, x2, "less").less(x1, x2)
 
 
@@ -1098,7 +1174,7 @@ def less_equal(x1: Union[Array, int, float], x2: Union[Array, int, float], /) ->
     array([ True,  True, False])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
-        return _numpy_namespace.less_equal(x1, x2)
+        return _numpy_less_equal(x1, x2)
     return _namespace_of_two(x1, x2, "less_equal").less_equal(x1, x2)
 
 
@@ -1125,7 +1201,7 @@ def log(x: Array, /) -> Array:
     array([0., 1.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.log(x)
+        return _numpy_log(x)
     return _namespace_of_one(x, "log").log(x)
 
 
@@ -1151,7 +1227,7 @@ def log10(x: Array, /) -> Array:
     array([0., 1., 3.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.log10(x)
+        return _numpy_log10(x)
     return _namespace_of_one(x, "log10").log10(x)
 
 
@@ -1177,7 +1253,7 @@ def log1p(x: Array, /) -> Array:
     9.9999999995...e-11
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.log1p(x)
+        return _numpy_log1p(x)
     return _namespace_of_one(x, "log1p").log1p(x)
 
 
@@ -1203,7 +1279,7 @@ def log2(x: Array, /) -> Array:
     array([0., 1., 3.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.log2(x)
+        return _numpy_log2(x)
     return _namespace_of_one(x, "log2").log2(x)
 
 
@@ -1232,7 +1308,7 @@ def logaddexp(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> 
     array([1000.69314718])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
-        return _numpy_namespace.logaddexp(x1, x2)
+        return _numpy_logaddexp(x1, x2)
     return _namespace_of_two(x1, x2, "logaddexp").logaddexp(x1, x2)
 
 
@@ -1261,7 +1337,7 @@ def logical_and(x1: Union[Array, bool], x2: Union[Array, bool], /) -> Array:
     array([ True, False, False])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
-        return _numpy_namespace.logical_and(x1, x2)
+        return _numpy_logical_and(x1, x2)
     return _namespace_of_two(x1, x2, "logical_and").logical_and(x1, x2)
 
 
@@ -1287,7 +1363,7 @@ def logical_not(x: Array, /) -> Array:
     array([False,  True])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.logical_not(x)
+        return _numpy_logical_not(x)
     return _namespace_of_one(x, "logical_not").logical_not(x)
 
 
@@ -1316,7 +1392,7 @@ def logical_or(x1: Union[Array, bool], x2: Union[Array, bool], /) -> Array:
     array([ True,  True, False])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
-        return _numpy_namespace.logical_or(x1, x2)
+        return _numpy_logical_or(x1, x2)
     return _namespace_of_two(x1, x2, "logical_or").logical_or(x1, x2)
 
 
@@ -1345,7 +1421,7 @@ def logical_xor(x1: Union[Array, bool], x2: Union[Array, bool], /) -> Array:
     array([False,  True, False])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
-        return _numpy_namespace.logical_xor(x1, x2)
+        return _numpy_logical_xor(x1, x2)
     return _namespace_of_two(x1, x2, "logical_xor").logical_xor(x1, x2)
 
 
@@ -1374,7 +1450,7 @@ def maximum(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Ar
     array([4, 5, 3])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
-        return _numpy_namespace.maximum(x1, x2)
+        return _numpy_maximum(x1, x2)
     return _namespace_of_two(x1, x2, "maximum").maximum(x1, x2)
 
 
@@ -1403,7 +1479,7 @@ def minimum(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Ar
     array([1, 2, 3])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
-        return _numpy_namespace.minimum(x1, x2)
+        return _numpy_minimum(x1, x2)
     return _namespace_of_two(x1, x2, "minimum").minimum(x1, x2)
 
 
@@ -1434,7 +1510,7 @@ def multiply(
     array([ 4, 10, 18])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
-        return _numpy_namespace.multiply(x1, x2)
+        return _numpy_multiply(x1, x2)
     return _namespace_of_two(x1, x2, "multiply").multiply(x1, x2)
 
 
@@ -1460,7 +1536,7 @@ def negative(x: Array, /) -> Array:
     array([-1,  2,  0])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.negative(x)
+        return _numpy_negative(x)
     return _namespace_of_one(x, "negative").negative(x)
 
 
@@ -1490,7 +1566,7 @@ def nextafter(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> 
     True
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
-        return _numpy_namespace.nextafter(x1, x2)
+        return _numpy_nextafter(x1, x2)
     return _namespace_of_two(x1, x2, "nextafter").nextafter(x1, x2)
 
 
@@ -1521,7 +1597,7 @@ def not_equal(
     array([False,  True, False])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
-        return _numpy_namespace.not_equal(x1, x2)
+        return _numpy_not_equal(x1, x2)
     return _namespace_of_two(x1, x2, "not_equal").not_equal(x1, x2)
 
 
@@ -1547,7 +1623,7 @@ def positive(x: Array, /) -> Array:
     array([ 1, -2])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.positive(x)
+        return _numpy_positive(x)
     return _namespace_of_one(x, "positive").positive(x)
 
 
@@ -1578,7 +1654,7 @@ def pow(x1: Union[Array, int, float, complex], x2: Union[Array, int, float, comp
     array([2., 3.])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
-        return _numpy_namespace.pow(x1, x2)
+        return _numpy_pow(x1, x2)
     return _namespace_of_two(x1, x2, "pow").pow(x1, x2)
 
 
@@ -1605,7 +1681,7 @@ def real(x: Array, /) -> Array:
     array([1., 3.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.real(x)
+        return _numpy_real(x)
     return _namespace_of_one(x, "real").real(x)
 
 
@@ -1631,7 +1707,7 @@ def reciprocal(x: Array, /) -> Array:
     array([1.  , 0.5 , 0.25])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.reciprocal(x)
+        return _numpy_reciprocal(x)
     return _namespace_of_one(x, "reciprocal").reciprocal(x)
 
 
@@ -1660,7 +1736,7 @@ def remainder(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> 
     array([1, 2])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
-        return _numpy_namespace.remainder(x1, x2)
+        return _numpy_remainder(x1, x2)
     return _namespace_of_two(x1, x2, "remainder").remainder(x1, x2)
 
 
@@ -1686,7 +1762,7 @@ def round(x: Array, /) -> Array:
     array([ 0.,  2.,  2., -1.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.round(x)
+        return _numpy_round(x)
     return _namespace_of_one(x, "round").round(x)
 
 
@@ -1712,7 +1788,7 @@ def sign(x: Array, /) -> Array:
     array([-1.,  0.,  1.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.sign(x)
+        return _numpy_sign(x)
     return _namespace_of_one(x, "sign").sign(x)
 
 
@@ -1738,7 +1814,7 @@ def signbit(x: Array, /) -> Array:
     array([ True,  True, False, False])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.signbit(x)
+        return _numpy_signbit(x)
     return _namespace_of_one(x, "signbit").signbit(x)
 
 
@@ -1764,7 +1840,7 @@ def sin(x: Array, /) -> Array:
     array([0., 1.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.sin(x)
+        return _numpy_sin(x)
     return _namespace_of_one(x, "sin").sin(x)
 
 
@@ -1790,7 +1866,7 @@ def sinh(x: Array, /) -> Array:
     array([ 0., -0.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.sinh(x)
+        return _numpy_sinh(x)
     return _namespace_of_one(x, "sinh").sinh(x)
 
 
@@ -1816,7 +1892,7 @@ def sqrt(x: Array, /) -> Array:
     array([1., 2., 3.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.sqrt(x)
+        return _numpy_sqrt(x)
     return _namespace_of_one(x, "sqrt").sqrt(x)
 
 
@@ -1842,7 +1918,7 @@ def square(x: Array, /) -> Array:
     array([1, 4, 9])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.square(x)
+        return _numpy_square(x)
     return _namespace_of_one(x, "square").square(x)
 
 
@@ -1873,7 +1949,7 @@ def subtract(
     array([ 9, 18, 27])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
-        return _numpy_namespace.subtract(x1, x2)
+        return _numpy_subtract(x1, x2)
     return _namespace_of_two(x1, x2, "subtract").subtract(x1, x2)
 
 
@@ -1899,7 +1975,7 @@ def tan(x: Array, /) -> Array:
     array([ 0., -0.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.tan(x)
+        return _numpy_tan(x)
     return _namespace_of_one(x, "tan").tan(x)
 
 
@@ -1926,7 +2002,7 @@ def tanh(x: Array, /) -> Array:
     array([ 0.,  1., -1.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.tanh(x)
+        return _numpy_tanh(x)
     return _namespace_of_one(x, "tanh").tanh(x)
 
 
@@ -1952,5 +2028,5 @@ def trunc(x: Array, /) -> Array:
     array([-1.,  1.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.trunc(x)
+        return _numpy_trunc(x)
     return _namespace_of_one(x, "trunc").trunc(x)

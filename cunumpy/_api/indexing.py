@@ -20,6 +20,11 @@ from .._typing import (
 __all__ = ["take", "take_along_axis"]
 
 
+# The NumPy namespace's functions, bound at import for the ndarray fast paths.
+_numpy_take = _numpy_namespace.take
+_numpy_take_along_axis = _numpy_namespace.take_along_axis
+
+
 def take(x: Array, indices: Array, /, *, axis: Optional[int] = None) -> Array:
     """Select elements of ``x`` at the given integer positions along one axis.
 
@@ -48,7 +53,7 @@ def take(x: Array, indices: Array, /, *, axis: Optional[int] = None) -> Array:
            [6, 4]])
     """
     if type(x) is _ndarray and (type(indices) is _ndarray or type(indices) in _SCALAR_TYPES):
-        return _numpy_namespace.take(x, indices, axis=axis)
+        return _numpy_take(x, indices, axis=axis)
     return _namespace_of_two(x, indices, "take").take(x, indices, axis=axis)
 
 
@@ -81,5 +86,5 @@ def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
            [40, 50, 60]])
     """
     if type(x) is _ndarray and (type(indices) is _ndarray or type(indices) in _SCALAR_TYPES):
-        return _numpy_namespace.take_along_axis(x, indices, axis=axis)
+        return _numpy_take_along_axis(x, indices, axis=axis)
     return _namespace_of_two(x, indices, "take_along_axis").take_along_axis(x, indices, axis=axis)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Literal, Optional, Union
 
 from .._dispatch import (
+    _SCALAR_TYPES,
     _namespace_of_all,
     _namespace_of_one,
     _ndarray,
@@ -18,6 +19,15 @@ from .._typing import (
 )
 
 __all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "where"]
+
+
+# The NumPy namespace's functions, bound at import for the ndarray fast paths.
+_numpy_argmax = _numpy_namespace.argmax
+_numpy_argmin = _numpy_namespace.argmin
+_numpy_count_nonzero = _numpy_namespace.count_nonzero
+_numpy_nonzero = _numpy_namespace.nonzero
+_numpy_searchsorted = _numpy_namespace.searchsorted
+_numpy_where = _numpy_namespace.where
 
 
 def argmax(x: Array, /, *, axis: Optional[int] = None, keepdims: bool = False) -> Array:
@@ -51,7 +61,7 @@ def argmax(x: Array, /, *, axis: Optional[int] = None, keepdims: bool = False) -
     array([1, 0])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.argmax(x, axis=axis, keepdims=keepdims)
+        return _numpy_argmax(x, axis=axis, keepdims=keepdims)
     return _namespace_of_one(x, "argmax").argmax(x, axis=axis, keepdims=keepdims)
 
 
@@ -86,7 +96,7 @@ def argmin(x: Array, /, *, axis: Optional[int] = None, keepdims: bool = False) -
     array([1, 0])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.argmin(x, axis=axis, keepdims=keepdims)
+        return _numpy_argmin(x, axis=axis, keepdims=keepdims)
     return _namespace_of_one(x, "argmin").argmin(x, axis=axis, keepdims=keepdims)
 
 
@@ -122,7 +132,7 @@ def count_nonzero(
     array([2, 1])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.count_nonzero(x, axis=axis, keepdims=keepdims)
+        return _numpy_count_nonzero(x, axis=axis, keepdims=keepdims)
     return _namespace_of_one(x, "count_nonzero").count_nonzero(x, axis=axis, keepdims=keepdims)
 
 
@@ -149,7 +159,7 @@ def nonzero(x: Array, /) -> tuple[Array, ...]:
     (array([1, 3]),)
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.nonzero(x)
+        return _numpy_nonzero(x)
     return _namespace_of_one(x, "nonzero").nonzero(x)
 
 
@@ -192,6 +202,12 @@ def searchsorted(
     >>> xp.searchsorted(x1, xp.asarray([3, 6]), side="right")
     array([2, 3])
     """
+    if (
+        type(x1) is _ndarray
+        and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES)
+        and (type(sorter) is _ndarray or type(sorter) in _SCALAR_TYPES)
+    ):
+        return _numpy_searchsorted(x1, x2, side=side, sorter=sorter)
     return _namespace_of_all(
         (
             x1,
@@ -234,6 +250,12 @@ def where(
     >>> xp.where(x > 0, x, 0.0)
     array([0., 2., 0.])
     """
+    if (
+        type(condition) is _ndarray
+        and (type(x1) is _ndarray or type(x1) in _SCALAR_TYPES)
+        and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES)
+    ):
+        return _numpy_where(condition, x1, x2)
     return _namespace_of_all(
         (
             condition,

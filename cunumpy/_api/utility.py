@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Optional, Union
 
 from .._dispatch import (
+    _SCALAR_TYPES,
     _namespace_of_all,
     _namespace_of_one,
     _ndarray,
@@ -18,6 +19,12 @@ from .._typing import (
 )
 
 __all__ = ["all", "any", "diff"]
+
+
+# The NumPy namespace's functions, bound at import for the ndarray fast paths.
+_numpy_all = _numpy_namespace.all
+_numpy_any = _numpy_namespace.any
+_numpy_diff = _numpy_namespace.diff
 
 
 def all(
@@ -52,7 +59,7 @@ def all(
     array([ True, False])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.all(x, axis=axis, keepdims=keepdims)
+        return _numpy_all(x, axis=axis, keepdims=keepdims)
     return _namespace_of_one(x, "all").all(x, axis=axis, keepdims=keepdims)
 
 
@@ -88,7 +95,7 @@ def any(
     array([False,  True])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.any(x, axis=axis, keepdims=keepdims)
+        return _numpy_any(x, axis=axis, keepdims=keepdims)
     return _namespace_of_one(x, "any").any(x, axis=axis, keepdims=keepdims)
 
 
@@ -133,6 +140,12 @@ def diff(
     >>> xp.diff(x, n=2)
     array([2, 2])
     """
+    if (
+        type(x) is _ndarray
+        and (type(prepend) is _ndarray or type(prepend) in _SCALAR_TYPES)
+        and (type(append) is _ndarray or type(append) in _SCALAR_TYPES)
+    ):
+        return _numpy_diff(x, axis=axis, n=n, prepend=prepend, append=append)
     return _namespace_of_all(
         (
             x,

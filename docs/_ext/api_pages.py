@@ -64,6 +64,8 @@ GROUPS = {
     "cunumpy._config": "Backends and GPU availability",
     "cunumpy._cupy": "Backends and GPU availability",
     "cunumpy._namespace": "Namespaces and array types",
+    "cunumpy._array_kinds": "Array types (array-api-compat's helpers)",
+    "cunumpy._namespace_kinds": "Namespace types (array-api-compat's helpers)",
     "cunumpy._transfer": "Devices and transfers",
     "cunumpy.cuda._device": "Devices",
     "cunumpy.cuda._streams": "Streams and synchronization",
