@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import Optional, Union
 
 from .._dispatch import (
-    _SCALAR_TYPES,
-    _namespace_of_all,
+    _PY_SCALARS,
+    _PY_SCALARS_OR_NONE,
+    _namespace_of_args,
     _namespace_of_one,
     _namespace_of_two,
     _ndarray,
@@ -115,7 +116,7 @@ def abs(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.abs(x)
-    return _namespace_of_one(x, "abs").abs(x)
+    return _namespace_of_one(x, "abs", "x").abs(x)
 
 
 def acos(x: Array, /) -> Array:
@@ -141,7 +142,7 @@ def acos(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.acos(x)
-    return _namespace_of_one(x, "acos").acos(x)
+    return _namespace_of_one(x, "acos", "x").acos(x)
 
 
 def acosh(x: Array, /) -> Array:
@@ -167,7 +168,7 @@ def acosh(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.acosh(x)
-    return _namespace_of_one(x, "acosh").acosh(x)
+    return _namespace_of_one(x, "acosh", "x").acosh(x)
 
 
 def add(x1: Union[Array, int, float, complex], x2: Union[Array, int, float, complex], /) -> Array:
@@ -196,7 +197,7 @@ def add(x1: Union[Array, int, float, complex], x2: Union[Array, int, float, comp
     >>> xp.add(xp.asarray([1.5, 2.5]), 1)
     array([2.5, 3.5])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_namespace.add(x1, x2)
     return _namespace_of_two(x1, x2, "add").add(x1, x2)
 
@@ -225,7 +226,7 @@ def asin(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.asin(x)
-    return _namespace_of_one(x, "asin").asin(x)
+    return _namespace_of_one(x, "asin", "x").asin(x)
 
 
 def asinh(x: Array, /) -> Array:
@@ -251,7 +252,7 @@ def asinh(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.asinh(x)
-    return _namespace_of_one(x, "asinh").asinh(x)
+    return _namespace_of_one(x, "asinh", "x").asinh(x)
 
 
 def atan(x: Array, /) -> Array:
@@ -277,7 +278,7 @@ def atan(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.atan(x)
-    return _namespace_of_one(x, "atan").atan(x)
+    return _namespace_of_one(x, "atan", "x").atan(x)
 
 
 def atan2(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Array:
@@ -303,7 +304,7 @@ def atan2(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Arra
     >>> xp.atan2(xp.asarray([0.0, 1.0]), xp.asarray([1.0, 0.0]))
     array([0.        , 1.5707963...])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_namespace.atan2(x1, x2)
     return _namespace_of_two(x1, x2, "atan2").atan2(x1, x2)
 
@@ -332,7 +333,7 @@ def atanh(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.atanh(x)
-    return _namespace_of_one(x, "atanh").atanh(x)
+    return _namespace_of_one(x, "atanh", "x").atanh(x)
 
 
 def bitwise_and(x1: Union[Array, int, bool], x2: Union[Array, int, bool], /) -> Array:
@@ -359,7 +360,7 @@ def bitwise_and(x1: Union[Array, int, bool], x2: Union[Array, int, bool], /) -> 
     >>> xp.bitwise_and(xp.asarray([12, 10]), xp.asarray([10, 6]))
     array([8, 2])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_namespace.bitwise_and(x1, x2)
     return _namespace_of_two(x1, x2, "bitwise_and").bitwise_and(x1, x2)
 
@@ -389,7 +390,7 @@ def bitwise_invert(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.bitwise_invert(x)
-    return _namespace_of_one(x, "bitwise_invert").bitwise_invert(x)
+    return _namespace_of_one(x, "bitwise_invert", "x").bitwise_invert(x)
 
 
 def bitwise_left_shift(x1: Union[Array, int], x2: Union[Array, int], /) -> Array:
@@ -415,7 +416,7 @@ def bitwise_left_shift(x1: Union[Array, int], x2: Union[Array, int], /) -> Array
     >>> xp.bitwise_left_shift(xp.asarray([1, 2, 3]), 2)
     array([ 4,  8, 12])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_namespace.bitwise_left_shift(x1, x2)
     return _namespace_of_two(x1, x2, "bitwise_left_shift").bitwise_left_shift(x1, x2)
 
@@ -444,7 +445,7 @@ def bitwise_or(x1: Union[Array, int, bool], x2: Union[Array, int, bool], /) -> A
     >>> xp.bitwise_or(xp.asarray([12, 10]), xp.asarray([10, 6]))
     array([14, 14])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_namespace.bitwise_or(x1, x2)
     return _namespace_of_two(x1, x2, "bitwise_or").bitwise_or(x1, x2)
 
@@ -472,7 +473,7 @@ def bitwise_right_shift(x1: Union[Array, int], x2: Union[Array, int], /) -> Arra
     >>> xp.bitwise_right_shift(xp.asarray([16, 9, -8]), 2)
     array([ 4,  2, -2])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_namespace.bitwise_right_shift(x1, x2)
     return _namespace_of_two(x1, x2, "bitwise_right_shift").bitwise_right_shift(x1, x2)
 
@@ -501,7 +502,7 @@ def bitwise_xor(x1: Union[Array, int, bool], x2: Union[Array, int, bool], /) -> 
     >>> xp.bitwise_xor(xp.asarray([12, 10]), xp.asarray([10, 6]))
     array([ 6, 12])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_namespace.bitwise_xor(x1, x2)
     return _namespace_of_two(x1, x2, "bitwise_xor").bitwise_xor(x1, x2)
 
@@ -529,7 +530,7 @@ def ceil(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.ceil(x)
-    return _namespace_of_one(x, "ceil").ceil(x)
+    return _namespace_of_one(x, "ceil", "x").ceil(x)
 
 
 def clip(
@@ -567,12 +568,20 @@ def clip(
     >>> xp.clip(xp.asarray([-1.5, 0.5, 2.5]), max=1.0)
     array([-1.5,  0.5,  1. ])
     """
-    return _namespace_of_all(
+    if (
+        type(x) is _ndarray
+        and (type(min) is _ndarray or type(min) in _PY_SCALARS_OR_NONE)
+        and (type(max) is _ndarray or type(max) in _PY_SCALARS_OR_NONE)
+    ):
+        return _numpy_namespace.clip(x, min=min, max=max)
+    return _namespace_of_args(
         (
             x,
             min,
             max,
         ),
+        "ann",
+        ("x", "min", "max"),
         "clip",
     ).clip(x, min=min, max=max)
 
@@ -600,7 +609,7 @@ def conj(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.conj(x)
-    return _namespace_of_one(x, "conj").conj(x)
+    return _namespace_of_one(x, "conj", "x").conj(x)
 
 
 def copysign(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Array:
@@ -626,7 +635,7 @@ def copysign(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> A
     >>> xp.copysign(xp.asarray([1.0, -2.0, 3.0]), xp.asarray([-1.0, 1.0, -0.0]))
     array([-1.,  2., -3.])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_namespace.copysign(x1, x2)
     return _namespace_of_two(x1, x2, "copysign").copysign(x1, x2)
 
@@ -654,7 +663,7 @@ def cos(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.cos(x)
-    return _namespace_of_one(x, "cos").cos(x)
+    return _namespace_of_one(x, "cos", "x").cos(x)
 
 
 def cosh(x: Array, /) -> Array:
@@ -680,7 +689,7 @@ def cosh(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.cosh(x)
-    return _namespace_of_one(x, "cosh").cosh(x)
+    return _namespace_of_one(x, "cosh", "x").cosh(x)
 
 
 def divide(
@@ -709,7 +718,7 @@ def divide(
     >>> xp.divide(xp.asarray([1.0, 3.0]), xp.asarray([2.0, 4.0]))
     array([0.5 , 0.75])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_namespace.divide(x1, x2)
     return _namespace_of_two(x1, x2, "divide").divide(x1, x2)
 
@@ -740,7 +749,7 @@ def equal(
     >>> xp.equal(xp.asarray([1, 2, 3]), xp.asarray([1, 0, 3]))
     array([ True, False,  True])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_namespace.equal(x1, x2)
     return _namespace_of_two(x1, x2, "equal").equal(x1, x2)
 
@@ -768,7 +777,7 @@ def exp(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.exp(x)
-    return _namespace_of_one(x, "exp").exp(x)
+    return _namespace_of_one(x, "exp", "x").exp(x)
 
 
 def expm1(x: Array, /) -> Array:
@@ -794,7 +803,7 @@ def expm1(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.expm1(x)
-    return _namespace_of_one(x, "expm1").expm1(x)
+    return _namespace_of_one(x, "expm1", "x").expm1(x)
 
 
 def floor(x: Array, /) -> Array:
@@ -820,7 +829,7 @@ def floor(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.floor(x)
-    return _namespace_of_one(x, "floor").floor(x)
+    return _namespace_of_one(x, "floor", "x").floor(x)
 
 
 def floor_divide(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Array:
@@ -847,7 +856,7 @@ def floor_divide(x1: Union[Array, int, float], x2: Union[Array, int, float], /) 
     >>> xp.floor_divide(xp.asarray([7, -7]), 2)
     array([ 3, -4])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_namespace.floor_divide(x1, x2)
     return _namespace_of_two(x1, x2, "floor_divide").floor_divide(x1, x2)
 
@@ -876,7 +885,7 @@ def greater(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Ar
     >>> xp.greater(xp.asarray([1, 2, 3]), 2)
     array([False, False,  True])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_namespace.greater(x1, x2)
     return _namespace_of_two(x1, x2, "greater").greater(x1, x2)
 
@@ -905,7 +914,7 @@ def greater_equal(x1: Union[Array, int, float], x2: Union[Array, int, float], /)
     >>> xp.greater_equal(xp.asarray([1, 2, 3]), 2)
     array([False,  True,  True])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_namespace.greater_equal(x1, x2)
     return _namespace_of_two(x1, x2, "greater_equal").greater_equal(x1, x2)
 
@@ -934,7 +943,7 @@ def hypot(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Arra
     >>> xp.hypot(xp.asarray([3.0, 5.0]), xp.asarray([4.0, 12.0]))
     array([ 5., 13.])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_namespace.hypot(x1, x2)
     return _namespace_of_two(x1, x2, "hypot").hypot(x1, x2)
 
@@ -963,7 +972,7 @@ def imag(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.imag(x)
-    return _namespace_of_one(x, "imag").imag(x)
+    return _namespace_of_one(x, "imag", "x").imag(x)
 
 
 def isfinite(x: Array, /) -> Array:
@@ -989,7 +998,7 @@ def isfinite(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.isfinite(x)
-    return _namespace_of_one(x, "isfinite").isfinite(x)
+    return _namespace_of_one(x, "isfinite", "x").isfinite(x)
 
 
 def isinf(x: Array, /) -> Array:
@@ -1015,7 +1024,7 @@ def isinf(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.isinf(x)
-    return _namespace_of_one(x, "isinf").isinf(x)
+    return _namespace_of_one(x, "isinf", "x").isinf(x)
 
 
 def isnan(x: Array, /) -> Array:
@@ -1041,7 +1050,7 @@ def isnan(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.isnan(x)
-    return _namespace_of_one(x, "isnan").isnan(x)
+    return _namespace_of_one(x, "isnan", "x").isnan(x)
 
 
 def less(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Array:
@@ -1068,7 +1077,7 @@ def less(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Array
     >>> xp.less(xp.asarray([1, 2, 3]), 2)
     array([ True, False, False])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_namespace.less(x1, x2)
     return _namespace_of_two(x1, x2, "less").less(x1, x2)
 
@@ -1097,7 +1106,7 @@ def less_equal(x1: Union[Array, int, float], x2: Union[Array, int, float], /) ->
     >>> xp.less_equal(xp.asarray([1, 2, 3]), 2)
     array([ True,  True, False])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_namespace.less_equal(x1, x2)
     return _namespace_of_two(x1, x2, "less_equal").less_equal(x1, x2)
 
@@ -1126,7 +1135,7 @@ def log(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.log(x)
-    return _namespace_of_one(x, "log").log(x)
+    return _namespace_of_one(x, "log", "x").log(x)
 
 
 def log10(x: Array, /) -> Array:
@@ -1152,7 +1161,7 @@ def log10(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.log10(x)
-    return _namespace_of_one(x, "log10").log10(x)
+    return _namespace_of_one(x, "log10", "x").log10(x)
 
 
 def log1p(x: Array, /) -> Array:
@@ -1178,7 +1187,7 @@ def log1p(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.log1p(x)
-    return _namespace_of_one(x, "log1p").log1p(x)
+    return _namespace_of_one(x, "log1p", "x").log1p(x)
 
 
 def log2(x: Array, /) -> Array:
@@ -1204,7 +1213,7 @@ def log2(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.log2(x)
-    return _namespace_of_one(x, "log2").log2(x)
+    return _namespace_of_one(x, "log2", "x").log2(x)
 
 
 def logaddexp(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Array:
@@ -1231,7 +1240,7 @@ def logaddexp(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> 
     >>> xp.logaddexp(xp.asarray([1000.0]), xp.asarray([1000.0]))
     array([1000.69314718])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_namespace.logaddexp(x1, x2)
     return _namespace_of_two(x1, x2, "logaddexp").logaddexp(x1, x2)
 
@@ -1260,7 +1269,7 @@ def logical_and(x1: Union[Array, bool], x2: Union[Array, bool], /) -> Array:
     >>> xp.logical_and(xp.asarray([True, True, False]), xp.asarray([True, False, False]))
     array([ True, False, False])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_namespace.logical_and(x1, x2)
     return _namespace_of_two(x1, x2, "logical_and").logical_and(x1, x2)
 
@@ -1288,7 +1297,7 @@ def logical_not(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.logical_not(x)
-    return _namespace_of_one(x, "logical_not").logical_not(x)
+    return _namespace_of_one(x, "logical_not", "x").logical_not(x)
 
 
 def logical_or(x1: Union[Array, bool], x2: Union[Array, bool], /) -> Array:
@@ -1315,7 +1324,7 @@ def logical_or(x1: Union[Array, bool], x2: Union[Array, bool], /) -> Array:
     >>> xp.logical_or(xp.asarray([True, True, False]), xp.asarray([True, False, False]))
     array([ True,  True, False])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_namespace.logical_or(x1, x2)
     return _namespace_of_two(x1, x2, "logical_or").logical_or(x1, x2)
 
@@ -1344,7 +1353,7 @@ def logical_xor(x1: Union[Array, bool], x2: Union[Array, bool], /) -> Array:
     >>> xp.logical_xor(xp.asarray([True, True, False]), xp.asarray([True, False, False]))
     array([False,  True, False])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_namespace.logical_xor(x1, x2)
     return _namespace_of_two(x1, x2, "logical_xor").logical_xor(x1, x2)
 
@@ -1373,7 +1382,7 @@ def maximum(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Ar
     >>> xp.maximum(xp.asarray([1, 5, 3]), xp.asarray([4, 2, 3]))
     array([4, 5, 3])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_namespace.maximum(x1, x2)
     return _namespace_of_two(x1, x2, "maximum").maximum(x1, x2)
 
@@ -1402,7 +1411,7 @@ def minimum(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Ar
     >>> xp.minimum(xp.asarray([1, 5, 3]), xp.asarray([4, 2, 3]))
     array([1, 2, 3])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_namespace.minimum(x1, x2)
     return _namespace_of_two(x1, x2, "minimum").minimum(x1, x2)
 
@@ -1433,7 +1442,7 @@ def multiply(
     >>> xp.multiply(xp.asarray([1, 2, 3]), xp.asarray([4, 5, 6]))
     array([ 4, 10, 18])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_namespace.multiply(x1, x2)
     return _namespace_of_two(x1, x2, "multiply").multiply(x1, x2)
 
@@ -1461,7 +1470,7 @@ def negative(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.negative(x)
-    return _namespace_of_one(x, "negative").negative(x)
+    return _namespace_of_one(x, "negative", "x").negative(x)
 
 
 def nextafter(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Array:
@@ -1489,7 +1498,7 @@ def nextafter(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> 
     >>> bool(xp.nextafter(one, xp.asarray(2.0)) - one == xp.finfo(xp.float64).eps)
     True
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_namespace.nextafter(x1, x2)
     return _namespace_of_two(x1, x2, "nextafter").nextafter(x1, x2)
 
@@ -1520,7 +1529,7 @@ def not_equal(
     >>> xp.not_equal(xp.asarray([1, 2, 3]), xp.asarray([1, 0, 3]))
     array([False,  True, False])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_namespace.not_equal(x1, x2)
     return _namespace_of_two(x1, x2, "not_equal").not_equal(x1, x2)
 
@@ -1548,7 +1557,7 @@ def positive(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.positive(x)
-    return _namespace_of_one(x, "positive").positive(x)
+    return _namespace_of_one(x, "positive", "x").positive(x)
 
 
 def pow(x1: Union[Array, int, float, complex], x2: Union[Array, int, float, complex], /) -> Array:
@@ -1577,7 +1586,7 @@ def pow(x1: Union[Array, int, float, complex], x2: Union[Array, int, float, comp
     >>> xp.pow(xp.asarray([4.0, 9.0]), 0.5)
     array([2., 3.])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_namespace.pow(x1, x2)
     return _namespace_of_two(x1, x2, "pow").pow(x1, x2)
 
@@ -1606,7 +1615,7 @@ def real(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.real(x)
-    return _namespace_of_one(x, "real").real(x)
+    return _namespace_of_one(x, "real", "x").real(x)
 
 
 def reciprocal(x: Array, /) -> Array:
@@ -1632,7 +1641,7 @@ def reciprocal(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.reciprocal(x)
-    return _namespace_of_one(x, "reciprocal").reciprocal(x)
+    return _namespace_of_one(x, "reciprocal", "x").reciprocal(x)
 
 
 def remainder(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Array:
@@ -1659,7 +1668,7 @@ def remainder(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> 
     >>> xp.remainder(xp.asarray([7, -7]), 3)
     array([1, 2])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_namespace.remainder(x1, x2)
     return _namespace_of_two(x1, x2, "remainder").remainder(x1, x2)
 
@@ -1687,7 +1696,7 @@ def round(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.round(x)
-    return _namespace_of_one(x, "round").round(x)
+    return _namespace_of_one(x, "round", "x").round(x)
 
 
 def sign(x: Array, /) -> Array:
@@ -1713,7 +1722,7 @@ def sign(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.sign(x)
-    return _namespace_of_one(x, "sign").sign(x)
+    return _namespace_of_one(x, "sign", "x").sign(x)
 
 
 def signbit(x: Array, /) -> Array:
@@ -1739,7 +1748,7 @@ def signbit(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.signbit(x)
-    return _namespace_of_one(x, "signbit").signbit(x)
+    return _namespace_of_one(x, "signbit", "x").signbit(x)
 
 
 def sin(x: Array, /) -> Array:
@@ -1765,7 +1774,7 @@ def sin(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.sin(x)
-    return _namespace_of_one(x, "sin").sin(x)
+    return _namespace_of_one(x, "sin", "x").sin(x)
 
 
 def sinh(x: Array, /) -> Array:
@@ -1791,7 +1800,7 @@ def sinh(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.sinh(x)
-    return _namespace_of_one(x, "sinh").sinh(x)
+    return _namespace_of_one(x, "sinh", "x").sinh(x)
 
 
 def sqrt(x: Array, /) -> Array:
@@ -1817,7 +1826,7 @@ def sqrt(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.sqrt(x)
-    return _namespace_of_one(x, "sqrt").sqrt(x)
+    return _namespace_of_one(x, "sqrt", "x").sqrt(x)
 
 
 def square(x: Array, /) -> Array:
@@ -1843,7 +1852,7 @@ def square(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.square(x)
-    return _namespace_of_one(x, "square").square(x)
+    return _namespace_of_one(x, "square", "x").square(x)
 
 
 def subtract(
@@ -1872,7 +1881,7 @@ def subtract(
     >>> xp.subtract(xp.asarray([10, 20, 30]), xp.asarray([1, 2, 3]))
     array([ 9, 18, 27])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_namespace.subtract(x1, x2)
     return _namespace_of_two(x1, x2, "subtract").subtract(x1, x2)
 
@@ -1900,7 +1909,7 @@ def tan(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.tan(x)
-    return _namespace_of_one(x, "tan").tan(x)
+    return _namespace_of_one(x, "tan", "x").tan(x)
 
 
 def tanh(x: Array, /) -> Array:
@@ -1927,7 +1936,7 @@ def tanh(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.tanh(x)
-    return _namespace_of_one(x, "tanh").tanh(x)
+    return _namespace_of_one(x, "tanh", "x").tanh(x)
 
 
 def trunc(x: Array, /) -> Array:
@@ -1953,4 +1962,4 @@ def trunc(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.trunc(x)
-    return _namespace_of_one(x, "trunc").trunc(x)
+    return _namespace_of_one(x, "trunc", "x").trunc(x)

@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import Optional, Union
 
 from .._dispatch import (
-    _SCALAR_TYPES,
-    _namespace_of_all,
+    _PY_SCALARS,
+    _namespace_of_args,
     _namespace_of_one,
-    _namespace_of_two,
+    _namespace_of_sequence,
     _ndarray,
     _numpy_namespace,
 )
@@ -63,7 +63,9 @@ def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
     >>> b.shape
     (2, 3)
     """
-    return _namespace_of_all(arrays, "broadcast_arrays").broadcast_arrays(*arrays)
+    return _namespace_of_sequence(
+        arrays, "broadcast_arrays", "arrays", allow_empty=True
+    ).broadcast_arrays(*arrays)
 
 
 def broadcast_shapes(*shapes: tuple[Optional[int], ...]) -> tuple[Optional[int], ...]:
@@ -117,7 +119,7 @@ def broadcast_to(x: Array, /, shape: tuple[int, ...]) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.broadcast_to(x, shape)
-    return _namespace_of_one(x, "broadcast_to").broadcast_to(x, shape)
+    return _namespace_of_one(x, "broadcast_to", "x").broadcast_to(x, shape)
 
 
 def concat(arrays: Union[tuple[Array, ...], list[Array]], /, *, axis: Optional[int] = 0) -> Array:
@@ -147,7 +149,7 @@ def concat(arrays: Union[tuple[Array, ...], list[Array]], /, *, axis: Optional[i
     >>> xp.concat((a, a), axis=None)
     array([1, 2, 1, 2])
     """
-    return _namespace_of_all(arrays, "concat").concat(arrays, axis=axis)
+    return _namespace_of_sequence(arrays, "concat", "arrays").concat(arrays, axis=axis)
 
 
 def expand_dims(x: Array, /, axis: Union[int, tuple[int, ...]]) -> Array:
@@ -179,7 +181,7 @@ def expand_dims(x: Array, /, axis: Union[int, tuple[int, ...]]) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.expand_dims(x, axis)
-    return _namespace_of_one(x, "expand_dims").expand_dims(x, axis)
+    return _namespace_of_one(x, "expand_dims", "x").expand_dims(x, axis)
 
 
 def flip(x: Array, /, *, axis: Optional[Union[int, tuple[int, ...]]] = None) -> Array:
@@ -212,7 +214,7 @@ def flip(x: Array, /, *, axis: Optional[Union[int, tuple[int, ...]]] = None) -> 
     """
     if type(x) is _ndarray:
         return _numpy_namespace.flip(x, axis=axis)
-    return _namespace_of_one(x, "flip").flip(x, axis=axis)
+    return _namespace_of_one(x, "flip", "x").flip(x, axis=axis)
 
 
 def moveaxis(
@@ -245,7 +247,7 @@ def moveaxis(
     """
     if type(x) is _ndarray:
         return _numpy_namespace.moveaxis(x, source, destination)
-    return _namespace_of_one(x, "moveaxis").moveaxis(x, source, destination)
+    return _namespace_of_one(x, "moveaxis", "x").moveaxis(x, source, destination)
 
 
 def permute_dims(x: Array, /, axes: tuple[int, ...]) -> Array:
@@ -276,7 +278,7 @@ def permute_dims(x: Array, /, axes: tuple[int, ...]) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.permute_dims(x, axes)
-    return _namespace_of_one(x, "permute_dims").permute_dims(x, axes)
+    return _namespace_of_one(x, "permute_dims", "x").permute_dims(x, axes)
 
 
 def repeat(x: Array, repeats: Union[int, Array], /, *, axis: Optional[int] = None) -> Array:
@@ -307,9 +309,17 @@ def repeat(x: Array, repeats: Union[int, Array], /, *, axis: Optional[int] = Non
     >>> xp.repeat(xp.asarray([1, 2, 3]), xp.asarray([0, 1, 2]))
     array([2, 3, 3])
     """
-    if type(x) is _ndarray and (type(repeats) is _ndarray or type(repeats) in _SCALAR_TYPES):
+    if type(x) is _ndarray and (type(repeats) is _ndarray or type(repeats) in _PY_SCALARS):
         return _numpy_namespace.repeat(x, repeats, axis=axis)
-    return _namespace_of_two(x, repeats, "repeat").repeat(x, repeats, axis=axis)
+    return _namespace_of_args(
+        (
+            x,
+            repeats,
+        ),
+        "as",
+        ("x", "repeats"),
+        "repeat",
+    ).repeat(x, repeats, axis=axis)
 
 
 def reshape(x: Array, /, shape: tuple[int, ...], *, copy: Optional[bool] = None) -> Array:
@@ -344,7 +354,7 @@ def reshape(x: Array, /, shape: tuple[int, ...], *, copy: Optional[bool] = None)
     """
     if type(x) is _ndarray:
         return _numpy_namespace.reshape(x, shape, copy=copy)
-    return _namespace_of_one(x, "reshape").reshape(x, shape, copy=copy)
+    return _namespace_of_one(x, "reshape", "x").reshape(x, shape, copy=copy)
 
 
 def roll(
@@ -385,7 +395,7 @@ def roll(
     """
     if type(x) is _ndarray:
         return _numpy_namespace.roll(x, shift, axis=axis)
-    return _namespace_of_one(x, "roll").roll(x, shift, axis=axis)
+    return _namespace_of_one(x, "roll", "x").roll(x, shift, axis=axis)
 
 
 def squeeze(x: Array, /, axis: Union[int, tuple[int, ...]]) -> Array:
@@ -414,7 +424,7 @@ def squeeze(x: Array, /, axis: Union[int, tuple[int, ...]]) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.squeeze(x, axis)
-    return _namespace_of_one(x, "squeeze").squeeze(x, axis)
+    return _namespace_of_one(x, "squeeze", "x").squeeze(x, axis)
 
 
 def stack(arrays: Union[tuple[Array, ...], list[Array]], /, *, axis: int = 0) -> Array:
@@ -445,7 +455,7 @@ def stack(arrays: Union[tuple[Array, ...], list[Array]], /, *, axis: int = 0) ->
     array([[1, 3],
            [2, 4]])
     """
-    return _namespace_of_all(arrays, "stack").stack(arrays, axis=axis)
+    return _namespace_of_sequence(arrays, "stack", "arrays").stack(arrays, axis=axis)
 
 
 def tile(x: Array, repetitions: tuple[int, ...], /) -> Array:
@@ -477,7 +487,7 @@ def tile(x: Array, repetitions: tuple[int, ...], /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.tile(x, repetitions)
-    return _namespace_of_one(x, "tile").tile(x, repetitions)
+    return _namespace_of_one(x, "tile", "x").tile(x, repetitions)
 
 
 def unstack(x: Array, /, *, axis: int = 0) -> tuple[Array, ...]:
@@ -508,4 +518,4 @@ def unstack(x: Array, /, *, axis: int = 0) -> tuple[Array, ...]:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.unstack(x, axis=axis)
-    return _namespace_of_one(x, "unstack").unstack(x, axis=axis)
+    return _namespace_of_one(x, "unstack", "x").unstack(x, axis=axis)

@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Literal, Optional, Union
 
 from .._dispatch import (
-    _namespace_of_all,
+    _PY_SCALARS,
+    _namespace_of_args,
     _namespace_of_one,
     _ndarray,
     _numpy_namespace,
@@ -52,7 +53,7 @@ def argmax(x: Array, /, *, axis: Optional[int] = None, keepdims: bool = False) -
     """
     if type(x) is _ndarray:
         return _numpy_namespace.argmax(x, axis=axis, keepdims=keepdims)
-    return _namespace_of_one(x, "argmax").argmax(x, axis=axis, keepdims=keepdims)
+    return _namespace_of_one(x, "argmax", "x").argmax(x, axis=axis, keepdims=keepdims)
 
 
 def argmin(x: Array, /, *, axis: Optional[int] = None, keepdims: bool = False) -> Array:
@@ -87,7 +88,7 @@ def argmin(x: Array, /, *, axis: Optional[int] = None, keepdims: bool = False) -
     """
     if type(x) is _ndarray:
         return _numpy_namespace.argmin(x, axis=axis, keepdims=keepdims)
-    return _namespace_of_one(x, "argmin").argmin(x, axis=axis, keepdims=keepdims)
+    return _namespace_of_one(x, "argmin", "x").argmin(x, axis=axis, keepdims=keepdims)
 
 
 def count_nonzero(
@@ -123,7 +124,7 @@ def count_nonzero(
     """
     if type(x) is _ndarray:
         return _numpy_namespace.count_nonzero(x, axis=axis, keepdims=keepdims)
-    return _namespace_of_one(x, "count_nonzero").count_nonzero(x, axis=axis, keepdims=keepdims)
+    return _namespace_of_one(x, "count_nonzero", "x").count_nonzero(x, axis=axis, keepdims=keepdims)
 
 
 def nonzero(x: Array, /) -> tuple[Array, ...]:
@@ -150,7 +151,7 @@ def nonzero(x: Array, /) -> tuple[Array, ...]:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.nonzero(x)
-    return _namespace_of_one(x, "nonzero").nonzero(x)
+    return _namespace_of_one(x, "nonzero", "x").nonzero(x)
 
 
 def searchsorted(
@@ -192,12 +193,20 @@ def searchsorted(
     >>> xp.searchsorted(x1, xp.asarray([3, 6]), side="right")
     array([2, 3])
     """
-    return _namespace_of_all(
+    if (
+        type(x1) is _ndarray
+        and (type(x2) is _ndarray or type(x2) in _PY_SCALARS)
+        and (sorter is None or type(sorter) is _ndarray)
+    ):
+        return _numpy_namespace.searchsorted(x1, x2, side=side, sorter=sorter)
+    return _namespace_of_args(
         (
             x1,
             x2,
             sorter,
         ),
+        "aso",
+        ("x1", "x2", "sorter"),
         "searchsorted",
     ).searchsorted(x1, x2, side=side, sorter=sorter)
 
@@ -234,11 +243,19 @@ def where(
     >>> xp.where(x > 0, x, 0.0)
     array([0., 2., 0.])
     """
-    return _namespace_of_all(
+    if (
+        type(condition) is _ndarray
+        and (type(x1) is _ndarray or type(x1) in _PY_SCALARS)
+        and (type(x2) is _ndarray or type(x2) in _PY_SCALARS)
+    ):
+        return _numpy_namespace.where(condition, x1, x2)
+    return _namespace_of_args(
         (
             condition,
             x1,
             x2,
         ),
+        "ass",
+        ("condition", "x1", "x2"),
         "where",
     ).where(condition, x1, x2)

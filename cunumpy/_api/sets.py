@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Union
 
 from .._dispatch import (
-    _SCALAR_TYPES,
+    _PY_SCALARS,
     _namespace_of_one,
     _namespace_of_two,
     _ndarray,
@@ -48,7 +48,7 @@ def isin(x1: Union[Array, int], x2: Union[Array, int], /, *, invert: bool = Fals
     >>> xp.isin(xp.asarray([1, 2, 3, 4]), xp.asarray([2, 4]), invert=True)
     array([ True, False,  True, False])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_namespace.isin(x1, x2, invert=invert)
     return _namespace_of_two(x1, x2, "isin").isin(x1, x2, invert=invert)
 
@@ -80,7 +80,7 @@ def unique_all(x: Array, /) -> tuple[Array, Array, Array, Array]:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.unique_all(x)
-    return _namespace_of_one(x, "unique_all").unique_all(x)
+    return _namespace_of_one(x, "unique_all", "x").unique_all(x)
 
 
 def unique_counts(x: Array, /) -> tuple[Array, Array]:
@@ -108,7 +108,7 @@ def unique_counts(x: Array, /) -> tuple[Array, Array]:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.unique_counts(x)
-    return _namespace_of_one(x, "unique_counts").unique_counts(x)
+    return _namespace_of_one(x, "unique_counts", "x").unique_counts(x)
 
 
 def unique_inverse(x: Array, /) -> tuple[Array, Array]:
@@ -136,7 +136,7 @@ def unique_inverse(x: Array, /) -> tuple[Array, Array]:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.unique_inverse(x)
-    return _namespace_of_one(x, "unique_inverse").unique_inverse(x)
+    return _namespace_of_one(x, "unique_inverse", "x").unique_inverse(x)
 
 
 def unique_values(x: Array, /) -> Array:
@@ -164,4 +164,4 @@ def unique_values(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_namespace.unique_values(x)
-    return _namespace_of_one(x, "unique_values").unique_values(x)
+    return _namespace_of_one(x, "unique_values", "x").unique_values(x)

@@ -52,7 +52,7 @@ def argsort(x: Array, /, *, axis: int = -1, descending: bool = False, stable: bo
     """
     if type(x) is _ndarray:
         return _numpy_namespace.argsort(x, axis=axis, descending=descending, stable=stable)
-    return _namespace_of_one(x, "argsort").argsort(
+    return _namespace_of_one(x, "argsort", "x").argsort(
         x, axis=axis, descending=descending, stable=stable
     )
 
@@ -93,4 +93,6 @@ def sort(x: Array, /, *, axis: int = -1, descending: bool = False, stable: bool 
     """
     if type(x) is _ndarray:
         return _numpy_namespace.sort(x, axis=axis, descending=descending, stable=stable)
-    return _namespace_of_one(x, "sort").sort(x, axis=axis, descending=descending, stable=stable)
+    return _namespace_of_one(x, "sort", "x").sort(
+        x, axis=axis, descending=descending, stable=stable
+    )

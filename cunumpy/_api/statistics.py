@@ -64,7 +64,7 @@ def cumulative_prod(
         return _numpy_namespace.cumulative_prod(
             x, axis=axis, dtype=dtype, include_initial=include_initial
         )
-    return _namespace_of_one(x, "cumulative_prod").cumulative_prod(
+    return _namespace_of_one(x, "cumulative_prod", "x").cumulative_prod(
         x, axis=axis, dtype=dtype, include_initial=include_initial
     )
 
@@ -113,7 +113,7 @@ def cumulative_sum(
         return _numpy_namespace.cumulative_sum(
             x, axis=axis, dtype=dtype, include_initial=include_initial
         )
-    return _namespace_of_one(x, "cumulative_sum").cumulative_sum(
+    return _namespace_of_one(x, "cumulative_sum", "x").cumulative_sum(
         x, axis=axis, dtype=dtype, include_initial=include_initial
     )
 
@@ -152,7 +152,7 @@ def max(
     """
     if type(x) is _ndarray:
         return _numpy_namespace.max(x, axis=axis, keepdims=keepdims)
-    return _namespace_of_one(x, "max").max(x, axis=axis, keepdims=keepdims)
+    return _namespace_of_one(x, "max", "x").max(x, axis=axis, keepdims=keepdims)
 
 
 def mean(
@@ -188,7 +188,7 @@ def mean(
     """
     if type(x) is _ndarray:
         return _numpy_namespace.mean(x, axis=axis, keepdims=keepdims)
-    return _namespace_of_one(x, "mean").mean(x, axis=axis, keepdims=keepdims)
+    return _namespace_of_one(x, "mean", "x").mean(x, axis=axis, keepdims=keepdims)
 
 
 def min(
@@ -225,7 +225,7 @@ def min(
     """
     if type(x) is _ndarray:
         return _numpy_namespace.min(x, axis=axis, keepdims=keepdims)
-    return _namespace_of_one(x, "min").min(x, axis=axis, keepdims=keepdims)
+    return _namespace_of_one(x, "min", "x").min(x, axis=axis, keepdims=keepdims)
 
 
 def prod(
@@ -270,7 +270,7 @@ def prod(
     """
     if type(x) is _ndarray:
         return _numpy_namespace.prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
-    return _namespace_of_one(x, "prod").prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
+    return _namespace_of_one(x, "prod", "x").prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
 
 
 def std(
@@ -314,7 +314,9 @@ def std(
     """
     if type(x) is _ndarray:
         return _numpy_namespace.std(x, axis=axis, correction=correction, keepdims=keepdims)
-    return _namespace_of_one(x, "std").std(x, axis=axis, correction=correction, keepdims=keepdims)
+    return _namespace_of_one(x, "std", "x").std(
+        x, axis=axis, correction=correction, keepdims=keepdims
+    )
 
 
 def sum(
@@ -359,7 +361,7 @@ def sum(
     """
     if type(x) is _ndarray:
         return _numpy_namespace.sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
-    return _namespace_of_one(x, "sum").sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
+    return _namespace_of_one(x, "sum", "x").sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
 
 
 def var(
@@ -405,4 +407,6 @@ def var(
     """
     if type(x) is _ndarray:
         return _numpy_namespace.var(x, axis=axis, correction=correction, keepdims=keepdims)
-    return _namespace_of_one(x, "var").var(x, axis=axis, correction=correction, keepdims=keepdims)
+    return _namespace_of_one(x, "var", "x").var(
+        x, axis=axis, correction=correction, keepdims=keepdims
+    )

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Optional, Union
 
 from .._dispatch import (
-    _namespace_of_all,
+    _namespace_of_args,
     _namespace_of_one,
     _ndarray,
     _numpy_namespace,
@@ -53,7 +53,7 @@ def all(
     """
     if type(x) is _ndarray:
         return _numpy_namespace.all(x, axis=axis, keepdims=keepdims)
-    return _namespace_of_one(x, "all").all(x, axis=axis, keepdims=keepdims)
+    return _namespace_of_one(x, "all", "x").all(x, axis=axis, keepdims=keepdims)
 
 
 def any(
@@ -89,7 +89,7 @@ def any(
     """
     if type(x) is _ndarray:
         return _numpy_namespace.any(x, axis=axis, keepdims=keepdims)
-    return _namespace_of_one(x, "any").any(x, axis=axis, keepdims=keepdims)
+    return _namespace_of_one(x, "any", "x").any(x, axis=axis, keepdims=keepdims)
 
 
 def diff(
@@ -133,11 +133,19 @@ def diff(
     >>> xp.diff(x, n=2)
     array([2, 2])
     """
-    return _namespace_of_all(
+    if (
+        type(x) is _ndarray
+        and (prepend is None or type(prepend) is _ndarray)
+        and (append is None or type(append) is _ndarray)
+    ):
+        return _numpy_namespace.diff(x, axis=axis, n=n, prepend=prepend, append=append)
+    return _namespace_of_args(
         (
             x,
             prepend,
             append,
         ),
+        "aoo",
+        ("x", "prepend", "append"),
         "diff",
     ).diff(x, axis=axis, n=n, prepend=prepend, append=append)
