@@ -1,8 +1,9 @@
 """Device specifications turned into one canonical form: ``"cpu"`` or a GPU index.
 
 Accepted everywhere cunumpy takes a device: ``"cpu"`` (NumPy's device), an ``int`` GPU
-index, ``"cuda"`` (the current GPU), ``"cuda:N"``, a ``cupy.cuda.Device``, and the
-``.device`` of a NumPy or CuPy array. Only a GPU answer needs CuPy.
+index, ``"cuda"`` (the current GPU), ``"cuda:N"`` (``N`` in ASCII digits), their aliases
+``"gpu"`` and ``"gpu:N"``, a ``cupy.cuda.Device``, and the ``.device`` of a NumPy or CuPy
+array. Strings ignore case and surrounding spaces. Only a GPU answer needs CuPy.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ __all__ = ["DLPACK_CUDA", "DLPACK_HOST", "Canonical", "canonical_device", "dlpac
 Canonical = Literal["cpu"] | int
 
 _ACCEPTED = (
-    "'cpu', an int GPU index, 'cuda', 'cuda:N', a cupy.cuda.Device, or the .device of a "
-    "NumPy or CuPy array"
+    "'cpu', an int GPU index, 'cuda' or 'gpu' (the current GPU), 'cuda:N' or 'gpu:N', a "
+    "cupy.cuda.Device, or the .device of a NumPy or CuPy array"
 )
 
 
@@ -50,7 +51,7 @@ def canonical_device(device: Any, func: str) -> Canonical:
 
             return int(require_cupy(func).cuda.runtime.getDevice())
         prefix, _, number = text.partition(":")
-        if prefix in ("cuda", "gpu") and number.isdigit():
+        if prefix in ("cuda", "gpu") and number.isascii() and number.isdigit():
             return _checked_index(int(number), func)
         msg = f"{func}: unknown device {device!r}; expected {_ACCEPTED}."
         raise ValueError(msg)

@@ -9,9 +9,20 @@ import numpy as np
 from ._cupy import require_cupy
 from ._devices import canonical_device
 from ._namespace import is_cupy_array, is_numpy_array, namespace_of
-from .cuda._streams import as_cupy_stream, on_device_and_stream
+from .cuda._streams import _check_stream_type, as_cupy_stream, on_device_and_stream
 
 __all__ = ["device", "to_cupy", "to_device", "to_numpy"]
+
+_NOT_ARRAYS = (type(None), bool, int, float, complex, list, tuple, dict, str, bytes)
+
+
+def _require_array(x: Any, func: str) -> None:
+    """Raise ``TypeError`` naming ``func`` when ``x`` is not an array of a known library."""
+    if isinstance(x, _NOT_ARRAYS):
+        shown = "None" if x is None else f"{type(x).__qualname__} {x!r:.80}"
+        msg = f"{func}: `x` must be an array, not {shown}."
+        raise TypeError(msg)
+    namespace_of((x,), func)  # raises TypeError for other non-arrays
 
 
 def device(x: Any, /) -> Any:
@@ -38,7 +49,7 @@ def device(x: Any, /) -> Any:
         return "cpu"
     if is_cupy_array(x):
         return x.device
-    namespace_of((x,), "device")  # raises TypeError for non-arrays
+    _require_array(x, "device")
     import array_api_compat
 
     return array_api_compat.device(x)
@@ -83,6 +94,8 @@ def to_device(x: Any, device: Any, /, *, stream: Any = None) -> Any:
     >>> xp.to_device(x, "cpu") is x
     True
     """
+    if stream is not None:
+        _check_stream_type(stream, "to_device")  # a TypeError before any ValueError
     target = canonical_device(device, "to_device")
     if is_numpy_array(x):
         if target == "cpu":
@@ -109,7 +122,7 @@ def to_device(x: Any, device: Any, /, *, stream: Any = None) -> Any:
 
         with on_device_and_stream(target, stream, "to_device"):
             return copy_from_other_gpu(x)
-    namespace_of((x,), "to_device")  # raises TypeError for non-arrays
+    _require_array(x, "to_device")
     import array_api_compat
 
     return array_api_compat.to_device(x, device, stream=stream)

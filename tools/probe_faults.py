@@ -570,7 +570,7 @@ def other_probes() -> list[Probe]:
     ]
     if not xp.cupy_available():
         probes.append(_p("set_backend('cupy') without a GPU", lambda: xp.set_backend("cupy"),
-                         RuntimeError, "set_backend", "cupy", group=g))  # fmt: skip
+                         RuntimeError, "set_backend", ("cupy", "CuPy"), group=g))  # fmt: skip
     n = "namespace"
     probes += [
         _p(
