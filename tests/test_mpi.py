@@ -47,9 +47,41 @@ def _mpiexec() -> str | None:
     return shutil.which("mpiexec", path=search)
 
 
-def _skip_reason() -> str | None:
+@functools.cache
+def _mpi_unusable() -> str | None:
+    """Why mpi4py cannot be used here (asked in a subprocess, so that this one stays free
+    of MPI until a test needs it), or None."""
     if importlib.util.find_spec("mpi4py") is None:
         return "mpi4py is not installed (pip install cunumpy[mpi])"
+    code = (
+        "from cunumpy.mpi._env import require_mpi\n"
+        "try:\n"
+        "    require_mpi('the MPI tests')\n"
+        "except RuntimeError as exc:\n"
+        "    print(exc)\n"
+    )
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, env=env
+    )
+    reason = (done.stdout.strip() or done.stderr.strip()) if done.returncode == 0 else done.stderr
+    return reason or None
+
+
+def _mpi_or_skip() -> None:
+    """Skip the calling test, with mpi4py's reason, where MPI cannot be used."""
+    reason = _mpi_unusable()
+    if reason is not None:
+        pytest.skip(reason)
+
+
+def _skip_reason() -> str | None:
+    reason = _mpi_unusable()
+    if reason is not None:
+        return reason
     if _mpiexec() is None:
         return "no mpiexec on PATH or next to the Python executable"
     return None
@@ -245,7 +277,7 @@ def test_is_cuda_aware_override(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.mpi
 def test_is_cuda_aware_asks_the_library(monkeypatch: pytest.MonkeyPatch) -> None:
-    pytest.importorskip("mpi4py")
+    _mpi_or_skip()
     monkeypatch.delenv(mpi.CUDA_AWARE_ENV_VAR, raising=False)
     aware, reason = mpi.is_cuda_aware()
     assert isinstance(aware, bool)
@@ -254,7 +286,7 @@ def test_is_cuda_aware_asks_the_library(monkeypatch: pytest.MonkeyPatch) -> None
 
 @pytest.mark.mpi
 def test_single_process_errors() -> None:
-    pytest.importorskip("mpi4py")
+    _mpi_or_skip()
     with pytest.raises(TypeError, match=r"allreduce: `op` must be one of .*, not 3"):
         mpi.allreduce(np.ones(2), 3)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"allreduce: `comm` must be an mpi4py"):
