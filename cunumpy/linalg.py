@@ -446,13 +446,7 @@ def matrix_rank(x: Array, /, *, rtol: Optional[Union[float, Array]] = None) -> A
     if type(x) is _ndarray and (type(rtol) is _ndarray or type(rtol) in _PY_SCALARS_OR_NONE):
         return _numpy_namespace.linalg.matrix_rank(x, rtol=rtol)
     return _namespace_of_args(
-        (
-            x,
-            rtol,
-        ),
-        "an",
-        ("x", "rtol"),
-        "linalg.matrix_rank",
+        (x, rtol), "an", ("x", "rtol"), "linalg.matrix_rank"
     ).linalg.matrix_rank(x, rtol=rtol)
 
 
@@ -541,15 +535,9 @@ def pinv(x: Array, /, *, rtol: Optional[Union[float, Array]] = None) -> Array:
     """
     if type(x) is _ndarray and (type(rtol) is _ndarray or type(rtol) in _PY_SCALARS_OR_NONE):
         return _numpy_namespace.linalg.pinv(x, rtol=rtol)
-    return _namespace_of_args(
-        (
-            x,
-            rtol,
-        ),
-        "an",
-        ("x", "rtol"),
-        "linalg.pinv",
-    ).linalg.pinv(x, rtol=rtol)
+    return _namespace_of_args((x, rtol), "an", ("x", "rtol"), "linalg.pinv").linalg.pinv(
+        x, rtol=rtol
+    )
 
 
 def qr(x: Array, /, *, mode: Literal["reduced", "complete"] = "reduced") -> tuple[Array, Array]:

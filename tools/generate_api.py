@@ -158,8 +158,8 @@ def _dispatch(qualname: str, args: ast.arguments) -> tuple[str, str]:
     if kinds == "aa":
         first, second = names
         return f"_namespace_of_pair({first}, {second}, {qualname!r}, {first!r}, {second!r})", member
-    values = ", ".join(names)
-    return f"_namespace_of_args(({values},), {kinds!r}, {tuple(names)!r}, {qualname!r})", member
+    values = ", ".join(names) + ("," if len(names) == 1 else "")
+    return f"_namespace_of_args(({values}), {kinds!r}, {tuple(names)!r}, {qualname!r})", member
 
 
 _FAST_TESTS = {

@@ -574,16 +574,9 @@ def clip(
         and (type(max) is _ndarray or type(max) in _PY_SCALARS_OR_NONE)
     ):
         return _numpy_namespace.clip(x, min=min, max=max)
-    return _namespace_of_args(
-        (
-            x,
-            min,
-            max,
-        ),
-        "ann",
-        ("x", "min", "max"),
-        "clip",
-    ).clip(x, min=min, max=max)
+    return _namespace_of_args((x, min, max), "ann", ("x", "min", "max"), "clip").clip(
+        x, min=min, max=max
+    )
 
 
 def conj(x: Array, /) -> Array:

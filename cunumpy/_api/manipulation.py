@@ -311,15 +311,9 @@ def repeat(x: Array, repeats: Union[int, Array], /, *, axis: Optional[int] = Non
     """
     if type(x) is _ndarray and (type(repeats) is _ndarray or type(repeats) in _PY_SCALARS):
         return _numpy_namespace.repeat(x, repeats, axis=axis)
-    return _namespace_of_args(
-        (
-            x,
-            repeats,
-        ),
-        "as",
-        ("x", "repeats"),
-        "repeat",
-    ).repeat(x, repeats, axis=axis)
+    return _namespace_of_args((x, repeats), "as", ("x", "repeats"), "repeat").repeat(
+        x, repeats, axis=axis
+    )
 
 
 def reshape(x: Array, /, shape: tuple[int, ...], *, copy: Optional[bool] = None) -> Array:

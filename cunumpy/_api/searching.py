@@ -200,14 +200,7 @@ def searchsorted(
     ):
         return _numpy_namespace.searchsorted(x1, x2, side=side, sorter=sorter)
     return _namespace_of_args(
-        (
-            x1,
-            x2,
-            sorter,
-        ),
-        "aso",
-        ("x1", "x2", "sorter"),
-        "searchsorted",
+        (x1, x2, sorter), "aso", ("x1", "x2", "sorter"), "searchsorted"
     ).searchsorted(x1, x2, side=side, sorter=sorter)
 
 
@@ -249,13 +242,6 @@ def where(
         and (type(x2) is _ndarray or type(x2) in _PY_SCALARS)
     ):
         return _numpy_namespace.where(condition, x1, x2)
-    return _namespace_of_args(
-        (
-            condition,
-            x1,
-            x2,
-        ),
-        "ass",
-        ("condition", "x1", "x2"),
-        "where",
-    ).where(condition, x1, x2)
+    return _namespace_of_args((condition, x1, x2), "ass", ("condition", "x1", "x2"), "where").where(
+        condition, x1, x2
+    )

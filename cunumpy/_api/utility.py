@@ -139,13 +139,6 @@ def diff(
         and (append is None or type(append) is _ndarray)
     ):
         return _numpy_namespace.diff(x, axis=axis, n=n, prepend=prepend, append=append)
-    return _namespace_of_args(
-        (
-            x,
-            prepend,
-            append,
-        ),
-        "aoo",
-        ("x", "prepend", "append"),
-        "diff",
-    ).diff(x, axis=axis, n=n, prepend=prepend, append=append)
+    return _namespace_of_args((x, prepend, append), "aoo", ("x", "prepend", "append"), "diff").diff(
+        x, axis=axis, n=n, prepend=prepend, append=append
+    )

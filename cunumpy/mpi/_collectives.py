@@ -124,11 +124,12 @@ def allreduce(x: Any, /, op: str = "sum", *, comm: Any = None, out: Any = None) 
     Raises
     ------
     TypeError
-        On every rank, if any rank passes a non-array, an unsupported dtype for ``op``,
+        On every rank, if any rank passes a non-array (or a masked array), an ``op``
+        that is not a str, a dtype unsupported for ``op`` or in a non-native byte order,
         or if dtypes or backends differ across ranks.
     ValueError
-        On every rank, if shapes or ``op`` differ across ranks, ``op`` is unknown or an
-        array is not C-contiguous.
+        On every rank, if shapes or ``op`` differ across ranks, ``op`` is unknown, an
+        array is not C-contiguous or ``out`` is read-only.
 
     Examples
     --------

@@ -113,7 +113,8 @@ def send(x: Any, /, dest: int, *, tag: int = 0, comm: Any = None) -> None:
     Raises
     ------
     TypeError, ValueError
-        If ``x`` is not a contiguous array of a supported dtype; the receiver raises too.
+        If ``dest`` or ``tag`` is not valid (before anything is sent), or ``x`` is not a
+        contiguous array of a supported dtype (the receiver raises too).
     """
     func = "send"
     x = as_array(x)
@@ -136,9 +137,10 @@ def recv(source: int, *, tag: int = 0, comm: Any = None, out: Any = None) -> Any
     Parameters
     ----------
     source : int
-        The sending rank, or ``MPI.ANY_SOURCE``.
+        The sending rank, ``MPI.ANY_SOURCE``, or ``MPI.PROC_NULL`` (nothing arrives:
+        ``out`` is returned as it is).
     tag : int, optional
-        The message tag used by the sender.
+        The message tag used by the sender, or ``MPI.ANY_TAG``.
     comm : mpi4py.MPI.Comm, optional
         The communicator; ``MPI.COMM_WORLD`` by default.
     out : array, optional
@@ -153,7 +155,8 @@ def recv(source: int, *, tag: int = 0, comm: Any = None, out: Any = None) -> Any
     Raises
     ------
     TypeError, ValueError
-        If the sender's array was invalid, or ``out`` does not match the incoming array
+        If ``source`` or ``tag`` is not valid (before anything is received), the sender's
+        array was invalid, or ``out`` does not match the incoming array or is read-only
         (the data is received and dropped, so the sender does not block).
     """
     func = "recv"
