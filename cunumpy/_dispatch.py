@@ -144,6 +144,15 @@ def _namespace_of_sequence(
     arrays: Sequence[Any], func: str, name: str, *, allow_empty: bool = False
 ) -> ModuleType:
     """The common namespace of a tuple or list of arrays (``concat``, ``*arrays``)."""
+    if arrays and isinstance(arrays, (tuple, list)):  # the common case, decided quickly
+        kind = type(arrays[0])
+        namespace = _by_type.get(kind)
+        if namespace is not None:
+            for x in arrays:
+                if type(x) is not kind:
+                    break
+            else:
+                return namespace
     if not isinstance(arrays, (tuple, list)):
         shown = "None" if arrays is None else f"{type(arrays).__qualname__} {arrays!r:.80}"
         msg = f"{func}: `{name}` must be a tuple or list of arrays, not {shown}."
