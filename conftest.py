@@ -1,12 +1,21 @@
 """Doctest collection for the package: examples that need MPI skip, saying why, without it.
 
-cunumpy's own tests have their fixtures in ``tests/conftest.py``; this file only sees the
-docstring examples of ``cunumpy/`` (run by ``--doctest-modules``).
+It also enables cunumpy's own pytest plugin (the ``xp`` and ``device`` fixtures, ``--xp``,
+the ``xp`` markers) for the whole suite, the way its users enable it. cunumpy's own tests
+have their other fixtures in ``tests/conftest.py``.
 """
 
 from __future__ import annotations
 
+import importlib.util
+
 import pytest
+
+pytest_plugins = ["cunumpy.testing.plugin"]
+
+# The Sphinx configuration and extension are imported for their doctests only where Sphinx
+# is (the docs extra): the suite collects without it, as on the GPU machine.
+collect_ignore = [] if importlib.util.find_spec("sphinx") else ["docs/_ext", "docs/conf.py"]
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

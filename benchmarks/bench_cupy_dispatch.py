@@ -1,40 +1,52 @@
-"""Dispatch overhead of cunumpy's CuPy namespace against direct CuPy calls, on a GPU, in one run.
+"""Dispatch overhead of cunumpy's CuPy namespace against direct CuPy calls, on a GPU.
 
-Prints, for tiny arrays (where dispatch dominates) and for 10**7 elements (where the GPU
-work dominates), the median time ratio of each of 22 operations called through
+For tiny arrays (10 elements, where dispatch dominates) and for 10**7 elements (where the
+GPU work dominates), the time ratio of each of 22 operations called through
 
 - ``array_namespace(x)`` (cunumpy's CuPy namespace),
 - the top-level ``cunumpy`` namespace on the CuPy backend,
 - ``array_api_compat.cupy`` (the rival, when installed),
 
-against the same operation called on CuPy directly, then the median and the worst ratio of
-each column and the bounds cunumpy promises (median 1.05 and worst 1.5 on tiny arrays,
-median 1.02 on 10**7 elements, for ``array_namespace(x)``).
+to the same operation called on CuPy directly, with the bounds cunumpy promises for
+``array_namespace(x)``: median over the operations 1.05 and worst operation 1.5 on tiny
+arrays, median 1.02 on 10**7 elements.
 
 Each timing is a batch of calls followed by a device synchronization, so the GPU work the
-calls queue is counted, not only the launches. The order of the contenders is rotated for
-every repetition. Only medians and ratios are printed.
+calls queue is counted, not only the launches. Every repeat times all contenders back to
+back in a rotated order, so each ratio is measured once per repeat and shown as its median
+with the min-max spread over the repeats.
 
-Run on a machine with a usable GPU: ``python benchmarks/bench_cupy_dispatch.py [--quick]``.
-Without one it prints the reason and exits with status 2.
+Run on a machine with a usable GPU: ``python benchmarks/bench_cupy_dispatch.py [--quick |
+--full]`` (or ``python -m benchmarks``). Without one it prints the reason and exits with
+status 2.
 """
 
 from __future__ import annotations
 
-import argparse
 import os
-import statistics
 import sys
-import time
 from collections.abc import Callable
 from typing import Any
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
 import cunumpy
+from benchmarks._harness import (
+    Check,
+    Mode,
+    Progress,
+    Result,
+    main,
+    paired_ratios,
+    ratio_table,
+    worst_operation,
+)
+
+TITLE = "Dispatch overhead on CuPy: cunumpy's namespaces against direct CuPy calls"
+NEEDS: tuple[str, ...] = ("gpu",)
+
+BOUNDS = {"tiny median": 1.05, "tiny worst": 1.5, "large median": 1.02}
 
 Op = Callable[[Any, Any, Any], Any]
-
-BOUNDS = {"tiny median": 1.05, "tiny max": 1.5, "large median": 1.02}
 
 
 def _operations(cp: Any) -> dict[str, tuple[Op, Op]]:
@@ -81,24 +93,22 @@ def _operations(cp: Any) -> dict[str, tuple[Op, Op]]:
     }
 
 
-def _batch_time(func: Callable[[], Any], number: int, sync: Callable[[], None]) -> float:
-    sync()
-    start = time.perf_counter()
-    for _ in range(number):
-        func()
-    sync()
-    return (time.perf_counter() - start) / number
-
-
-def _ratios(
-    cp: Any, contenders: dict[str, Any], size: int, number: int, repeat: int
-) -> dict[str, dict[str, float]]:
+def _rows(
+    cp: Any,
+    contenders: dict[str, Any],
+    what: str,
+    sizes: tuple[int, int, int],
+    progress: Progress,
+) -> dict[str, dict[str, list[float]]]:
+    """Operation -> contender -> the ratio to CuPy of each repeat; sizes: (n, number, repeat)."""
+    size, number, repeat = sizes
     a = cp.linspace(-1.0, 1.0, size)
     i = cp.arange(0, size, 3)
     sync = cp.cuda.Device().synchronize
-    rows: dict[str, dict[str, float]] = {}
-    for name, (call, direct) in _operations(cp).items():
-        side = int(size**0.5)
+    operations = _operations(cp)
+    side = int(size**0.5)
+    rows: dict[str, dict[str, list[float]]] = {}
+    for k, (name, (call, direct)) in enumerate(operations.items()):
         a2 = a[: side * side].reshape(side, side) if name == "matmul" and size > 1 else a
         runs: dict[str, Callable[[], Any]] = {
             "cupy": lambda a2=a2, direct=direct: direct(a2, i, None),
@@ -107,46 +117,13 @@ def _ratios(
                 for label, module in contenders.items()
             },
         }
-        for run in runs.values():  # warm up: kernel compilation, plan caches, memory pool
-            run()
-        times: dict[str, list[float]] = {label: [] for label in runs}
-        labels = list(runs)
-        for k in range(repeat):
-            for label in labels[k % len(labels) :] + labels[: k % len(labels)]:
-                times[label].append(_batch_time(runs[label], number, sync))
-        base = statistics.median(times["cupy"])
-        rows[name] = {
-            label: statistics.median(t) / base for label, t in times.items() if label != "cupy"
-        }
+        rows[name] = paired_ratios(runs, "cupy", number=number, repeat=repeat, sync=sync)
+        if k % 6 == 5:
+            progress.step(f"{what}: {k + 1} of {len(operations)} operations timed")
     return rows
 
 
-def _print_table(
-    title: str, rows: dict[str, dict[str, float]], labels: list[str]
-) -> dict[str, tuple[float, float]]:
-    print(f"\n{title}")
-    print(f"{'operation':<16}" + "".join(f"{label:>17}" for label in labels))
-    for name, row in rows.items():
-        print(f"{name:<16}" + "".join(f"{row[label]:>17.3f}" for label in labels))
-    summary = {
-        label: (
-            statistics.median(r[label] for r in rows.values()),
-            max(r[label] for r in rows.values()),
-        )
-        for label in labels
-    }
-    print(f"{'median':<16}" + "".join(f"{summary[label][0]:>17.3f}" for label in labels))
-    print(f"{'max':<16}" + "".join(f"{summary[label][1]:>17.3f}" for label in labels))
-    return summary
-
-
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="fewer repetitions")
-    args = parser.parse_args()
-    if not cunumpy.cupy_available():
-        print(f"bench_cupy_dispatch: no usable GPU: {cunumpy.cupy_unavailable_reason()}")
-        return 2
+def run(mode: Mode, progress: Progress) -> list[Result]:
     import cupy as cp
 
     cunumpy.set_backend("cupy")
@@ -157,34 +134,51 @@ def main() -> int:
     try:
         import array_api_compat.cupy as compat_cupy
     except ImportError:
-        print("array-api-compat is not installed: no comparison with array_api_compat.cupy")
+        progress.detail("array-api-compat is not installed: no comparison with it")
     else:
         contenders["compat"] = compat_cupy
     labels = list(contenders)
-    repeat = 7 if args.quick else 15
-    print(
-        f"GPU: {cp.cuda.runtime.getDeviceProperties(cp.cuda.runtime.getDevice())['name']!r}, CuPy {cp.__version__}"
-    )
-    print("Median time ratio against the direct CuPy call (1.000 = no overhead)")
-    tiny = _print_table(
-        "tiny arrays (10 elements)",
-        _ratios(cp, contenders, 10, 200 if args.quick else 1000, repeat),
-        labels,
-    )
-    large = _print_table(
-        "10**7 elements", _ratios(cp, contenders, 10**7, 3 if args.quick else 10, repeat), labels
-    )
-    checks = {
-        "tiny median": tiny["array_namespace"][0],
-        "tiny max": tiny["array_namespace"][1],
-        "large median": large["array_namespace"][0],
-    }
-    print()
-    for key, value in checks.items():
-        verdict = "within" if value <= BOUNDS[key] else "OVER"
-        print(f"array_namespace {key}: {value:.3f} ({verdict} the {BOUNDS[key]} bound)")
-    return 0
+    quick = mode == "quick"
+    repeat = 7 if quick else 15
+    props = cp.cuda.runtime.getDeviceProperties(cp.cuda.runtime.getDevice())
+    progress.detail(f"GPU: {props['name']!r}, CuPy {cp.__version__}")
+    progress.detail("Time ratio to the direct CuPy call (1.000 = no overhead): median [min-max]")
+
+    progress.step("tiny arrays (10 elements)")
+    tiny = _rows(cp, contenders, "10 elements", (10, 200 if quick else 1000, repeat), progress)
+    text, tiny_summary = ratio_table("\ntiny arrays (10 elements)", tiny, labels)
+    progress.detail(text)
+
+    progress.step("10**7 elements")
+    large = _rows(cp, contenders, "10**7 elements", (10**7, 3 if quick else 10, repeat), progress)
+    text, large_summary = ratio_table("\n10**7 elements", large, labels)
+    progress.detail(text)
+
+    worst_name, worst = worst_operation(tiny, "array_namespace")
+    results: list[Result] = [
+        Check(
+            "array_namespace / CuPy, 10 elements, median of ops",
+            tuple(tiny_summary["array_namespace"]),
+            BOUNDS["tiny median"],
+        ),
+        Check(
+            f"array_namespace / CuPy, 10 elements, worst ({worst_name})",
+            tuple(worst),
+            BOUNDS["tiny worst"],
+        ),
+        Check(
+            "array_namespace / CuPy, 10**7 elements, median of ops",
+            tuple(large_summary["array_namespace"]),
+            BOUNDS["large median"],
+        ),
+        Check("cunumpy.<name> / CuPy, 10 elements, median of ops", tuple(tiny_summary["cunumpy"])),
+    ]
+    if "compat" in contenders:
+        results.append(
+            Check("compat.cupy / CuPy, 10 elements, median of ops", tuple(tiny_summary["compat"]))
+        )
+    return results
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(run, TITLE, NEEDS))

@@ -1,29 +1,27 @@
-"""Dispatch overhead of cunumpy's namespaces against direct NumPy calls, in one run.
+"""Dispatch overhead of cunumpy's namespaces on NumPy, against direct NumPy calls.
 
-Prints, for tiny arrays (where dispatch dominates) and for 10**6 elements, the median time
-ratio of each operation called through
+For tiny arrays (10 elements, where dispatch dominates) and for 10**6 elements, the time
+ratio of each of 22 operations called through
 
 - ``array_namespace(x)`` (cunumpy's NumPy namespace),
 - the top-level ``cunumpy`` namespace,
 - ``array_api_compat.numpy`` (the rival),
 
-against the same operation called on NumPy directly, then ``array_namespace(x)`` against
-``array_api_compat.array_namespace(x)``, and the import time of cunumpy over NumPy's.
-The machine is shared and noisy, so only medians and ratios are printed.
+to the same operation called on NumPy directly; then ``array_namespace(x)`` against
+``array_api_compat.array_namespace(x)``, and the import time of cunumpy against NumPy's.
+Every repeat times all contenders back to back, so each ratio is measured once per repeat
+and shown as its median with the min-max spread over the repeats.
 
-Run: ``python benchmarks/bench_dispatch.py [--quick]``.
+Run: ``python benchmarks/bench_dispatch.py [--quick | --full]`` (or ``python -m benchmarks``).
 """
 
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
 import subprocess
 import sys
-import timeit
 from collections.abc import Callable
-from types import ModuleType
 from typing import Any
 
 import array_api_compat
@@ -32,6 +30,26 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
 import cunumpy
+from benchmarks._harness import (
+    Check,
+    Mode,
+    Progress,
+    Result,
+    main,
+    paired_ratios,
+    ratio_table,
+    worst_operation,
+)
+
+TITLE = "Dispatch overhead on NumPy: cunumpy's namespaces against direct NumPy calls"
+NEEDS: tuple[str, ...] = ()
+
+# Bounds on the median over the 22 operations of each repeat (and on the worst operation).
+TINY_NAMESPACE_MEDIAN = 1.05
+TINY_NAMESPACE_WORST = 1.5
+TINY_TOP_LEVEL_MEDIAN = 1.25
+LARGE_NAMESPACE_MEDIAN = 1.05
+NAMESPACE_LOOKUP_VS_COMPAT = 1.0
 
 Op = Callable[[Any, Any, Any], Any]
 
@@ -72,97 +90,109 @@ OPERATIONS: dict[str, tuple[Op, Op]] = {
 }
 
 
-def _median_time(func: Callable[[], Any], number: int, repeat: int) -> float:
-    return statistics.median(timeit.repeat(func, number=number, repeat=repeat)) / number
-
-
-def _ratios(size: int, number: int, repeat: int) -> dict[str, dict[str, float]]:
+def _rows(
+    what: str, size: int, number: int, repeat: int, progress: Progress
+) -> dict[str, dict[str, list[float]]]:
+    """Operation -> contender -> the ratio to NumPy of each repeat."""
     a = np.linspace(-1.0, 1.0, size)
     i = np.arange(0, size, 3)
-    via_namespace: ModuleType = cunumpy.array_namespace(a)
-    rivals: dict[str, Any] = {
-        "array_namespace": via_namespace,
+    contenders: dict[str, Any] = {
+        "array_namespace": cunumpy.array_namespace(a),
         "cunumpy": cunumpy,
         "compat": compat_numpy,
     }
-    rows: dict[str, dict[str, float]] = {}
-    for name, (call, direct) in OPERATIONS.items():
-        if size > 1 and name == "matmul":
-            a2 = a[: int(size**0.5) ** 2].reshape(int(size**0.5), -1)
-        else:
-            a2 = a
-        base = _median_time(lambda a2=a2, direct=direct: direct(a2, i, None), number, repeat)
-        row = {"numpy_s": base}
-        for label, module in rivals.items():
-            t = _median_time(
-                lambda module=module, a2=a2, call=call: call(module, a2, i), number, repeat
-            )
-            row[label] = t / base
-        rows[name] = row
+    side = int(size**0.5)
+    rows: dict[str, dict[str, list[float]]] = {}
+    for k, (name, (call, direct)) in enumerate(OPERATIONS.items()):
+        a2 = a[: side * side].reshape(side, side) if name == "matmul" and size > 1 else a
+        runs: dict[str, Callable[[], Any]] = {
+            "numpy": lambda a2=a2, direct=direct: direct(a2, i, None),
+            **{
+                label: (lambda module=module, a2=a2, call=call: call(module, a2, i))
+                for label, module in contenders.items()
+            },
+        }
+        rows[name] = paired_ratios(runs, "numpy", number=number, repeat=repeat)
+        if k % 6 == 5:
+            progress.step(f"{what}: {k + 1} of {len(OPERATIONS)} operations timed")
     return rows
 
 
-def _print_table(title: str, rows: dict[str, dict[str, float]]) -> dict[str, float]:
-    print(f"\n{title}")
-    print(f"{'operation':<16}{'array_namespace':>16}{'cunumpy':>10}{'compat':>10}")
-    for name, row in rows.items():
-        print(
-            f"{name:<16}{row['array_namespace']:>16.3f}{row['cunumpy']:>10.3f}{row['compat']:>10.3f}"
-        )
-    medians = {
-        label: statistics.median(r[label] for r in rows.values())
-        for label in ("array_namespace", "cunumpy", "compat")
-    }
-    worst = {label: max(r[label] for r in rows.values()) for label in medians}
-    print(
-        f"{'median':<16}{medians['array_namespace']:>16.3f}{medians['cunumpy']:>10.3f}"
-        f"{medians['compat']:>10.3f}"
-    )
-    print(
-        f"{'max':<16}{worst['array_namespace']:>16.3f}{worst['cunumpy']:>10.3f}{worst['compat']:>10.3f}"
-    )
-    return medians
-
-
-def _import_time(module: str, runs: int) -> float:
-    code = f"import time; t = time.perf_counter(); import {module}; print(time.perf_counter() - t)"
+def _import_ratios(runs: int) -> list[float]:
+    """``import cunumpy`` over ``import numpy`` time, each measured in a fresh process."""
+    code = "import time; t = time.perf_counter(); import {}; print(time.perf_counter() - t)"
     env = {
         **os.environ,
         "PYTHONPATH": os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir),
     }
-    times = [
-        float(
-            subprocess.run(
-                [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
-            ).stdout
-        )
-        for _ in range(runs)
-    ]
-    return statistics.median(times)
+
+    def seconds(module: str) -> float:
+        done = subprocess.run(
+            [sys.executable, "-c", code.format(module)],
+            capture_output=True, text=True, check=True, env=env,
+        )  # fmt: skip
+        return float(done.stdout)
+
+    return [seconds("cunumpy") / seconds("numpy") for _ in range(runs)]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="fewer repetitions")
-    args = parser.parse_args()
-    repeat = 5 if args.quick else 9
-    print("Median time ratio against the direct NumPy call (1.000 = no overhead)")
-    _print_table("tiny arrays (10 elements)", _ratios(10, 2000 if args.quick else 10000, repeat))
-    _print_table("10**6 elements", _ratios(10**6, 3 if args.quick else 10, repeat))
+def run(mode: Mode, progress: Progress) -> list[Result]:
+    repeat = 5 if mode == "quick" else 15
+    labels = ["array_namespace", "cunumpy", "compat"]
+    progress.detail("Time ratio to the direct NumPy call (1.000 = no overhead): median [min-max]")
 
+    progress.step("tiny arrays (10 elements)")
+    tiny = _rows("10 elements", 10, 2000 if mode == "quick" else 10000, repeat, progress)
+    text, tiny_summary = ratio_table("\ntiny arrays (10 elements)", tiny, labels)
+    progress.detail(text)
+
+    progress.step("10**6 elements")
+    large = _rows("10**6 elements", 10**6, 3 if mode == "quick" else 10, repeat, progress)
+    text, large_summary = ratio_table("\n10**6 elements", large, labels)
+    progress.detail(text)
+
+    progress.step("array_namespace(x) against array_api_compat.array_namespace(x)")
     x = np.ones(3)
-    ours = _median_time(lambda: cunumpy.array_namespace(x), 20000, repeat)
-    theirs = _median_time(lambda: array_api_compat.array_namespace(x), 20000, repeat)
-    print(f"\narray_namespace(x) / array_api_compat.array_namespace(x): {ours / theirs:.3f}")
+    lookup = paired_ratios(
+        {"compat": lambda: array_api_compat.array_namespace(x),
+         "ours": lambda: cunumpy.array_namespace(x)},
+        "compat", number=20000, repeat=repeat,
+    )["ours"]  # fmt: skip
 
-    runs = 5 if args.quick else 10
-    numpy_import = _import_time("numpy", runs)
-    cunumpy_import = _import_time("cunumpy", runs)
-    print(
-        f"import cunumpy - import numpy (median of {runs} fresh processes): "
-        f"{(cunumpy_import - numpy_import) * 1e3:.1f} ms"
+    progress.step("import time, in fresh processes")
+    imports = _import_ratios(5 if mode == "quick" else 15)
+    progress.detail(
+        f"\nimport cunumpy / import numpy (median of {len(imports)} fresh processes): "
+        f"{statistics.median(imports):.2f}"
     )
+
+    worst_name, worst = worst_operation(tiny, "array_namespace")
+    return [
+        Check(
+            "array_namespace / NumPy, 10 elements, median of ops",
+            tuple(tiny_summary["array_namespace"]),
+            TINY_NAMESPACE_MEDIAN,
+        ),
+        Check(
+            f"array_namespace / NumPy, 10 elements, worst ({worst_name})",
+            tuple(worst),
+            TINY_NAMESPACE_WORST,
+        ),
+        Check(
+            "cunumpy.<name> / NumPy, 10 elements, median of ops",
+            tuple(tiny_summary["cunumpy"]),
+            TINY_TOP_LEVEL_MEDIAN,
+        ),
+        Check(
+            "array_namespace / NumPy, 10**6 elements, median of ops",
+            tuple(large_summary["array_namespace"]),
+            LARGE_NAMESPACE_MEDIAN,
+        ),
+        Check("compat.numpy / NumPy, 10 elements, median of ops", tuple(tiny_summary["compat"])),
+        Check("array_namespace(x) / array_api_compat's", tuple(lookup), NAMESPACE_LOOKUP_VS_COMPAT),
+        Check("import cunumpy / import numpy", tuple(imports)),
+    ]
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main(run, TITLE, NEEDS))

@@ -1,79 +1,108 @@
-"""Overhead of ``cunumpy.mpi.allreduce`` over mpi4py's raw ``comm.Allreduce``.
+"""Overhead of ``cunumpy.mpi.allreduce`` over mpi4py's raw ``comm.Allreduce``, under MPI.
+
+All variants reduce the same 10**6 float64 values, in the same run: raw
+``comm.Allreduce`` into a preallocated output, ``cunumpy.mpi.allreduce(x, out=...)`` on
+the same buffers (the figure bounded at 1.2: it adds the collective input check),
+interleaved call by call, and then ``cunumpy.mpi.allreduce(x)``, which allocates a new
+result each call (for large arrays mostly the cost of first touching fresh memory). The
+calls are split into rounds; each round gives one ratio of medians (the slowest rank's,
+as the slowest rank decides how long a collective takes), and rank 0 reports the median
+and spread over the rounds.
 
 Run under MPI, for example (as root add --allow-run-as-root)::
 
-    mpiexec -n 2 python benchmarks/bench_mpi.py
-    mpiexec -n 2 python benchmarks/bench_mpi.py --size 1000 --repeat 2000
+    mpiexec -n 2 python benchmarks/bench_mpi.py [--quick | --full]
 
-All variants reduce the same input, interleaved in the same run: raw ``comm.Allreduce``
-into a preallocated output, ``cunumpy.mpi.allreduce(x, out=...)`` on the same
-buffers (the figure we bound at 1.2x: it adds the collective input check), and
-``cunumpy.mpi.allreduce(x)`` that allocates a new result each call (for large arrays
-mostly the cost of first touching fresh memory). Rank 0 prints medians and ratios.
+``python -m benchmarks`` starts it that way itself.
 """
 
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
 import sys
 import time
+from collections.abc import Callable
 
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
+from benchmarks._harness import Check, Mode, Progress, Result, main
 
-from mpi4py import MPI
+TITLE = "Overhead of cunumpy.mpi.allreduce over mpi4py's comm.Allreduce"
+NEEDS: tuple[str, ...] = ("mpi",)
 
-from cunumpy import mpi
+SIZE = 10**6
+BOUND = 1.2
+WARMUP = 20
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--size", type=int, default=10**6, help="float64 elements")
-    parser.add_argument("--repeat", type=int, default=200, help="timed calls per variant")
-    parser.add_argument("--warmup", type=int, default=20)
-    parser.add_argument("--limit", type=float, default=None, help="exit 1 if ratio > LIMIT")
-    args = parser.parse_args()
+def run(mode: Mode, progress: Progress) -> list[Result] | None:
+    from mpi4py import MPI
+
+    from cunumpy import mpi
 
     comm = MPI.COMM_WORLD
-    x = np.random.default_rng(comm.rank).random(args.size)
+    rounds, per_round = (5, 40) if mode == "quick" else (15, 100)
+    root = comm.rank == 0
+    x = np.random.default_rng(comm.rank).random(SIZE)
     out = np.empty_like(x)
-    times: dict[str, list[float]] = {"raw": [], "out": [], "new": []}
-    calls = {
+    calls: dict[str, Callable[[], object]] = {
         "raw": lambda: comm.Allreduce(x, out, MPI.SUM),
         "out": lambda: mpi.allreduce(x, "sum", comm=comm, out=out),
         "new": lambda: mpi.allreduce(x, "sum", comm=comm),
     }
+    times: dict[str, list[float]] = {name: [] for name in calls}
     # Phase 1 interleaves the two calls on preallocated buffers; phase 2 times the
     # allocating call alone, so its freed arrays do not disturb the other two.
     for phase in (("raw", "out"), ("new",)):
-        for i in range(args.warmup + args.repeat):
+        if root:
+            progress.step(f"{' and '.join(phase)}: {rounds * per_round} calls on {comm.size} ranks")
+        for i in range(WARMUP + rounds * per_round):
             for name in phase:
                 comm.Barrier()
                 start = time.perf_counter()
                 calls[name]()
                 elapsed = time.perf_counter() - start
-                if i >= args.warmup:
+                if i >= WARMUP:
                     times[name].append(elapsed)
     expected = np.empty_like(x)
     comm.Allreduce(x, expected, MPI.SUM)
-    assert np.array_equal(mpi.allreduce(x, comm=comm, out=out), expected)
-    assert np.array_equal(mpi.allreduce(x, comm=comm), expected)
-    # The slowest rank decides how long a collective takes.
-    medians = {name: comm.allreduce(statistics.median(t), MPI.MAX) for name, t in times.items()}
-    ratio = medians["out"] / medians["raw"]
-    if comm.rank == 0:
-        print(f"ranks={comm.size} size={args.size} float64 repeat={args.repeat}")
-        print(f"raw comm.Allreduce(x, out)           median {medians['raw'] * 1e6:10.1f} us")
-        print(f"cunumpy.mpi.allreduce(x, out=out)    median {medians['out'] * 1e6:10.1f} us")
-        print(f"cunumpy.mpi.allreduce(x) (new array) median {medians['new'] * 1e6:10.1f} us")
-        print(f"ratio (same buffers) {ratio:.3f}")
-        print(f"ratio (new array)    {medians['new'] / medians['raw']:.3f}")
-    if args.limit is not None and ratio > args.limit:
-        sys.exit(1)
+    if not (
+        np.array_equal(mpi.allreduce(x, comm=comm, out=out), expected)
+        and np.array_equal(mpi.allreduce(x, comm=comm), expected)
+    ):
+        msg = "bench_mpi: cunumpy.mpi.allreduce differs from comm.Allreduce"
+        raise RuntimeError(msg)
+    # Per round, the median of each variant on the slowest rank.
+    medians = {
+        name: [
+            comm.allreduce(statistics.median(t[r * per_round : (r + 1) * per_round]), MPI.MAX)
+            for r in range(rounds)
+        ]
+        for name, t in times.items()
+    }
+    if not root:
+        return None
+    raw = medians["raw"]
+    progress.detail(
+        f"ranks={comm.size} size={SIZE} float64, {rounds} rounds of {per_round} calls\n"
+        f"raw comm.Allreduce(x, out)           median {statistics.median(raw) * 1e6:10.1f} us\n"
+        f"cunumpy.mpi.allreduce(x, out=out)    median {statistics.median(medians['out']) * 1e6:10.1f} us\n"
+        f"cunumpy.mpi.allreduce(x) (new array) median {statistics.median(medians['new']) * 1e6:10.1f} us"
+    )
+    return [
+        Check(
+            f"allreduce(x, out=) / comm.Allreduce, {comm.size} ranks",
+            tuple(o / r for o, r in zip(medians["out"], raw)),
+            BOUND,
+        ),
+        Check(
+            f"allreduce(x) new array / comm.Allreduce, {comm.size} ranks",
+            tuple(n / r for n, r in zip(medians["new"], raw)),
+        ),
+    ]
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main(run, TITLE, NEEDS))

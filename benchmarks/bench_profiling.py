@@ -1,38 +1,44 @@
 """Overhead of cunumpy.profiling: entering and leaving a region, and benchmark() per run.
 
-Run as ``python benchmarks/bench_profiling.py``. It prints the median cost per call and
-its ratio to the budget (2 us on NumPy, 20 us on CuPy); the CuPy part runs only when
-``cunumpy.cupy_available()``.
+Measures the cost per call of a timed region and of one run of ``profiling.benchmark``,
+as a ratio to the budget (2 us on NumPy, 20 us on CuPy), once per repeat; the detail also
+gives the ratio to an empty ``with`` block. On CuPy it also compares the device median of
+``profiling.benchmark`` with ``cupyx.profiler.benchmark`` on the same kernel. The CuPy
+part runs only when ``cunumpy.cupy_available()``; otherwise its figures are skipped.
+
+Run: ``python benchmarks/bench_profiling.py [--quick | --full]`` (or ``python -m benchmarks``).
 """
 
 from __future__ import annotations
 
+import os
 import statistics
+import sys
 import time
 from collections.abc import Callable
 from contextlib import nullcontext
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
 import cunumpy
+from benchmarks._harness import Check, Mode, Progress, Result, Skipped, main
 from cunumpy import profiling
+
+TITLE = "Overhead of cunumpy.profiling: timed regions and benchmark() against their budget"
+NEEDS: tuple[str, ...] = ()
 
 NUMPY_BUDGET = 2e-6
 CUPY_BUDGET = 20e-6
 
 
-def median_per_call(fn: Callable[[], object], number: int, repeat: int = 15) -> float:
-    """Median over ``repeat`` rounds of the time of one call, in seconds."""
+def per_call(fn: Callable[[], object], number: int, repeat: int) -> list[float]:
+    """Seconds per call of ``fn``, one figure per repeat of ``number`` calls."""
     rounds = []
     for _ in range(repeat):
         t0 = time.perf_counter()
         for _ in range(number):
             fn()
         rounds.append((time.perf_counter() - t0) / number)
-    return statistics.median(rounds)
-
-
-def show(label: str, seconds: float, reference: float, reference_label: str) -> None:
-    ratio = seconds / reference
-    print(f"  {label:<44s} {seconds * 1e6:8.3f} us   {ratio:6.2f}x {reference_label}")
+    return rounds
 
 
 def region(name: str | None, sync: bool = True) -> Callable[[], None]:
@@ -48,27 +54,49 @@ def empty_with() -> None:
         pass
 
 
-def bench_numpy() -> None:
-    print("NumPy backend (budget: 2 us per region)")
-    baseline = median_per_call(empty_with, 200_000)
-    show("empty `with nullcontext()` (baseline)", baseline, NUMPY_BUDGET, "budget")
+def _of(seconds: list[float], reference: float) -> tuple[float, ...]:
+    return tuple(s / reference for s in seconds)
+
+
+def bench_numpy(quick: bool, repeat: int, progress: Progress) -> list[Result]:
+    progress.step("NumPy backend: empty `with`, timed regions, benchmark()")
+    n = 20_000 if quick else 100_000
+    baseline = statistics.median(per_call(empty_with, 2 * n, repeat))
+    results: list[Result] = []
+    lines = ["NumPy backend (budget: 2 us per region), median per call"]
+    lines.append(f"  {'empty `with nullcontext()` (baseline)':<44s} {baseline * 1e6:8.3f} us")
     for label, fn in [
         ("timed_region() unnamed", region(None)),
         ("timed_region('name') recorded", region("bench")),
     ]:
-        seconds = median_per_call(fn, 100_000)
-        show(label, seconds, NUMPY_BUDGET, "budget")
-        show(label, seconds, baseline, "empty `with`")
-    per_run = median_per_call(lambda: profiling.benchmark(int, n_repeat=1000, n_warmup=0), 20)
-    show("benchmark(int) per run", per_run / 1000, NUMPY_BUDGET, "budget")
+        seconds = per_call(fn, n, repeat)
+        median = statistics.median(seconds)
+        lines.append(
+            f"  {label:<44s} {median * 1e6:8.3f} us   {median / NUMPY_BUDGET:6.2f}x budget"
+            f"   {median / baseline:6.2f}x empty `with`"
+        )
+        results.append(Check(f"NumPy {label} / 2 us", _of(seconds, NUMPY_BUDGET), 1.0))
+    runs = 1000
+    per_run = [
+        s / runs
+        for s in per_call(
+            lambda: profiling.benchmark(int, n_repeat=runs, n_warmup=0), 5 if quick else 20, repeat
+        )
+    ]
+    lines.append(f"  {'benchmark(int) per run':<44s} {statistics.median(per_run) * 1e6:8.3f} us")
+    results.append(Check("NumPy benchmark(int) per run / 2 us", _of(per_run, NUMPY_BUDGET), 1.0))
     profiling.reset()
+    progress.detail("\n".join(lines))
+    return results
 
 
-def bench_cupy() -> None:
+def bench_cupy(quick: bool, repeat: int, progress: Progress) -> list[Result]:
     import cupy
     from cupyx.profiler import benchmark as cupyx_benchmark
 
-    print("CuPy backend (budget: 20 us per region)")
+    progress.step("CuPy backend: timed regions, benchmark() against cupyx.profiler.benchmark")
+    results: list[Result] = []
+    lines = ["CuPy backend (budget: 20 us per region), median per call"]
     with cunumpy.use_backend("cupy"):
         cupy.cuda.Device().synchronize()
         for label, fn in [
@@ -76,23 +104,36 @@ def bench_cupy() -> None:
             ("timed_region('name') sync=True recorded", region("bench")),
             ("timed_region() sync=False", region(None, sync=False)),
         ]:
-            show(label, median_per_call(fn, 2_000), CUPY_BUDGET, "budget")
+            seconds = per_call(fn, 500 if quick else 2_000, repeat)
+            lines.append(f"  {label:<44s} {statistics.median(seconds) * 1e6:8.3f} us")
+            results.append(Check(f"CuPy {label} / 20 us", _of(seconds, CUPY_BUDGET), 1.0))
         x = cupy.zeros(1)
-        ours = profiling.benchmark(x.fill, 0, n_repeat=2000, n_warmup=50).median
-        theirs = statistics.median(
-            cupyx_benchmark(x.fill, (0,), n_repeat=2000, n_warmup=50).gpu_times[0]
+        n_repeat = 500 if quick else 2000
+        ratios = []
+        for _ in range(repeat):
+            ours = profiling.benchmark(x.fill, 0, n_repeat=n_repeat, n_warmup=50).median
+            theirs = cupyx_benchmark(x.fill, (0,), n_repeat=n_repeat, n_warmup=50)
+            ratios.append(ours / statistics.median(theirs.gpu_times[0]))
+        lines.append(
+            f"  benchmark(x.fill) device median / cupyx's: {statistics.median(ratios):.3f}"
         )
-        show("benchmark(x.fill) device median", ours, theirs, "cupyx.profiler.benchmark")
+        results.append(Check("CuPy benchmark(x.fill) device median / cupyx's", tuple(ratios)))
     profiling.reset()
+    progress.detail("\n".join(lines))
+    return results
 
 
-def main() -> None:
-    bench_numpy()
+def run(mode: Mode, progress: Progress) -> list[Result]:
+    quick = mode == "quick"
+    repeat = 7 if quick else 15
+    results = bench_numpy(quick, repeat, progress)
     if cunumpy.cupy_available():
-        bench_cupy()
+        results += bench_cupy(quick, 5 if quick else repeat, progress)
     else:
-        print(f"CuPy part skipped: {cunumpy.cupy_unavailable_reason()}")
+        reason = f"no usable GPU: {cunumpy.cupy_unavailable_reason()}"
+        results.append(Skipped("CuPy timed regions and benchmark()", reason))
+    return results
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main(run, TITLE, NEEDS))

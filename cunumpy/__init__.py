@@ -161,7 +161,7 @@ __version__ = "0.1.0"
 __array_api_version__ = "2025.12"
 
 # The device layer's submodules, loaded on first attribute access (see __getattr__).
-_LAZY_SUBMODULES = ("profiling", "mpi")
+_LAZY_SUBMODULES = ("profiling", "mpi", "testing")
 
 __all__ = [
     "__array_api_version__",
@@ -339,10 +339,11 @@ __all__ = [
     "to_device",
     "to_numpy",
     "use_backend",
-    # cunumpy: the device layer (loaded on first use)
+    # cunumpy: the device layer and the testing toolkit (loaded on first use)
     "cuda",
     "mpi",
     "profiling",
+    "testing",
 ]
 
 
@@ -357,7 +358,8 @@ def __getattr__(name: str) -> ModuleType:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY_SUBMODULES))
+    """The public names only (``__all__``), the lazy submodules included."""
+    return list(__all__)
 
 
 from ._config import _backend_from_environment  # noqa: E402

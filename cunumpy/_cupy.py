@@ -19,6 +19,7 @@ __all__ = [
     "cupy_unavailable_reason",
     "require_cupy",
     "require_cupy_installed",
+    "unsupported_cupy_version",
     "visible_gpu_count",
 ]
 
@@ -35,6 +36,24 @@ def cupy_installed() -> bool:
         return importlib.util.find_spec("cupy") is not None
     except (ImportError, ValueError):
         return False
+
+
+MIN_CUPY = (13, 4)  # from_dlpack(copy=) and __dlpack__(dl_device=) arrived in CuPy 13.4
+
+
+def unsupported_cupy_version(version: str) -> str | None:
+    """Why CuPy ``version`` is too old for cunumpy, or ``None`` when it is supported."""
+    parts = version.split(".")
+    try:
+        found = (int(parts[0]), int("".join(c for c in parts[1] if c.isdigit()) or 0))
+    except (IndexError, ValueError):
+        return f"CuPy reports an unreadable version {version!r}"
+    if found < MIN_CUPY:
+        return (
+            f"CuPy {version} is older than {MIN_CUPY[0]}.{MIN_CUPY[1]}, the oldest version "
+            f"cunumpy supports (install cunumpy[cuda12] or cunumpy[cuda13] to upgrade)"
+        )
+    return None
 
 
 def _driver_library_present() -> bool:
@@ -119,6 +138,9 @@ def _probe() -> str | None:
                 f"{type(exc).__name__}: {exc})"
             )
         return f"CuPy is installed but failed to import: {type(exc).__name__}: {exc}"
+    too_old = unsupported_cupy_version(str(cupy.__version__))
+    if too_old is not None:
+        return too_old
     try:
         count = cupy.cuda.runtime.getDeviceCount()
     except Exception as exc:

@@ -69,9 +69,22 @@ def to_device(x: Any, device: Any, /, *, stream: Any = None) -> Any:
         ``"cpu"``, an int GPU index, ``"cuda:N"``, a ``cupy.cuda.Device`` or an array's
         ``.device``.
     stream : stream, optional
-        The CUDA stream the copy is queued on: a stream from ``cunumpy.cuda.stream()``,
-        a ``cupy.cuda.Stream``, or an int stream handle. Only meaningful for copies
-        that involve a GPU.
+        The CUDA stream to queue the copy on, and on which the result is ready: a stream
+        from ``cunumpy.cuda.stream()``, a ``cupy.cuda.Stream``, or an int stream handle
+        (the DLPack convention), of the GPU that receives the copy (for a copy to the
+        CPU, of the GPU that holds ``x``). ``None`` means the current stream of that
+        GPU. Only meaningful for copies that involve a GPU.
+
+    Notes
+    -----
+    The copy follows the stream-ordering model of the user guide ("Devices, memory and
+    streams"): it starts after the work already queued on the current stream of the
+    GPU that holds ``x``; a copy to the CPU returns when the data is on the host; a
+    copy from the host returns when the host buffer may be reused (for pinned memory
+    this waits for the copy itself); with ``stream=s`` the result is ready on ``s``
+    (use it inside ``with cunumpy.cuda.stream(s):`` or after
+    ``cunumpy.cuda.synchronize(stream=s)``). The memory of ``x`` may be released as
+    soon as the call returns.
 
     Returns
     -------
@@ -112,14 +125,14 @@ def to_device(x: Any, device: Any, /, *, stream: Any = None) -> Any:
         with on_device_and_stream(target, stream, "to_device"):
             return cupy_namespace.asarray(x)
     if is_cupy_array(x):
+        from ._backends.cupy._placement import copy_from_other_gpu, ready_on, to_host
+
         source = int(x.device.id)
         if target == "cpu":
-            return x.get(stream=as_cupy_stream(stream, source, "to_device"))
+            return to_host(x, as_cupy_stream(stream, source, "to_device"))
         if target == source:
-            as_cupy_stream(stream, source, "to_device")
+            ready_on(x, as_cupy_stream(stream, source, "to_device"))
             return x
-        from ._backends.cupy._placement import copy_from_other_gpu
-
         with on_device_and_stream(target, stream, "to_device"):
             return copy_from_other_gpu(x)
     _require_array(x, "to_device")
@@ -131,9 +144,10 @@ def to_device(x: Any, device: Any, /, *, stream: Any = None) -> Any:
 def to_numpy(x: Any, /) -> np.ndarray:
     """Return ``x`` as a NumPy array, copying from the GPU when needed.
 
-    NumPy arrays are returned as they are; CuPy arrays are copied to the host (which waits
-    for the work that produces them); other arrays, Python scalars and sequences go
-    through ``numpy.asarray``.
+    NumPy arrays are returned as they are; CuPy arrays are copied to the host after the
+    work queued on the current stream of their GPU, which, by the stream-ordering model,
+    includes every ``cunumpy.cuda.stream()`` block that has ended; other arrays, Python
+    scalars and sequences go through ``numpy.asarray``.
 
     Examples
     --------
@@ -145,8 +159,9 @@ def to_numpy(x: Any, /) -> np.ndarray:
     if isinstance(x, np.ndarray):
         return x
     if is_cupy_array(x):
-        result: np.ndarray = x.get()
-        return result
+        from ._backends.cupy._placement import to_host
+
+        return to_host(x, None)
     if hasattr(x, "__dlpack__") and not is_numpy_array(x):
         try:
             return np.from_dlpack(x)
@@ -157,6 +172,10 @@ def to_numpy(x: Any, /) -> np.ndarray:
 
 def to_cupy(x: Any, /) -> Any:
     """Return ``x`` as a CuPy array on the current GPU (``x`` itself if it is one).
+
+    The copy is queued on the current stream of the current GPU. The call returns when
+    the host buffer may be refilled (for pinned memory it waits for the copy itself), as
+    the stream-ordering model of the user guide says.
 
     Raises
     ------

@@ -620,3 +620,8 @@ def rfftn(
     if type(x) is _ndarray:
         return _numpy_namespace.fft.rfftn(x, s=s, axes=axes, norm=norm)
     return _namespace_of_one(x, "fft.rfftn", "x").fft.rfftn(x, s=s, axes=axes, norm=norm)
+
+
+def __dir__() -> list[str]:
+    """The public names only (``__all__``), not the imports."""
+    return list(__all__)

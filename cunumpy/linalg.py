@@ -850,3 +850,8 @@ def vector_norm(
     return _namespace_of_one(x, "linalg.vector_norm", "x").linalg.vector_norm(
         x, axis=axis, keepdims=keepdims, ord=ord
     )
+
+
+def __dir__() -> list[str]:
+    """The public names only (``__all__``), not the imports."""
+    return list(__all__)

@@ -1,16 +1,17 @@
-"""Shared fixtures: backend reset around every test, per-backend parametrization, GPU skips."""
+"""Shared fixtures: backend reset around every test, GPU skips.
+
+The ``xp`` and ``device`` fixtures that run a test on every namespace come from
+``cunumpy.testing.plugin``, enabled in the top-level ``conftest.py``.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from types import ModuleType
 
 import pytest
 
 import cunumpy
 from cunumpy import _config
-
-BACKENDS = ("numpy", "cupy")
 
 
 def _gpu_usable() -> bool:
@@ -36,25 +37,3 @@ def _reset_backend() -> Iterator[None]:
     yield
     _config._context.reset(token)
     _config._default.namespace = saved
-
-
-@pytest.fixture(params=BACKENDS)
-def backend(request: pytest.FixtureRequest) -> str:
-    """The name of each usable backend; CuPy is skipped, with the reason, without a GPU."""
-    name: str = request.param
-    if name == "cupy" and not _gpu_usable():
-        pytest.skip(f"CuPy backend not usable: {cunumpy.cupy_unavailable_reason()}")
-    return name
-
-
-@pytest.fixture
-def xp(backend: str) -> Iterator[ModuleType]:
-    """cunumpy with ``backend`` as the current backend."""
-    with cunumpy.use_backend(backend):
-        yield cunumpy
-
-
-@pytest.fixture
-def library(backend: str) -> ModuleType:
-    """The array library itself (``numpy`` or ``cupy``) of each usable backend."""
-    return pytest.importorskip(backend)

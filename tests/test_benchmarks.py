@@ -1,10 +1,15 @@
-"""The GPU benchmarks start, and without a usable GPU stop with the reason (status 2).
+"""The benchmarks' runner and harness, and the GPU benchmarks' stop without a GPU.
 
-On a GPU machine they run for real from ``gpu_check.sh`` instead, so these tests skip there.
+The GPU benchmarks start, and without a usable GPU stop with the reason (status 2); on a
+GPU machine they run for real from ``gpu_check.sh`` instead, so those tests skip there.
+No test here asserts a timing: only that the figures are measured and reported.
 """
 
 from __future__ import annotations
 
+import importlib
+import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -12,11 +17,24 @@ from pathlib import Path
 import pytest
 
 import cunumpy
+from benchmarks.__main__ import discover
+from benchmarks._harness import (
+    KNOWN_NEEDS,
+    Check,
+    Skipped,
+    from_json,
+    paired_ratios,
+    ratio_table,
+    to_json,
+    worst_operation,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.mark.parametrize("script", ["bench_cupy_dispatch.py", "bench_transfer.py"])
+@pytest.mark.parametrize(
+    "script", ["bench_cupy_dispatch.py", "bench_transfer.py", "bench_streams.py"]
+)
 def test_gpu_benchmark_without_a_gpu_exits_with_the_reason(script: str) -> None:
     if cunumpy.cupy_available():
         pytest.skip("a GPU is usable: gpu_check.sh runs this benchmark for real")
@@ -28,3 +46,128 @@ def test_gpu_benchmark_without_a_gpu_exits_with_the_reason(script: str) -> None:
     assert "no usable GPU" in done.stdout
     reason = cunumpy.cupy_unavailable_reason()
     assert reason is not None and reason in done.stdout
+
+
+# --- the runner and the interface every benchmark implements ---------------------------
+
+
+def _run_benchmarks(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "benchmarks", *args],
+        capture_output=True, text=True, timeout=300, check=False, cwd=ROOT,
+    )  # fmt: skip
+
+
+def test_every_benchmark_implements_the_interface() -> None:
+    benches = discover()
+    assert {b.name for b in benches} >= {
+        "dispatch",
+        "cupy_dispatch",
+        "transfer",
+        "profiling",
+        "mpi",
+    }
+    for bench in benches:
+        module = importlib.import_module(f"benchmarks.{bench.path.stem}")
+        assert callable(module.run), bench.name
+        assert set(module.NEEDS) <= set(KNOWN_NEEDS), bench.name
+        assert "sys.exit(main(run, TITLE, NEEDS))" in bench.path.read_text(), bench.name
+    assert {b.name: b.needs for b in benches}["mpi"] == ("mpi",)
+    assert {b.name: b.needs for b in benches}["transfer"] == ("gpu",)
+
+
+def test_importing_the_benchmarks_imports_neither_cupy_nor_mpi4py() -> None:
+    code = (
+        "import sys, benchmarks.__main__ as m; m.discover(); "
+        "print(sorted(n for n in ('cupy', 'mpi4py') if n in sys.modules))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+        cwd=ROOT,
+    )
+    assert done.stdout.strip() == "[]"
+
+
+def test_check_verdicts_compare_the_median_with_the_bound() -> None:
+    assert Check("x", (0.9, 1.0, 5.0), 1.0).verdict == "pass"  # the median, not the max
+    assert Check("x", (1.1, 1.2, 0.1), 1.0).verdict == "FAIL"
+    assert Check("x", (0.95, 0.91, 0.99), 0.9, higher_is_better=True).verdict == "pass"
+    assert Check("x", (0.85,), 0.9, higher_is_better=True).verdict == "FAIL"
+    assert Check("x", (3.0,)).verdict == "info"
+    check = Check("x", (1.5, 0.5, 1.0), 2.0)
+    assert (check.low, check.median, check.high) == (0.5, 1.0, 1.5)
+    assert check.bound_text == "<= 2" and check.spread_text == "0.500-1.500"
+    with pytest.raises(ValueError, match="samples"):
+        Check("x", ())
+
+
+def test_results_survive_the_trip_through_json() -> None:
+    results = [Check("a", (1.0, 2.0), 1.5, higher_is_better=True), Skipped("b", "no GPU")]
+    assert from_json(json.loads(json.dumps(to_json(results)))) == results
+
+
+def test_summary_rows_are_not_named_like_operations() -> None:
+    rows = {"max": {"ours": [1.0, 1.2, 1.1]}, "sum": {"ours": [0.9, 1.0, 3.0]}}
+    text, per_repeat = ratio_table("t", rows, ["ours"])
+    names = [line.split()[0] for line in text.splitlines()[2:] if not line.startswith("-")]
+    assert names == ["max", "sum", "[median", "[worst"]
+    assert per_repeat == {"ours": [0.95, 1.1, 2.05]}
+    assert worst_operation(rows, "ours") == ("max", [1.0, 1.2, 1.1])
+
+
+def test_paired_ratios_gives_one_ratio_per_repeat_and_contender() -> None:
+    calls: list[str] = []
+    ratios = paired_ratios(
+        {"base": lambda: calls.append("base"), "other": lambda: calls.append("other")},
+        "base", number=3, repeat=4,
+    )  # fmt: skip
+    assert list(ratios) == ["other"] and len(ratios["other"]) == 4
+    assert all(r > 0 for r in ratios["other"])
+    assert calls.count("base") == calls.count("other") == 1 + 3 * 4  # warm-up, then batches
+
+
+def test_runner_lists_the_benchmarks() -> None:
+    done = _run_benchmarks("--list")
+    assert done.returncode == 0, done.stderr
+    assert [line.split()[0] for line in done.stdout.splitlines()] == [b.name for b in discover()]
+    assert "(needs gpu)" in done.stdout and "(needs mpi)" in done.stdout
+
+
+def test_runner_rejects_an_unknown_benchmark() -> None:
+    done = _run_benchmarks("--only", "warp_drive")
+    assert done.returncode == 2
+    assert "unknown benchmark(s) ['warp_drive']" in done.stderr
+
+
+def test_runner_shows_progress_and_ends_with_the_table() -> None:
+    done = _run_benchmarks("--only", "profiling", "transfer", "--quick")
+    assert done.returncode in (0, 1), done.stdout + done.stderr  # 1: a bound missed here
+    out = done.stdout
+    assert "[1/2] profiling:" in out and "[2/2] transfer:" in out
+    assert "  » [" in out  # progress lines, as they come
+    table = out.split("benchmark       figure", 1)[1]
+    rows = [line for line in table.splitlines()[2:] if line.startswith(("profiling", "transfer"))]
+    assert any("NumPy timed_region('name') recorded / 2 us" in row for row in rows)
+    for row in rows:
+        assert row.rstrip().endswith(("pass", "FAIL", "info")) or "skipped: " in row, row
+    if not cunumpy.cupy_available():
+        assert any(row.startswith("transfer") and "skipped: no usable GPU" in row for row in rows)
+    assert re.search(r"\d+ passed|\d+ FAILED", out.splitlines()[-1])
+    assert done.returncode == (1 if "FAIL\n" in table else 0)
+
+
+def test_runner_starts_mpi_benchmarks_under_mpiexec(monkeypatch: pytest.MonkeyPatch) -> None:
+    import benchmarks.__main__ as runner
+
+    monkeypatch.setattr(runner, "_mpiexec", lambda: "/opt/mpi/bin/mpiexec")
+    monkeypatch.setattr(runner, "_is_open_mpi", lambda path: True)
+    mpi_bench = next(b for b in discover() if b.name == "mpi")
+    command = runner._command(mpi_bench, "quick", Path("out.json"), 3)
+    assert command[:4] == ["/opt/mpi/bin/mpiexec", "-n", "3", "--oversubscribe"]
+    assert command[4:] == [sys.executable, str(mpi_bench.path), "--quick", "--json", "out.json"]
+    dispatch = next(b for b in discover() if b.name == "dispatch")
+    assert runner._command(dispatch, "full", Path("d.json"), 2)[0] == sys.executable

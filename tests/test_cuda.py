@@ -37,6 +37,7 @@ PUBLIC = {
     "pin_memory",
     "set_device",
     "stream",
+    "streams",
     "synchronize",
 }
 
@@ -539,15 +540,19 @@ def test_gpu_two_streams_give_the_results_of_one(on_cupy: Any) -> None:
     a = on_cupy.arange(2_000_000, dtype=on_cupy.float64)
     expected_sum = float((a * 2).sum())
     expected_max = float(on_cupy.sqrt(a).max())
-    with cuda.stream() as s1:
-        total = (a * 2).sum()
-    with cuda.stream() as s2:
-        peak = on_cupy.sqrt(a).max()
-    assert s1 is not s2
-    cuda.synchronize(stream=s1)
-    cuda.synchronize()
-    assert float(total) == expected_sum
+    with cuda.streams(2) as (s1, s2):
+        assert s1 is not s2
+        with cuda.stream(s1):
+            total = (a * 2).sum()
+        with cuda.stream(s2):
+            peak = on_cupy.sqrt(a).max()
+    assert float(total) == expected_sum  # joined at the end of the block: no synchronize()
     assert float(peak) == expected_max
+    with cuda.stream() as first:
+        pass
+    with cuda.stream() as second:
+        pass
+    assert first is second  # one block after the other: the pool's stream again
 
 
 @pytest.mark.gpu

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from gpu_kernels import SPIN, SPIN_NAME
 
 import cunumpy
 from cunumpy import profiling
@@ -385,24 +386,16 @@ def test_numpy_path_never_imports_cupy() -> None:
 
 # --- GPU ------------------------------------------------------------------------------
 
-_SPIN = r"""
-extern "C" __global__ void spin(long long cycles) {
-    long long start = clock64();
-    while (clock64() - start < cycles) { }
-}
-"""
-
 
 @pytest.fixture
 def spin() -> Iterator[Any]:
     """Launch a one-thread kernel that runs for at least ``seconds`` on the GPU."""
     import cupy
 
-    kernel = cupy.RawKernel(_SPIN, "spin")
-    clock_hz = cupy.cuda.Device().attributes["ClockRate"] * 1e3  # the highest SM clock
+    kernel = cupy.RawKernel(SPIN, SPIN_NAME)  # waits on the global timer: any clock speed
 
     def launch(seconds: float) -> None:
-        kernel((1,), (1,), (np.int64(seconds * clock_hz),))
+        kernel((1,), (1,), (np.uint64(int(seconds * 1e9)),))
 
     launch(1e-6)  # compile and load before any timing
     cupy.cuda.Device().synchronize()

@@ -1,7 +1,7 @@
 """Write cunumpy's top-level, backend-dispatching functions from the signature table.
 
 Run ``python tools/generate_api.py`` after changing ``api_signatures.py`` or
-``api_docs.py``; ``tests/test_generated.py`` fails when the generated files are stale.
+``api_docs.py``; ``tests/test_project.py`` fails when the generated files are stale.
 The output is ordinary, explicit Python (one ``def`` per function, nothing is built at
 import time), so readers, IDEs and type checkers see every function.
 
@@ -379,6 +379,15 @@ __all__ = {names!r}
 '''
 
 
+DIR_FUNCTION = '''
+
+
+def __dir__() -> list[str]:
+    """The public names only (``__all__``), not the imports."""
+    return list(__all__)
+'''
+
+
 def generate() -> dict[Path, str]:
     files: dict[Path, str] = {}
     for topic, path in OUTPUTS.items():
@@ -393,6 +402,8 @@ def generate() -> dict[Path, str]:
         dots = "." if topic in EXTENSIONS else ".."
         text = HEADER.format(title=title, dots=dots, names=sorted(names))
         text += "\n\n\n".join(_function(prefix + n, entries[n]) for n in names) + "\n"
+        if topic in EXTENSIONS:  # public modules: dir() shows their names, not their imports
+            text += DIR_FUNCTION
         files[ROOT / "cunumpy" / path] = text
     return files
 

@@ -1,29 +1,53 @@
 #!/usr/bin/env bash
-# Prepare, on a machine with network access, what gpu_check.sh needs on the GPU machine
-# (which has no network): pure-Python and cp312 wheels in gpu_wheels/ and, when a checkout
-# of data-apis/array-api-tests is given, a copy of it (without .git) in gpu_suite/.
-# Both folders are git-ignored; carry them with the working tree.
+# Prepare, on a machine with network access, everything gpu_check.sh needs on the GPU machine
+# (Python 3.12, NumPy, CuPy, numba, mpi4py; no network), then print the device-tool call:
 #
-#   tools/prepare_gpu_check.sh [/path/to/array-api-tests]
+#   tools/prepare_gpu_check.sh /path/to/array-api-tests
+#
+# - gpu_wheels/: the test toolchain for Python 3.12 (pytest, xdist, Hypothesis, the public
+#   suite's plugins) and what cunumpy needs that the GPU machine lacks (array-api-compat,
+#   array-api-strict, ndindex), each without its dependencies, one version each;
+# - gpu_suite/: a copy of the data-apis/array-api-tests checkout (with its array-api
+#   submodule, without .git).
+# Both folders are git-ignored; the printed call carries them. Afterwards it runs
+# `GPU_CHECK_DRY_RUN=1 ./gpu_check.sh` when PYTHON (or python3) is 3.12, else says how.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
-rm -rf gpu_wheels
+[ $# -eq 1 ] || { sed -n '2,14p' "$0"; exit 2; }
+suite=$1
+[ -d "$suite/array_api_tests" ] && [ -d "$suite/array-api/src" ] || {
+    echo "$suite is not a checkout of array-api-tests with its array-api submodule" >&2
+    exit 2
+}
+WHEELS=(
+    array-api-compat array-api-strict ndindex "hypothesis>=6.151" sortedcontainers
+    "pytest>=8" pluggy iniconfig packaging pygments pytest-xdist execnet
+    pytest-json-report pytest-metadata
+)
+rm -rf gpu_wheels gpu_suite
 "$PY" -m pip download --quiet --no-deps --only-binary=:all: --python-version 3.12 \
-    --implementation cp --platform manylinux_2_28_x86_64 --platform manylinux_2_17_x86_64 \
-    --platform manylinux2014_x86_64 -d gpu_wheels \
-    array-api-compat array-api-strict "hypothesis>=6.151" sortedcontainers ndindex \
-    pytest-json-report pytest-metadata ruff
-ls gpu_wheels
-if [ $# -ge 1 ]; then
-    suite=$1
-    [ -d "$suite/array_api_tests" ] && [ -d "$suite/array-api/src" ] || {
-        echo "$suite is not a checkout of array-api-tests with its array-api submodule" >&2
-        exit 2
-    }
-    rm -rf gpu_suite
-    mkdir gpu_suite
-    tar -C "$suite" --exclude=.git -cf - . | tar -C gpu_suite -xf -
-    echo "copied $suite ($(git -C "$suite" rev-parse --short HEAD 2>/dev/null || echo '?')) to gpu_suite/"
+    --implementation cp --abi cp312 --abi abi3 --abi none --platform manylinux_2_28_x86_64 \
+    --platform manylinux_2_17_x86_64 --platform manylinux2014_x86_64 --platform any \
+    -d gpu_wheels "${WHEELS[@]}" 2>&1 | grep -v "^WARNING: Location" || true
+"$PY" tools/install_wheels.py --check cp312 gpu_wheels
+mkdir gpu_suite
+tar -C "$suite" --exclude=.git -cf - . | tar -C gpu_suite -xf -
+echo "gpu_suite/: $suite at $(git -C "$suite" rev-parse --short HEAD 2>/dev/null || echo '?')," \
+    "array-api at $(git -C "$suite/array-api" rev-parse --short HEAD 2>/dev/null || echo '?')"
+du -sh gpu_wheels gpu_suite
+if "$PY" -c 'import sys; sys.exit(sys.version_info[:2] != (3, 12))'; then
+    GPU_CHECK_DRY_RUN=1 PYTHON="$PY" ./gpu_check.sh
+else
+    echo "dry run: PYTHON=/path/to/python3.12 GPU_CHECK_DRY_RUN=1 ./gpu_check.sh"
 fi
-du -sh gpu_wheels gpu_suite 2>/dev/null || true
+cat <<'CALL'
+
+Then, from the repository root of the session that holds the GPU (one call; the script
+needs about 8 minutes, the machine's start one or two more):
+
+  run(command="set -o pipefail; bash gpu_check.sh 2>&1 | tee $OUT/gpu_check.log",
+      carry=["gpu_wheels", "gpu_suite"], timeout_s=570)
+
+and quote the summary it prints (the last lines, from "=== summary").
+CALL

@@ -14,7 +14,7 @@ from .._cupy import cupy_available
 from ._device import current_device, device, device_count, set_device
 from ._memory import MemoryStats, free_memory, memory_info, memory_stats
 from ._pinned import pin_memory
-from ._streams import current_stream, stream, synchronize
+from ._streams import current_stream, stream, streams, synchronize
 
 __all__ = [
     "MemoryStats",
@@ -29,5 +29,11 @@ __all__ = [
     "pin_memory",
     "set_device",
     "stream",
+    "streams",
     "synchronize",
 ]
+
+
+def __dir__() -> list[str]:
+    """The public names only (``__all__``), not the imports and private submodules."""
+    return list(__all__)

@@ -16,8 +16,10 @@ def pin_memory(a: Any, /) -> np.ndarray:
     """Return a copy of ``a`` in page-locked (pinned) host memory.
 
     Copies between pinned host memory and a GPU are faster than from ordinary memory and
-    can run asynchronously on a stream. The result is an ordinary ``numpy.ndarray``
-    whose buffer comes from CuPy's pinned memory pool.
+    can overlap with work on other streams. The result is an ordinary ``numpy.ndarray``
+    whose buffer comes from CuPy's pinned memory pool. cunumpy's copies from it
+    (``to_device``, ``to_cupy``, ``asarray``) return when the copy has read the
+    buffer, so it may be refilled as soon as they return.
 
     Parameters
     ----------
@@ -57,7 +59,8 @@ def pin_memory(a: Any, /) -> np.ndarray:
         raise TypeError(msg)
     result: np.ndarray = cupyx.empty_pinned(source.shape, dtype=source.dtype)
     if is_cupy_array(source):
-        source.get(out=result)
+        with source.device:  # after the work queued on the current stream of its GPU
+            source.get(out=result)
     else:
         result[...] = source
     return result

@@ -15,12 +15,14 @@ from .._config import get_backend
 from .._cupy import require_cupy
 from .._devices import canonical_device
 from ._memory import loaded_cupy, target_gpu
+from ._order import acquire_stream, release_stream, wait_for
 
 __all__ = [
     "as_cupy_stream",
     "current_stream",
     "on_device_and_stream",
     "stream",
+    "streams",
     "synchronize",
 ]
 
@@ -150,22 +152,27 @@ def synchronize(device: Any = None, *, stream: Any = None) -> None:
 
 @contextmanager
 def stream(s: Any = None, /) -> Iterator[Any]:
-    """Make a CUDA stream current inside a ``with`` block.
+    """Queue the GPU work of a ``with`` block on another stream.
 
-    Work on one stream runs in order; work queued on different streams may overlap.
-    Without an argument, a new non-blocking stream (one that does not wait for the
-    legacy default stream) is created on the current GPU. Its work starts after the work
-    already queued on the stream that was current (it waits on an event; the host does
-    not block), so arrays made just before the block are ready inside it. Leaving the
-    block does not wait for the stream: call ``synchronize()`` before using its results
-    elsewhere.
+    Without an argument the block is a *branch* of the current stream: it runs on a
+    non-blocking stream of the current GPU, taken from a per-thread pool, which first
+    waits for the work already queued on the stream that was current, and which that
+    stream waits for when the block ends (on the GPU; the host does not block). Code
+    inside and after the block therefore sees every result in program order, as
+    without the block. Work of the block overlaps with what the host does meanwhile
+    and, for branches opened together with ``streams(n)``, with the other branches.
+
+    With a stream ``s``, ``s`` is made current for the block and nothing is ordered:
+    ``s`` neither waits for the outer stream nor is waited for. That is the rule for
+    streams you create yourself (as in CuPy) and for the branches of ``streams(n)``,
+    which order themselves.
 
     Parameters
     ----------
     s : stream, optional
-        An existing stream to make current instead: a ``cupy.cuda.Stream`` (or
-        ``ExternalStream``) or an int CUDA stream handle (for the current GPU). The
-        stream's GPU is made current for the block too.
+        An existing stream to make current instead: a branch from ``streams(n)``, a
+        ``cupy.cuda.Stream`` (or ``ExternalStream``) or an int CUDA stream handle (for
+        the current GPU). The stream's GPU is made current for the block too.
 
     Yields
     ------
@@ -180,6 +187,10 @@ def stream(s: Any = None, /) -> Iterator[Any]:
     RuntimeError
         If ``s`` is given and CuPy is not usable.
 
+    See Also
+    --------
+    streams : several branches that start from the same point and may overlap.
+
     Examples
     --------
     >>> import cunumpy.cuda as cuda
@@ -187,24 +198,96 @@ def stream(s: Any = None, /) -> Iterator[Any]:
     ...     same = cuda.current_stream() is s
     >>> same
     True
-    >>> cuda.synchronize()
     """
     if s is None:
         if get_backend() != "cupy":
             yield None
             return
         cupy = require_cupy("stream")
-        before = cupy.cuda.get_current_stream().record()
-        new = cupy.cuda.Stream(non_blocking=True)
-        new.wait_event(before)
-        with new:
-            yield new
+        index = int(cupy.cuda.runtime.getDevice())
+        outer = cupy.cuda.get_current_stream()
+        branch = acquire_stream(index)
+        wait_for(branch, index, outer, index)
+        try:
+            with branch:
+                yield branch
+        finally:
+            wait_for(outer, index, branch, index)
+            release_stream(index, branch)
         return
     _check_stream_type(s, "stream")
     index = _stream_gpu(s, None, "stream")
     resolved = as_cupy_stream(s, index, "stream")
     with sys.modules["cupy"].cuda.Device(index), resolved:
         yield resolved
+
+
+@contextmanager
+def streams(n: int, /) -> Iterator[tuple[Any, ...]]:
+    """Open ``n`` branches of the current stream that may run at the same time.
+
+    Each branch is a non-blocking stream of the current GPU (from the same per-thread
+    pool as ``stream()``). All of them first wait for the work queued so far on the
+    current stream, and the current stream waits for all of them when the block ends,
+    so code after the block sees their results. The current stream does not change:
+    queue work on a branch with ``with stream(branch):``. Work on different branches
+    is not ordered: a branch that needs another's result must get it after the block.
+
+    Parameters
+    ----------
+    n : int
+        The number of branches, at least 1.
+
+    Yields
+    ------
+    tuple of cupy.cuda.Stream, or tuple of None
+        ``n`` distinct streams; ``n`` times ``None`` on the NumPy backend, where
+        ``stream(None)`` is a no-op, so the same code runs there.
+
+    Raises
+    ------
+    TypeError
+        If ``n`` is not an int.
+    ValueError
+        If ``n`` is less than 1.
+
+    Examples
+    --------
+    Copy the next batch while the current one is processed (double buffering):
+
+    >>> import numpy as np
+    >>> import cunumpy as xp
+    >>> import cunumpy.cuda as cuda
+    >>> current, following = xp.asarray(np.ones(4)), np.full(4, 2.0)
+    >>> with cuda.streams(2) as (compute, copy):
+    ...     with cuda.stream(compute):
+    ...         total = xp.sum(current * 2)
+    ...     with cuda.stream(copy):
+    ...         current = xp.asarray(following, device=cuda.current_device())
+    >>> float(total), float(xp.sum(current))
+    (8.0, 8.0)
+    """
+    if isinstance(n, bool) or not isinstance(n, int):
+        msg = f"streams: `n` must be an int (the number of branches), not {n!r}."
+        raise TypeError(msg)
+    if n < 1:
+        msg = f"streams: `n` must be at least 1, not {n!r}."
+        raise ValueError(msg)
+    if get_backend() != "cupy":
+        yield (None,) * n
+        return
+    cupy = require_cupy("streams")
+    index = int(cupy.cuda.runtime.getDevice())
+    outer = cupy.cuda.get_current_stream()
+    branches = tuple(acquire_stream(index) for _ in range(n))
+    try:
+        for branch in branches:
+            wait_for(branch, index, outer, index)
+        yield branches
+    finally:
+        for branch in branches:
+            wait_for(outer, index, branch, index)
+            release_stream(index, branch)
 
 
 def current_stream() -> Any:

@@ -49,3 +49,8 @@ __all__ = [
     "sendrecv",
     "synchronize_for_mpi",
 ]
+
+
+def __dir__() -> list[str]:
+    """The public names only (``__all__``), not the imports and private submodules."""
+    return list(__all__)

@@ -19,3 +19,8 @@ __all__ = [
     "reset",
     "timed_region",
 ]
+
+
+def __dir__() -> list[str]:
+    """The public names only (``__all__``), not the imports and private submodules."""
+    return list(__all__)

@@ -13,7 +13,7 @@ import cupy
 import numpy
 
 from ..._devices import DLPACK_HOST, dlpack_device_type
-from ._placement import gpu, move
+from ._placement import gpu, host_buffer_is_pinned, move, wait_for_host_copy
 
 __all__ = [
     "arange",
@@ -69,13 +69,11 @@ def _negative_zero_scalar(obj: Any, dtype: Any) -> cupy.ndarray | None:
 
 def _asarray_here(obj: Any, dtype: Any, copy: bool | None) -> cupy.ndarray:
     if copy is not False:
-        signed_zero = _negative_zero_scalar(obj, dtype)
-        if signed_zero is not None:
-            return signed_zero
-    if copy is None:
-        return cupy.asarray(obj, dtype=dtype)
-    if copy:
-        return cupy.array(obj, dtype=dtype, copy=True)
+        if host_buffer_is_pinned(obj):  # the call returns when the buffer may be refilled
+            result = _copy_to_gpu(obj, dtype, copy)
+            wait_for_host_copy()
+            return result
+        return _copy_to_gpu(obj, dtype, copy)
     zero_copy = isinstance(obj, cupy.ndarray) or hasattr(obj, "__cuda_array_interface__")
     if zero_copy:
         result = cupy.asarray(obj)
@@ -88,6 +86,15 @@ def _asarray_here(obj: Any, dtype: Any, copy: bool | None) -> cupy.ndarray:
         f"another dtype); pass copy=None or copy=True."
     )
     raise ValueError(msg)
+
+
+def _copy_to_gpu(obj: Any, dtype: Any, copy: bool | None) -> cupy.ndarray:
+    signed_zero = _negative_zero_scalar(obj, dtype)
+    if signed_zero is not None:
+        return signed_zero
+    if copy is None:
+        return cupy.asarray(obj, dtype=dtype)
+    return cupy.array(obj, dtype=dtype, copy=True)
 
 
 def _shares_memory(obj: Any, result: cupy.ndarray) -> bool:

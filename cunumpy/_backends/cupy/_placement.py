@@ -1,14 +1,29 @@
-"""Device placement for the CuPy namespace: a ``device=`` argument turned into a ``cupy.cuda.Device``."""
+"""Device placement for the CuPy namespace: ``device=`` arguments, and copies between GPUs and the host.
+
+The copies follow the stream-ordering model of ``docs/devices.md``.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 import cupy
+import numpy
+from cupy.cuda.pinned_memory import is_memory_pinned
 
 from ..._devices import canonical_device
+from ...cuda._order import current_stream_of, wait_for, wait_on_host
 
-__all__ = ["CUPY_MAJOR", "copy_from_other_gpu", "gpu", "move"]
+__all__ = [
+    "CUPY_MAJOR",
+    "copy_from_other_gpu",
+    "gpu",
+    "host_buffer_is_pinned",
+    "move",
+    "ready_on",
+    "to_host",
+    "wait_for_host_copy",
+]
 
 CUPY_MAJOR = int(cupy.__version__.partition(".")[0])
 
@@ -44,17 +59,60 @@ def copy_from_other_gpu(x: Any) -> Any:
 
     The copy first waits (on the device, not the host) for the work already queued on the
     current stream of ``x``'s GPU, which may still be writing ``x``; a strided ``x`` is
-    made contiguous there first, and that GPU does not reuse the temporary before the copy
-    is done. CuPy copies between GPUs peer to peer, or through the host.
+    made contiguous there first. Afterwards that stream waits for the copy, so the memory
+    of ``x`` (or of the contiguous temporary), once released to CuPy's pool, is not
+    handed to new work before the copy has read it. CuPy copies between GPUs peer to
+    peer, or through the host.
     """
+    target = int(cupy.cuda.runtime.getDevice())
+    stream = cupy.cuda.get_current_stream()
+    source_device = int(x.device.id)
     with x.device:
         source = cupy.ascontiguousarray(x)
-        ready = cupy.cuda.get_current_stream().record()
-    stream = cupy.cuda.get_current_stream()
-    stream.wait_event(ready)
+    source_stream = current_stream_of(source_device)
+    wait_for(stream, target, source_stream, source_device)
     result = source.copy()
-    if source is not x:
-        done = stream.record()
-        with x.device:
-            cupy.cuda.get_current_stream().wait_event(done)
+    wait_for(source_stream, source_device, stream, target)
     return result
+
+
+def ready_on(x: Any, stream: Any) -> None:
+    """Make ``stream`` (of the GPU of ``x``; ``None`` for the current one) wait for ``x``'s producer."""
+    if stream is not None:
+        index = int(x.device.id)
+        wait_for(stream, index, current_stream_of(index), index)
+
+
+def to_host(x: Any, stream: Any) -> numpy.ndarray:
+    """``x`` copied to a new NumPy array, after the work queued on the current stream of its GPU.
+
+    With ``stream`` (of ``x``'s GPU), the copy runs there after that stream waits for the
+    current one. The call returns when the data is on the host.
+    """
+    index = int(x.device.id)
+    with x.device:
+        if stream is None:
+            result: numpy.ndarray = x.get()
+            return result
+        wait_for(stream, index, current_stream_of(index), index)
+        result = x.get(stream=stream)
+        return result
+
+
+def host_buffer_is_pinned(obj: Any) -> bool:
+    """Whether ``obj`` is a NumPy array in page-locked memory, which CuPy copies from asynchronously."""
+    return (
+        isinstance(obj, numpy.ndarray)
+        and obj.nbytes > 0
+        and bool(is_memory_pinned(obj.ctypes.data))
+    )
+
+
+def wait_for_host_copy() -> None:
+    """Block the host until the copies queued on the current stream so far are done.
+
+    ``cupy.asarray`` of a pinned NumPy array queues the copy straight from the array's
+    memory and returns; cunumpy's copies from the host return when the buffer may be
+    refilled, as from pageable memory (which CuPy stages first).
+    """
+    wait_on_host(cupy.cuda.get_current_stream(), int(cupy.cuda.runtime.getDevice()))

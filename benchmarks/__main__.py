@@ -1,0 +1,219 @@
+"""``python -m benchmarks``: run every benchmark, show progress, end with one table.
+
+Each ``benchmarks/bench_*.py`` runs in its own process (under ``mpiexec`` when it needs
+MPI), so one benchmark's memory, imports and GPU state cannot disturb the next; GPU
+benchmarks are skipped, with CuPy's reason, where no GPU is usable. The table has one row
+per figure: its median ratio, the min-max spread over the repeats, the bound and the
+verdict. The exit status is 1 when a bound is missed or a benchmark fails, else 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import importlib
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+from ._harness import (
+    KNOWN_NEEDS,
+    PROGRESS_MARK,
+    Result,
+    Skipped,
+    from_json,
+    gpu_unusable_reason,
+    results_table,
+)
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+TIMEOUT_S = {"quick": 300, "full": 3600}
+
+
+@dataclass(frozen=True)
+class Errored:
+    """A benchmark that crashed, timed out or wrote no results."""
+
+    name: str
+    reason: str
+
+    verdict = "ERROR"
+
+
+@dataclass(frozen=True)
+class Benchmark:
+    name: str
+    path: Path
+    title: str
+    needs: tuple[str, ...]
+
+
+def _load(path: Path) -> Benchmark:
+    module: ModuleType = importlib.import_module(f"benchmarks.{path.stem}")
+    title, needs = getattr(module, "TITLE", None), tuple(getattr(module, "NEEDS", ()))
+    if not isinstance(title, str) or not callable(getattr(module, "run", None)):
+        msg = f"{path.name}: a benchmark defines TITLE (a str) and run(mode, progress)"
+        raise TypeError(msg)
+    if not set(needs) <= set(KNOWN_NEEDS):
+        msg = f"{path.name}: NEEDS {needs!r} may only hold {KNOWN_NEEDS!r}"
+        raise ValueError(msg)
+    return Benchmark(path.stem.removeprefix("bench_"), path, title, needs)
+
+
+def discover() -> list[Benchmark]:
+    """Every ``bench_*.py`` next to this file, by name."""
+    return [_load(path) for path in sorted(HERE.glob("bench_*.py"))]
+
+
+def _mpiexec() -> str | None:
+    search = os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
+    return shutil.which("mpiexec", path=search)
+
+
+@functools.cache
+def _is_open_mpi(mpiexec: str) -> bool:
+    done = subprocess.run(
+        [mpiexec, "--version"], capture_output=True, text=True, timeout=30, check=False
+    )
+    text = done.stdout + done.stderr
+    return "Open MPI" in text or "OpenRTE" in text or "prterun" in text.lower()
+
+
+def _skip_reason(bench: Benchmark) -> str | None:
+    if "gpu" in bench.needs and (reason := gpu_unusable_reason()) is not None:
+        return reason
+    if "mpi" in bench.needs:
+        if importlib.util.find_spec("mpi4py") is None:
+            return "mpi4py is not installed (pip install cunumpy[mpi])"
+        if _mpiexec() is None:
+            return "no mpiexec on PATH or next to the Python executable"
+    return None
+
+
+def _command(bench: Benchmark, mode: str, out: Path, ranks: int) -> list[str]:
+    command = [sys.executable, str(bench.path), f"--{mode}", "--json", str(out)]
+    if "mpi" not in bench.needs:
+        return command
+    mpiexec = _mpiexec()
+    assert mpiexec is not None
+    launcher = [mpiexec, "-n", str(ranks)]
+    if _is_open_mpi(mpiexec):
+        launcher.append("--oversubscribe")
+    return launcher + command
+
+
+def _environment() -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    env["PYTHONUNBUFFERED"] = "1"
+    # Open MPI: allow root (containers, CI) and use shared memory only, no network probing.
+    env.setdefault("OMPI_ALLOW_RUN_AS_ROOT", "1")
+    env.setdefault("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
+    env.setdefault("OMPI_MCA_pml", "ob1")
+    env.setdefault("OMPI_MCA_btl", "self,vader")
+    return env
+
+
+def run_one(
+    bench: Benchmark, mode: str, *, ranks: int, verbose: bool, scratch: Path
+) -> list[Result | Errored]:
+    """Run one benchmark in its own process, echo its progress, and read its results."""
+    if (reason := _skip_reason(bench)) is not None:
+        print(f"  skipped: {reason}", flush=True)
+        return [Skipped("the whole benchmark", reason)]
+    out = scratch / f"{bench.name}.json"
+    process = subprocess.Popen(
+        _command(bench, mode, out, ranks),
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1,
+        cwd=ROOT, env=_environment(),
+    )  # fmt: skip
+    timer = threading.Timer(TIMEOUT_S[mode], process.kill)
+    timer.start()
+    tail: deque[str] = deque(maxlen=20)
+    try:
+        assert process.stdout is not None
+        for line in process.stdout:
+            line = line.rstrip("\n")
+            tail.append(line)
+            if verbose or line.startswith(PROGRESS_MARK):
+                print(f"  {line}", flush=True)
+        status = process.wait()
+    finally:
+        timer.cancel()
+    if status not in (0, 1) or not out.exists():
+        why = f"killed after {TIMEOUT_S[mode]} s" if status < 0 else f"exit status {status}"
+        print("\n".join(f"  | {line}" for line in tail), flush=True)
+        return [Errored("the whole benchmark", f"{why}; its last lines are above")]
+    return list(from_json(json.loads(out.read_text())))
+
+
+def _summary(rows: list[tuple[str, Result | Errored]], seconds: float) -> str:
+    counts: dict[str, int] = {}
+    for _, result in rows:
+        counts[result.verdict] = counts.get(result.verdict, 0) + 1
+    order = [("pass", "passed"), ("FAIL", "FAILED"), ("info", "for information"),
+             ("skipped", "skipped"), ("ERROR", "ERRORS")]  # fmt: skip
+    parts = [f"{counts[key]} {label}" for key, label in order if counts.get(key)]
+    return f"{', '.join(parts)}; {seconds:.0f} s"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks", description=__doc__.splitlines()[0] if __doc__ else None
+    )
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--quick", dest="mode", action="store_const", const="quick",
+                       help="fewer repetitions, under a minute without a GPU (the default)")  # fmt: skip
+    group.add_argument("--full", dest="mode", action="store_const", const="full",
+                       help="more repetitions, for figures you quote")  # fmt: skip
+    parser.add_argument("--only", nargs="+", metavar="NAME", help="run only these benchmarks")
+    parser.add_argument("--list", action="store_true", help="list the benchmarks and exit")
+    parser.add_argument("--verbose", action="store_true", help="show each benchmark's tables")
+    parser.add_argument("--ranks", type=int, default=2, help="MPI ranks (default 2)")
+    args = parser.parse_args(argv)
+    mode = args.mode or "quick"
+    benches = discover()
+    if args.list:
+        for bench in benches:
+            needs = f" (needs {', '.join(bench.needs)})" if bench.needs else ""
+            print(f"{bench.name:<16}{bench.title}{needs}")
+        return 0
+    if args.only:
+        unknown = sorted(set(args.only) - {b.name for b in benches})
+        if unknown:
+            parser.error(f"unknown benchmark(s) {unknown}; --list names them")
+        benches = [b for b in benches if b.name in args.only]
+
+    start = time.perf_counter()
+    rows: list[tuple[str, Result | Errored]] = []
+    with tempfile.TemporaryDirectory(prefix="cunumpy-benchmarks-") as scratch:
+        for k, bench in enumerate(benches, 1):
+            print(f"[{k}/{len(benches)}] {bench.name}: {bench.title}", flush=True)
+            began = time.perf_counter()
+            results = run_one(
+                bench, mode, ranks=args.ranks, verbose=args.verbose, scratch=Path(scratch)
+            )
+            rows += [(bench.name, result) for result in results]
+            print(f"  done in {time.perf_counter() - began:.1f} s", flush=True)
+    print(
+        f"\npython -m benchmarks --{mode}: ratio is the median over the repeats, min-max "
+        "their spread; a verdict compares the median with the bound"
+    )
+    print(results_table(rows))
+    print(_summary(rows, time.perf_counter() - start))
+    return 1 if any(result.verdict in ("FAIL", "ERROR") for _, result in rows) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,285 @@
+"""What every benchmark shares: results, progress, interleaved timing, tables, ``main()``.
+
+A benchmark module (``benchmarks/bench_<name>.py``) defines ``TITLE``, ``NEEDS`` and
+``run(mode, progress)`` and ends with ``sys.exit(main(run, TITLE, NEEDS))``; see
+``benchmarks/README.md``. This module imports neither cunumpy nor CuPy at import time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+Mode = Literal["quick", "full"]
+
+#: What a benchmark may need besides NumPy: a usable GPU, or MPI (then it runs under mpiexec).
+KNOWN_NEEDS = ("gpu", "mpi")
+
+PROGRESS_MARK = "» "
+
+
+@dataclass(frozen=True)
+class Check:
+    """One figure of a benchmark: a ratio measured once per repeat, and its bound.
+
+    ``samples`` holds the figure computed from each repeat (each repeat times every
+    contender once, interleaved), so their spread shows the noise. The verdict compares
+    the median with ``bound``: at most ``bound``, or at least it when ``higher_is_better``.
+    Without a bound the figure is shown for information only.
+    """
+
+    name: str
+    samples: tuple[float, ...]
+    bound: float | None = None
+    higher_is_better: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.samples:
+            msg = f"Check {self.name!r}: `samples` is empty; give the ratio of each repeat"
+            raise ValueError(msg)
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.samples)
+
+    @property
+    def low(self) -> float:
+        return min(self.samples)
+
+    @property
+    def high(self) -> float:
+        return max(self.samples)
+
+    @property
+    def verdict(self) -> str:
+        """``"pass"``, ``"FAIL"``, or ``"info"`` for a figure without a bound."""
+        if self.bound is None:
+            return "info"
+        ok = self.median >= self.bound if self.higher_is_better else self.median <= self.bound
+        return "pass" if ok else "FAIL"
+
+    @property
+    def bound_text(self) -> str:
+        if self.bound is None:
+            return "-"
+        return f"{'>=' if self.higher_is_better else '<='} {self.bound:g}"
+
+    @property
+    def spread_text(self) -> str:
+        return f"{self.low:.3f}-{self.high:.3f}"
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A figure (or a whole benchmark) that could not be measured here, and why."""
+
+    name: str
+    reason: str
+
+    verdict = "skipped"
+
+
+Result = Check | Skipped
+
+
+class Progress:
+    """Where a benchmark reports as it runs: ``step`` for progress, ``detail`` for tables.
+
+    Progress lines start with ``PROGRESS_MARK``; ``python -m benchmarks`` shows those as they
+    come and the detail only with ``--verbose``. Run on its own, a benchmark shows both.
+    """
+
+    def __init__(self, stream: Any = None) -> None:
+        self._stream = stream or sys.stdout
+        self._start = time.perf_counter()
+
+    def step(self, message: str) -> None:
+        elapsed = time.perf_counter() - self._start
+        print(f"{PROGRESS_MARK}[{elapsed:5.1f} s] {message}", file=self._stream, flush=True)
+
+    def detail(self, text: str) -> None:
+        print(text, file=self._stream, flush=True)
+
+
+def batch_time(func: Callable[[], Any], number: int, sync: Callable[[], Any] | None) -> float:
+    """Seconds per call of ``number`` calls of ``func`` (synchronized before and after)."""
+    if sync is not None:
+        sync()
+    start = time.perf_counter()
+    for _ in range(number):
+        func()
+    if sync is not None:
+        sync()
+    return (time.perf_counter() - start) / number
+
+
+def interleaved_times(
+    runs: dict[str, Callable[[], Any]],
+    *,
+    number: int,
+    repeat: int,
+    sync: Callable[[], Any] | None = None,
+) -> dict[str, list[float]]:
+    """Seconds per call of each run, once per repeat, the runs interleaved.
+
+    Every run is called once first (warm-up: compilation, caches, memory pools). Each
+    repeat then times a batch of ``number`` calls of every run, in an order rotated from
+    repeat to repeat, so that all runs see the same moments of a shared machine.
+    """
+    for run in runs.values():
+        run()
+    labels = list(runs)
+    times: dict[str, list[float]] = {label: [] for label in labels}
+    for k in range(repeat):
+        for label in labels[k % len(labels) :] + labels[: k % len(labels)]:
+            times[label].append(batch_time(runs[label], number, sync))
+    return times
+
+
+def paired_ratios(
+    runs: dict[str, Callable[[], Any]],
+    baseline: str,
+    *,
+    number: int,
+    repeat: int,
+    sync: Callable[[], Any] | None = None,
+) -> dict[str, list[float]]:
+    """Time ratio of each run to ``baseline``, once per repeat (the baseline has none).
+
+    Both times of a ratio come from the same repeat of ``interleaved_times``, measured
+    within moments of each other, so slow drifts of a shared machine cancel.
+    """
+    times = interleaved_times(runs, number=number, repeat=repeat, sync=sync)
+    base = times.pop(baseline)
+    return {label: [t / b for t, b in zip(ts, base)] for label, ts in times.items()}
+
+
+def _spread(values: Sequence[float]) -> str:
+    return f"{statistics.median(values):.3f} [{min(values):.2f}-{max(values):.2f}]"
+
+
+def worst_operation(rows: dict[str, dict[str, list[float]]], label: str) -> tuple[str, list[float]]:
+    """The operation with the highest median ratio for ``label``, and its per-repeat ratios."""
+    name = max(rows, key=lambda n: statistics.median(rows[n][label]))
+    return name, rows[name][label]
+
+
+def ratio_table(
+    title: str, rows: dict[str, dict[str, list[float]]], labels: Sequence[str]
+) -> tuple[str, dict[str, list[float]]]:
+    """A table of per-operation ratios (median [min-max] over repeats) and its summary.
+
+    Returns the text and, per label, the median over operations computed for each repeat
+    (the figure whose spread is the noise of the summary). The summary lines sit under a
+    rule, in brackets, so that none reads like an operation.
+    """
+    width = 24
+    lines = [title, f"{'operation':<18}" + "".join(f"{label:>{width}}" for label in labels)]
+    for name, row in rows.items():
+        lines.append(f"{name:<18}" + "".join(f"{_spread(row[label]):>{width}}" for label in labels))
+    repeats = min(len(row[label]) for row in rows.values() for label in labels)
+    per_repeat = {
+        label: [statistics.median(row[label][r] for row in rows.values()) for r in range(repeats)]
+        for label in labels
+    }
+    lines.append("-" * (18 + width * len(labels)))
+    lines.append(
+        f"{f'[median of {len(rows)}]':<18}"
+        + "".join(f"{_spread(per_repeat[label]):>{width}}" for label in labels)
+    )
+    worst = [worst_operation(rows, label) for label in labels]
+    lines.append(
+        f"{'[worst operation]':<18}"
+        + "".join(f"{f'{n} {statistics.median(v):.3f}':>{width}}" for n, v in worst)
+    )
+    return "\n".join(lines), per_repeat
+
+
+def results_table(results: Sequence[tuple[str, Any]]) -> str:
+    """The summary: one row per figure (benchmark, figure, median, spread, bound, verdict).
+
+    ``results`` pairs a benchmark's name with a ``Check``, or with anything that has
+    ``name``, ``verdict`` and ``reason`` (``Skipped``, the runner's errors).
+    """
+    header = f"{'benchmark':<16}{'figure':<56}{'ratio':>8}  {'min-max':<13}{'bound':<9}result"
+    lines = [header, "-" * len(header)]
+    for bench, result in results:
+        if isinstance(result, Check):
+            lines.append(
+                f"{bench:<16}{result.name:<56}{result.median:>8.3f}  {result.spread_text:<13}"
+                f"{result.bound_text:<9}{result.verdict}"
+            )
+        else:
+            blank = f"{'':>8}  {'':<13}{'':<9}"
+            lines.append(f"{bench:<16}{result.name:<56}{blank}{result.verdict}: {result.reason}")
+    return "\n".join(lines)
+
+
+def to_json(results: Sequence[Result]) -> list[dict[str, Any]]:
+    return [{"kind": type(r).__name__, **asdict(r)} for r in results]
+
+
+def from_json(items: Sequence[dict[str, Any]]) -> list[Result]:
+    results: list[Result] = []
+    for item in items:
+        kind = item.pop("kind")
+        if kind == "Check":
+            item["samples"] = tuple(item["samples"])
+            results.append(Check(**item))
+        else:
+            results.append(Skipped(**item))
+    return results
+
+
+def gpu_unusable_reason() -> str | None:
+    """``None`` when CuPy can run on a GPU here, else why not (CuPy's reason)."""
+    import cunumpy
+
+    if cunumpy.cupy_available():
+        return None
+    return f"no usable GPU: {cunumpy.cupy_unavailable_reason()}"
+
+
+def main(
+    run: Callable[[Mode, Progress], list[Result] | None],
+    title: str,
+    needs: Sequence[str] = (),
+    argv: Sequence[str] | None = None,
+) -> int:
+    """Run one benchmark from the command line: 0 all within bounds, 1 a bound missed, 2 skipped.
+
+    ``--json PATH`` also writes the results for ``python -m benchmarks``.
+    """
+    name = Path(sys.argv[0]).stem.removeprefix("bench_")
+    parser = argparse.ArgumentParser(description=title)
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--quick", dest="mode", action="store_const", const="quick",
+                       help="fewer repetitions, for a first look (the default)")  # fmt: skip
+    group.add_argument("--full", dest="mode", action="store_const", const="full",
+                       help="more repetitions, for figures you quote")  # fmt: skip
+    parser.add_argument("--json", type=Path, help="also write the results to this file")
+    args = parser.parse_args(argv)
+    mode: Mode = args.mode or "quick"
+    results: list[Result]
+    if "gpu" in needs and (reason := gpu_unusable_reason()) is not None:
+        print(f"{name}: {reason}", flush=True)
+        results = [Skipped("the whole benchmark", reason)]
+        status = 2
+    else:
+        measured = run(mode, Progress())
+        if measured is None:  # an MPI rank other than the one that reports
+            return 0
+        results = measured
+        status = 1 if any(r.verdict == "FAIL" for r in results) else 0
+        print()
+        print(results_table([(name, r) for r in results]), flush=True)
+    if args.json is not None:
+        args.json.write_text(json.dumps(to_json(results)))
+    return status

@@ -1,0 +1,262 @@
+"""pytest plugin: run one test on every array namespace.
+
+Enable it with ``pytest -p cunumpy.testing.plugin``, or in the top-level ``conftest.py``::
+
+    pytest_plugins = ["cunumpy.testing.plugin"]
+
+It is not loaded into every pytest run (no entry point). It provides:
+
+- the ``xp`` fixture, parametrized over the namespaces ``numpy`` (cunumpy's), ``cupy``
+  (cunumpy's), ``array_api_strict``, ``cunumpy`` (the top-level namespace) and, where they
+  are installed, ``torch`` and ``jax``; ``cunumpy:cupy`` (the top-level namespace with the
+  CuPy backend) runs when asked for. Test ids are the names: ``test_f[numpy]``.
+  A namespace that is not usable here (CuPy without a GPU, a library not installed) is
+  reported as skipped, with the reason.
+- the ``device`` fixture: with it, a test runs once per device of each namespace
+  (``test_f[array_api_strict-device1]``), and receives the namespace's device object.
+- the ``--xp=numpy,cupy`` option (``all`` for every known namespace): which namespaces run.
+- the markers ``@pytest.mark.xp("numpy", "cupy")`` (the namespaces a test supports),
+  ``@pytest.mark.skip_xp("torch", reason=...)`` and
+  ``@pytest.mark.xfail_xp("array_api_strict", reason=..., strict=True)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from ._arrays import device_label
+from ._namespaces import KNOWN, activated, default_names, devices, unusable_reason
+
+__all__ = [
+    "device",
+    "pytest_addoption",
+    "pytest_collection_modifyitems",
+    "pytest_configure",
+    "pytest_generate_tests",
+    "pytest_report_header",
+    "xp",
+]
+
+_SELECTED = pytest.StashKey[tuple[str, ...]]()
+_EXPLICIT = pytest.StashKey[bool]()
+_NONE_SELECTED = "<no namespace selected>"
+_MARKERS = (
+    "xp(*names): run this test only on these namespaces of the xp fixture (cunumpy.testing.plugin)",
+    "skip_xp(*names, reason): skip this test on these namespaces, giving the reason "
+    "(cunumpy.testing.plugin)",
+    "xfail_xp(*names, reason, strict=None): expect this test to fail on these namespaces "
+    "(cunumpy.testing.plugin)",
+)
+
+
+def _known() -> str:
+    return ", ".join(KNOWN)
+
+
+def _checked_names(names: Sequence[object], where: str) -> tuple[str, ...]:
+    for name in names:
+        if name not in KNOWN:
+            msg = f"{where}: unknown namespace {name!r}; the known ones are {_known()} (or 'all')."
+            raise ValueError(msg)
+    return tuple(str(name) for name in names)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """Add ``--xp``."""
+    group = parser.getgroup("cunumpy", "cunumpy.testing: array namespaces")
+    group.addoption(
+        "--xp",
+        action="store",
+        default=None,
+        metavar="NAMES",
+        help=(
+            f"comma-separated namespaces the xp fixture runs tests on, among {_known()}; "
+            f"'all' for every one (default: numpy, cupy, array_api_strict, cunumpy, and "
+            f"torch and jax where installed)"
+        ),
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Register the markers and read ``--xp``."""
+    for line in _MARKERS:
+        config.addinivalue_line("markers", line)
+    raw = config.getoption("--xp", default=None)
+    if raw is None:
+        config.stash[_SELECTED] = default_names()
+        config.stash[_EXPLICIT] = False
+        return
+    names = [part.strip() for part in str(raw).split(",") if part.strip()]
+    if names == ["all"]:
+        config.stash[_SELECTED] = tuple(KNOWN)
+    else:
+        try:
+            config.stash[_SELECTED] = _checked_names(names, f"--xp={raw}")
+        except ValueError as exc:
+            raise pytest.UsageError(str(exc)) from None
+        if not names:
+            msg = f"--xp={raw!r} names no namespace; the known ones are {_known()} (or 'all')."
+            raise pytest.UsageError(msg)
+    config.stash[_EXPLICIT] = True
+
+
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    """The namespaces the ``xp`` fixture runs on (and why any is skipped), and the others."""
+    selected = config.stash.get(_SELECTED, ())
+
+    def state(name: str, prefix: str) -> str:
+        reason = unusable_reason(name)
+        return name if reason is None else f"{name} ({prefix}{reason})"
+
+    tested = "; ".join(state(name, "skipped: ") for name in selected)
+    lines = [f"cunumpy.testing: xp namespaces: {tested}"]
+    others = [state(name, "") for name in KNOWN if name not in selected]
+    if others:
+        lines.append(f"cunumpy.testing: not selected (ask with --xp): {'; '.join(others)}")
+    return lines
+
+
+def _test_names(metafunc: pytest.Metafunc) -> tuple[str, ...]:
+    """The namespaces this test runs on: its ``xp`` marker, narrowed by ``--xp``."""
+    config = metafunc.config
+    selected = config.stash.get(_SELECTED, default_names())
+    marker = metafunc.definition.get_closest_marker("xp")
+    if marker is None:
+        return selected
+    where = f"@pytest.mark.xp on {metafunc.definition.nodeid}"
+    supported = _checked_names(marker.args, where)
+    if not supported:
+        msg = f"{where}: name at least one namespace, among {_known()}."
+        raise ValueError(msg)
+    if not config.stash.get(_EXPLICIT, False):
+        return supported
+    return tuple(name for name in supported if name in selected)
+
+
+def _marks(metafunc: pytest.Metafunc, name: str) -> list[pytest.MarkDecorator]:
+    """The skip and xfail marks that ``skip_xp`` and ``xfail_xp`` put on namespace ``name``."""
+    marks = []
+    for kind in ("skip_xp", "xfail_xp"):
+        for marker in metafunc.definition.iter_markers(kind):
+            where = f"@pytest.mark.{kind} on {metafunc.definition.nodeid}"
+            names = _checked_names(marker.args, where)
+            reason = marker.kwargs.get("reason")
+            if not isinstance(reason, str) or not reason:
+                msg = f"{where}: give the reason, as reason='...'."
+                raise ValueError(msg)
+            extra = set(marker.kwargs) - ({"reason"} if kind == "skip_xp" else {"reason", "strict"})
+            if extra:
+                msg = f"{where}: unexpected keyword arguments {sorted(extra)!r}."
+                raise ValueError(msg)
+            if name not in names:
+                continue
+            if kind == "skip_xp":
+                marks.append(pytest.mark.skip(reason=f"{name}: {reason}"))
+            else:
+                strict = marker.kwargs.get("strict")
+                options = {} if strict is None else {"strict": strict}
+                marks.append(pytest.mark.xfail(reason=f"{name}: {reason}", **options))
+    return marks
+
+
+def _device_params(metafunc: pytest.Metafunc, names: Sequence[str]) -> list[Any]:
+    params = []
+    for name in names:
+        marks = _marks(metafunc, name)
+        if unusable_reason(name) is not None:
+            params.append(pytest.param(name, None, id=name, marks=marks))
+            continue
+        for one in devices(name):
+            label = f"{name}-{device_label(one)}"
+            params.append(pytest.param(name, one, id=label, marks=marks))
+    return params
+
+
+def _uses_our_xp(metafunc: pytest.Metafunc) -> bool:
+    """Whether the ``xp`` this test gets is the plugin's, not a conftest's own ``xp`` fixture.
+
+    pytest has no public API for this; ``_arg2fixturedefs`` lists the definitions of each
+    fixture name visible to the test, the one it gets last.
+    """
+    definitions = getattr(metafunc, "_arg2fixturedefs", {}).get("xp")
+    if not definitions:
+        return True
+    return getattr(definitions[-1].func, "__module__", None) == __name__
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Parametrize ``xp`` (and ``device``) of every test that uses them."""
+    if "xp" not in metafunc.fixturenames or not _uses_our_xp(metafunc):
+        return
+    for marker in metafunc.definition.iter_markers("parametrize"):
+        argnames = marker.args[0] if marker.args else marker.kwargs.get("argnames", ())
+        if isinstance(argnames, str):
+            argnames = [part.strip() for part in argnames.split(",")]
+        if "xp" in argnames:
+            return  # the test parametrizes xp itself
+    names = _test_names(metafunc)
+    wants_device = "device" in metafunc.fixturenames
+    if not names:  # deselected in pytest_collection_modifyitems
+        argnames = ["xp", "device"] if wants_device else ["xp"]
+        values = [_NONE_SELECTED] * len(argnames)
+        metafunc.parametrize(argnames, [pytest.param(*values, id="none")], indirect=True)
+        return
+    if wants_device:
+        metafunc.parametrize(["xp", "device"], _device_params(metafunc, names), indirect=True)
+    else:
+        params = [pytest.param(name, id=name, marks=_marks(metafunc, name)) for name in names]
+        metafunc.parametrize("xp", params, indirect=True)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Deselect the tests whose ``xp`` marker names no namespace that ``--xp`` selects."""
+    kept: list[pytest.Item] = []
+    dropped: list[pytest.Item] = []
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        none = callspec is not None and callspec.params.get("xp") == _NONE_SELECTED
+        (dropped if none else kept).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
+
+
+@pytest.fixture
+def xp(request: pytest.FixtureRequest) -> Iterator[ModuleType]:
+    """The array namespace under test; the test runs once per namespace.
+
+    For ``numpy`` and ``cupy``, cunumpy's backend is that one during the test, so that
+    ``cunumpy``'s creation functions (in the code under test too) agree with ``xp``.
+    A namespace that is not usable here is skipped with the reason.
+    """
+    name = getattr(request, "param", None)
+    if name not in KNOWN:
+        msg = (
+            "The xp fixture of cunumpy.testing.plugin is parametrized by the plugin; "
+            f"got {name!r} (is the plugin enabled, and is xp not parametrized elsewhere?)."
+        )
+        raise pytest.UsageError(msg)
+    reason = unusable_reason(name)
+    if reason is not None:
+        pytest.skip(f"{name}: {reason}")
+    with activated(name) as namespace:
+        yield namespace
+
+
+@pytest.fixture
+def device(request: pytest.FixtureRequest, xp: ModuleType) -> Any:
+    """A device of ``xp``, as its own device object; the test runs once per device.
+
+    ``cupy`` gives one ``cupy.cuda.Device`` per GPU, ``array_api_strict`` its CPU device
+    and its simulated ones, ``cunumpy`` ``"cpu"`` and every GPU.
+    """
+    return request.param
+
+
+def __dir__() -> list[str]:
+    """The public names only (``__all__``), not the imports."""
+    return list(__all__)

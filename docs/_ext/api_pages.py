@@ -1,0 +1,291 @@
+"""Sphinx extension: one API reference page per public module, derived from its ``__all__``.
+
+Before Sphinx reads the sources, it writes ``docs/api/index.rst`` and one
+``docs/api/<module>.rst`` per entry of ``MODULES`` (the folder is generated and
+git-ignored). Each page documents every name of the module's ``__all__`` at its public path
+(``cunumpy.sum``, ``cunumpy.cuda.stream``), in sections: the standard's groups for the
+Array API functions (Creation, Element-wise, ...), and for the rest the concern of the
+private module that defines the name (``cunumpy.cuda._streams`` -> "Streams and
+synchronization"). Every section opens with a table of its names and one-line summaries.
+
+To give a new public module a page, add its name to ``MODULES``. A name whose defining
+module has no entry in ``GROUPS`` gets a section titled by that module's docstring; a
+data attribute needs a ``#:`` comment where it is defined (or an entry in ``DATA``),
+otherwise the build warns (and ``sphinx-build -W`` fails).
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from sphinx.application import Sphinx
+from sphinx.pycode import ModuleAnalyzer
+from sphinx.util import logging
+
+logger = logging.getLogger(__name__)
+
+#: The public modules, one page each, in the order of the table of contents.
+MODULES = [
+    "cunumpy",
+    "cunumpy.linalg",
+    "cunumpy.fft",
+    "cunumpy.cuda",
+    "cunumpy.profiling",
+    "cunumpy.mpi",
+    "cunumpy.testing",
+    "cunumpy.testing.plugin",
+    "cunumpy.testing.strategies",
+]
+
+#: Section titles by defining module, in page order: the standard's groups first.
+GROUPS = {
+    "cunumpy._api.creation": "Creation functions",
+    "cunumpy._api.data_types": "Data type functions",
+    "cunumpy._api.elementwise": "Element-wise functions",
+    "cunumpy._api.indexing": "Indexing functions",
+    "cunumpy._api.linear_algebra": "Linear algebra functions",
+    "cunumpy._api.manipulation": "Manipulation functions",
+    "cunumpy._api.searching": "Searching functions",
+    "cunumpy._api.sets": "Set functions",
+    "cunumpy._api.sorting": "Sorting functions",
+    "cunumpy._api.statistics": "Statistical functions",
+    "cunumpy._api.utility": "Utility functions",
+    "cunumpy.linalg": "Linear algebra extension",
+    "cunumpy.fft": "Fourier transform extension",
+    "constants": "Constants",
+    "data types": "Data types",
+    "inspection": "Inspection and versions",
+    "cunumpy._config": "Backends and GPU availability",
+    "cunumpy._cupy": "Backends and GPU availability",
+    "cunumpy._namespace": "Namespaces and array types",
+    "cunumpy._transfer": "Devices and transfers",
+    "cunumpy.cuda._device": "Devices",
+    "cunumpy.cuda._streams": "Streams and synchronization",
+    "cunumpy.cuda._memory": "Device memory",
+    "cunumpy.cuda._pinned": "Pinned host memory",
+    "cunumpy.profiling._regions": "Timed regions",
+    "cunumpy.profiling._record": "The record and its report",
+    "cunumpy.profiling._benchmark": "Benchmarks",
+    "cunumpy.mpi._binding": "Binding ranks to GPUs",
+    "cunumpy.mpi._collectives": "Collectives",
+    "cunumpy.mpi._p2p": "Point to point",
+    "cunumpy.mpi._env": "Launcher environment and CUDA-aware MPI",
+    "submodules": "Submodules",
+}
+
+_DTYPE = "The {} data type of the standard (NumPy's ``numpy.{}``; CuPy uses the same object)."
+
+#: Group and description of data attributes that have no ``#:`` comment of their own.
+DATA = {
+    "cunumpy.e": ("constants", "Euler's constant, the base of natural logarithms."),
+    "cunumpy.inf": ("constants", "Positive infinity (IEEE 754)."),
+    "cunumpy.nan": ("constants", "Not a number (IEEE 754 NaN)."),
+    "cunumpy.newaxis": ("constants", "``None``: an index that adds an axis of length one."),
+    "cunumpy.pi": ("constants", "The ratio of a circle's circumference to its diameter."),
+    "cunumpy.bool": ("data types", _DTYPE.format("Boolean", "bool")),
+    "cunumpy.int8": ("data types", _DTYPE.format("8-bit signed integer", "int8")),
+    "cunumpy.int16": ("data types", _DTYPE.format("16-bit signed integer", "int16")),
+    "cunumpy.int32": ("data types", _DTYPE.format("32-bit signed integer", "int32")),
+    "cunumpy.int64": ("data types", _DTYPE.format("64-bit signed integer", "int64")),
+    "cunumpy.uint8": ("data types", _DTYPE.format("8-bit unsigned integer", "uint8")),
+    "cunumpy.uint16": ("data types", _DTYPE.format("16-bit unsigned integer", "uint16")),
+    "cunumpy.uint32": ("data types", _DTYPE.format("32-bit unsigned integer", "uint32")),
+    "cunumpy.uint64": ("data types", _DTYPE.format("64-bit unsigned integer", "uint64")),
+    "cunumpy.float32": ("data types", _DTYPE.format("32-bit floating-point", "float32")),
+    "cunumpy.float64": ("data types", _DTYPE.format("64-bit floating-point", "float64")),
+    "cunumpy.complex64": (
+        "data types",
+        _DTYPE.format("64-bit complex floating-point", "complex64"),
+    ),
+    "cunumpy.complex128": (
+        "data types",
+        _DTYPE.format("128-bit complex floating-point", "complex128"),
+    ),
+    "cunumpy.__array_api_version__": (
+        "inspection",
+        "The version of the Array API standard this namespace implements.",
+    ),
+    "cunumpy.__version__": ("inspection", "The version of cunumpy."),
+}
+
+#: Group of names whose defining module does not say where they belong.
+NAME_GROUPS = {"cunumpy.__array_namespace_info__": "inspection"}
+
+_OUT = "api"
+
+
+class Entry:
+    """One public name: its path, kind (function, class, data, module) and section."""
+
+    def __init__(self, path: str, obj: Any, kind: str, group: str, doc: str) -> None:
+        self.path, self.obj, self.kind, self.group, self.doc = path, obj, kind, group, doc
+
+    @property
+    def summary(self) -> str:
+        """The first sentence-paragraph of the docstring (or of the description), one line."""
+        text = self.doc if self.kind in ("data", "module") else inspect.getdoc(self.obj) or ""
+        return " ".join(text.strip().split("\n\n", 1)[0].split())
+
+
+def _defining_module(package: ModuleType, name: str, obj: Any) -> str | None:
+    """The private submodule of ``package`` that binds ``name`` to ``obj``, if any."""
+    prefix = package.__name__ + "."
+    for mod_name, module in sorted(sys.modules.items()):
+        if mod_name.startswith(prefix) and getattr(module, name, None) is obj:
+            return mod_name
+    return None
+
+
+def _data_doc(package: ModuleType, name: str, obj: Any) -> tuple[str | None, str]:
+    """(defining module, ``#:`` comment) of a data attribute, looked up where it is defined."""
+    for mod_name in (package.__name__, _defining_module(package, name, obj)):
+        if mod_name is None:
+            continue
+        docs = ModuleAnalyzer.for_module(mod_name).find_attr_docs()
+        if ("", name) in docs:
+            return mod_name, " ".join(docs["", name]).strip()
+    return None, ""
+
+
+def collect(module_name: str) -> list[Entry]:
+    """Every name of ``module_name.__all__`` as an ``Entry``, in ``__all__`` order."""
+    module = importlib.import_module(module_name)
+    entries = []
+    for name in module.__all__:
+        obj = getattr(module, name)
+        path = f"{module_name}.{name}"
+        doc = ""
+        if inspect.ismodule(obj):
+            kind, group, doc = "module", "submodules", (inspect.getdoc(obj) or "")
+        elif inspect.isclass(obj) and path not in DATA:
+            kind, group = "class", obj.__module__
+        elif inspect.isroutine(obj):
+            kind, group = "function", obj.__module__
+        else:
+            kind = "data"
+            if path in DATA:
+                group, doc = DATA[path]
+            else:
+                where, doc = _data_doc(module, name, obj)
+                group = where or module_name
+                if not doc:
+                    logger.warning("api_pages: %s has no `#:` comment and no entry in DATA", path)
+        entries.append(Entry(path, obj, kind, NAME_GROUPS.get(path, group), doc))
+    return entries
+
+
+def _title(group: str) -> str:
+    if group in GROUPS:
+        return GROUPS[group]
+    module = sys.modules.get(group)
+    doc = inspect.getdoc(module) if module else None
+    return doc.split("\n", 1)[0].rstrip(".") if doc else group
+
+
+def _section_order(entries: list[Entry]) -> list[str]:
+    """Titles of the page's sections: the order of ``GROUPS``, then the others as met."""
+    known = list(dict.fromkeys(GROUPS.values()))
+    titles = list(dict.fromkeys(_title(e.group) for e in entries))
+    return sorted(titles, key=lambda t: known.index(t) if t in known else len(known))
+
+
+_ROLES = {"function": "func", "class": "class", "data": "data", "module": "mod"}
+
+
+def _directive(entry: Entry) -> list[str]:
+    if entry.kind == "function":
+        return [f".. autofunction:: {entry.path}", ""]
+    if entry.kind == "class":
+        return [f".. autoclass:: {entry.path}", "   :members:", ""]
+    if entry.kind == "module":
+        return []  # documented on its own page, linked from the table
+    module, _, name = entry.path.rpartition(".")
+    value = [] if inspect.isclass(entry.obj) else [f"   :value: {entry.obj!r}"]  # dtypes
+    return [f".. py:data:: {name}", f"   :module: {module}", *value, "", f"   {entry.doc}", ""]
+
+
+def _module_intro(module_name: str) -> str:
+    """The module's docstring, less the note to contributors on generated modules."""
+    doc = inspect.getdoc(importlib.import_module(module_name)) or ""
+    paragraphs = doc.split("\n\n")
+    return "\n\n".join(p for p in paragraphs if not p.startswith("Generated by "))
+
+
+def render(module_name: str) -> str:
+    """The reST source of the reference page of ``module_name``."""
+    entries = collect(module_name)
+    lines = [
+        f".. This page is generated by docs/_ext/api_pages.py from {module_name}.__all__.",
+        "",
+        module_name,
+        "=" * len(module_name),
+        "",
+        f".. py:module:: {module_name}",
+        "",
+        _module_intro(module_name),
+        "",
+    ]
+    for title in _section_order(entries):
+        members = [e for e in entries if _title(e.group) == title]
+        lines += [title, "-" * len(title), "", ".. list-table::", "   :widths: 30 70", ""]
+        for e in members:
+            short = "" if e.kind == "module" else "~"  # modules show their full path
+            lines += [f"   * - :py:{_ROLES[e.kind]}:`{short}{e.path}`", f"     - {e.summary}"]
+        lines.append("")
+        for e in members:
+            lines += _directive(e)
+    return "\n".join(lines) + "\n"
+
+
+def _index() -> str:
+    lines = [
+        ".. This page is generated by docs/_ext/api_pages.py from its MODULES list.",
+        "",
+        "API reference",
+        "=============",
+        "",
+        "Every public name, at the path you import it from. ``import cunumpy as xp`` gives the",
+        "whole Array API namespace (``xp.sum``, ``xp.linalg.solve``, ``xp.fft.fft``); the",
+        "device layer lives in ``xp.cuda``, ``xp.profiling`` and ``xp.mpi``.",
+        "",
+        ".. toctree::",
+        "   :maxdepth: 1",
+        "",
+        *(f"   {name}" for name in MODULES),
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def write_pages(app: Sphinx) -> None:
+    """Write ``api/*.rst`` into the source folder, touching only files whose text changed."""
+    out = Path(app.srcdir) / _OUT
+    out.mkdir(exist_ok=True)
+    pages = {"index": _index(), **{name: render(name) for name in MODULES}}
+    for stale in out.glob("*.rst"):
+        if stale.stem not in pages:
+            stale.unlink()
+    for stem, text in pages.items():
+        path = out / f"{stem}.rst"
+        if not path.exists() or path.read_text() != text:
+            path.write_text(text)
+
+
+def skip_tuple_field_aliases(
+    app: Sphinx, what: str, name: str, obj: Any, skip: bool, options: Any
+) -> bool | None:
+    """Leave out the "Alias for field number N" entries of named tuples' fields."""
+    if (getattr(obj, "__doc__", None) or "").startswith("Alias for field number"):
+        return True
+    return None
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.connect("builder-inited", write_pages)
+    app.connect("autodoc-skip-member", skip_tuple_field_aliases)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,127 @@
+"""The API reference documents every public name at its public path, one page per module.
+
+Builds the site once (Sphinx, into a temporary folder) and reads its object inventory,
+the index that search and cross-references use: ``cunumpy.sum``, ``cunumpy.linalg.solve``
+and ``cunumpy.cuda.stream`` must be there, not ``cunumpy._api.statistics.sum``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("sphinx", reason="the API reference is built with Sphinx (the docs extra)")
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+try:
+    import api_pages
+finally:
+    sys.path.pop(0)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("html")
+    done = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-q", "-b", "html", "-d", str(out / ".doctrees"),
+         str(ROOT / "docs"), str(out)],
+        capture_output=True, text=True, timeout=600, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+def _inventory(site: Path) -> dict[str, set[str]]:
+    """Object name -> its roles (``py:function``, ...), read from ``objects.inv``.
+
+    Entries of priority -1 (the canonical paths autodoc records for cross-references, such
+    as ``cunumpy.cuda._memory.MemoryStats``) are left out: search does not show them.
+    """
+    raw = (site / "objects.inv").read_bytes()
+    header_end = 0
+    for _ in range(4):  # four lines of header, then zlib-compressed entries
+        header_end = raw.index(b"\n", header_end) + 1
+    assert raw.startswith(b"# Sphinx inventory version 2")
+    objects: dict[str, set[str]] = {}
+    for line in zlib.decompress(raw[header_end:]).decode().splitlines():
+        name, role, priority, *_ = line.split(" ")
+        if priority == "-1":
+            continue
+        objects.setdefault(name, set()).add(role)
+    return objects
+
+
+def test_every_public_name_is_documented_at_its_public_path(site: Path) -> None:
+    objects = _inventory(site)
+    missing = [
+        f"{module}.{name}"
+        for module in api_pages.MODULES
+        for name in importlib.import_module(module).__all__
+        if not {r for r in objects.get(f"{module}.{name}", ()) if r.startswith("py:")}
+    ]
+    assert missing == []
+
+
+def test_the_reference_shows_no_private_path(site: Path) -> None:
+    python = [
+        name for name, roles in _inventory(site).items() if any(r.startswith("py:") for r in roles)
+    ]
+    private = [
+        name
+        for name in python
+        if any(part.startswith("_") and not part.endswith("__") for part in name.split("."))
+    ]
+    assert private == []
+    assert "cunumpy.sum" in python
+
+
+def test_the_named_examples_are_where_a_user_looks(site: Path) -> None:
+    objects = _inventory(site)
+    for name in ("cunumpy.sum", "cunumpy.linalg.solve", "cunumpy.cuda.stream",
+                 "cunumpy.profiling.timed_region", "cunumpy.mpi.allreduce",
+                 "cunumpy.synchronize", "cunumpy.fft.fft"):  # fmt: skip
+        assert "py:function" in objects.get(name, set()), name
+    assert "py:class" in objects["cunumpy.cuda.MemoryStats"]
+    assert "py:data" in objects["cunumpy.float64"]
+    assert "py:data" in objects["cunumpy.mpi.REDUCTION_OPS"]
+
+
+def test_one_page_per_public_module(site: Path) -> None:
+    for module in api_pages.MODULES:
+        page = (site / "api" / f"{module}.html").read_text()
+        assert f'id="module-{module}"' in page, module
+    index = (site / "api" / "index.html").read_text()
+    assert all(f'href="{module}.html"' in index for module in api_pages.MODULES)
+
+
+def test_the_main_page_groups_names_as_the_standard_does(site: Path) -> None:
+    page = (site / "api" / "cunumpy.html").read_text()
+    titles = ["Creation functions", "Data type functions", "Element-wise functions",
+              "Indexing functions", "Linear algebra functions", "Manipulation functions",
+              "Searching functions", "Set functions", "Sorting functions",
+              "Statistical functions", "Utility functions", "Constants", "Data types"]  # fmt: skip
+    positions = [page.find(f'{title}<a class="headerlink"') for title in titles]
+    assert -1 not in positions, dict(zip(titles, positions))
+    assert positions == sorted(positions)
+    sums = page.find('id="cunumpy.sum"')
+    assert positions[titles.index("Statistical functions")] < sums < positions[-3]
+
+
+def test_a_name_without_a_group_gets_a_section_titled_by_its_module() -> None:
+    entries = {e.path: e for e in api_pages.collect("cunumpy.mpi")}
+    assert api_pages._title(entries["cunumpy.mpi.allreduce"].group) == "Collectives"
+    assert (
+        api_pages._title("cunumpy.mpi._buffers")
+        == "Buffers for ``cunumpy.mpi``: collective input checks and CuPy staging"
+    )
+    assert (
+        entries["cunumpy.mpi.REDUCTION_OPS"].doc
+        == "The reduction operations ``allreduce`` accepts."
+    )
+    assert entries["cunumpy.mpi.REDUCTION_OPS"].group == "cunumpy.mpi._collectives"

@@ -1,0 +1,64 @@
+"""The example project of docs/testing.md: the docs show its files verbatim, and it passes
+when run with its own pytest invocation."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import cunumpy
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "testing"
+DOC = ROOT / "docs" / "testing.md"
+BLOCK = re.compile(r"```\{code-block\} python\n:caption: (\S+)\n\n(.*?)```\n", re.DOTALL)
+
+
+def test_the_docs_show_the_example_files_verbatim() -> None:
+    blocks = dict(BLOCK.findall(DOC.read_text()))
+    assert set(blocks) == {
+        "examples/testing/softmax.py",
+        "examples/testing/conftest.py",
+        "examples/testing/tests/test_softmax.py",
+    }
+    for path, text in blocks.items():
+        assert (ROOT / path).read_text() == text, path
+
+
+@pytest.mark.slow
+def test_the_example_project_passes_with_its_own_pytest() -> None:
+    # ROOT first, and the caller's PYTHONPATH kept (gpu_check.sh carries packages there).
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+    }
+    env.pop("CUNUMPY_BACKEND", None)
+    names = "numpy,cupy,array_api_strict,cunumpy"  # torch and jax left out where installed
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", f"--xp={names}"],
+        cwd=EXAMPLE,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    output = result.stdout + result.stderr
+    assert result.returncode == 0, output
+    gpus = cunumpy.cuda.device_count() if cunumpy.cupy_available() else 0
+    # test_known_values and the property: once per namespace; the NumPy comparison: once
+    # per device (cpu; each GPU; array-api-strict's 5 devices; the top-level's cpu and GPUs).
+    per_namespace = 2 * 4
+    per_device = 1 + max(gpus, 1) + 5 + 1 + gpus
+    skipped = 0 if gpus else 3  # cupy, for each of the three tests
+    summary = f"{per_namespace + per_device - skipped} passed"
+    if skipped:
+        summary += f", {skipped} skipped"
+    assert re.search(rf"=+ {summary} in ", output), output
+    if not gpus:
+        assert f"cupy: {cunumpy.cupy_unavailable_reason()}" in output

@@ -1,0 +1,269 @@
+"""cunumpy.testing.plugin, run in a nested pytest session (pytester) on small test files."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import pytest
+
+import cunumpy
+
+pytest_plugins = ["pytester"]
+
+PLUGIN = ("-p", "cunumpy.testing.plugin")
+GPU = cunumpy.cupy_available()
+JAX = importlib.util.find_spec("jax") is not None
+TORCH = importlib.util.find_spec("torch") is not None
+STRICT = importlib.util.find_spec("array_api_strict") is not None
+if JAX:
+    # Imported here, before pytester's nested sessions: each of them drops the modules it
+    # imported, and jaxlib aborts the process when it is imported a second time.
+    importlib.import_module("jax.numpy")
+
+SIMPLE = """
+import cunumpy
+from cunumpy.testing import assert_close
+
+def test_sum(xp):
+    x = xp.asarray([1.0, 2.0, 3.0])
+    assert_close(xp.sum(x), xp.asarray(6.0))
+"""
+
+
+def _ids(result: pytest.RunResult, test: str) -> set[str]:
+    """The parameter ids of ``test`` in a ``-v`` run's output."""
+    found = set()
+    for line in result.outlines:
+        if line.startswith(f"test_file.py::{test}["):
+            found.add(line.split("[", 1)[1].split("]", 1)[0])
+    return found
+
+
+def test_xp_runs_on_every_default_namespace(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_file=SIMPLE)
+    result = pytester.runpytest(*PLUGIN, "-v", "-ra")
+    expected = {"numpy", "cupy", "array_api_strict", "cunumpy"}
+    expected |= {"jax"} if JAX else set()
+    expected |= {"torch"} if TORCH else set()
+    assert _ids(result, "test_sum") == expected
+    usable = {"numpy", "cunumpy"} | ({"cupy"} if GPU else set()) | ({"jax"} if JAX else set())
+    usable |= {"array_api_strict"} if STRICT else set()
+    result.assert_outcomes(passed=len(usable), skipped=len(expected) - len(usable))
+    if not GPU:
+        reason = cunumpy.cupy_unavailable_reason()
+        assert reason is not None
+        result.stdout.fnmatch_lines([f"SKIPPED [[]1[]] test_file.py:*: cupy: {reason}"])
+        result.stdout.fnmatch_lines(
+            [f"cunumpy.testing: xp namespaces: numpy; cupy (skipped: {reason})*"]
+        )
+
+
+def test_plugin_is_not_loaded_without_being_asked(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_file=SIMPLE)
+    result = pytester.runpytest()
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(["*fixture 'xp' not found*"])
+
+
+def test_pytest_plugins_in_conftest_enables_it(pytester: pytest.Pytester) -> None:
+    pytester.makeconftest('pytest_plugins = ["cunumpy.testing.plugin"]')
+    pytester.makepyfile(test_file=SIMPLE)
+    result = pytester.runpytest("--xp=numpy,cunumpy")
+    result.assert_outcomes(passed=2)
+
+
+def test_xp_option_selects_namespaces(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_file=SIMPLE)
+    result = pytester.runpytest(*PLUGIN, "-v", "--xp=numpy, array_api_strict")
+    assert _ids(result, "test_sum") == {"numpy", "array_api_strict"}
+    result = pytester.runpytest(*PLUGIN, "-v", "-ra", "--xp=all")
+    assert _ids(result, "test_sum") == {
+        "numpy", "cupy", "array_api_strict", "cunumpy", "cunumpy:cupy", "torch", "jax"
+    }  # fmt: skip
+    if not TORCH:
+        result.stdout.fnmatch_lines(["SKIPPED * torch: torch is not installed (pip install torch)"])
+
+
+def test_xp_option_rejects_unknown_names(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_file=SIMPLE)
+    result = pytester.runpytest(*PLUGIN, "--xp=numpy,mumpy")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(
+        ["ERROR: --xp=numpy,mumpy: unknown namespace 'mumpy'; the known ones are numpy, cupy, *"]
+    )
+
+
+def test_marker_selects_per_test_and_option_narrows_it(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        test_file="""
+        import pytest
+
+        @pytest.mark.xp("numpy", "cunumpy:cupy")
+        def test_marked(xp):
+            assert xp.asarray([1]).shape == (1,)
+
+        def test_plain(xp):
+            assert xp.asarray([1]).shape == (1,)
+        """
+    )
+    result = pytester.runpytest(*PLUGIN, "-v")
+    assert _ids(result, "test_marked") == {"numpy", "cunumpy:cupy"}
+    result = pytester.runpytest(*PLUGIN, "-v", "--xp=numpy,cupy")
+    assert _ids(result, "test_marked") == {"numpy"}
+    assert _ids(result, "test_plain") == {"numpy", "cupy"}
+    result = pytester.runpytest(*PLUGIN, "-v", "--xp=cupy")
+    assert _ids(result, "test_marked") == set()
+    result.stdout.fnmatch_lines(["*1 deselected*"])
+
+
+def test_marker_rejects_unknown_names(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        test_file="""
+        import pytest
+
+        @pytest.mark.xp("numpy", "nupmy")
+        def test_marked(xp):
+            pass
+        """
+    )
+    result = pytester.runpytest(*PLUGIN)
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(
+        ["*@pytest.mark.xp on test_file.py::test_marked: unknown namespace 'nupmy'*"]
+    )
+
+
+def test_skip_and_xfail_markers(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        test_file="""
+        import pytest
+
+        @pytest.mark.skip_xp("cunumpy", reason="covered by numpy")
+        @pytest.mark.xfail_xp("numpy", reason="known bug 12", strict=True)
+        def test_marked(xp):
+            assert xp.__name__ != "cunumpy._backends.numpy"
+        """
+    )
+    result = pytester.runpytest(*PLUGIN, "-ra", "--xp=numpy,cunumpy")
+    result.assert_outcomes(skipped=1, xfailed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "SKIPPED * cunumpy: covered by numpy",
+            "XFAIL *test_marked[[]numpy[]] - numpy: known bug 12",
+        ]
+    )
+
+
+def test_skip_marker_needs_a_reason(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        test_file="""
+        import pytest
+
+        @pytest.mark.skip_xp("numpy")
+        def test_marked(xp):
+            pass
+        """
+    )
+    result = pytester.runpytest(*PLUGIN)
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(["*skip_xp on test_file.py::test_marked: give the reason*"])
+
+
+def test_numpy_and_cupy_set_the_backend_and_cunumpy_keeps_it(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        test_file="""
+        import cunumpy
+
+        def test_backend(xp):
+            expected = {
+                "cunumpy._backends.numpy": "numpy",
+                "cunumpy._backends.cupy": "cupy",
+                "cunumpy": "numpy",
+            }
+            assert cunumpy.get_backend() == expected[xp.__name__]
+            assert cunumpy.array_namespace(cunumpy.zeros(1)) in (xp, cunumpy.array_namespace())
+        """
+    )
+    result = pytester.runpytest(*PLUGIN, "--xp=numpy,cupy,cunumpy")
+    result.assert_outcomes(passed=3 if GPU else 2, skipped=0 if GPU else 1)
+    assert cunumpy.get_backend() == "numpy"
+
+
+def test_device_fixture_gives_every_device(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        test_file="""
+        import cunumpy
+        from cunumpy.testing import assert_equal
+
+        def test_on_device(xp, device):
+            kind = xp.__array_namespace_info__().default_dtypes(device=device)["integral"]
+            x = xp.asarray([1, 2], dtype=kind, device=device)
+            assert x.device == device
+            assert_equal(x + 1, xp.asarray([2, 3], dtype=kind, device=device))
+        """
+    )
+    result = pytester.runpytest(*PLUGIN, "-v", "--xp=numpy,cupy,array_api_strict,cunumpy")
+    gpus = [f"cuda:{i}" for i in range(cunumpy.cuda.device_count())] if GPU else []
+    expected = {"numpy-cpu", "cunumpy-cpu"} | {f"cunumpy-{gpu}" for gpu in gpus}
+    expected |= {f"cupy-{gpu}" for gpu in gpus} if GPU else {"cupy"}
+    if STRICT:
+        names = ("cpu", "device1", "device2", "no_float64", "no_x64")
+        expected |= {f"array_api_strict-{name}" for name in names}
+    assert _ids(result, "test_on_device") == expected
+    result.assert_outcomes(passed=len(expected) - (0 if GPU else 1), skipped=0 if GPU else 1)
+
+
+def test_tests_that_parametrize_xp_themselves_are_left_alone(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        test_file="""
+        import numpy
+        import pytest
+
+        @pytest.mark.parametrize("xp", [numpy], ids=["plain-numpy"])
+        def test_own(xp):
+            assert xp is numpy
+        """
+    )
+    result = pytester.runpytest(*PLUGIN, "-v")
+    assert _ids(result, "test_own") == {"plain-numpy"}
+    result.assert_outcomes(passed=1)
+
+
+@pytest.mark.skipif(not JAX, reason="jax is not installed")
+def test_jax_runs_with_64_bit_types_and_restores_the_setting(pytester: pytest.Pytester) -> None:
+    import jax
+
+    pytester.makepyfile(
+        test_file="""
+        def test_default_float(xp):
+            assert xp.asarray([1.0]).dtype == xp.float64
+        """
+    )
+    before = jax.config.read("jax_enable_x64")
+    result = pytester.runpytest(*PLUGIN, "--xp=jax")
+    result.assert_outcomes(passed=1)
+    assert jax.config.read("jax_enable_x64") == before
+
+
+def test_a_conftest_xp_fixture_of_its_own_is_left_alone(pytester: pytest.Pytester) -> None:
+    pytester.makeconftest(
+        """
+        import numpy
+        import pytest
+
+        @pytest.fixture
+        def xp():
+            return numpy
+        """
+    )
+    pytester.makepyfile(
+        test_file="""
+        import numpy
+
+        def test_own(xp):
+            assert xp is numpy
+        """
+    )
+    result = pytester.runpytest(*PLUGIN, "-v")
+    result.assert_outcomes(passed=1)
+    result.stdout.fnmatch_lines(["test_file.py::test_own PASSED*"])
