@@ -144,7 +144,7 @@ def _namespace_of_sequence(
     arrays: Sequence[Any], func: str, name: str, *, allow_empty: bool = False
 ) -> ModuleType:
     """The common namespace of a tuple or list of arrays (``concat``, ``*arrays``)."""
-    if arrays and isinstance(arrays, (tuple, list)):  # the common case, decided quickly
+    if isinstance(arrays, (tuple, list)) and arrays:  # the common case, decided quickly
         kind = type(arrays[0])
         namespace = _by_type.get(kind)
         if namespace is not None:

@@ -352,6 +352,8 @@ def test_mpi_without_an_mpi_library_is_a_runtime_error_naming_the_function() -> 
     )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.strip().splitlines()
+    if not lines:  # an mpi4py linked to its MPI library at build time ignores the variable
+        pytest.skip("this mpi4py does not load its MPI library through MPI4PY_LIBMPI")
     assert len(lines) == 2, done.stdout + done.stderr
     for line, func in zip(lines, ("allreduce", "is_cuda_aware")):
         assert line.startswith(f"{func}: mpi4py is not usable (RuntimeError: cannot load MPI")

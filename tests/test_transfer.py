@@ -15,7 +15,7 @@ def _strict() -> object:
 
 def test_device_of_numpy_array_is_cpu() -> None:
     assert cunumpy.device(np.zeros(1)) == "cpu"
-    with pytest.raises(TypeError, match=r"device: builtins\.list is not an array"):
+    with pytest.raises(TypeError, match=r"device: `x` must be an array, not list"):
         cunumpy.device([1])
 
 
