@@ -3,7 +3,12 @@
 The report lists versions, each backend (usable or not, and why), each GPU with its
 memory, and the current backend. The self-check then runs a few operations on every
 usable backend, compares them with NumPy, and ends with a one-line verdict. The exit
-status is 1 when a usable backend fails its self-check, else 0.
+status is 1 when a usable backend fails its self-check or ``CUNUMPY_BACKEND`` is invalid,
+else 0.
+
+This is the tool users run when their environment is wrong, so it never dies at import:
+an invalid ``CUNUMPY_BACKEND`` (which makes ``import cunumpy`` raise in any other
+program) is reported here as a failed check, with the reason, on the NumPy backend.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from __future__ import annotations
 import argparse
 import importlib.metadata
 import json
+import os
 import platform
 import sys
 from collections.abc import Callable, Sequence
@@ -19,6 +25,7 @@ from typing import Any
 import numpy as np
 
 import cunumpy
+from cunumpy import _config
 from cunumpy._cupy import visible_gpu_count
 
 __all__ = ["collect_report", "main", "self_check"]
@@ -138,6 +145,11 @@ def collect_report(*, run_checks: bool = True) -> dict[str, Any]:
         "backends": backends,
         "gpus": _gpus(),
         "current_backend": cunumpy.get_backend(),
+        "environment": {
+            "variable": _config.ENV_VAR,
+            "value": os.environ.get(_config.ENV_VAR),
+            "error": _config.environment_error,
+        },
     }
     if run_checks:
         report["self_check"] = {
@@ -149,14 +161,24 @@ def collect_report(*, run_checks: bool = True) -> dict[str, Any]:
             for r in results
             if not r["ok"]
         ]
-        usable = [name for name, info in backends.items() if info["usable"]]
-        report["verdict"] = (
-            f"FAILED: {len(failed)} check(s) failed ({'; '.join(failed)})"
-            if failed
-            else f"OK: all {len(_CHECKS)} checks passed on {', '.join(usable)}"
-        )
+        if _config.environment_error is not None:
+            failed.insert(0, _config.environment_error)
+        report["verdict"] = _verdict(failed, backends)
         report["ok"] = not failed
     return report
+
+
+def _verdict(failed: list[str], backends: dict[str, dict[str, Any]]) -> str:
+    """The one-line verdict: what failed, or on which backends all checks passed."""
+    if failed:
+        return f"FAILED: {len(failed)} check(s) failed ({'; '.join(failed)})"
+    usable = [name for name, info in backends.items() if info["usable"]]
+    if backends["cupy"]["usable"]:
+        return f"OK: all {len(_CHECKS)} checks passed on {', '.join(usable)}"
+    return (
+        f"OK on NumPy: all {len(_CHECKS)} checks passed; CuPy not usable: "
+        f"{backends['cupy']['reason']}"
+    )
 
 
 def _print_text(report: dict[str, Any]) -> None:
@@ -171,6 +193,9 @@ def _print_text(report: dict[str, Any]) -> None:
         state = "usable" if info["usable"] else f"not usable ({info['reason']})"
         print(f"  {name:<8}{state}")
     print(f"  current: {report['current_backend']}")
+    environment = report["environment"]
+    if environment["error"] is not None:
+        print(f"  FAIL {environment['variable']}: {environment['error']}")
     print()
     print("GPUs")
     if not report["gpus"]:
@@ -193,7 +218,7 @@ def _print_text(report: dict[str, Any]) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Print the report (``--json`` for JSON); return 1 if a usable backend failed."""
+    """Print the report (``--json`` for JSON); return 1 if a check or the environment failed."""
     parser = argparse.ArgumentParser(
         prog="python -m cunumpy", description="cunumpy environment report and self-check"
     )
@@ -205,7 +230,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(json.dumps(report, indent=2))
     else:
         _print_text(report)
-    return 0 if report.get("ok", True) else 1
+    ok = report.get("ok", True) and report["environment"]["error"] is None
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

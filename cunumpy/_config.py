@@ -1,17 +1,28 @@
 """The only global state of cunumpy: which backend creation functions use.
 
-``set_backend`` changes it for the whole process, ``use_backend`` changes it for a
-``with`` block, and ``CUNUMPY_BACKEND`` sets it once, when cunumpy is imported.
+Two layers, so that threads and asyncio tasks compose:
+
+- the *process default*, set by ``set_backend`` (and once, at import, by
+  ``CUNUMPY_BACKEND``), seen by every thread and task that has not chosen otherwise;
+- a *context-local* choice, set by ``use_backend`` for a ``with`` block and kept in a
+  ``contextvars.ContextVar``: it is seen only by the code running in that context (the
+  thread, or the asyncio task, that entered the block) and restored when the block ends.
+
+The hot paths read the current backend with ``current()``: one ``ContextVar.get`` (a C
+call) that returns the context's ``_Backend`` or, when the context chose none, the
+process default's.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from types import ModuleType
 
-__all__ = ["BACKENDS", "ENV_VAR", "get_backend", "set_backend", "use_backend"]
+__all__ = ["BACKENDS", "ENV_VAR", "current", "get_backend", "set_backend", "use_backend"]
 
 #: The backends cunumpy knows, in the order ``auto`` tries them in reverse.
 BACKENDS = ("numpy", "cupy")
@@ -20,14 +31,22 @@ BACKENDS = ("numpy", "cupy")
 ENV_VAR = "CUNUMPY_BACKEND"
 
 
-class _State:
-    """The current backend's name and its namespace module (kept together)."""
+class _Backend:
+    """A backend's namespace module; its name is the last part of the module's name.
 
-    __slots__ = ("name", "namespace")
+    The namespace is one attribute, so replacing it is atomic: a thread reading the
+    process default while another thread calls ``set_backend`` sees the old backend or
+    the new one, never a mix.
+    """
 
-    def __init__(self) -> None:
-        self.name = "numpy"
-        self.namespace: ModuleType = _numpy_namespace()
+    __slots__ = ("namespace",)
+
+    def __init__(self, namespace: ModuleType) -> None:
+        self.namespace = namespace
+
+    @property
+    def name(self) -> str:
+        return self.namespace.__name__.rpartition(".")[2]
 
 
 def _numpy_namespace() -> ModuleType:
@@ -36,25 +55,62 @@ def _numpy_namespace() -> ModuleType:
     return numpy_namespace
 
 
-def _namespace_for(name: str, func: str) -> ModuleType:
-    """Return the namespace module of backend ``name``, or raise why it cannot be used."""
+def _canonical_name(name: object, func: str) -> str:
+    """``name`` as one of ``BACKENDS`` (case and surrounding spaces ignored), or raise."""
     if not isinstance(name, str):
         msg = f"{func}: `name` must be a str, one of {BACKENDS!r}, not {name!r}."
         raise TypeError(msg)
-    if name == "numpy":
+    canonical = name.strip().lower()
+    if canonical not in BACKENDS:
+        msg = f"{func}: unknown backend {name!r}; the valid names are {BACKENDS!r}."
+        raise ValueError(msg)
+    return canonical
+
+
+def _namespace_for(name: object, func: str) -> ModuleType:
+    """Return the namespace module of backend ``name``, or raise why it cannot be used."""
+    canonical = _canonical_name(name, func)
+    if canonical == "numpy":
         return _numpy_namespace()
-    if name == "cupy":
-        from ._cupy import require_cupy
+    from ._cupy import require_cupy
 
-        require_cupy(func)
-        from ._backends import cupy as cupy_namespace
+    require_cupy(func)
+    from ._backends import cupy as cupy_namespace
 
-        return cupy_namespace
-    msg = f"{func}: unknown backend {name!r}; the valid names are {BACKENDS!r}."
-    raise ValueError(msg)
+    return cupy_namespace
 
 
-_state = _State()
+#: The process default (``set_backend``); mutated in place, so the context variable's
+#: default below always reaches the current one.
+_default = _Backend(_numpy_namespace())
+
+#: The context-local choice (``use_backend``); a context that made none gets ``_default``.
+_context: ContextVar[_Backend] = ContextVar("cunumpy_backend", default=_default)
+
+#: The backend of the running context: ``current().namespace``, ``current().name``.
+current = _context.get
+
+
+class _Current:
+    """Read-only view of the running context's backend, for code that reads attributes."""
+
+    __slots__ = ()
+
+    @property
+    def name(self) -> str:
+        return current().name
+
+    @property
+    def namespace(self) -> ModuleType:
+        return current().namespace
+
+
+#: ``_state.namespace`` and ``_state.name``: the backend of the running context.
+_state = _Current()
+
+#: Why ``CUNUMPY_BACKEND`` could not be applied, when ``python -m cunumpy`` deferred the
+#: error to report it (``None`` otherwise).
+environment_error: str | None = None
 
 
 def get_backend() -> str:
@@ -71,20 +127,26 @@ def get_backend() -> str:
     >>> xp.get_backend()
     'numpy'
     """
-    return _state.name
+    return current().name
 
 
 def set_backend(name: str) -> None:
-    """Make ``name`` the backend of the whole process.
+    """Make ``name`` the default backend of the whole process.
 
     Creation functions called without ``device=`` create their arrays on the current
     backend (and, on CuPy, on the current GPU). Functions that take arrays always
     compute where their inputs live, whatever the current backend.
 
+    Every thread and asyncio task that is not inside a ``use_backend`` block sees the
+    new default at once. Called inside a ``use_backend`` block, it also switches that
+    block (in this thread or task only) for the rest of the block; blocks of other
+    threads and tasks keep their backend until they end.
+
     Parameters
     ----------
     name : {"numpy", "cupy"}
-        The backend to use.
+        The backend to use; case and surrounding spaces are ignored, as in
+        ``CUNUMPY_BACKEND``.
 
     Raises
     ------
@@ -101,20 +163,25 @@ def set_backend(name: str) -> None:
     <class 'numpy.ndarray'>
     """
     namespace = _namespace_for(name, "set_backend")
-    _state.name = name
-    _state.namespace = namespace
+    _default.namespace = namespace
+    if current() is not _default:  # inside a use_backend block of this context
+        _context.set(_Backend(namespace))
 
 
 @contextmanager
 def use_backend(name: str) -> Iterator[ModuleType]:
     """Use backend ``name`` inside a ``with`` block, then restore the previous one.
 
-    The previous backend is restored on exit, also when the block raises.
+    The choice is context-local (a ``contextvars.ContextVar``): it holds for the code
+    running in the thread, or the asyncio task, that entered the block, and for the
+    asyncio tasks it creates inside the block; other threads and tasks keep their own
+    backend. Blocks nest, and the previous backend is restored on exit, also when the
+    block raises.
 
     Parameters
     ----------
     name : {"numpy", "cupy"}
-        The backend to use inside the block.
+        The backend to use inside the block; case and surrounding spaces are ignored.
 
     Yields
     ------
@@ -130,16 +197,45 @@ def use_backend(name: str) -> Iterator[ModuleType]:
     'numpy'
     """
     namespace = _namespace_for(name, "use_backend")
-    previous = (_state.name, _state.namespace)
-    _state.name, _state.namespace = name, namespace
+    token = _context.set(_Backend(namespace))
     try:
         yield namespace
     finally:
-        _state.name, _state.namespace = previous
+        _context.reset(token)
+
+
+def _launched_as_report() -> bool:
+    """Whether this process is ``python -m cunumpy`` or the ``cunumpy`` script.
+
+    That is the diagnostic tool a user runs when the environment is wrong, so it must
+    start and report a bad ``CUNUMPY_BACKEND`` instead of dying at import.
+    """
+    argv = list(getattr(sys, "orig_argv", ()))
+    for index, arg in enumerate(argv):
+        if arg == "-m" and index + 1 < len(argv):
+            return argv[index + 1] in ("cunumpy", "cunumpy.__main__")
+        if arg.startswith("-m") and len(arg) > 2:
+            return arg[2:] in ("cunumpy", "cunumpy.__main__")
+    script = os.path.basename(sys.argv[0]) if sys.argv else ""
+    return script.removesuffix(".exe").removesuffix("-script.py") == "cunumpy"
 
 
 def _backend_from_environment() -> None:
-    """Apply ``CUNUMPY_BACKEND`` (read once, when cunumpy is imported)."""
+    """Apply ``CUNUMPY_BACKEND`` (read once, when cunumpy is imported).
+
+    An invalid value raises, naming the variable, unless this process is the report
+    (``python -m cunumpy``), which keeps NumPy and reports the error as a failed check.
+    """
+    global environment_error
+    try:
+        _apply_environment()
+    except (ValueError, RuntimeError) as exc:
+        if not _launched_as_report():
+            raise
+        environment_error = str(exc)
+
+
+def _apply_environment() -> None:
     raw = os.environ.get(ENV_VAR)
     if raw is None or raw.strip() == "":
         return
@@ -156,8 +252,14 @@ def _backend_from_environment() -> None:
             f"use one of 'numpy', 'cupy' or 'auto'."
         )
         raise ValueError(msg)
-    try:
-        set_backend(value)
-    except RuntimeError as exc:
-        msg = f"cunumpy: {ENV_VAR}={raw!r} asks for CuPy, which is not usable: {exc}"
-        raise RuntimeError(msg) from None
+    if value == "cupy":
+        from ._cupy import cupy_available, cupy_unavailable_reason
+
+        if not cupy_available():
+            msg = (
+                f"cunumpy: {ENV_VAR}={raw!r} asks for CuPy, which is not usable here: "
+                f"{cupy_unavailable_reason()}. Unset {ENV_VAR}, or set it to 'auto' to "
+                f"use CuPy only where it is usable."
+            )
+            raise RuntimeError(msg)
+    set_backend(value)

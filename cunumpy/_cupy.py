@@ -8,6 +8,7 @@ runs a kernel and reads the result back.
 from __future__ import annotations
 
 import importlib.util
+import os
 import sys
 import warnings
 from types import ModuleType
@@ -30,7 +31,7 @@ _gpu_count: int | None = None
 def cupy_installed() -> bool:
     """Return whether CuPy can be imported, without importing it."""
     if "cupy" in sys.modules:
-        return True
+        return sys.modules["cupy"] is not None  # None: importing CuPy was blocked
     try:
         return importlib.util.find_spec("cupy") is not None
     except (ImportError, ValueError):
@@ -55,6 +56,74 @@ def unsupported_cupy_version(version: str) -> str | None:
     return None
 
 
+def _driver_library_present() -> bool:
+    """Whether the NVIDIA driver's CUDA library (libcuda) can be loaded on this machine."""
+    import ctypes
+
+    names = ("nvcuda.dll",) if sys.platform == "win32" else ("libcuda.so.1", "libcuda.so")
+    for name in names:
+        try:
+            ctypes.CDLL(name)
+        except OSError:
+            continue
+        return True
+    return False
+
+
+def _insufficient_driver() -> str:
+    if not _driver_library_present():
+        return (
+            "no NVIDIA driver found (libcuda cannot be loaded): this machine has no GPU that "
+            "CuPy can use, so cunumpy runs on NumPy; install the NVIDIA driver on a machine "
+            "with a GPU to use CuPy"
+        )
+    return (
+        "the NVIDIA driver is older than the CUDA version this CuPy wheel needs: update the "
+        "driver, or install the CuPy wheel of an older CUDA (cupy-cuda12x instead of "
+        "cupy-cuda13x); until then cunumpy runs on NumPy"
+    )
+
+
+# What CuPy's known errors mean for the user, by a word of CuPy's message.
+_MEANINGS = (
+    ("cudaErrorNoDevice", lambda: (
+        "no GPU is visible to this process (CUDA_VISIBLE_DEVICES="
+        f"{os.environ.get('CUDA_VISIBLE_DEVICES', '<unset>')!r}); cunumpy runs on NumPy"
+    )),
+    ("cudaErrorInsufficientDriver", _insufficient_driver),
+    ("cudaErrorInitializationError", lambda: (
+        "the NVIDIA driver failed to initialize (check `nvidia-smi`); cunumpy runs on NumPy"
+    )),
+    ("Unavailable", lambda: (
+        "the GPU is busy or reserved by another process (exclusive compute mode); cunumpy "
+        "runs on NumPy"
+    )),
+    ("nvrtc", lambda: (
+        "CuPy cannot compile kernels: the CUDA runtime compiler (NVRTC) is missing; install "
+        "the CuPy wheel's [ctk] extra (cunumpy[cuda12-ctk] or cunumpy[cuda13-ctk])"
+    )),
+    ("NoKernelImage", lambda: (
+        "this CuPy wheel has no code for this GPU, or the driver is too old for it; update "
+        "the driver or CuPy"
+    )),
+    ("UnsupportedPtxVersion", lambda: (
+        "the NVIDIA driver is older than the CUDA version this CuPy wheel needs; update the "
+        "driver or install the CuPy wheel of an older CUDA"
+    )),
+    ("OutOfMemory", lambda: "the GPU has no free memory left for a first allocation"),
+)  # fmt: skip
+
+
+def _explained(stage: str, exc: BaseException) -> str:
+    """What went wrong in words a user can act on, then CuPy's own message."""
+    original = f"{type(exc).__name__}: {exc}"
+    text = f"{type(exc).__name__} {exc}"
+    for word, meaning in _MEANINGS:
+        if word.lower() in text.lower():
+            return f"{meaning()} (CuPy {stage}: {original})"
+    return f"CuPy is installed but {stage}: {original}"
+
+
 def _probe() -> str | None:
     """Try CuPy for real; return ``None`` when it works, else the reason."""
     if not cupy_installed():
@@ -62,6 +131,12 @@ def _probe() -> str | None:
     try:
         import cupy
     except Exception as exc:
+        if "libcuda" in str(exc) or "libcudart" in str(exc):
+            return (
+                "the installed CuPy does not match this machine's CUDA libraries; install "
+                f"the cupy-cudaXXx wheel of your CUDA version (CuPy failed to import: "
+                f"{type(exc).__name__}: {exc})"
+            )
         return f"CuPy is installed but failed to import: {type(exc).__name__}: {exc}"
     too_old = unsupported_cupy_version(str(cupy.__version__))
     if too_old is not None:
@@ -69,14 +144,17 @@ def _probe() -> str | None:
     try:
         count = cupy.cuda.runtime.getDeviceCount()
     except Exception as exc:
-        return f"CuPy is installed but no GPU is usable: {type(exc).__name__}: {exc}"
+        return _explained("found no usable GPU", exc)
     if count == 0:
-        return "CuPy is installed but no GPU is visible (the CUDA runtime reports 0 devices)"
+        return (
+            "no GPU is visible to this process (the CUDA runtime reports 0 devices); "
+            "cunumpy runs on NumPy"
+        )
     try:
         values = cupy.arange(8, dtype=cupy.float32)
         total = float((values * 2).sum().get())
     except Exception as exc:
-        return f"CuPy is installed but a test kernel failed: {type(exc).__name__}: {exc}"
+        return _explained("failed to run a test kernel", exc)
     if total != 56.0:
         return f"CuPy is installed but a test kernel gave a wrong result ({total!r} != 56.0)"
     return None

@@ -1,36 +1,46 @@
 """The helpers every top-level function uses to find the namespace to run in.
 
 A function that takes arrays runs in their namespace (``_namespace_of_one``, ``_two``,
-``_all``); a creation function runs on its ``device=`` (``_placement``) or, without one,
-on the current backend (``_state.namespace``).
+``_pair``, ``_args``, ``_sequence``); a creation function runs on its ``device=``
+(``_placement``) or, without one, on the current backend (``_current().namespace``).
+
+The same helpers reject what is not an array where the standard asks for one: a
+``TypeError`` that names the function, the argument and its type. Python scalars are
+accepted where the standard allows them (``add(x, 1)``, ``where(c, x, 0.0)``,
+``clip(x, 0, 1)``), and not in place of every array argument at once (``add(1, 2)``).
+The lookups for arrays whose type was seen before are one dictionary access, so these
+checks cost nothing on the paths that succeed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
 import numpy as np
 
 from ._backends import numpy as _numpy_module
-from ._config import _state
+from ._config import current as _current
 from ._devices import DLPACK_CUDA, DLPACK_HOST, canonical_device, dlpack_device_type
-from ._namespace import _NAMESPACE_BY_TYPE, _SCALAR_TYPES, namespace_of
+from ._namespace import _NAMESPACE_BY_TYPE, namespace_of
 from ._transfer import to_device as _to_device
 
 __all__ = [
-    "_SCALAR_TYPES",
+    "_PY_SCALARS",
+    "_PY_SCALARS_OR_NONE",
+    "_current",
     "_dlpack_namespace",
     "_ndarray",
     "_is_array",
     "_moved",
-    "_namespace_of_all",
+    "_namespace_of_args",
     "_namespace_of_one",
+    "_namespace_of_pair",
+    "_namespace_of_sequence",
     "_namespace_of_two",
     "_numpy_namespace",
     "_placement",
-    "_state",
     "_to_device",
 ]
 
@@ -43,39 +53,121 @@ _ndarray = np.ndarray
 #: other namespace the dispatchers reach.
 _numpy_namespace: Any = _numpy_module
 
+#: Python scalars: they mix with arrays of any backend where the standard allows them.
+_PY_SCALARS = frozenset({bool, int, float, complex})
+_PY_SCALARS_OR_NONE = frozenset({bool, int, float, complex, type(None)})
 
-def _namespace_of_one(x: Any, func: str) -> ModuleType:
-    """The namespace of one array argument (the current backend's for a Python scalar)."""
+# Argument kinds, one letter each (the generator writes them for each function):
+# "a" an array; "s" an array or a Python scalar; "o" an array or None;
+# "n" an array, a Python scalar or None.
+_ACCEPTED = {
+    "a": "an array",
+    "s": "an array or a Python scalar",
+    "o": "an array or None",
+    "n": "an array, a Python scalar or None",
+}
+# Plain Python containers and text: never arrays, though NumPy would convert them.
+_NOT_ARRAYS = (list, tuple, dict, set, frozenset, str, bytes)
+
+
+def _not_an_array(func: str, name: str, x: Any, kind: str = "a") -> TypeError:
+    """The ``TypeError`` for argument ``name`` of ``func``, which is not an array."""
+    hint = " (convert it with asarray first)" if isinstance(x, (list, tuple)) or (
+        type(x) in _PY_SCALARS and kind in "ao"
+    ) else ""  # fmt: skip
+    shown = "None" if x is None else f"{type(x).__qualname__} {x!r:.80}"
+    msg = f"{func}: `{name}` must be {_ACCEPTED[kind]}, not {shown}{hint}."
+    return TypeError(msg)
+
+
+def _lookup(x: Any, func: str, name: str, kind: str = "a") -> ModuleType:
+    """The namespace of array argument ``x`` whose type is not cached: the slow path."""
+    if type(x) in _PY_SCALARS_OR_NONE or isinstance(x, _NOT_ARRAYS):
+        raise _not_an_array(func, name, x, kind)
+    namespace = namespace_of((x,), func)  # raises TypeError for other non-arrays
+    assert namespace is not None
+    return namespace
+
+
+def _namespace_of_one(x: Any, func: str, name: str = "x") -> ModuleType:
+    """The namespace of one argument that must be an array."""
     namespace = _by_type.get(type(x))
     if namespace is None:
-        namespace = namespace_of((x,), func) or _state.namespace
+        namespace = _lookup(x, func, name)
     return namespace
 
 
 def _namespace_of_two(x1: Any, x2: Any, func: str) -> ModuleType:
-    """The common namespace of two array arguments, either of which may be a scalar."""
+    """The namespace of ``x1`` and ``x2``, arrays or Python scalars but not both scalars."""
     kind = type(x1)
-    if kind is type(x2) or type(x2) in _SCALAR_TYPES:
+    if kind is type(x2) or type(x2) in _PY_SCALARS:
         namespace = _by_type.get(kind)
         if namespace is not None:
             return namespace
-    return namespace_of((x1, x2), func) or _state.namespace
+    return _namespace_of_args((x1, x2), "ss", ("x1", "x2"), func)
 
 
-def _namespace_of_all(arrays: Iterable[Any], func: str) -> ModuleType:
-    """The common namespace of a sequence of array arguments."""
-    kind = type(arrays)
-    if kind is tuple or kind is list:  # arrays of known types only, in one namespace: inline
-        found = None
-        for x in arrays:
-            namespace = _by_type.get(type(x))
-            if namespace is None or (found is not None and namespace is not found):
-                break
-            found = namespace
-        else:
-            if found is not None:
-                return found
-    return namespace_of(arrays, func) or _state.namespace
+def _namespace_of_pair(x1: Any, x2: Any, func: str, name1: str, name2: str) -> ModuleType:
+    """The namespace of two arguments that must both be arrays."""
+    kind = type(x1)
+    if kind is type(x2):
+        namespace = _by_type.get(kind)
+        if namespace is not None:
+            return namespace
+    return _namespace_of_args((x1, x2), "aa", (name1, name2), func)
+
+
+def _namespace_of_args(
+    values: tuple[Any, ...], kinds: str, names: tuple[str, ...], func: str
+) -> ModuleType:
+    """The common namespace of array arguments of the given kinds (see ``_ACCEPTED``)."""
+    for x, kind, name in zip(values, kinds, names):
+        kind_of_x = type(x)
+        if kind_of_x in _by_type:
+            continue
+        if x is None:
+            if kind in "on":
+                continue
+        elif kind_of_x in _PY_SCALARS and kind in "sn":
+            continue
+        _lookup(x, func, name, kind)
+    namespace = namespace_of(values, func)  # the one library of the arrays, or a TypeError
+    if namespace is None:
+        given = " and ".join(f"`{name}`" for name in names)
+        shown = ", ".join(type(x).__name__ for x in values)
+        msg = f"{func}: at least one of {given} must be an array, got only scalars ({shown})."
+        raise TypeError(msg)
+    return namespace
+
+
+def _namespace_of_sequence(
+    arrays: Sequence[Any], func: str, name: str, *, allow_empty: bool = False
+) -> ModuleType:
+    """The common namespace of a tuple or list of arrays (``concat``, ``*arrays``)."""
+    if isinstance(arrays, (tuple, list)) and arrays:  # the common case, decided quickly
+        kind = type(arrays[0])
+        namespace = _by_type.get(kind)
+        if namespace is not None:
+            for x in arrays:
+                if type(x) is not kind:
+                    break
+            else:
+                return namespace
+    if not isinstance(arrays, (tuple, list)):
+        shown = "None" if arrays is None else f"{type(arrays).__qualname__} {arrays!r:.80}"
+        msg = f"{func}: `{name}` must be a tuple or list of arrays, not {shown}."
+        raise TypeError(msg)
+    if not arrays:
+        if allow_empty:
+            return _current().namespace
+        msg = f"{func}: `{name}` is empty; pass at least one array."
+        raise ValueError(msg)
+    for index, x in enumerate(arrays):
+        if type(x) not in _by_type:
+            _lookup(x, func, f"{name}[{index}]")
+    namespace = namespace_of(arrays, func)
+    assert namespace is not None
+    return namespace
 
 
 def _placement(device: Any, func: str) -> tuple[ModuleType, Any]:
@@ -121,4 +213,4 @@ def _dlpack_namespace(x: Any) -> ModuleType:
         from ._backends import cupy as cupy_namespace
 
         return cupy_namespace
-    return _state.namespace
+    return _current().namespace

@@ -10,7 +10,7 @@ from ._array_kinds import is_cupy_array, is_numpy_array
 from ._cupy import require_cupy
 from ._devices import canonical_device, library_device
 from ._namespace import _library_name, namespace_of, renamed
-from .cuda._streams import as_cupy_stream, on_device_and_stream
+from .cuda._streams import _check_stream_type, as_cupy_stream, on_device_and_stream
 
 __all__ = ["device", "to_cupy", "to_device", "to_numpy"]
 
@@ -49,7 +49,8 @@ def _foreign_namespace(x: Any, func: str) -> Any:
     """The namespace of an array cunumpy does not own; TypeError naming ``func`` otherwise."""
     namespace = namespace_of((x,), func)
     if namespace is None:
-        msg = f"{func}: expected an array, got {type(x).__name__} {x!r:.60}."
+        shown = "None" if x is None else f"{type(x).__qualname__} {x!r:.80}"
+        msg = f"{func}: `x` must be an array, not {shown}."
         raise TypeError(msg)
     return namespace
 
@@ -115,6 +116,8 @@ def to_device(x: Any, device: Any, /, *, stream: Any = None) -> Any:
     >>> xp.to_device(x, "cpu") is x
     True
     """
+    if stream is not None:
+        _check_stream_type(stream, "to_device")  # a TypeError before any ValueError
     if is_numpy_array(x):
         target = canonical_device(device, "to_device")
         if target == "cpu":

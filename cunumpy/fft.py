@@ -9,12 +9,14 @@ from collections.abc import Sequence
 from typing import Literal, Optional, Union
 
 from ._dispatch import (
+    _current,
     _namespace_of_one,
     _ndarray,
     _numpy_namespace,
     _placement,
-    _state,
 )
+from ._errors import BACKEND_ERRORS as _BACKEND_ERRORS
+from ._errors import raise_restated as _raise_restated
 from ._typing import (
     Array,
     Device,
@@ -93,7 +95,7 @@ def fft(
     """
     if type(x) is _ndarray:
         return _numpy_fft_fft(x, n=n, axis=axis, norm=norm)
-    return _namespace_of_one(x, "fft.fft").fft.fft(x, n=n, axis=axis, norm=norm)
+    return _namespace_of_one(x, "fft.fft", "x").fft.fft(x, n=n, axis=axis, norm=norm)
 
 
 def fftfreq(
@@ -132,9 +134,15 @@ def fftfreq(
     array([ 0. ,  0.5, -1. , -0.5])
     """
     if device is None:
-        return _state.namespace.fft.fftfreq(n, d=d, dtype=dtype)
+        try:
+            return _current().namespace.fft.fftfreq(n, d=d, dtype=dtype)
+        except _BACKEND_ERRORS as exc:
+            _raise_restated("fft.fftfreq", exc, n=n, d=d, dtype=dtype)
     namespace, device = _placement(device, "fft.fftfreq")
-    return namespace.fft.fftfreq(n, d=d, dtype=dtype, device=device)
+    try:
+        return namespace.fft.fftfreq(n, d=d, dtype=dtype, device=device)
+    except _BACKEND_ERRORS as exc:
+        _raise_restated("fft.fftfreq", exc, n=n, d=d, dtype=dtype)
 
 
 def fftn(
@@ -178,7 +186,7 @@ def fftn(
     """
     if type(x) is _ndarray:
         return _numpy_fft_fftn(x, s=s, axes=axes, norm=norm)
-    return _namespace_of_one(x, "fft.fftn").fft.fftn(x, s=s, axes=axes, norm=norm)
+    return _namespace_of_one(x, "fft.fftn", "x").fft.fftn(x, s=s, axes=axes, norm=norm)
 
 
 def fftshift(x: Array, /, *, axes: Optional[Union[int, Sequence[int]]] = None) -> Array:
@@ -207,7 +215,7 @@ def fftshift(x: Array, /, *, axes: Optional[Union[int, Sequence[int]]] = None) -
     """
     if type(x) is _ndarray:
         return _numpy_fft_fftshift(x, axes=axes)
-    return _namespace_of_one(x, "fft.fftshift").fft.fftshift(x, axes=axes)
+    return _namespace_of_one(x, "fft.fftshift", "x").fft.fftshift(x, axes=axes)
 
 
 def hfft(
@@ -248,7 +256,7 @@ def hfft(
     """
     if type(x) is _ndarray:
         return _numpy_fft_hfft(x, n=n, axis=axis, norm=norm)
-    return _namespace_of_one(x, "fft.hfft").fft.hfft(x, n=n, axis=axis, norm=norm)
+    return _namespace_of_one(x, "fft.hfft", "x").fft.hfft(x, n=n, axis=axis, norm=norm)
 
 
 def ifft(
@@ -291,7 +299,7 @@ def ifft(
     """
     if type(x) is _ndarray:
         return _numpy_fft_ifft(x, n=n, axis=axis, norm=norm)
-    return _namespace_of_one(x, "fft.ifft").fft.ifft(x, n=n, axis=axis, norm=norm)
+    return _namespace_of_one(x, "fft.ifft", "x").fft.ifft(x, n=n, axis=axis, norm=norm)
 
 
 def ifftn(
@@ -336,7 +344,7 @@ def ifftn(
     """
     if type(x) is _ndarray:
         return _numpy_fft_ifftn(x, s=s, axes=axes, norm=norm)
-    return _namespace_of_one(x, "fft.ifftn").fft.ifftn(x, s=s, axes=axes, norm=norm)
+    return _namespace_of_one(x, "fft.ifftn", "x").fft.ifftn(x, s=s, axes=axes, norm=norm)
 
 
 def ifftshift(x: Array, /, *, axes: Optional[Union[int, Sequence[int]]] = None) -> Array:
@@ -364,7 +372,7 @@ def ifftshift(x: Array, /, *, axes: Optional[Union[int, Sequence[int]]] = None) 
     """
     if type(x) is _ndarray:
         return _numpy_fft_ifftshift(x, axes=axes)
-    return _namespace_of_one(x, "fft.ifftshift").fft.ifftshift(x, axes=axes)
+    return _namespace_of_one(x, "fft.ifftshift", "x").fft.ifftshift(x, axes=axes)
 
 
 def ihfft(
@@ -406,7 +414,7 @@ def ihfft(
     """
     if type(x) is _ndarray:
         return _numpy_fft_ihfft(x, n=n, axis=axis, norm=norm)
-    return _namespace_of_one(x, "fft.ihfft").fft.ihfft(x, n=n, axis=axis, norm=norm)
+    return _namespace_of_one(x, "fft.ihfft", "x").fft.ihfft(x, n=n, axis=axis, norm=norm)
 
 
 def irfft(
@@ -449,7 +457,7 @@ def irfft(
     """
     if type(x) is _ndarray:
         return _numpy_fft_irfft(x, n=n, axis=axis, norm=norm)
-    return _namespace_of_one(x, "fft.irfft").fft.irfft(x, n=n, axis=axis, norm=norm)
+    return _namespace_of_one(x, "fft.irfft", "x").fft.irfft(x, n=n, axis=axis, norm=norm)
 
 
 def irfftn(
@@ -494,7 +502,7 @@ def irfftn(
     """
     if type(x) is _ndarray:
         return _numpy_fft_irfftn(x, s=s, axes=axes, norm=norm)
-    return _namespace_of_one(x, "fft.irfftn").fft.irfftn(x, s=s, axes=axes, norm=norm)
+    return _namespace_of_one(x, "fft.irfftn", "x").fft.irfftn(x, s=s, axes=axes, norm=norm)
 
 
 def rfft(
@@ -536,7 +544,7 @@ def rfft(
     """
     if type(x) is _ndarray:
         return _numpy_fft_rfft(x, n=n, axis=axis, norm=norm)
-    return _namespace_of_one(x, "fft.rfft").fft.rfft(x, n=n, axis=axis, norm=norm)
+    return _namespace_of_one(x, "fft.rfft", "x").fft.rfft(x, n=n, axis=axis, norm=norm)
 
 
 def rfftfreq(
@@ -573,9 +581,15 @@ def rfftfreq(
     array([0.  , 0.25, 0.5 ])
     """
     if device is None:
-        return _state.namespace.fft.rfftfreq(n, d=d, dtype=dtype)
+        try:
+            return _current().namespace.fft.rfftfreq(n, d=d, dtype=dtype)
+        except _BACKEND_ERRORS as exc:
+            _raise_restated("fft.rfftfreq", exc, n=n, d=d, dtype=dtype)
     namespace, device = _placement(device, "fft.rfftfreq")
-    return namespace.fft.rfftfreq(n, d=d, dtype=dtype, device=device)
+    try:
+        return namespace.fft.rfftfreq(n, d=d, dtype=dtype, device=device)
+    except _BACKEND_ERRORS as exc:
+        _raise_restated("fft.rfftfreq", exc, n=n, d=d, dtype=dtype)
 
 
 def rfftn(
@@ -620,7 +634,7 @@ def rfftn(
     """
     if type(x) is _ndarray:
         return _numpy_fft_rfftn(x, s=s, axes=axes, norm=norm)
-    return _namespace_of_one(x, "fft.rfftn").fft.rfftn(x, s=s, axes=axes, norm=norm)
+    return _namespace_of_one(x, "fft.rfftn", "x").fft.rfftn(x, s=s, axes=axes, norm=norm)
 
 
 def __dir__() -> list[str]:

@@ -9,9 +9,10 @@ from collections.abc import Sequence
 from typing import Literal, Optional, Union
 
 from ._dispatch import (
-    _SCALAR_TYPES,
+    _PY_SCALARS_OR_NONE,
+    _namespace_of_args,
     _namespace_of_one,
-    _namespace_of_two,
+    _namespace_of_pair,
     _ndarray,
     _numpy_namespace,
 )
@@ -106,7 +107,7 @@ def cholesky(x: Array, /, *, upper: bool = False) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_linalg_cholesky(x, upper=upper)
-    return _namespace_of_one(x, "linalg.cholesky").linalg.cholesky(x, upper=upper)
+    return _namespace_of_one(x, "linalg.cholesky", "x").linalg.cholesky(x, upper=upper)
 
 
 def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
@@ -134,9 +135,9 @@ def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     >>> xp.linalg.cross(xp.asarray([1, 0, 0]), xp.asarray([0, 1, 0]))
     array([0, 0, 1])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and type(x2) is _ndarray:
         return _numpy_linalg_cross(x1, x2, axis=axis)
-    return _namespace_of_two(x1, x2, "linalg.cross").linalg.cross(x1, x2, axis=axis)
+    return _namespace_of_pair(x1, x2, "linalg.cross", "x1", "x2").linalg.cross(x1, x2, axis=axis)
 
 
 def det(x: Array, /) -> Array:
@@ -162,7 +163,7 @@ def det(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_linalg_det(x)
-    return _namespace_of_one(x, "linalg.det").linalg.det(x)
+    return _namespace_of_one(x, "linalg.det", "x").linalg.det(x)
 
 
 def diagonal(x: Array, /, *, offset: int = 0) -> Array:
@@ -194,7 +195,7 @@ def diagonal(x: Array, /, *, offset: int = 0) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_linalg_diagonal(x, offset=offset)
-    return _namespace_of_one(x, "linalg.diagonal").linalg.diagonal(x, offset=offset)
+    return _namespace_of_one(x, "linalg.diagonal", "x").linalg.diagonal(x, offset=offset)
 
 
 def eig(x: Array, /) -> tuple[Array, Array]:
@@ -224,7 +225,7 @@ def eig(x: Array, /) -> tuple[Array, Array]:
     """
     if type(x) is _ndarray:
         return _numpy_linalg_eig(x)
-    return _namespace_of_one(x, "linalg.eig").linalg.eig(x)
+    return _namespace_of_one(x, "linalg.eig", "x").linalg.eig(x)
 
 
 def eigh(x: Array, /) -> tuple[Array, Array]:
@@ -255,7 +256,7 @@ def eigh(x: Array, /) -> tuple[Array, Array]:
     """
     if type(x) is _ndarray:
         return _numpy_linalg_eigh(x)
-    return _namespace_of_one(x, "linalg.eigh").linalg.eigh(x)
+    return _namespace_of_one(x, "linalg.eigh", "x").linalg.eigh(x)
 
 
 def eigvals(x: Array, /) -> Array:
@@ -283,7 +284,7 @@ def eigvals(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_linalg_eigvals(x)
-    return _namespace_of_one(x, "linalg.eigvals").linalg.eigvals(x)
+    return _namespace_of_one(x, "linalg.eigvals", "x").linalg.eigvals(x)
 
 
 def eigvalsh(x: Array, /) -> Array:
@@ -309,7 +310,7 @@ def eigvalsh(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_linalg_eigvalsh(x)
-    return _namespace_of_one(x, "linalg.eigvalsh").linalg.eigvalsh(x)
+    return _namespace_of_one(x, "linalg.eigvalsh", "x").linalg.eigvalsh(x)
 
 
 def inv(x: Array, /) -> Array:
@@ -337,7 +338,7 @@ def inv(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_linalg_inv(x)
-    return _namespace_of_one(x, "linalg.inv").linalg.inv(x)
+    return _namespace_of_one(x, "linalg.inv", "x").linalg.inv(x)
 
 
 def matmul(x1: Array, x2: Array, /) -> Array:
@@ -366,9 +367,9 @@ def matmul(x1: Array, x2: Array, /) -> Array:
     array([[19, 22],
            [43, 50]])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and type(x2) is _ndarray:
         return _numpy_linalg_matmul(x1, x2)
-    return _namespace_of_two(x1, x2, "linalg.matmul").linalg.matmul(x1, x2)
+    return _namespace_of_pair(x1, x2, "linalg.matmul", "x1", "x2").linalg.matmul(x1, x2)
 
 
 def matrix_norm(
@@ -410,7 +411,7 @@ def matrix_norm(
     """
     if type(x) is _ndarray:
         return _numpy_linalg_matrix_norm(x, keepdims=keepdims, ord=ord)
-    return _namespace_of_one(x, "linalg.matrix_norm").linalg.matrix_norm(
+    return _namespace_of_one(x, "linalg.matrix_norm", "x").linalg.matrix_norm(
         x, keepdims=keepdims, ord=ord
     )
 
@@ -442,7 +443,7 @@ def matrix_power(x: Array, n: int, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_linalg_matrix_power(x, n)
-    return _namespace_of_one(x, "linalg.matrix_power").linalg.matrix_power(x, n)
+    return _namespace_of_one(x, "linalg.matrix_power", "x").linalg.matrix_power(x, n)
 
 
 def matrix_rank(x: Array, /, *, rtol: Optional[Union[float, Array]] = None) -> Array:
@@ -470,9 +471,11 @@ def matrix_rank(x: Array, /, *, rtol: Optional[Union[float, Array]] = None) -> A
     >>> int(xp.linalg.matrix_rank(xp.asarray([[1.0, 2.0], [2.0, 4.0]])))
     1
     """
-    if type(x) is _ndarray and (type(rtol) is _ndarray or type(rtol) in _SCALAR_TYPES):
+    if type(x) is _ndarray and (type(rtol) is _ndarray or type(rtol) in _PY_SCALARS_OR_NONE):
         return _numpy_linalg_matrix_rank(x, rtol=rtol)
-    return _namespace_of_two(x, rtol, "linalg.matrix_rank").linalg.matrix_rank(x, rtol=rtol)
+    return _namespace_of_args(
+        (x, rtol), "an", ("x", "rtol"), "linalg.matrix_rank"
+    ).linalg.matrix_rank(x, rtol=rtol)
 
 
 def matrix_transpose(x: Array, /) -> Array:
@@ -500,7 +503,7 @@ def matrix_transpose(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_linalg_matrix_transpose(x)
-    return _namespace_of_one(x, "linalg.matrix_transpose").linalg.matrix_transpose(x)
+    return _namespace_of_one(x, "linalg.matrix_transpose", "x").linalg.matrix_transpose(x)
 
 
 def outer(x1: Array, x2: Array, /) -> Array:
@@ -527,9 +530,9 @@ def outer(x1: Array, x2: Array, /) -> Array:
     array([[ 3,  4,  5],
            [ 6,  8, 10]])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and type(x2) is _ndarray:
         return _numpy_linalg_outer(x1, x2)
-    return _namespace_of_two(x1, x2, "linalg.outer").linalg.outer(x1, x2)
+    return _namespace_of_pair(x1, x2, "linalg.outer", "x1", "x2").linalg.outer(x1, x2)
 
 
 def pinv(x: Array, /, *, rtol: Optional[Union[float, Array]] = None) -> Array:
@@ -558,9 +561,11 @@ def pinv(x: Array, /, *, rtol: Optional[Union[float, Array]] = None) -> Array:
     array([[0.5, 0. ],
            [0. , 0. ]])
     """
-    if type(x) is _ndarray and (type(rtol) is _ndarray or type(rtol) in _SCALAR_TYPES):
+    if type(x) is _ndarray and (type(rtol) is _ndarray or type(rtol) in _PY_SCALARS_OR_NONE):
         return _numpy_linalg_pinv(x, rtol=rtol)
-    return _namespace_of_two(x, rtol, "linalg.pinv").linalg.pinv(x, rtol=rtol)
+    return _namespace_of_args((x, rtol), "an", ("x", "rtol"), "linalg.pinv").linalg.pinv(
+        x, rtol=rtol
+    )
 
 
 def qr(x: Array, /, *, mode: Literal["reduced", "complete"] = "reduced") -> tuple[Array, Array]:
@@ -592,7 +597,7 @@ def qr(x: Array, /, *, mode: Literal["reduced", "complete"] = "reduced") -> tupl
     """
     if type(x) is _ndarray:
         return _numpy_linalg_qr(x, mode=mode)
-    return _namespace_of_one(x, "linalg.qr").linalg.qr(x, mode=mode)
+    return _namespace_of_one(x, "linalg.qr", "x").linalg.qr(x, mode=mode)
 
 
 def slogdet(x: Array, /) -> tuple[Array, Array]:
@@ -621,7 +626,7 @@ def slogdet(x: Array, /) -> tuple[Array, Array]:
     """
     if type(x) is _ndarray:
         return _numpy_linalg_slogdet(x)
-    return _namespace_of_one(x, "linalg.slogdet").linalg.slogdet(x)
+    return _namespace_of_one(x, "linalg.slogdet", "x").linalg.slogdet(x)
 
 
 def solve(x1: Array, x2: Array, /) -> Array:
@@ -650,9 +655,9 @@ def solve(x1: Array, x2: Array, /) -> Array:
     >>> xp.linalg.solve(a, xp.asarray([9.0, 8.0]))
     array([2., 3.])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and type(x2) is _ndarray:
         return _numpy_linalg_solve(x1, x2)
-    return _namespace_of_two(x1, x2, "linalg.solve").linalg.solve(x1, x2)
+    return _namespace_of_pair(x1, x2, "linalg.solve", "x1", "x2").linalg.solve(x1, x2)
 
 
 def svd(x: Array, /, *, full_matrices: bool = True) -> tuple[Array, Array, Array]:
@@ -686,7 +691,7 @@ def svd(x: Array, /, *, full_matrices: bool = True) -> tuple[Array, Array, Array
     """
     if type(x) is _ndarray:
         return _numpy_linalg_svd(x, full_matrices=full_matrices)
-    return _namespace_of_one(x, "linalg.svd").linalg.svd(x, full_matrices=full_matrices)
+    return _namespace_of_one(x, "linalg.svd", "x").linalg.svd(x, full_matrices=full_matrices)
 
 
 def svdvals(x: Array, /) -> Array:
@@ -712,7 +717,7 @@ def svdvals(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_linalg_svdvals(x)
-    return _namespace_of_one(x, "linalg.svdvals").linalg.svdvals(x)
+    return _namespace_of_one(x, "linalg.svdvals", "x").linalg.svdvals(x)
 
 
 def tensordot(
@@ -750,9 +755,11 @@ def tensordot(
     array([[ 7, 10],
            [15, 22]])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and type(x2) is _ndarray:
         return _numpy_linalg_tensordot(x1, x2, axes=axes)
-    return _namespace_of_two(x1, x2, "linalg.tensordot").linalg.tensordot(x1, x2, axes=axes)
+    return _namespace_of_pair(x1, x2, "linalg.tensordot", "x1", "x2").linalg.tensordot(
+        x1, x2, axes=axes
+    )
 
 
 def trace(x: Array, /, *, offset: int = 0, dtype: Optional[DType] = None) -> Array:
@@ -788,7 +795,7 @@ def trace(x: Array, /, *, offset: int = 0, dtype: Optional[DType] = None) -> Arr
     """
     if type(x) is _ndarray:
         return _numpy_linalg_trace(x, offset=offset, dtype=dtype)
-    return _namespace_of_one(x, "linalg.trace").linalg.trace(x, offset=offset, dtype=dtype)
+    return _namespace_of_one(x, "linalg.trace", "x").linalg.trace(x, offset=offset, dtype=dtype)
 
 
 def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
@@ -820,9 +827,9 @@ def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     >>> xp.linalg.vecdot(xp.asarray([[1, 0], [0, 2]]), xp.asarray([3, 4]))
     array([3, 8])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and type(x2) is _ndarray:
         return _numpy_linalg_vecdot(x1, x2, axis=axis)
-    return _namespace_of_two(x1, x2, "linalg.vecdot").linalg.vecdot(x1, x2, axis=axis)
+    return _namespace_of_pair(x1, x2, "linalg.vecdot", "x1", "x2").linalg.vecdot(x1, x2, axis=axis)
 
 
 def vector_norm(
@@ -868,7 +875,7 @@ def vector_norm(
     """
     if type(x) is _ndarray:
         return _numpy_linalg_vector_norm(x, axis=axis, keepdims=keepdims, ord=ord)
-    return _namespace_of_one(x, "linalg.vector_norm").linalg.vector_norm(
+    return _namespace_of_one(x, "linalg.vector_norm", "x").linalg.vector_norm(
         x, axis=axis, keepdims=keepdims, ord=ord
     )
 

@@ -31,7 +31,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 @pytest.fixture(autouse=True)
 def _reset_backend() -> Iterator[None]:
     """Every test starts on the NumPy backend, and its changes do not leak."""
-    saved = (_config._state.name, _config._state.namespace)
+    saved = _config._default.namespace
+    token = _config._context.set(_config._default)  # no use_backend block is open
     cunumpy.set_backend("numpy")
     yield
-    _config._state.name, _config._state.namespace = saved
+    _config._context.reset(token)
+    _config._default.namespace = saved

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import subprocess
 import sys
+import threading
+from collections.abc import Callable
 
 import numpy as np
 import pytest
 
 import cunumpy
+from cunumpy import _config
 
 
 def test_default_backend_is_numpy() -> None:
@@ -97,3 +101,176 @@ def test_import_loads_no_gpu_or_mpi_library() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"
+
+
+# --- Threads and asyncio tasks: use_backend is context-local, set_backend process-wide -----
+#
+# With only NumPy usable (no GPU here), every block uses "numpy", so the tests tell the
+# blocks apart by the state object each one installs (``_config.current()``), which is
+# what the dispatch reads; the GPU variant below mixes real backends.
+
+
+def _interleave(names: list[str], check: Callable[[int, str], None]) -> list[BaseException]:
+    """Run one thread per name; all enter their block, then leave in turn: A enters, B
+    enters, ..., A leaves, B leaves (the order that leaked before). Returns the errors."""
+    n = len(names)
+    entered = threading.Barrier(n + 1)
+    leave = [threading.Event() for _ in range(n)]
+    left = [threading.Event() for _ in range(n)]
+    errors: list[BaseException] = []
+
+    def worker(index: int, name: str) -> None:
+        try:
+            outside = _config.current()
+            with cunumpy.use_backend(name):
+                inside = _config.current()
+                assert inside is not outside
+                entered.wait(timeout=30)
+                assert leave[index].wait(timeout=30)
+                assert _config.current() is inside  # no other thread's block leaked in
+                check(index, name)
+            assert _config.current() is outside
+        except BaseException as exc:
+            errors.append(exc)
+            entered.abort()
+        finally:
+            left[index].set()
+
+    threads = [threading.Thread(target=worker, args=(i, nm)) for i, nm in enumerate(names)]
+    for thread in threads:
+        thread.start()
+    try:
+        entered.wait(timeout=30)
+        assert _config.current() is _config._default  # the main thread is in no block
+        for index in range(n):
+            leave[index].set()
+            assert left[index].wait(timeout=30)
+    except threading.BrokenBarrierError:
+        pass
+    for thread in threads:
+        thread.join(timeout=30)
+    return errors
+
+
+def test_eight_threads_interleave_use_backend_blocks() -> None:
+    seen: dict[int, object] = {}
+
+    def check(index: int, name: str) -> None:
+        seen[index] = _config.current()
+        assert cunumpy.get_backend() == name
+        assert type(cunumpy.zeros(2)) is np.ndarray
+
+    errors = _interleave(["numpy"] * 8, check)
+    assert errors == []
+    assert len({id(state) for state in seen.values()}) == 8  # one state per thread
+    assert _config.current() is _config._default
+    assert cunumpy.get_backend() == "numpy"
+
+
+@pytest.mark.gpu
+def test_eight_threads_with_two_backends_each_see_their_own() -> None:
+    import cupy
+
+    def check(index: int, name: str) -> None:
+        assert cunumpy.get_backend() == name
+        expected = cupy.ndarray if name == "cupy" else np.ndarray
+        assert type(cunumpy.zeros(2)) is expected
+        assert type(cunumpy.arange(3)) is expected
+
+    errors = _interleave(["cupy", "numpy"] * 4, check)
+    assert errors == []
+    assert cunumpy.get_backend() == "numpy"
+    assert type(cunumpy.zeros(2)) is np.ndarray
+
+
+def test_a_thread_sees_the_process_default_not_another_threads_block() -> None:
+    inside = threading.Event()
+    release = threading.Event()
+    seen: list[object] = []
+
+    def holder() -> None:
+        with cunumpy.use_backend("numpy"):
+            seen.append(_config.current())
+            inside.set()
+            release.wait(timeout=30)
+
+    thread = threading.Thread(target=holder)
+    thread.start()
+    assert inside.wait(timeout=30)
+    try:
+        assert _config.current() is _config._default
+        assert seen[0] is not _config._default
+    finally:
+        release.set()
+        thread.join(timeout=30)
+
+
+def test_asyncio_tasks_each_keep_their_backend() -> None:
+    async def task(step: asyncio.Event, done: asyncio.Event) -> tuple[object, object]:
+        with cunumpy.use_backend("numpy"):
+            mine = _config.current()
+            step.set()
+            await done.wait()  # the other task enters its block meanwhile
+            return mine, _config.current()
+
+    async def main() -> list[tuple[object, object]]:
+        a_in, b_in, go = asyncio.Event(), asyncio.Event(), asyncio.Event()
+        first = asyncio.create_task(task(a_in, go))
+        await asyncio.wait_for(a_in.wait(), timeout=30)
+        second = asyncio.create_task(task(b_in, go))
+        await asyncio.wait_for(b_in.wait(), timeout=30)
+        assert _config.current() is _config._default  # the loop's own context
+        go.set()
+        return list(await asyncio.wait_for(asyncio.gather(first, second), timeout=30))
+
+    results = asyncio.run(main())
+    for mine, after_await in results:
+        assert mine is after_await
+    assert results[0][0] is not results[1][0]
+    assert _config.current() is _config._default
+
+
+def test_set_backend_inside_a_block_switches_the_block_and_sets_the_default() -> None:
+    with cunumpy.use_backend("numpy"):
+        block = _config.current()
+        cunumpy.set_backend("numpy")
+        assert _config.current() is not block  # this block now uses the new choice
+        assert _config._default.namespace is _config.current().namespace
+    assert _config.current() is _config._default
+
+
+def test_backend_names_ignore_case_like_the_environment_variable() -> None:
+    cunumpy.set_backend(" NumPy ")
+    assert cunumpy.get_backend() == "numpy"
+    with cunumpy.use_backend("NUMPY") as namespace:
+        assert namespace is cunumpy.array_namespace(np.ones(1))
+
+
+@pytest.mark.gpu
+def test_current_stream_and_device_are_per_thread() -> None:
+    """CUDA keeps the current device and CuPy the current stream per thread (documented in
+    the guide's "Threads" section): another thread's ``stream()`` block changes neither."""
+    from cunumpy import cuda
+
+    cunumpy.set_backend("cupy")
+    before = cuda.current_stream()
+    inside = threading.Event()
+    release = threading.Event()
+    theirs: list[object] = []
+
+    def other() -> None:
+        with cuda.stream() as s:
+            theirs.append(s)
+            assert cuda.current_stream() is s
+            inside.set()
+            release.wait(timeout=30)
+
+    thread = threading.Thread(target=other)
+    thread.start()
+    try:
+        assert inside.wait(timeout=30)
+        assert cuda.current_stream() is not theirs[0]
+        assert cuda.current_stream().ptr == before.ptr
+    finally:
+        release.set()
+        thread.join(timeout=30)

@@ -118,7 +118,7 @@ def test_a_name_without_a_group_gets_a_section_titled_by_its_module() -> None:
     assert api_pages._title(entries["cunumpy.mpi.allreduce"].group) == "Collectives"
     assert (
         api_pages._title("cunumpy.mpi._buffers")
-        == "Buffers for ``cunumpy.mpi``: collective input checks and CuPy staging"
+        == "How one rank hands array memory to MPI: directly, or staged through pinned host memory"
     )
     assert (
         entries["cunumpy.mpi.REDUCTION_OPS"].doc

@@ -25,7 +25,12 @@ def test_report_runs_and_passes() -> None:
         "Self-check",
     ):
         assert needle in out
-    assert out.strip().splitlines()[-1].startswith("OK: all ")
+    verdict = out.strip().splitlines()[-1]
+    if cunumpy.cupy_available():
+        assert verdict.startswith("OK: all ")
+    else:  # says that CuPy is not usable, and why, rather than a bare "OK"
+        assert verdict.startswith("OK on NumPy: all ")
+        assert verdict.endswith(f"; CuPy not usable: {cunumpy.cupy_unavailable_reason()}")
 
 
 def test_json_report_matches_the_environment() -> None:
@@ -39,6 +44,8 @@ def test_json_report_matches_the_environment() -> None:
     assert report["backends"]["cupy"]["usable"] is cunumpy.cupy_available()
     assert report["backends"]["cupy"]["reason"] == cunumpy.cupy_unavailable_reason()
     assert report["ok"] is True
+    assert report["environment"]["variable"] == "CUNUMPY_BACKEND"
+    assert report["environment"]["error"] is None
     assert all(r["ok"] for r in report["self_check"]["numpy"])
 
 

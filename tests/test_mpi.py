@@ -8,24 +8,26 @@ single-process NumPy reference. Without mpi4py or mpiexec these tests skip, sayi
 
 from __future__ import annotations
 
-import functools
-import importlib.util
-import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
+from mpi_run import (
+    ROOT,
+    assert_check,
+    environment,
+    mpi_or_skip,
+    run_mpi,
+    worker_results,
+)
 
 import cunumpy
 from cunumpy import mpi
 
-ROOT = Path(__file__).resolve().parent.parent
 WORKER = ROOT / "tests" / "mpi_workers" / "collectives.py"
 EXAMPLE = ROOT / "examples" / "heat2d.py"
-TIMEOUT_S = 120
 
 CHECK_NAMES = (
     "allreduce_ops",
@@ -42,99 +44,17 @@ CHECK_NAMES = (
 )
 
 
-def _mpiexec() -> str | None:
-    search = os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
-    return shutil.which("mpiexec", path=search)
-
-
-def _skip_reason() -> str | None:
-    if importlib.util.find_spec("mpi4py") is None:
-        return "mpi4py is not installed (pip install cunumpy[mpi])"
-    if _mpiexec() is None:
-        return "no mpiexec on PATH or next to the Python executable"
-    return None
-
-
-@functools.cache
-def _is_open_mpi(mpiexec: str) -> bool:
-    version = subprocess.run(
-        [mpiexec, "--version"], capture_output=True, text=True, timeout=30, check=False
-    )
-    text = version.stdout + version.stderr
-    return "Open MPI" in text or "OpenRTE" in text or "prterun" in text.lower()
-
-
-def _environment(backend: str) -> dict[str, str]:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-    env["CUNUMPY_BACKEND"] = backend
-    # Open MPI: allow root (containers, CI) and use shared memory only, no network probing.
-    env.setdefault("OMPI_ALLOW_RUN_AS_ROOT", "1")
-    env.setdefault("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
-    env.setdefault("OMPI_MCA_pml", "ob1")
-    env.setdefault("OMPI_MCA_btl", "self,vader")
-    return env
-
-
-def run_mpi(
-    n: int, script: Path, *args: str, backend: str = "numpy"
-) -> subprocess.CompletedProcess[str]:
-    """Run ``script`` on ``n`` ranks; fail (not hang) after ``TIMEOUT_S`` seconds."""
-    reason = _skip_reason()
-    if reason is not None:
-        pytest.skip(reason)
-    mpiexec = _mpiexec()
-    assert mpiexec is not None
-    command = [mpiexec, "-n", str(n)]
-    if _is_open_mpi(mpiexec):
-        command.append("--oversubscribe")
-    command += [sys.executable, str(script), *args]
-    try:
-        return subprocess.run(
-            command,
-            capture_output=True,
-            text=True,
-            timeout=TIMEOUT_S,
-            env=_environment(backend),
-            cwd=ROOT,
-            check=False,
-        )
-    except subprocess.TimeoutExpired as exc:
-        pytest.fail(f"{' '.join(command)} hung for {TIMEOUT_S} s; output:\n{exc.stdout}")
-
-
-@functools.cache
-def _worker_results(n: int, backend: str) -> tuple[dict[tuple[int, str], str], str]:
-    """Run the worker once per (ranks, backend); map (rank, check) to PASS or the failure."""
-    done = run_mpi(n, WORKER, backend=backend)
-    results: dict[tuple[int, str], str] = {}
-    for line in done.stdout.splitlines():
-        if line.startswith("RESULT "):
-            _, rank, name, verdict = line.split(" ", 3)
-            results[int(rank), name] = verdict
-    log = f"exit status {done.returncode}\nstdout:\n{done.stdout}\nstderr:\n{done.stderr}"
-    return results, log
-
-
-def _assert_check(n: int, backend: str, name: str) -> None:
-    results, log = _worker_results(n, backend)
-    for rank in range(n):
-        verdict = results.get((rank, name))
-        assert verdict is not None, f"rank {rank} did not report {name!r}:\n{log}"
-        assert verdict == "PASS", f"rank {rank} failed {name!r}: {verdict}"
-
-
 @pytest.mark.mpi
 @pytest.mark.parametrize("n", [2, 4])
 @pytest.mark.parametrize("name", CHECK_NAMES)
 def test_collectives_numpy(n: int, name: str) -> None:
-    _assert_check(n, "numpy", name)
+    assert_check(WORKER, n, "numpy", name)
 
 
 @pytest.mark.mpi
 @pytest.mark.parametrize("n", [2, 4])
 def test_worker_reports_every_check(n: int) -> None:
-    results, log = _worker_results(n, "numpy")
+    results, log = worker_results(WORKER, n, "numpy")
     assert {name for _, name in results} == set(CHECK_NAMES), log
 
 
@@ -142,7 +62,7 @@ def test_worker_reports_every_check(n: int) -> None:
 @pytest.mark.gpu
 @pytest.mark.parametrize("name", CHECK_NAMES)
 def test_collectives_cupy_two_ranks_one_gpu(name: str) -> None:
-    _assert_check(2, "cupy", name)
+    assert_check(WORKER, 2, "cupy", name)
 
 
 def _heat_reference(ny: int, nx: int, steps: int, alpha: float) -> np.ndarray:
@@ -195,7 +115,7 @@ def test_import_does_not_import_mpi4py_or_cupy() -> None:
         "assert 'mpi4py' not in sys.modules\n"
         "print('clean')\n"
     )
-    env = _environment("numpy")
+    env = environment("numpy")
     env.pop("CUNUMPY_BACKEND")
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60
@@ -245,7 +165,7 @@ def test_is_cuda_aware_override(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.mpi
 def test_is_cuda_aware_asks_the_library(monkeypatch: pytest.MonkeyPatch) -> None:
-    pytest.importorskip("mpi4py")
+    mpi_or_skip()
     monkeypatch.delenv(mpi.CUDA_AWARE_ENV_VAR, raising=False)
     aware, reason = mpi.is_cuda_aware()
     assert isinstance(aware, bool)
@@ -254,7 +174,7 @@ def test_is_cuda_aware_asks_the_library(monkeypatch: pytest.MonkeyPatch) -> None
 
 @pytest.mark.mpi
 def test_single_process_errors() -> None:
-    pytest.importorskip("mpi4py")
+    mpi_or_skip()
     with pytest.raises(TypeError, match=r"allreduce: `op` must be one of .*, not 3"):
         mpi.allreduce(np.ones(2), 3)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"allreduce: `comm` must be an mpi4py"):
@@ -266,3 +186,61 @@ def test_single_process_errors() -> None:
     with pytest.raises(TypeError, match=r"sendrecv: `dest` must be an int rank"):
         mpi.sendrecv(np.ones(2), dest=None)  # type: ignore[arg-type]
     assert mpi.allreduce(np.float64(2.5)).shape == ()  # NumPy scalars count as 0-D
+
+
+# --- Issue 12, finding 5: staging to the host waits for the work that produces the data ---
+
+_SLOW_FILL = r"""
+extern "C" __global__ void slow_fill(double* out, long long n, long long cycles, double value) {
+    long long start = clock64();
+    while (clock64() - start < cycles) {
+    }
+    long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        out[i] = value;
+    }
+}
+"""
+
+
+def _filled_late(value: float, n: int = 4096) -> object:
+    """A CuPy array that a long kernel (about 0.25 s) on a non-blocking stream sets to
+    ``value``; the call returns at once, while the kernel still runs."""
+    import cupy
+
+    x = cupy.zeros(n, dtype=cupy.float64)
+    cupy.cuda.Device().synchronize()
+    kernel = cupy.RawKernel(_SLOW_FILL, "slow_fill")
+    stream = cupy.cuda.Stream(non_blocking=True)
+    with stream:
+        kernel(
+            ((n + 255) // 256,), (256,), (x, np.int64(n), np.int64(5 * 10**8), np.float64(value))
+        )
+    return x
+
+
+@pytest.mark.gpu
+def test_staged_send_buffer_waits_for_work_on_other_streams(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cunumpy.mpi._buffers import Staging
+
+    monkeypatch.setenv(mpi.CUDA_AWARE_ENV_VAR, "0")  # stage through pinned host memory
+    x = _filled_late(7.0)
+    staging = Staging.for_array(x, "allreduce")
+    assert not staging.direct
+    host = staging.send_buffer(x)
+    assert type(host) is np.ndarray
+    np.testing.assert_array_equal(host, np.full(4096, 7.0))
+
+
+@pytest.mark.gpu
+@pytest.mark.mpi
+def test_in_place_allreduce_with_staging_reduces_the_finished_values(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    mpi_or_skip()
+    monkeypatch.setenv(mpi.CUDA_AWARE_ENV_VAR, "0")
+    x = _filled_late(3.0)
+    assert mpi.allreduce(x, out=x) is x  # one rank: the sum is x itself
+    np.testing.assert_array_equal(cunumpy.to_numpy(x), np.full(4096, 3.0))

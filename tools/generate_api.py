@@ -117,57 +117,85 @@ def _call_arguments(args: ast.arguments) -> str:
     return ", ".join(parts)
 
 
+def _kind(annotation: str) -> str:
+    """The argument kind of an array parameter (see ``cunumpy/_dispatch.py``).
+
+    ``a`` an array; ``s`` an array or a Python scalar; ``o`` an array or None; ``n`` an
+    array, a Python scalar or None; ``q`` a tuple or list of arrays.
+    """
+    if annotation == "array":
+        return "a"
+    if annotation.startswith(("Union[Tuple[array", "Tuple[array", "List[array")):
+        return "q"
+    if annotation == "Optional[array]":
+        return "o"
+    if annotation.startswith("Optional["):
+        return "n"
+    return "s"
+
+
+def _array_kinds(args: ast.arguments) -> list[tuple[str, str]]:
+    """``(name, kind)`` of each array parameter, in order."""
+    params = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+    return [(a.arg, _kind(ast.unparse(a.annotation))) for a in params if _is_array_param(a)]
+
+
 def _dispatch(qualname: str, args: ast.arguments) -> tuple[str, str]:
     """Return (code computing `namespace`, attribute path) for one function."""
-    name = qualname.rpartition(".")[2]
     member = qualname
     if args.vararg is not None:
-        return f"_namespace_of_all({args.vararg.arg}, {qualname!r})", member
-    if name in ("concat", "stack"):
-        return f"_namespace_of_all(arrays, {qualname!r})", member
-    arrays = _array_params(args)
-    if len(arrays) == 1:
-        return f"_namespace_of_one({arrays[0]}, {qualname!r})", member
-    if len(arrays) == 2:
-        return f"_namespace_of_two({arrays[0]}, {arrays[1]}, {qualname!r})", member
-    return f"_namespace_of_all(({', '.join(arrays)},), {qualname!r})", member
+        name = args.vararg.arg
+        return f"_namespace_of_sequence({name}, {qualname!r}, {name!r}, allow_empty=True)", member
+    arrays = _array_kinds(args)
+    names = [n for n, _ in arrays]
+    kinds = "".join(k for _, k in arrays)
+    if kinds == "q":
+        return f"_namespace_of_sequence({names[0]}, {qualname!r}, {names[0]!r})", member
+    if kinds == "a":
+        return f"_namespace_of_one({names[0]}, {qualname!r}, {names[0]!r})", member
+    if kinds == "ss" and names == ["x1", "x2"]:
+        return f"_namespace_of_two(x1, x2, {qualname!r})", member
+    if kinds == "aa":
+        first, second = names
+        return f"_namespace_of_pair({first}, {second}, {qualname!r}, {first!r}, {second!r})", member
+    values = ", ".join(names) + ("," if len(names) == 1 else "")
+    return f"_namespace_of_args(({values}), {kinds!r}, {tuple(names)!r}, {qualname!r})", member
 
 
-def _array_params(args: ast.arguments) -> list[str]:
-    return [a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs] if _is_array_param(a)]
+_FAST_TESTS = {
+    "a": "type({0}) is _ndarray",
+    "s": "(type({0}) is _ndarray or type({0}) in _PY_SCALARS)",
+    "o": "({0} is None or type({0}) is _ndarray)",
+    "n": "(type({0}) is _ndarray or type({0}) in _PY_SCALARS_OR_NONE)",
+}
 
 
 def _numpy_fast_path(qualname: str, args: ast.arguments, call: str) -> list[str]:
     """Lines that call the NumPy namespace directly when the arrays are plain ndarrays.
 
     This is the same dispatch as the general path, decided by exact type checks instead of
-    a call to a helper, for the one- and two-array functions that dominate tight loops.
-    The NumPy namespace's function is bound at import as ``_numpy_<name>`` (see
-    ``_fast_path_imports``), so the fast path looks nothing up at call time.
+    a call to a helper: the first array argument is a plain ``numpy.ndarray`` and every
+    other one is a plain ndarray or whatever else its kind allows (a Python scalar, None).
     """
-    if args.vararg is not None:
+    arrays = _array_kinds(args)
+    if args.vararg is not None or not arrays:
         return []
-    if qualname.rpartition(".")[2] in ("concat", "stack"):  # a list or tuple of arrays
+    fast = _fast_name(qualname)
+    if [k for _, k in arrays] == ["q"]:  # concat, stack: a non-empty list or tuple of ndarrays
+        name = arrays[0][0]
         return [
-            "if type(arrays) is list or type(arrays) is tuple:",
-            "    for x in arrays:",
+            f"if (type({name}) is list or type({name}) is tuple) and {name}:",
+            f"    for x in {name}:",
             "        if type(x) is not _ndarray:",
             "            break",
             "    else:",
-            "        if arrays:",
-            f"            return {_fast_name(qualname)}({call})",
+            f"        return {fast}({call})",
         ]
-    arrays = _array_params(args)
-    if not 1 <= len(arrays) <= 3:
+    if any(k == "q" for _, k in arrays):
         return []
-    # The first array decides; the others may be ndarrays or Python scalars (or None).
-    test = " and ".join(
-        [
-            f"type({arrays[0]}) is _ndarray",
-            *(f"(type({a}) is _ndarray or type({a}) in _SCALAR_TYPES)" for a in arrays[1:]),
-        ]
-    )
-    return [f"if {test}:", f"    return {_fast_name(qualname)}({call})"]
+    (first, _), rest = arrays[0], arrays[1:]
+    tests = [f"type({first}) is _ndarray", *(_FAST_TESTS[k].format(n) for n, k in rest)]
+    return [f"if {' and '.join(tests)}:", f"    return {fast}({call})"]
 
 
 def _fast_name(qualname: str) -> str:
@@ -175,7 +203,10 @@ def _fast_name(qualname: str) -> str:
 
 
 def _fast_path_imports(topic: str, names: list[str]) -> str:
-    """The NumPy namespace's functions that a file's fast paths call, bound at import."""
+    """The NumPy namespace's functions that a file's fast paths call, bound at import.
+
+    Binding them once keeps the fast path free of attribute look-ups at call time.
+    """
     prefix = f"{topic}." if topic in EXTENSIONS else ""
     fast = []
     for name in names:
@@ -230,6 +261,35 @@ def _docstring(qualname: str, args: ast.arguments, returns: str, kind: str) -> s
     return "\n".join(lines)
 
 
+def _restating(line: str, qualname: str, args: ast.arguments, indent: str = "    ") -> list[str]:
+    """``line`` (a backend call) in a ``try`` that restates the backend's errors.
+
+    The restated error names the function and shows the arguments (``device`` aside:
+    ``_placement`` checks it with its own messages); see ``cunumpy/_errors.py``.
+    """
+    params = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+    shown = ", ".join(
+        f"{a.arg}={a.arg}" for a in params if a.arg != "device" and not _is_array_param(a)
+    )
+    return [
+        f"{indent}try:",
+        f"{indent}    {line}",
+        f"{indent}except _BACKEND_ERRORS as exc:",
+        f"{indent}    _raise_restated({qualname!r}, exc, {shown})",
+    ]
+
+
+def _fill_value_check(args: ast.arguments, qualname: str) -> list[str]:
+    """A cheap check that ``fill_value`` is a scalar (NumPy would make an object array)."""
+    names = [a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]]
+    if "fill_value" not in names:
+        return []
+    return [
+        "if type(fill_value) not in _PY_SCALARS:",
+        f"    _check_fill_value(fill_value, {qualname!r})",
+    ]
+
+
 def _function(qualname: str, entry: dict[str, str]) -> str:
     name = qualname.rpartition(".")[2]
     args, returns = _parse(entry["params"], entry["returns"])
@@ -242,10 +302,11 @@ def _function(qualname: str, entry: dict[str, str]) -> str:
         )
         no_device = call.replace("device=device", "").replace(", ,", ",").strip(", ")
         body = [
+            *_fill_value_check(args, qualname),
             "if device is None:",
-            f"    return _state.namespace.{qualname}({no_device})",
+            *_restating(f"return _current().namespace.{qualname}({no_device})", qualname, args),
             f"namespace, device = _placement(device, {qualname!r})",
-            f"return namespace.{qualname}({call})",
+            *_restating(f"return namespace.{qualname}({call})", qualname, args, indent=""),
         ]
     elif name in LIKE:
         kind = (
@@ -255,12 +316,17 @@ def _function(qualname: str, entry: dict[str, str]) -> str:
         maker = name.removesuffix("_like")
         fill = "fill_value, " if maker == "full" else ""
         body = [
+            f"namespace = _namespace_of_one(x, {qualname!r}, 'x')",
+            *_fill_value_check(args, qualname),
             "if device is None:",
-            f"    return _namespace_of_one(x, {qualname!r}).{qualname}({call})",
+            *_restating(f"return namespace.{qualname}({call})", qualname, args),
             f"namespace, device = _placement(device, {qualname!r})",
             "dtype = x.dtype if dtype is None else dtype",
-            f"return namespace.{maker}(x.shape, {fill}dtype=dtype, device=device)",
-        ]
+            *_restating(
+                f"return namespace.{maker}(x.shape, {fill}dtype=dtype, device=device)",
+                qualname, args, indent="",
+            ),
+        ]  # fmt: skip
     elif name == "asarray":
         kind = (
             "Without ``device``, an input array stays where it is and other inputs go to the\n"
@@ -269,12 +335,17 @@ def _function(qualname: str, entry: dict[str, str]) -> str:
         body = [
             "if type(obj) is _ndarray and dtype is None and device is None and copy is None:",
             "    return obj  # what numpy.asarray returns for a plain ndarray, without the call",
-            "if device is None:",
-            "    namespace = _namespace_of_one(obj, 'asarray') if _is_array(obj) else _state.namespace",
+            "try:",
+            "    if device is None:",
+            "        namespace = (",
+            "            _namespace_of_one(obj, 'asarray', 'obj') if _is_array(obj) else _current().namespace",
+            "        )",
+            f"        return namespace.asarray({call})",
+            "    namespace, device = _placement(device, 'asarray')",
+            "    obj, copy = _moved(obj, namespace, device, copy)",
             f"    return namespace.asarray({call})",
-            "namespace, device = _placement(device, 'asarray')",
-            "obj, copy = _moved(obj, namespace, device, copy)",
-            f"return namespace.asarray({call})",
+            "except _BACKEND_ERRORS as exc:",
+            "    _raise_restated('asarray', exc, obj=obj, dtype=dtype, copy=copy)",
         ]
     elif name == "broadcast_shapes":
         kind = "Shapes are plain tuples, so this is the same on every backend."
@@ -309,19 +380,25 @@ from __future__ import annotations
 from typing import Any, List, Literal, Optional, Sequence, Tuple, Union
 
 from {dots}_dispatch import (
-    _SCALAR_TYPES,
+    _PY_SCALARS,
+    _PY_SCALARS_OR_NONE,
+    _current,
     _dlpack_namespace,
     _ndarray,
     _is_array,
     _moved,
-    _namespace_of_all,
+    _namespace_of_args,
     _namespace_of_one,
+    _namespace_of_pair,
+    _namespace_of_sequence,
     _namespace_of_two,
     _numpy_namespace,
     _placement,
-    _state,
     _to_device,
 )
+from {dots}_errors import BACKEND_ERRORS as _BACKEND_ERRORS
+from {dots}_errors import check_fill_value as _check_fill_value
+from {dots}_errors import raise_restated as _raise_restated
 from {dots}_typing import (
     Array,
     Device,

@@ -8,16 +8,20 @@ from __future__ import annotations
 from typing import Literal, Optional, Union
 
 from .._dispatch import (
+    _PY_SCALARS,
+    _current,
     _dlpack_namespace,
     _is_array,
     _moved,
-    _namespace_of_all,
     _namespace_of_one,
+    _namespace_of_sequence,
     _ndarray,
     _numpy_namespace,
     _placement,
-    _state,
 )
+from .._errors import BACKEND_ERRORS as _BACKEND_ERRORS
+from .._errors import check_fill_value as _check_fill_value
+from .._errors import raise_restated as _raise_restated
 from .._typing import (
     Array,
     Device,
@@ -101,9 +105,15 @@ def arange(
     array([1.  , 1.25, 1.5 , 1.75])
     """
     if device is None:
-        return _state.namespace.arange(start, stop=stop, step=step, dtype=dtype)
+        try:
+            return _current().namespace.arange(start, stop=stop, step=step, dtype=dtype)
+        except _BACKEND_ERRORS as exc:
+            _raise_restated("arange", exc, start=start, stop=stop, step=step, dtype=dtype)
     namespace, device = _placement(device, "arange")
-    return namespace.arange(start, stop=stop, step=step, dtype=dtype, device=device)
+    try:
+        return namespace.arange(start, stop=stop, step=step, dtype=dtype, device=device)
+    except _BACKEND_ERRORS as exc:
+        _raise_restated("arange", exc, start=start, stop=stop, step=step, dtype=dtype)
 
 
 def asarray(
@@ -150,12 +160,17 @@ def asarray(
     """
     if type(obj) is _ndarray and dtype is None and device is None and copy is None:
         return obj  # what numpy.asarray returns for a plain ndarray, without the call
-    if device is None:
-        namespace = _namespace_of_one(obj, "asarray") if _is_array(obj) else _state.namespace
+    try:
+        if device is None:
+            namespace = (
+                _namespace_of_one(obj, "asarray", "obj") if _is_array(obj) else _current().namespace
+            )
+            return namespace.asarray(obj, dtype=dtype, device=device, copy=copy)
+        namespace, device = _placement(device, "asarray")
+        obj, copy = _moved(obj, namespace, device, copy)
         return namespace.asarray(obj, dtype=dtype, device=device, copy=copy)
-    namespace, device = _placement(device, "asarray")
-    obj, copy = _moved(obj, namespace, device, copy)
-    return namespace.asarray(obj, dtype=dtype, device=device, copy=copy)
+    except _BACKEND_ERRORS as exc:
+        _raise_restated("asarray", exc, obj=obj, dtype=dtype, copy=copy)
 
 
 def empty(
@@ -194,9 +209,15 @@ def empty(
     (2, 3)
     """
     if device is None:
-        return _state.namespace.empty(shape, dtype=dtype)
+        try:
+            return _current().namespace.empty(shape, dtype=dtype)
+        except _BACKEND_ERRORS as exc:
+            _raise_restated("empty", exc, shape=shape, dtype=dtype)
     namespace, device = _placement(device, "empty")
-    return namespace.empty(shape, dtype=dtype, device=device)
+    try:
+        return namespace.empty(shape, dtype=dtype, device=device)
+    except _BACKEND_ERRORS as exc:
+        _raise_restated("empty", exc, shape=shape, dtype=dtype)
 
 
 def empty_like(
@@ -230,11 +251,18 @@ def empty_like(
     >>> x.shape, x.dtype
     ((2, 2), dtype('int8'))
     """
+    namespace = _namespace_of_one(x, "empty_like", "x")
     if device is None:
-        return _namespace_of_one(x, "empty_like").empty_like(x, dtype=dtype, device=device)
+        try:
+            return namespace.empty_like(x, dtype=dtype, device=device)
+        except _BACKEND_ERRORS as exc:
+            _raise_restated("empty_like", exc, dtype=dtype)
     namespace, device = _placement(device, "empty_like")
     dtype = x.dtype if dtype is None else dtype
-    return namespace.empty(x.shape, dtype=dtype, device=device)
+    try:
+        return namespace.empty(x.shape, dtype=dtype, device=device)
+    except _BACKEND_ERRORS as exc:
+        _raise_restated("empty_like", exc, dtype=dtype)
 
 
 def eye(
@@ -284,9 +312,15 @@ def eye(
            [0., 0., 1.]])
     """
     if device is None:
-        return _state.namespace.eye(n_rows, n_cols, k=k, dtype=dtype)
+        try:
+            return _current().namespace.eye(n_rows, n_cols, k=k, dtype=dtype)
+        except _BACKEND_ERRORS as exc:
+            _raise_restated("eye", exc, n_rows=n_rows, n_cols=n_cols, k=k, dtype=dtype)
     namespace, device = _placement(device, "eye")
-    return namespace.eye(n_rows, n_cols, k=k, dtype=dtype, device=device)
+    try:
+        return namespace.eye(n_rows, n_cols, k=k, dtype=dtype, device=device)
+    except _BACKEND_ERRORS as exc:
+        _raise_restated("eye", exc, n_rows=n_rows, n_cols=n_cols, k=k, dtype=dtype)
 
 
 def from_dlpack(
@@ -367,10 +401,18 @@ def full(
     >>> xp.full(3, 0.5)
     array([0.5, 0.5, 0.5])
     """
+    if type(fill_value) not in _PY_SCALARS:
+        _check_fill_value(fill_value, "full")
     if device is None:
-        return _state.namespace.full(shape, fill_value, dtype=dtype)
+        try:
+            return _current().namespace.full(shape, fill_value, dtype=dtype)
+        except _BACKEND_ERRORS as exc:
+            _raise_restated("full", exc, shape=shape, fill_value=fill_value, dtype=dtype)
     namespace, device = _placement(device, "full")
-    return namespace.full(shape, fill_value, dtype=dtype, device=device)
+    try:
+        return namespace.full(shape, fill_value, dtype=dtype, device=device)
+    except _BACKEND_ERRORS as exc:
+        _raise_restated("full", exc, shape=shape, fill_value=fill_value, dtype=dtype)
 
 
 def full_like(
@@ -410,13 +452,20 @@ def full_like(
     >>> xp.full_like(xp.asarray([1, 2, 3]), 9)
     array([9, 9, 9])
     """
+    namespace = _namespace_of_one(x, "full_like", "x")
+    if type(fill_value) not in _PY_SCALARS:
+        _check_fill_value(fill_value, "full_like")
     if device is None:
-        return _namespace_of_one(x, "full_like").full_like(
-            x, fill_value, dtype=dtype, device=device
-        )
+        try:
+            return namespace.full_like(x, fill_value, dtype=dtype, device=device)
+        except _BACKEND_ERRORS as exc:
+            _raise_restated("full_like", exc, fill_value=fill_value, dtype=dtype)
     namespace, device = _placement(device, "full_like")
     dtype = x.dtype if dtype is None else dtype
-    return namespace.full(x.shape, fill_value, dtype=dtype, device=device)
+    try:
+        return namespace.full(x.shape, fill_value, dtype=dtype, device=device)
+    except _BACKEND_ERRORS as exc:
+        _raise_restated("full_like", exc, fill_value=fill_value, dtype=dtype)
 
 
 def linspace(
@@ -466,9 +515,19 @@ def linspace(
     array([0.  , 0.25, 0.5 , 0.75])
     """
     if device is None:
-        return _state.namespace.linspace(start, stop, num, dtype=dtype, endpoint=endpoint)
+        try:
+            return _current().namespace.linspace(start, stop, num, dtype=dtype, endpoint=endpoint)
+        except _BACKEND_ERRORS as exc:
+            _raise_restated(
+                "linspace", exc, start=start, stop=stop, num=num, dtype=dtype, endpoint=endpoint
+            )
     namespace, device = _placement(device, "linspace")
-    return namespace.linspace(start, stop, num, dtype=dtype, device=device, endpoint=endpoint)
+    try:
+        return namespace.linspace(start, stop, num, dtype=dtype, device=device, endpoint=endpoint)
+    except _BACKEND_ERRORS as exc:
+        _raise_restated(
+            "linspace", exc, start=start, stop=stop, num=num, dtype=dtype, endpoint=endpoint
+        )
 
 
 def meshgrid(*arrays: Array, indexing: Literal["xy", "ij"] = "xy") -> tuple[Array, ...]:
@@ -500,7 +559,9 @@ def meshgrid(*arrays: Array, indexing: Literal["xy", "ij"] = "xy") -> tuple[Arra
     array([[4, 4, 4],
            [5, 5, 5]])
     """
-    return _namespace_of_all(arrays, "meshgrid").meshgrid(*arrays, indexing=indexing)
+    return _namespace_of_sequence(arrays, "meshgrid", "arrays", allow_empty=True).meshgrid(
+        *arrays, indexing=indexing
+    )
 
 
 def ones(
@@ -538,9 +599,15 @@ def ones(
            [1., 1., 1.]])
     """
     if device is None:
-        return _state.namespace.ones(shape, dtype=dtype)
+        try:
+            return _current().namespace.ones(shape, dtype=dtype)
+        except _BACKEND_ERRORS as exc:
+            _raise_restated("ones", exc, shape=shape, dtype=dtype)
     namespace, device = _placement(device, "ones")
-    return namespace.ones(shape, dtype=dtype, device=device)
+    try:
+        return namespace.ones(shape, dtype=dtype, device=device)
+    except _BACKEND_ERRORS as exc:
+        _raise_restated("ones", exc, shape=shape, dtype=dtype)
 
 
 def ones_like(
@@ -573,11 +640,18 @@ def ones_like(
     >>> xp.ones_like(xp.asarray([1, 2, 3]))
     array([1, 1, 1])
     """
+    namespace = _namespace_of_one(x, "ones_like", "x")
     if device is None:
-        return _namespace_of_one(x, "ones_like").ones_like(x, dtype=dtype, device=device)
+        try:
+            return namespace.ones_like(x, dtype=dtype, device=device)
+        except _BACKEND_ERRORS as exc:
+            _raise_restated("ones_like", exc, dtype=dtype)
     namespace, device = _placement(device, "ones_like")
     dtype = x.dtype if dtype is None else dtype
-    return namespace.ones(x.shape, dtype=dtype, device=device)
+    try:
+        return namespace.ones(x.shape, dtype=dtype, device=device)
+    except _BACKEND_ERRORS as exc:
+        _raise_restated("ones_like", exc, dtype=dtype)
 
 
 def tril(x: Array, /, *, k: int = 0) -> Array:
@@ -609,7 +683,7 @@ def tril(x: Array, /, *, k: int = 0) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_tril(x, k=k)
-    return _namespace_of_one(x, "tril").tril(x, k=k)
+    return _namespace_of_one(x, "tril", "x").tril(x, k=k)
 
 
 def triu(x: Array, /, *, k: int = 0) -> Array:
@@ -641,7 +715,7 @@ def triu(x: Array, /, *, k: int = 0) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_triu(x, k=k)
-    return _namespace_of_one(x, "triu").triu(x, k=k)
+    return _namespace_of_one(x, "triu", "x").triu(x, k=k)
 
 
 def zeros(
@@ -681,9 +755,15 @@ def zeros(
            [0, 0]], dtype=int32)
     """
     if device is None:
-        return _state.namespace.zeros(shape, dtype=dtype)
+        try:
+            return _current().namespace.zeros(shape, dtype=dtype)
+        except _BACKEND_ERRORS as exc:
+            _raise_restated("zeros", exc, shape=shape, dtype=dtype)
     namespace, device = _placement(device, "zeros")
-    return namespace.zeros(shape, dtype=dtype, device=device)
+    try:
+        return namespace.zeros(shape, dtype=dtype, device=device)
+    except _BACKEND_ERRORS as exc:
+        _raise_restated("zeros", exc, shape=shape, dtype=dtype)
 
 
 def zeros_like(
@@ -716,8 +796,15 @@ def zeros_like(
     >>> xp.zeros_like(xp.asarray([1.5, 2.5]))
     array([0., 0.])
     """
+    namespace = _namespace_of_one(x, "zeros_like", "x")
     if device is None:
-        return _namespace_of_one(x, "zeros_like").zeros_like(x, dtype=dtype, device=device)
+        try:
+            return namespace.zeros_like(x, dtype=dtype, device=device)
+        except _BACKEND_ERRORS as exc:
+            _raise_restated("zeros_like", exc, dtype=dtype)
     namespace, device = _placement(device, "zeros_like")
     dtype = x.dtype if dtype is None else dtype
-    return namespace.zeros(x.shape, dtype=dtype, device=device)
+    try:
+        return namespace.zeros(x.shape, dtype=dtype, device=device)
+    except _BACKEND_ERRORS as exc:
+        _raise_restated("zeros_like", exc, dtype=dtype)

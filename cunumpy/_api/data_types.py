@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from .._backends import numpy as _numpy_namespace
-from .._dispatch import _is_array, _namespace_of_all, _namespace_of_one, _ndarray, _placement
+from .._dispatch import _is_array, _namespace_of_one, _namespace_of_sequence, _ndarray, _placement
+from .._errors import BACKEND_ERRORS, check_copy, raise_restated
 from .._transfer import to_device
 from .._typing import Array, Device, DType, finfo_object, iinfo_object
 
@@ -42,16 +43,27 @@ def astype(x: Array, dtype: DType, /, *, copy: bool = True, device: Device | Non
     >>> xp.astype(xp.asarray([1.7, -2.2]), xp.int32)
     array([ 1, -2], dtype=int32)
     """
-    if type(x) is _ndarray and copy is True and device is None:
-        return x.astype(dtype)  # what the NumPy namespace's astype does, without the call
+    if type(x) is _ndarray and copy is True and device is None and dtype is not None:
+        try:  # what the NumPy namespace's astype does, without the call
+            return x.astype(dtype)
+        except BACKEND_ERRORS as exc:
+            raise_restated("astype", exc, dtype=dtype, copy=copy)
     namespace = _namespace_of_one(x, "astype")
-    if device is None:
-        return namespace.astype(x, dtype, copy=copy)
-    target_namespace, target = _placement(device, "astype")
-    if target_namespace is namespace:
-        return namespace.astype(x, dtype, copy=copy, device=target)
-    moved = to_device(x, target)
-    return target_namespace.astype(moved, dtype, copy=False)
+    if dtype is None:  # NumPy would take None for float64; the standard requires a dtype
+        msg = "astype: `dtype` must be a data type, not None."
+        raise TypeError(msg)
+    if copy is not True and copy is not False:
+        check_copy(copy, "astype", allow_none=False)
+    try:
+        if device is None:
+            return namespace.astype(x, dtype, copy=copy)
+        target_namespace, target = _placement(device, "astype")
+        if target_namespace is namespace:
+            return namespace.astype(x, dtype, copy=copy, device=target)
+        moved = to_device(x, target)
+        return target_namespace.astype(moved, dtype, copy=False)
+    except BACKEND_ERRORS as exc:
+        raise_restated("astype", exc, dtype=dtype, copy=copy)
 
 
 def can_cast(from_: DType | Array, to: DType, /) -> bool:
@@ -172,6 +184,8 @@ def result_type(*arrays_and_dtypes: Array | DType | bool | int | float | complex
     (dtype('int16'), dtype('float32'))
     """
     arrays = [a for a in arrays_and_dtypes if _is_array(a)]
-    namespace = _namespace_of_all(arrays, "result_type") if arrays else _numpy_namespace
+    namespace = (
+        _namespace_of_sequence(arrays, "result_type", "arrays") if arrays else _numpy_namespace
+    )
     result: Any = namespace.result_type(*arrays_and_dtypes)
     return result

@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import Optional, Union
 
 from .._dispatch import (
-    _SCALAR_TYPES,
-    _namespace_of_all,
+    _PY_SCALARS,
+    _PY_SCALARS_OR_NONE,
+    _namespace_of_args,
     _namespace_of_one,
     _namespace_of_two,
     _ndarray,
@@ -185,7 +186,7 @@ def abs(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_abs(x)
-    return _namespace_of_one(x, "abs").abs(x)
+    return _namespace_of_one(x, "abs", "x").abs(x)
 
 
 def acos(x: Array, /) -> Array:
@@ -211,7 +212,7 @@ def acos(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_acos(x)
-    return _namespace_of_one(x, "acos").acos(x)
+    return _namespace_of_one(x, "acos", "x").acos(x)
 
 
 def acosh(x: Array, /) -> Array:
@@ -237,7 +238,7 @@ def acosh(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_acosh(x)
-    return _namespace_of_one(x, "acosh").acosh(x)
+    return _namespace_of_one(x, "acosh", "x").acosh(x)
 
 
 def add(x1: Union[Array, int, float, complex], x2: Union[Array, int, float, complex], /) -> Array:
@@ -266,7 +267,7 @@ def add(x1: Union[Array, int, float, complex], x2: Union[Array, int, float, comp
     >>> xp.add(xp.asarray([1.5, 2.5]), 1)
     array([2.5, 3.5])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_add(x1, x2)
     return _namespace_of_two(x1, x2, "add").add(x1, x2)
 
@@ -295,7 +296,7 @@ def asin(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_asin(x)
-    return _namespace_of_one(x, "asin").asin(x)
+    return _namespace_of_one(x, "asin", "x").asin(x)
 
 
 def asinh(x: Array, /) -> Array:
@@ -321,7 +322,7 @@ def asinh(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_asinh(x)
-    return _namespace_of_one(x, "asinh").asinh(x)
+    return _namespace_of_one(x, "asinh", "x").asinh(x)
 
 
 def atan(x: Array, /) -> Array:
@@ -347,7 +348,7 @@ def atan(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_atan(x)
-    return _namespace_of_one(x, "atan").atan(x)
+    return _namespace_of_one(x, "atan", "x").atan(x)
 
 
 def atan2(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Array:
@@ -373,7 +374,7 @@ def atan2(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Arra
     >>> xp.atan2(xp.asarray([0.0, 1.0]), xp.asarray([1.0, 0.0]))
     array([0.        , 1.5707963...])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_atan2(x1, x2)
     return _namespace_of_two(x1, x2, "atan2").atan2(x1, x2)
 
@@ -402,7 +403,7 @@ def atanh(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_atanh(x)
-    return _namespace_of_one(x, "atanh").atanh(x)
+    return _namespace_of_one(x, "atanh", "x").atanh(x)
 
 
 def bitwise_and(x1: Union[Array, int, bool], x2: Union[Array, int, bool], /) -> Array:
@@ -429,7 +430,7 @@ def bitwise_and(x1: Union[Array, int, bool], x2: Union[Array, int, bool], /) -> 
     >>> xp.bitwise_and(xp.asarray([12, 10]), xp.asarray([10, 6]))
     array([8, 2])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_bitwise_and(x1, x2)
     return _namespace_of_two(x1, x2, "bitwise_and").bitwise_and(x1, x2)
 
@@ -459,7 +460,7 @@ def bitwise_invert(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_bitwise_invert(x)
-    return _namespace_of_one(x, "bitwise_invert").bitwise_invert(x)
+    return _namespace_of_one(x, "bitwise_invert", "x").bitwise_invert(x)
 
 
 def bitwise_left_shift(x1: Union[Array, int], x2: Union[Array, int], /) -> Array:
@@ -485,7 +486,7 @@ def bitwise_left_shift(x1: Union[Array, int], x2: Union[Array, int], /) -> Array
     >>> xp.bitwise_left_shift(xp.asarray([1, 2, 3]), 2)
     array([ 4,  8, 12])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_bitwise_left_shift(x1, x2)
     return _namespace_of_two(x1, x2, "bitwise_left_shift").bitwise_left_shift(x1, x2)
 
@@ -514,7 +515,7 @@ def bitwise_or(x1: Union[Array, int, bool], x2: Union[Array, int, bool], /) -> A
     >>> xp.bitwise_or(xp.asarray([12, 10]), xp.asarray([10, 6]))
     array([14, 14])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_bitwise_or(x1, x2)
     return _namespace_of_two(x1, x2, "bitwise_or").bitwise_or(x1, x2)
 
@@ -542,7 +543,7 @@ def bitwise_right_shift(x1: Union[Array, int], x2: Union[Array, int], /) -> Arra
     >>> xp.bitwise_right_shift(xp.asarray([16, 9, -8]), 2)
     array([ 4,  2, -2])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_bitwise_right_shift(x1, x2)
     return _namespace_of_two(x1, x2, "bitwise_right_shift").bitwise_right_shift(x1, x2)
 
@@ -571,7 +572,7 @@ def bitwise_xor(x1: Union[Array, int, bool], x2: Union[Array, int, bool], /) -> 
     >>> xp.bitwise_xor(xp.asarray([12, 10]), xp.asarray([10, 6]))
     array([ 6, 12])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_bitwise_xor(x1, x2)
     return _namespace_of_two(x1, x2, "bitwise_xor").bitwise_xor(x1, x2)
 
@@ -599,7 +600,7 @@ def ceil(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_ceil(x)
-    return _namespace_of_one(x, "ceil").ceil(x)
+    return _namespace_of_one(x, "ceil", "x").ceil(x)
 
 
 def clip(
@@ -639,18 +640,13 @@ def clip(
     """
     if (
         type(x) is _ndarray
-        and (type(min) is _ndarray or type(min) in _SCALAR_TYPES)
-        and (type(max) is _ndarray or type(max) in _SCALAR_TYPES)
+        and (type(min) is _ndarray or type(min) in _PY_SCALARS_OR_NONE)
+        and (type(max) is _ndarray or type(max) in _PY_SCALARS_OR_NONE)
     ):
         return _numpy_clip(x, min=min, max=max)
-    return _namespace_of_all(
-        (
-            x,
-            min,
-            max,
-        ),
-        "clip",
-    ).clip(x, min=min, max=max)
+    return _namespace_of_args((x, min, max), "ann", ("x", "min", "max"), "clip").clip(
+        x, min=min, max=max
+    )
 
 
 def conj(x: Array, /) -> Array:
@@ -676,7 +672,7 @@ def conj(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_conj(x)
-    return _namespace_of_one(x, "conj").conj(x)
+    return _namespace_of_one(x, "conj", "x").conj(x)
 
 
 def copysign(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Array:
@@ -702,7 +698,7 @@ def copysign(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> A
     >>> xp.copysign(xp.asarray([1.0, -2.0, 3.0]), xp.asarray([-1.0, 1.0, -0.0]))
     array([-1.,  2., -3.])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_copysign(x1, x2)
     return _namespace_of_two(x1, x2, "copysign").copysign(x1, x2)
 
@@ -730,7 +726,7 @@ def cos(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_cos(x)
-    return _namespace_of_one(x, "cos").cos(x)
+    return _namespace_of_one(x, "cos", "x").cos(x)
 
 
 def cosh(x: Array, /) -> Array:
@@ -756,7 +752,7 @@ def cosh(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_cosh(x)
-    return _namespace_of_one(x, "cosh").cosh(x)
+    return _namespace_of_one(x, "cosh", "x").cosh(x)
 
 
 def divide(
@@ -785,7 +781,7 @@ def divide(
     >>> xp.divide(xp.asarray([1.0, 3.0]), xp.asarray([2.0, 4.0]))
     array([0.5 , 0.75])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_divide(x1, x2)
     return _namespace_of_two(x1, x2, "divide").divide(x1, x2)
 
@@ -816,7 +812,7 @@ def equal(
     >>> xp.equal(xp.asarray([1, 2, 3]), xp.asarray([1, 0, 3]))
     array([ True, False,  True])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_equal(x1, x2)
     return _namespace_of_two(x1, x2, "equal").equal(x1, x2)
 
@@ -844,7 +840,7 @@ def exp(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_exp(x)
-    return _namespace_of_one(x, "exp").exp(x)
+    return _namespace_of_one(x, "exp", "x").exp(x)
 
 
 def expm1(x: Array, /) -> Array:
@@ -870,7 +866,7 @@ def expm1(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_expm1(x)
-    return _namespace_of_one(x, "expm1").expm1(x)
+    return _namespace_of_one(x, "expm1", "x").expm1(x)
 
 
 def floor(x: Array, /) -> Array:
@@ -896,7 +892,7 @@ def floor(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_floor(x)
-    return _namespace_of_one(x, "floor").floor(x)
+    return _namespace_of_one(x, "floor", "x").floor(x)
 
 
 def floor_divide(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Array:
@@ -923,7 +919,7 @@ def floor_divide(x1: Union[Array, int, float], x2: Union[Array, int, float], /) 
     >>> xp.floor_divide(xp.asarray([7, -7]), 2)
     array([ 3, -4])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_floor_divide(x1, x2)
     return _namespace_of_two(x1, x2, "floor_divide").floor_divide(x1, x2)
 
@@ -952,7 +948,7 @@ def greater(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Ar
     >>> xp.greater(xp.asarray([1, 2, 3]), 2)
     array([False, False,  True])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_greater(x1, x2)
     return _namespace_of_two(x1, x2, "greater").greater(x1, x2)
 
@@ -981,7 +977,7 @@ def greater_equal(x1: Union[Array, int, float], x2: Union[Array, int, float], /)
     >>> xp.greater_equal(xp.asarray([1, 2, 3]), 2)
     array([False,  True,  True])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_greater_equal(x1, x2)
     return _namespace_of_two(x1, x2, "greater_equal").greater_equal(x1, x2)
 
@@ -1010,7 +1006,7 @@ def hypot(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Arra
     >>> xp.hypot(xp.asarray([3.0, 5.0]), xp.asarray([4.0, 12.0]))
     array([ 5., 13.])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_hypot(x1, x2)
     return _namespace_of_two(x1, x2, "hypot").hypot(x1, x2)
 
@@ -1039,7 +1035,7 @@ def imag(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_imag(x)
-    return _namespace_of_one(x, "imag").imag(x)
+    return _namespace_of_one(x, "imag", "x").imag(x)
 
 
 def isfinite(x: Array, /) -> Array:
@@ -1065,7 +1061,7 @@ def isfinite(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_isfinite(x)
-    return _namespace_of_one(x, "isfinite").isfinite(x)
+    return _namespace_of_one(x, "isfinite", "x").isfinite(x)
 
 
 def isinf(x: Array, /) -> Array:
@@ -1091,7 +1087,7 @@ def isinf(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_isinf(x)
-    return _namespace_of_one(x, "isinf").isinf(x)
+    return _namespace_of_one(x, "isinf", "x").isinf(x)
 
 
 def isnan(x: Array, /) -> Array:
@@ -1117,7 +1113,7 @@ def isnan(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_isnan(x)
-    return _namespace_of_one(x, "isnan").isnan(x)
+    return _namespace_of_one(x, "isnan", "x").isnan(x)
 
 
 def less(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Array:
@@ -1144,7 +1140,7 @@ def less(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Array
     >>> xp.less(xp.asarray([1, 2, 3]), 2)
     array([ True, False, False])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_less(x1, x2)
     return _namespace_of_two(x1, x2, "less").less(x1, x2)
 
@@ -1173,7 +1169,7 @@ def less_equal(x1: Union[Array, int, float], x2: Union[Array, int, float], /) ->
     >>> xp.less_equal(xp.asarray([1, 2, 3]), 2)
     array([ True,  True, False])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_less_equal(x1, x2)
     return _namespace_of_two(x1, x2, "less_equal").less_equal(x1, x2)
 
@@ -1202,7 +1198,7 @@ def log(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_log(x)
-    return _namespace_of_one(x, "log").log(x)
+    return _namespace_of_one(x, "log", "x").log(x)
 
 
 def log10(x: Array, /) -> Array:
@@ -1228,7 +1224,7 @@ def log10(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_log10(x)
-    return _namespace_of_one(x, "log10").log10(x)
+    return _namespace_of_one(x, "log10", "x").log10(x)
 
 
 def log1p(x: Array, /) -> Array:
@@ -1254,7 +1250,7 @@ def log1p(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_log1p(x)
-    return _namespace_of_one(x, "log1p").log1p(x)
+    return _namespace_of_one(x, "log1p", "x").log1p(x)
 
 
 def log2(x: Array, /) -> Array:
@@ -1280,7 +1276,7 @@ def log2(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_log2(x)
-    return _namespace_of_one(x, "log2").log2(x)
+    return _namespace_of_one(x, "log2", "x").log2(x)
 
 
 def logaddexp(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Array:
@@ -1307,7 +1303,7 @@ def logaddexp(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> 
     >>> xp.logaddexp(xp.asarray([1000.0]), xp.asarray([1000.0]))
     array([1000.69314718])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_logaddexp(x1, x2)
     return _namespace_of_two(x1, x2, "logaddexp").logaddexp(x1, x2)
 
@@ -1336,7 +1332,7 @@ def logical_and(x1: Union[Array, bool], x2: Union[Array, bool], /) -> Array:
     >>> xp.logical_and(xp.asarray([True, True, False]), xp.asarray([True, False, False]))
     array([ True, False, False])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_logical_and(x1, x2)
     return _namespace_of_two(x1, x2, "logical_and").logical_and(x1, x2)
 
@@ -1364,7 +1360,7 @@ def logical_not(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_logical_not(x)
-    return _namespace_of_one(x, "logical_not").logical_not(x)
+    return _namespace_of_one(x, "logical_not", "x").logical_not(x)
 
 
 def logical_or(x1: Union[Array, bool], x2: Union[Array, bool], /) -> Array:
@@ -1391,7 +1387,7 @@ def logical_or(x1: Union[Array, bool], x2: Union[Array, bool], /) -> Array:
     >>> xp.logical_or(xp.asarray([True, True, False]), xp.asarray([True, False, False]))
     array([ True,  True, False])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_logical_or(x1, x2)
     return _namespace_of_two(x1, x2, "logical_or").logical_or(x1, x2)
 
@@ -1420,7 +1416,7 @@ def logical_xor(x1: Union[Array, bool], x2: Union[Array, bool], /) -> Array:
     >>> xp.logical_xor(xp.asarray([True, True, False]), xp.asarray([True, False, False]))
     array([False,  True, False])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_logical_xor(x1, x2)
     return _namespace_of_two(x1, x2, "logical_xor").logical_xor(x1, x2)
 
@@ -1449,7 +1445,7 @@ def maximum(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Ar
     >>> xp.maximum(xp.asarray([1, 5, 3]), xp.asarray([4, 2, 3]))
     array([4, 5, 3])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_maximum(x1, x2)
     return _namespace_of_two(x1, x2, "maximum").maximum(x1, x2)
 
@@ -1478,7 +1474,7 @@ def minimum(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Ar
     >>> xp.minimum(xp.asarray([1, 5, 3]), xp.asarray([4, 2, 3]))
     array([1, 2, 3])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_minimum(x1, x2)
     return _namespace_of_two(x1, x2, "minimum").minimum(x1, x2)
 
@@ -1509,7 +1505,7 @@ def multiply(
     >>> xp.multiply(xp.asarray([1, 2, 3]), xp.asarray([4, 5, 6]))
     array([ 4, 10, 18])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_multiply(x1, x2)
     return _namespace_of_two(x1, x2, "multiply").multiply(x1, x2)
 
@@ -1537,7 +1533,7 @@ def negative(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_negative(x)
-    return _namespace_of_one(x, "negative").negative(x)
+    return _namespace_of_one(x, "negative", "x").negative(x)
 
 
 def nextafter(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Array:
@@ -1565,7 +1561,7 @@ def nextafter(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> 
     >>> bool(xp.nextafter(one, xp.asarray(2.0)) - one == xp.finfo(xp.float64).eps)
     True
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_nextafter(x1, x2)
     return _namespace_of_two(x1, x2, "nextafter").nextafter(x1, x2)
 
@@ -1596,7 +1592,7 @@ def not_equal(
     >>> xp.not_equal(xp.asarray([1, 2, 3]), xp.asarray([1, 0, 3]))
     array([False,  True, False])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_not_equal(x1, x2)
     return _namespace_of_two(x1, x2, "not_equal").not_equal(x1, x2)
 
@@ -1624,7 +1620,7 @@ def positive(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_positive(x)
-    return _namespace_of_one(x, "positive").positive(x)
+    return _namespace_of_one(x, "positive", "x").positive(x)
 
 
 def pow(x1: Union[Array, int, float, complex], x2: Union[Array, int, float, complex], /) -> Array:
@@ -1653,7 +1649,7 @@ def pow(x1: Union[Array, int, float, complex], x2: Union[Array, int, float, comp
     >>> xp.pow(xp.asarray([4.0, 9.0]), 0.5)
     array([2., 3.])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_pow(x1, x2)
     return _namespace_of_two(x1, x2, "pow").pow(x1, x2)
 
@@ -1682,7 +1678,7 @@ def real(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_real(x)
-    return _namespace_of_one(x, "real").real(x)
+    return _namespace_of_one(x, "real", "x").real(x)
 
 
 def reciprocal(x: Array, /) -> Array:
@@ -1708,7 +1704,7 @@ def reciprocal(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_reciprocal(x)
-    return _namespace_of_one(x, "reciprocal").reciprocal(x)
+    return _namespace_of_one(x, "reciprocal", "x").reciprocal(x)
 
 
 def remainder(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Array:
@@ -1735,7 +1731,7 @@ def remainder(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> 
     >>> xp.remainder(xp.asarray([7, -7]), 3)
     array([1, 2])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_remainder(x1, x2)
     return _namespace_of_two(x1, x2, "remainder").remainder(x1, x2)
 
@@ -1763,7 +1759,7 @@ def round(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_round(x)
-    return _namespace_of_one(x, "round").round(x)
+    return _namespace_of_one(x, "round", "x").round(x)
 
 
 def sign(x: Array, /) -> Array:
@@ -1789,7 +1785,7 @@ def sign(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_sign(x)
-    return _namespace_of_one(x, "sign").sign(x)
+    return _namespace_of_one(x, "sign", "x").sign(x)
 
 
 def signbit(x: Array, /) -> Array:
@@ -1815,7 +1811,7 @@ def signbit(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_signbit(x)
-    return _namespace_of_one(x, "signbit").signbit(x)
+    return _namespace_of_one(x, "signbit", "x").signbit(x)
 
 
 def sin(x: Array, /) -> Array:
@@ -1841,7 +1837,7 @@ def sin(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_sin(x)
-    return _namespace_of_one(x, "sin").sin(x)
+    return _namespace_of_one(x, "sin", "x").sin(x)
 
 
 def sinh(x: Array, /) -> Array:
@@ -1867,7 +1863,7 @@ def sinh(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_sinh(x)
-    return _namespace_of_one(x, "sinh").sinh(x)
+    return _namespace_of_one(x, "sinh", "x").sinh(x)
 
 
 def sqrt(x: Array, /) -> Array:
@@ -1893,7 +1889,7 @@ def sqrt(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_sqrt(x)
-    return _namespace_of_one(x, "sqrt").sqrt(x)
+    return _namespace_of_one(x, "sqrt", "x").sqrt(x)
 
 
 def square(x: Array, /) -> Array:
@@ -1919,7 +1915,7 @@ def square(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_square(x)
-    return _namespace_of_one(x, "square").square(x)
+    return _namespace_of_one(x, "square", "x").square(x)
 
 
 def subtract(
@@ -1948,7 +1944,7 @@ def subtract(
     >>> xp.subtract(xp.asarray([10, 20, 30]), xp.asarray([1, 2, 3]))
     array([ 9, 18, 27])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_subtract(x1, x2)
     return _namespace_of_two(x1, x2, "subtract").subtract(x1, x2)
 
@@ -1976,7 +1972,7 @@ def tan(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_tan(x)
-    return _namespace_of_one(x, "tan").tan(x)
+    return _namespace_of_one(x, "tan", "x").tan(x)
 
 
 def tanh(x: Array, /) -> Array:
@@ -2003,7 +1999,7 @@ def tanh(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_tanh(x)
-    return _namespace_of_one(x, "tanh").tanh(x)
+    return _namespace_of_one(x, "tanh", "x").tanh(x)
 
 
 def trunc(x: Array, /) -> Array:
@@ -2029,4 +2025,4 @@ def trunc(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_trunc(x)
-    return _namespace_of_one(x, "trunc").trunc(x)
+    return _namespace_of_one(x, "trunc", "x").trunc(x)

@@ -8,8 +8,7 @@ from __future__ import annotations
 from typing import Optional
 
 from .._dispatch import (
-    _SCALAR_TYPES,
-    _namespace_of_two,
+    _namespace_of_pair,
     _ndarray,
     _numpy_namespace,
 )
@@ -52,9 +51,9 @@ def take(x: Array, indices: Array, /, *, axis: Optional[int] = None) -> Array:
     array([[3, 1],
            [6, 4]])
     """
-    if type(x) is _ndarray and (type(indices) is _ndarray or type(indices) in _SCALAR_TYPES):
+    if type(x) is _ndarray and type(indices) is _ndarray:
         return _numpy_take(x, indices, axis=axis)
-    return _namespace_of_two(x, indices, "take").take(x, indices, axis=axis)
+    return _namespace_of_pair(x, indices, "take", "x", "indices").take(x, indices, axis=axis)
 
 
 def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
@@ -85,6 +84,8 @@ def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
     array([[10, 20, 30],
            [40, 50, 60]])
     """
-    if type(x) is _ndarray and (type(indices) is _ndarray or type(indices) in _SCALAR_TYPES):
+    if type(x) is _ndarray and type(indices) is _ndarray:
         return _numpy_take_along_axis(x, indices, axis=axis)
-    return _namespace_of_two(x, indices, "take_along_axis").take_along_axis(x, indices, axis=axis)
+    return _namespace_of_pair(x, indices, "take_along_axis", "x", "indices").take_along_axis(
+        x, indices, axis=axis
+    )

@@ -9,9 +9,8 @@ from collections.abc import Sequence
 from typing import Union
 
 from .._dispatch import (
-    _SCALAR_TYPES,
     _namespace_of_one,
-    _namespace_of_two,
+    _namespace_of_pair,
     _ndarray,
     _numpy_namespace,
 )
@@ -55,9 +54,9 @@ def matmul(x1: Array, x2: Array, /) -> Array:
     array([[19, 22],
            [43, 50]])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and type(x2) is _ndarray:
         return _numpy_matmul(x1, x2)
-    return _namespace_of_two(x1, x2, "matmul").matmul(x1, x2)
+    return _namespace_of_pair(x1, x2, "matmul", "x1", "x2").matmul(x1, x2)
 
 
 def matrix_transpose(x: Array, /) -> Array:
@@ -85,7 +84,7 @@ def matrix_transpose(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_matrix_transpose(x)
-    return _namespace_of_one(x, "matrix_transpose").matrix_transpose(x)
+    return _namespace_of_one(x, "matrix_transpose", "x").matrix_transpose(x)
 
 
 def tensordot(
@@ -123,9 +122,9 @@ def tensordot(
     array([[ 7, 10],
            [15, 22]])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and type(x2) is _ndarray:
         return _numpy_tensordot(x1, x2, axes=axes)
-    return _namespace_of_two(x1, x2, "tensordot").tensordot(x1, x2, axes=axes)
+    return _namespace_of_pair(x1, x2, "tensordot", "x1", "x2").tensordot(x1, x2, axes=axes)
 
 
 def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
@@ -157,6 +156,6 @@ def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     >>> xp.vecdot(xp.asarray([[1, 0], [0, 2]]), xp.asarray([3, 4]))
     array([3, 8])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and type(x2) is _ndarray:
         return _numpy_vecdot(x1, x2, axis=axis)
-    return _namespace_of_two(x1, x2, "vecdot").vecdot(x1, x2, axis=axis)
+    return _namespace_of_pair(x1, x2, "vecdot", "x1", "x2").vecdot(x1, x2, axis=axis)

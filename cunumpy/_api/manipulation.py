@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import Optional, Union
 
 from .._dispatch import (
-    _SCALAR_TYPES,
-    _namespace_of_all,
+    _PY_SCALARS,
+    _namespace_of_args,
     _namespace_of_one,
-    _namespace_of_two,
+    _namespace_of_sequence,
     _ndarray,
     _numpy_namespace,
 )
@@ -79,7 +79,9 @@ def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
     >>> b.shape
     (2, 3)
     """
-    return _namespace_of_all(arrays, "broadcast_arrays").broadcast_arrays(*arrays)
+    return _namespace_of_sequence(
+        arrays, "broadcast_arrays", "arrays", allow_empty=True
+    ).broadcast_arrays(*arrays)
 
 
 def broadcast_shapes(*shapes: tuple[Optional[int], ...]) -> tuple[Optional[int], ...]:
@@ -133,7 +135,7 @@ def broadcast_to(x: Array, /, shape: tuple[int, ...]) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_broadcast_to(x, shape)
-    return _namespace_of_one(x, "broadcast_to").broadcast_to(x, shape)
+    return _namespace_of_one(x, "broadcast_to", "x").broadcast_to(x, shape)
 
 
 def concat(arrays: Union[tuple[Array, ...], list[Array]], /, *, axis: Optional[int] = 0) -> Array:
@@ -163,14 +165,13 @@ def concat(arrays: Union[tuple[Array, ...], list[Array]], /, *, axis: Optional[i
     >>> xp.concat((a, a), axis=None)
     array([1, 2, 1, 2])
     """
-    if type(arrays) is list or type(arrays) is tuple:
+    if (type(arrays) is list or type(arrays) is tuple) and arrays:
         for x in arrays:
             if type(x) is not _ndarray:
                 break
         else:
-            if arrays:
-                return _numpy_concat(arrays, axis=axis)
-    return _namespace_of_all(arrays, "concat").concat(arrays, axis=axis)
+            return _numpy_concat(arrays, axis=axis)
+    return _namespace_of_sequence(arrays, "concat", "arrays").concat(arrays, axis=axis)
 
 
 def expand_dims(x: Array, /, axis: Union[int, tuple[int, ...]]) -> Array:
@@ -202,7 +203,7 @@ def expand_dims(x: Array, /, axis: Union[int, tuple[int, ...]]) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_expand_dims(x, axis)
-    return _namespace_of_one(x, "expand_dims").expand_dims(x, axis)
+    return _namespace_of_one(x, "expand_dims", "x").expand_dims(x, axis)
 
 
 def flip(x: Array, /, *, axis: Optional[Union[int, tuple[int, ...]]] = None) -> Array:
@@ -235,7 +236,7 @@ def flip(x: Array, /, *, axis: Optional[Union[int, tuple[int, ...]]] = None) -> 
     """
     if type(x) is _ndarray:
         return _numpy_flip(x, axis=axis)
-    return _namespace_of_one(x, "flip").flip(x, axis=axis)
+    return _namespace_of_one(x, "flip", "x").flip(x, axis=axis)
 
 
 def moveaxis(
@@ -268,7 +269,7 @@ def moveaxis(
     """
     if type(x) is _ndarray:
         return _numpy_moveaxis(x, source, destination)
-    return _namespace_of_one(x, "moveaxis").moveaxis(x, source, destination)
+    return _namespace_of_one(x, "moveaxis", "x").moveaxis(x, source, destination)
 
 
 def permute_dims(x: Array, /, axes: tuple[int, ...]) -> Array:
@@ -299,7 +300,7 @@ def permute_dims(x: Array, /, axes: tuple[int, ...]) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_permute_dims(x, axes)
-    return _namespace_of_one(x, "permute_dims").permute_dims(x, axes)
+    return _namespace_of_one(x, "permute_dims", "x").permute_dims(x, axes)
 
 
 def repeat(x: Array, repeats: Union[int, Array], /, *, axis: Optional[int] = None) -> Array:
@@ -330,9 +331,11 @@ def repeat(x: Array, repeats: Union[int, Array], /, *, axis: Optional[int] = Non
     >>> xp.repeat(xp.asarray([1, 2, 3]), xp.asarray([0, 1, 2]))
     array([2, 3, 3])
     """
-    if type(x) is _ndarray and (type(repeats) is _ndarray or type(repeats) in _SCALAR_TYPES):
+    if type(x) is _ndarray and (type(repeats) is _ndarray or type(repeats) in _PY_SCALARS):
         return _numpy_repeat(x, repeats, axis=axis)
-    return _namespace_of_two(x, repeats, "repeat").repeat(x, repeats, axis=axis)
+    return _namespace_of_args((x, repeats), "as", ("x", "repeats"), "repeat").repeat(
+        x, repeats, axis=axis
+    )
 
 
 def reshape(x: Array, /, shape: tuple[int, ...], *, copy: Optional[bool] = None) -> Array:
@@ -367,7 +370,7 @@ def reshape(x: Array, /, shape: tuple[int, ...], *, copy: Optional[bool] = None)
     """
     if type(x) is _ndarray:
         return _numpy_reshape(x, shape, copy=copy)
-    return _namespace_of_one(x, "reshape").reshape(x, shape, copy=copy)
+    return _namespace_of_one(x, "reshape", "x").reshape(x, shape, copy=copy)
 
 
 def roll(
@@ -408,7 +411,7 @@ def roll(
     """
     if type(x) is _ndarray:
         return _numpy_roll(x, shift, axis=axis)
-    return _namespace_of_one(x, "roll").roll(x, shift, axis=axis)
+    return _namespace_of_one(x, "roll", "x").roll(x, shift, axis=axis)
 
 
 def squeeze(x: Array, /, axis: Union[int, tuple[int, ...]]) -> Array:
@@ -437,7 +440,7 @@ def squeeze(x: Array, /, axis: Union[int, tuple[int, ...]]) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_squeeze(x, axis)
-    return _namespace_of_one(x, "squeeze").squeeze(x, axis)
+    return _namespace_of_one(x, "squeeze", "x").squeeze(x, axis)
 
 
 def stack(arrays: Union[tuple[Array, ...], list[Array]], /, *, axis: int = 0) -> Array:
@@ -468,14 +471,13 @@ def stack(arrays: Union[tuple[Array, ...], list[Array]], /, *, axis: int = 0) ->
     array([[1, 3],
            [2, 4]])
     """
-    if type(arrays) is list or type(arrays) is tuple:
+    if (type(arrays) is list or type(arrays) is tuple) and arrays:
         for x in arrays:
             if type(x) is not _ndarray:
                 break
         else:
-            if arrays:
-                return _numpy_stack(arrays, axis=axis)
-    return _namespace_of_all(arrays, "stack").stack(arrays, axis=axis)
+            return _numpy_stack(arrays, axis=axis)
+    return _namespace_of_sequence(arrays, "stack", "arrays").stack(arrays, axis=axis)
 
 
 def tile(x: Array, repetitions: tuple[int, ...], /) -> Array:
@@ -507,7 +509,7 @@ def tile(x: Array, repetitions: tuple[int, ...], /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_tile(x, repetitions)
-    return _namespace_of_one(x, "tile").tile(x, repetitions)
+    return _namespace_of_one(x, "tile", "x").tile(x, repetitions)
 
 
 def unstack(x: Array, /, *, axis: int = 0) -> tuple[Array, ...]:
@@ -538,4 +540,4 @@ def unstack(x: Array, /, *, axis: int = 0) -> tuple[Array, ...]:
     """
     if type(x) is _ndarray:
         return _numpy_unstack(x, axis=axis)
-    return _namespace_of_one(x, "unstack").unstack(x, axis=axis)
+    return _namespace_of_one(x, "unstack", "x").unstack(x, axis=axis)

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Literal, Optional, Union
 
 from .._dispatch import (
-    _SCALAR_TYPES,
-    _namespace_of_all,
+    _PY_SCALARS,
+    _namespace_of_args,
     _namespace_of_one,
     _ndarray,
     _numpy_namespace,
@@ -62,7 +62,7 @@ def argmax(x: Array, /, *, axis: Optional[int] = None, keepdims: bool = False) -
     """
     if type(x) is _ndarray:
         return _numpy_argmax(x, axis=axis, keepdims=keepdims)
-    return _namespace_of_one(x, "argmax").argmax(x, axis=axis, keepdims=keepdims)
+    return _namespace_of_one(x, "argmax", "x").argmax(x, axis=axis, keepdims=keepdims)
 
 
 def argmin(x: Array, /, *, axis: Optional[int] = None, keepdims: bool = False) -> Array:
@@ -97,7 +97,7 @@ def argmin(x: Array, /, *, axis: Optional[int] = None, keepdims: bool = False) -
     """
     if type(x) is _ndarray:
         return _numpy_argmin(x, axis=axis, keepdims=keepdims)
-    return _namespace_of_one(x, "argmin").argmin(x, axis=axis, keepdims=keepdims)
+    return _namespace_of_one(x, "argmin", "x").argmin(x, axis=axis, keepdims=keepdims)
 
 
 def count_nonzero(
@@ -133,7 +133,7 @@ def count_nonzero(
     """
     if type(x) is _ndarray:
         return _numpy_count_nonzero(x, axis=axis, keepdims=keepdims)
-    return _namespace_of_one(x, "count_nonzero").count_nonzero(x, axis=axis, keepdims=keepdims)
+    return _namespace_of_one(x, "count_nonzero", "x").count_nonzero(x, axis=axis, keepdims=keepdims)
 
 
 def nonzero(x: Array, /) -> tuple[Array, ...]:
@@ -160,7 +160,7 @@ def nonzero(x: Array, /) -> tuple[Array, ...]:
     """
     if type(x) is _ndarray:
         return _numpy_nonzero(x)
-    return _namespace_of_one(x, "nonzero").nonzero(x)
+    return _namespace_of_one(x, "nonzero", "x").nonzero(x)
 
 
 def searchsorted(
@@ -204,17 +204,12 @@ def searchsorted(
     """
     if (
         type(x1) is _ndarray
-        and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES)
-        and (type(sorter) is _ndarray or type(sorter) in _SCALAR_TYPES)
+        and (type(x2) is _ndarray or type(x2) in _PY_SCALARS)
+        and (sorter is None or type(sorter) is _ndarray)
     ):
         return _numpy_searchsorted(x1, x2, side=side, sorter=sorter)
-    return _namespace_of_all(
-        (
-            x1,
-            x2,
-            sorter,
-        ),
-        "searchsorted",
+    return _namespace_of_args(
+        (x1, x2, sorter), "aso", ("x1", "x2", "sorter"), "searchsorted"
     ).searchsorted(x1, x2, side=side, sorter=sorter)
 
 
@@ -252,15 +247,10 @@ def where(
     """
     if (
         type(condition) is _ndarray
-        and (type(x1) is _ndarray or type(x1) in _SCALAR_TYPES)
-        and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES)
+        and (type(x1) is _ndarray or type(x1) in _PY_SCALARS)
+        and (type(x2) is _ndarray or type(x2) in _PY_SCALARS)
     ):
         return _numpy_where(condition, x1, x2)
-    return _namespace_of_all(
-        (
-            condition,
-            x1,
-            x2,
-        ),
-        "where",
-    ).where(condition, x1, x2)
+    return _namespace_of_args((condition, x1, x2), "ass", ("condition", "x1", "x2"), "where").where(
+        condition, x1, x2
+    )

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Union
 
 from .._dispatch import (
-    _SCALAR_TYPES,
+    _PY_SCALARS,
     _namespace_of_one,
     _namespace_of_two,
     _ndarray,
@@ -56,7 +56,7 @@ def isin(x1: Union[Array, int], x2: Union[Array, int], /, *, invert: bool = Fals
     >>> xp.isin(xp.asarray([1, 2, 3, 4]), xp.asarray([2, 4]), invert=True)
     array([ True, False,  True, False])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _SCALAR_TYPES):
+    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
         return _numpy_isin(x1, x2, invert=invert)
     return _namespace_of_two(x1, x2, "isin").isin(x1, x2, invert=invert)
 
@@ -88,7 +88,7 @@ def unique_all(x: Array, /) -> tuple[Array, Array, Array, Array]:
     """
     if type(x) is _ndarray:
         return _numpy_unique_all(x)
-    return _namespace_of_one(x, "unique_all").unique_all(x)
+    return _namespace_of_one(x, "unique_all", "x").unique_all(x)
 
 
 def unique_counts(x: Array, /) -> tuple[Array, Array]:
@@ -116,7 +116,7 @@ def unique_counts(x: Array, /) -> tuple[Array, Array]:
     """
     if type(x) is _ndarray:
         return _numpy_unique_counts(x)
-    return _namespace_of_one(x, "unique_counts").unique_counts(x)
+    return _namespace_of_one(x, "unique_counts", "x").unique_counts(x)
 
 
 def unique_inverse(x: Array, /) -> tuple[Array, Array]:
@@ -144,7 +144,7 @@ def unique_inverse(x: Array, /) -> tuple[Array, Array]:
     """
     if type(x) is _ndarray:
         return _numpy_unique_inverse(x)
-    return _namespace_of_one(x, "unique_inverse").unique_inverse(x)
+    return _namespace_of_one(x, "unique_inverse", "x").unique_inverse(x)
 
 
 def unique_values(x: Array, /) -> Array:
@@ -172,4 +172,4 @@ def unique_values(x: Array, /) -> Array:
     """
     if type(x) is _ndarray:
         return _numpy_unique_values(x)
-    return _namespace_of_one(x, "unique_values").unique_values(x)
+    return _namespace_of_one(x, "unique_values", "x").unique_values(x)

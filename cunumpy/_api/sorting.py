@@ -57,7 +57,7 @@ def argsort(x: Array, /, *, axis: int = -1, descending: bool = False, stable: bo
     """
     if type(x) is _ndarray:
         return _numpy_argsort(x, axis=axis, descending=descending, stable=stable)
-    return _namespace_of_one(x, "argsort").argsort(
+    return _namespace_of_one(x, "argsort", "x").argsort(
         x, axis=axis, descending=descending, stable=stable
     )
 
@@ -98,4 +98,6 @@ def sort(x: Array, /, *, axis: int = -1, descending: bool = False, stable: bool 
     """
     if type(x) is _ndarray:
         return _numpy_sort(x, axis=axis, descending=descending, stable=stable)
-    return _namespace_of_one(x, "sort").sort(x, axis=axis, descending=descending, stable=stable)
+    return _namespace_of_one(x, "sort", "x").sort(
+        x, axis=axis, descending=descending, stable=stable
+    )

@@ -74,7 +74,7 @@ def cumulative_prod(
     """
     if type(x) is _ndarray:
         return _numpy_cumulative_prod(x, axis=axis, dtype=dtype, include_initial=include_initial)
-    return _namespace_of_one(x, "cumulative_prod").cumulative_prod(
+    return _namespace_of_one(x, "cumulative_prod", "x").cumulative_prod(
         x, axis=axis, dtype=dtype, include_initial=include_initial
     )
 
@@ -121,7 +121,7 @@ def cumulative_sum(
     """
     if type(x) is _ndarray:
         return _numpy_cumulative_sum(x, axis=axis, dtype=dtype, include_initial=include_initial)
-    return _namespace_of_one(x, "cumulative_sum").cumulative_sum(
+    return _namespace_of_one(x, "cumulative_sum", "x").cumulative_sum(
         x, axis=axis, dtype=dtype, include_initial=include_initial
     )
 
@@ -160,7 +160,7 @@ def max(
     """
     if type(x) is _ndarray:
         return _numpy_max(x, axis=axis, keepdims=keepdims)
-    return _namespace_of_one(x, "max").max(x, axis=axis, keepdims=keepdims)
+    return _namespace_of_one(x, "max", "x").max(x, axis=axis, keepdims=keepdims)
 
 
 def mean(
@@ -196,7 +196,7 @@ def mean(
     """
     if type(x) is _ndarray:
         return _numpy_mean(x, axis=axis, keepdims=keepdims)
-    return _namespace_of_one(x, "mean").mean(x, axis=axis, keepdims=keepdims)
+    return _namespace_of_one(x, "mean", "x").mean(x, axis=axis, keepdims=keepdims)
 
 
 def min(
@@ -233,7 +233,7 @@ def min(
     """
     if type(x) is _ndarray:
         return _numpy_min(x, axis=axis, keepdims=keepdims)
-    return _namespace_of_one(x, "min").min(x, axis=axis, keepdims=keepdims)
+    return _namespace_of_one(x, "min", "x").min(x, axis=axis, keepdims=keepdims)
 
 
 def prod(
@@ -278,7 +278,7 @@ def prod(
     """
     if type(x) is _ndarray:
         return _numpy_prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
-    return _namespace_of_one(x, "prod").prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
+    return _namespace_of_one(x, "prod", "x").prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
 
 
 def std(
@@ -322,7 +322,9 @@ def std(
     """
     if type(x) is _ndarray:
         return _numpy_std(x, axis=axis, correction=correction, keepdims=keepdims)
-    return _namespace_of_one(x, "std").std(x, axis=axis, correction=correction, keepdims=keepdims)
+    return _namespace_of_one(x, "std", "x").std(
+        x, axis=axis, correction=correction, keepdims=keepdims
+    )
 
 
 def sum(
@@ -367,7 +369,7 @@ def sum(
     """
     if type(x) is _ndarray:
         return _numpy_sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
-    return _namespace_of_one(x, "sum").sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
+    return _namespace_of_one(x, "sum", "x").sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
 
 
 def var(
@@ -413,4 +415,6 @@ def var(
     """
     if type(x) is _ndarray:
         return _numpy_var(x, axis=axis, correction=correction, keepdims=keepdims)
-    return _namespace_of_one(x, "var").var(x, axis=axis, correction=correction, keepdims=keepdims)
+    return _namespace_of_one(x, "var", "x").var(
+        x, axis=axis, correction=correction, keepdims=keepdims
+    )

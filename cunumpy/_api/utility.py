@@ -8,8 +8,7 @@ from __future__ import annotations
 from typing import Optional, Union
 
 from .._dispatch import (
-    _SCALAR_TYPES,
-    _namespace_of_all,
+    _namespace_of_args,
     _namespace_of_one,
     _ndarray,
     _numpy_namespace,
@@ -60,7 +59,7 @@ def all(
     """
     if type(x) is _ndarray:
         return _numpy_all(x, axis=axis, keepdims=keepdims)
-    return _namespace_of_one(x, "all").all(x, axis=axis, keepdims=keepdims)
+    return _namespace_of_one(x, "all", "x").all(x, axis=axis, keepdims=keepdims)
 
 
 def any(
@@ -96,7 +95,7 @@ def any(
     """
     if type(x) is _ndarray:
         return _numpy_any(x, axis=axis, keepdims=keepdims)
-    return _namespace_of_one(x, "any").any(x, axis=axis, keepdims=keepdims)
+    return _namespace_of_one(x, "any", "x").any(x, axis=axis, keepdims=keepdims)
 
 
 def diff(
@@ -142,15 +141,10 @@ def diff(
     """
     if (
         type(x) is _ndarray
-        and (type(prepend) is _ndarray or type(prepend) in _SCALAR_TYPES)
-        and (type(append) is _ndarray or type(append) in _SCALAR_TYPES)
+        and (prepend is None or type(prepend) is _ndarray)
+        and (append is None or type(append) is _ndarray)
     ):
         return _numpy_diff(x, axis=axis, n=n, prepend=prepend, append=append)
-    return _namespace_of_all(
-        (
-            x,
-            prepend,
-            append,
-        ),
-        "diff",
-    ).diff(x, axis=axis, n=n, prepend=prepend, append=append)
+    return _namespace_of_args((x, prepend, append), "aoo", ("x", "prepend", "append"), "diff").diff(
+        x, axis=axis, n=n, prepend=prepend, append=append
+    )

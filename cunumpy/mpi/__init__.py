@@ -11,10 +11,12 @@ Collectives (called by every rank of the communicator)
 Point to point
     ``send``, ``recv``, ``sendrecv``.
 
-The collectives check every rank's input together before moving data, so bad input
-raises the same exception on every rank instead of hanging or corrupting memory. CuPy
-arrays go to MPI directly when it is CUDA-aware and through pinned host memory when
-it is not.
+One rule for errors: every local failure (a bad array, a read-only ``out``, an
+unpicklable ``op``, a root out of range, a failed allocation, ...) becomes a collective
+error, agreed on before any data moves, so the same exception, naming the function and
+the rank, is raised on every rank instead of leaving the others waiting. Only messages
+without a partner (mismatched tags or communicators) can still block. CuPy arrays go to
+MPI directly when it is CUDA-aware and through pinned host memory when it is not.
 """
 
 from __future__ import annotations

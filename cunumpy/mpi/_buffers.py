@@ -1,141 +1,30 @@
-"""Buffers for ``cunumpy.mpi``: collective input checks and CuPy staging.
+"""How one rank hands array memory to MPI: directly, or staged through pinned host memory.
 
-Every collective first gathers a tiny description of each rank's input (an error found
-locally, backend, dtype, shape, and the arguments that must agree such as ``root`` or
-``op``) with one pickled ``allgather``. Every rank then reaches the same verdict and
-raises the same exception, so bad input never makes MPI hang or write out of bounds.
-
-A ``Staging`` object tells how one rank hands memory to MPI: NumPy arrays and CuPy
-arrays under CUDA-aware MPI go directly (after synchronizing the GPU); CuPy arrays under
-other MPI libraries are copied through pinned host memory.
+NumPy arrays, and CuPy arrays under CUDA-aware MPI, go to MPI directly; CuPy arrays under
+other MPI libraries are copied through pinned host memory. Either way the GPU is
+synchronized before MPI or a staging copy reads device memory, so MPI and the copies see
+the finished results of all work queued on every stream of the device.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 
 from .. import _config
 from .._cupy import require_cupy
-from .._namespace import is_cupy_array
+from ._checks import Error, error_of
 from ._env import is_cuda_aware
 
 __all__ = [
-    "Meta",
     "Staging",
-    "as_array",
-    "check_collective",
-    "describe",
-    "raise_same",
-    "same",
+    "allocate",
+    "gather_buffers",
+    "receiving_staging",
+    "reduction_buffers",
+    "send_ready",
 ]
-
-_EXCEPTIONS: dict[str, type[Exception]] = {
-    "TypeError": TypeError,
-    "ValueError": ValueError,
-    "RuntimeError": RuntimeError,
-}
-
-# dtype kinds MPI can move: bool, signed/unsigned integers, floats, complex.
-_MOVABLE_KINDS = "biufc"
-
-
-class Meta(NamedTuple):
-    """What one rank says about its input; picklable, compared across ranks."""
-
-    error: tuple[str, str] | None  # (exception class name, message) found locally
-    backend: str | None  # "numpy", "cupy", or None when the rank passed None
-    dtype: str | None
-    shape: tuple[int, ...] | None
-    agree: tuple[Any, ...] = ()  # arguments that must be equal on all ranks (root, op)
-
-
-def as_array(x: Any) -> Any:
-    """Return NumPy scalars (what NumPy reductions return) as 0-D arrays; else ``x``."""
-    return np.asarray(x) if isinstance(x, np.generic) else x
-
-
-def describe(x: Any, name: str, *, allow_none: bool = False, agree: tuple[Any, ...] = ()) -> Meta:
-    """Describe ``x`` (argument ``name``) for ``check_collective``; never raises."""
-    if x is None and allow_none:
-        return Meta(None, None, None, None, agree)
-    if isinstance(x, np.ndarray):
-        backend = "numpy"
-        contiguous = bool(x.flags.c_contiguous)
-    elif is_cupy_array(x):
-        backend = "cupy"
-        contiguous = bool(x.flags.c_contiguous)
-    else:
-        accepted = "a NumPy or CuPy array" + (" or None" if allow_none else "")
-        error = ("TypeError", f"`{name}` must be {accepted}, not {_short(x)}")
-        return Meta(error, None, None, None, agree)
-    dtype = np.dtype(x.dtype)
-    if dtype.kind not in _MOVABLE_KINDS:
-        error = (
-            "TypeError",
-            f"`{name}` has dtype {str(dtype)!r}; MPI transfers accept bool, integer, "
-            f"floating-point and complex dtypes",
-        )
-        return Meta(error, backend, dtype.str, tuple(x.shape), agree)
-    if not contiguous:
-        error = (
-            "ValueError",
-            f"`{name}` (shape {tuple(x.shape)!r}, strides {tuple(x.strides)!r}) is not "
-            f"C-contiguous; MPI reads raw memory, so pass a contiguous copy "
-            f"(numpy.ascontiguousarray or cupy.ascontiguousarray)",
-        )
-        return Meta(error, backend, dtype.str, tuple(x.shape), agree)
-    return Meta(None, backend, dtype.str, tuple(int(n) for n in x.shape), agree)
-
-
-def _short(x: Any) -> str:
-    text = repr(x)
-    if len(text) > 60:
-        text = text[:57] + "..."
-    return f"{text} of type {type(x).__module__}.{type(x).__qualname__}"
-
-
-def raise_same(func: str, kind: str, message: str) -> None:
-    """Raise exception ``kind`` (a class name) with ``func: message.``."""
-    raise _EXCEPTIONS[kind](f"{func}: {message}.")
-
-
-def check_collective(comm: Any, func: str, local: Meta) -> list[Meta]:
-    """Gather every rank's ``Meta``; raise the same error on every rank when any is bad."""
-    metas: list[Meta] = comm.allgather(local)
-    for rank, meta in enumerate(metas):
-        if meta.error is not None:
-            kind, message = meta.error
-            where = "" if comm.Get_size() == 1 else f"on rank {rank}, "
-            raise_same(func, kind, where + message)
-    agreed = {meta.agree for meta in metas}
-    if len(agreed) > 1:
-        values = [meta.agree for meta in metas]
-        raise_same(
-            func,
-            "ValueError",
-            f"the arguments that must be equal on every rank differ: {values!r} by rank",
-        )
-    backends = {meta.backend for meta in metas if meta.backend is not None}
-    if len(backends) > 1:
-        per_rank = [meta.backend for meta in metas]
-        raise_same(
-            func,
-            "TypeError",
-            f"the ranks pass arrays of different backends ({per_rank!r} by rank); pass "
-            f"NumPy arrays on every rank or CuPy arrays on every rank",
-        )
-    return metas
-
-
-def same(func: str, metas: list[Meta], field: str, what: str, ranks: list[int]) -> None:
-    """Raise on every rank unless ``field`` ('dtype' or 'shape') is equal on ``ranks``."""
-    values = [getattr(metas[r], field) for r in ranks]
-    if len(set(values)) > 1:
-        shown = {r: (str(np.dtype(v)) if field == "dtype" else v) for r, v in zip(ranks, values)}
-        kind = "TypeError" if field == "dtype" else "ValueError"
-        raise_same(func, kind, f"{what} must have the same {field} on every rank, got {shown!r}")
 
 
 class Staging:
@@ -171,15 +60,21 @@ class Staging:
         if self.cupy is not None:
             self.cupy.cuda.Device(self.device_id).synchronize()
 
-    def outgoing(self, x: Any) -> Any:
-        """Return memory MPI may read with the contents of ``x``."""
+    def send_buffer(self, x: Any) -> Any:
+        """Return memory MPI may read with the contents of ``x``, once they are final.
+
+        The device is synchronized first (all streams), so the work that produces ``x``
+        has finished before MPI, or the staging copy to the host, reads it.
+        """
+        self.synchronize()
         if self.cupy is None or self.direct:
             return x
         import cupyx
 
         host = cupyx.empty_pinned(x.shape, dtype=x.dtype)
         with self.cupy.cuda.Device(self.device_id):
-            x.get(out=host)
+            x.get(out=host)  # on the current stream; the device is idle after synchronize()
+            self.cupy.cuda.get_current_stream().synchronize()
         return host
 
     def incoming(self, shape: tuple[int, ...], dtype: Any) -> tuple[Any, Any]:
@@ -210,3 +105,53 @@ class Staging:
         with self.cupy.cuda.Device(self.device_id):
             result.set(buffer)
             self.cupy.cuda.get_current_stream().synchronize()
+
+
+def send_ready(x: Any, func: str) -> tuple[Staging, Any]:
+    """The staging of ``x`` and the memory MPI reads, ready (the GPU synchronized)."""
+    staging = Staging.for_array(x, func)
+    return staging, staging.send_buffer(x)
+
+
+def receiving_staging(like: Any, func: str) -> Staging:
+    """The staging for a result like ``like``, or of the current backend when it is None."""
+    return Staging.for_current_backend(func) if like is None else Staging.for_array(like, func)
+
+
+def reduction_buffers(x: Any, out: Any, func: str) -> tuple[Staging, Any, Any, Any]:
+    """``(staging, send buffer, receive buffer, result)`` of ``allreduce``, ready for MPI.
+
+    ``send_buffer`` synchronizes the device before it stages ``x`` to the host, so
+    ``out=x`` (in place) reduces the finished values of ``x``, and work queued before the
+    call that reads ``out`` has ended before MPI writes it.
+    """
+    staging, send = send_ready(x, func)
+    if out is x:
+        return staging, send, send, x
+    if out is None:
+        recv, result = staging.incoming(x.shape, x.dtype)
+    else:
+        recv, result = staging.into(out), out
+    return staging, send, recv, result
+
+
+def gather_buffers(x: Any, size: int, receives: bool, func: str) -> tuple[Staging, Any, Any, Any]:
+    """``(staging, send buffer, receive buffer, result)`` of a gather of ``x``."""
+    staging, send = send_ready(x, func)
+    recv, result = staging.incoming((size, *x.shape), x.dtype) if receives else (None, None)
+    return staging, send, recv, result
+
+
+def allocate(
+    staging: Staging, shape: tuple[int, ...], dtype: str, func: str
+) -> tuple[Error | None, tuple[Any, Any]]:
+    """``(error, (buffer MPI writes, result))`` for a result of the root's shape and dtype.
+
+    The error is returned, not raised, for ``settle`` to share with the other ranks.
+    """
+    try:
+        buffers = staging.incoming(shape, np.dtype(dtype))
+        staging.synchronize()  # reused memory: no queued work may touch it once MPI writes
+        return None, buffers
+    except Exception as exc:
+        return error_of(exc, func), (None, None)

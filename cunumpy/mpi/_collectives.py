@@ -1,9 +1,10 @@
 """Array-aware collectives of ``cunumpy.mpi``: allreduce, bcast, allgather, gather, scatter.
 
-Each function checks every rank's input collectively first (one small ``allgather``),
-so bad input raises the same exception on every rank, then moves the data with
-mpi4py's buffer methods (``Allreduce``, ``Bcast``, ...). Results live on the backend
-and device of the input.
+Each function checks its local input and prepares its buffers, then agrees with the
+other ranks on the outcome (one small ``allgather``, see ``_checks``) before any data
+moves, so a bad input on any rank raises the same exception on every rank. Only then
+does it move the data with mpi4py's buffer methods (``Allreduce``, ``Bcast``, ...).
+Results live on the backend and device of the input.
 """
 
 from __future__ import annotations
@@ -13,7 +14,26 @@ from typing import Any
 
 import numpy as np
 
-from ._buffers import Meta, Staging, as_array, check_collective, describe, same
+from ._buffers import (
+    allocate,
+    gather_buffers,
+    receiving_staging,
+    reduction_buffers,
+    send_ready,
+)
+from ._checks import (
+    Error,
+    Meta,
+    agreeable,
+    as_array,
+    brief,
+    check_collective,
+    check_rank,
+    describe,
+    guarded,
+    same,
+    settle,
+)
 from ._env import default_comm
 
 __all__ = ["REDUCTION_OPS", "allgather", "allreduce", "bcast", "gather", "scatter"]
@@ -26,21 +46,17 @@ _MPI_OPS = {"sum": "SUM", "prod": "PROD", "min": "MIN", "max": "MAX"}
 _BOOL_OPS = {"prod": "LAND", "min": "LAND", "max": "LOR"}
 
 
-def _root_error(root: Any, size: int) -> tuple[str, str] | None:
-    if not isinstance(root, (int, np.integer)) or isinstance(root, (bool, np.bool_)):
-        return ("TypeError", f"`root` must be an int rank in range({size}), not {root!r}")
-    if not 0 <= int(root) < size:
-        return ("ValueError", f"`root` must be a rank in range({size}), not {root!r}")
-    return None
+def _root_error(root: Any, size: int) -> Error | None:
+    return check_rank(root, "root", size, {})
 
 
-def _with_error(meta: Meta, error: tuple[str, str] | None) -> Meta:
+def _with_error(meta: Meta, error: Error | None) -> Meta:
     return meta if error is None or meta.error is not None else meta._replace(error=error)
 
 
-def _reduction_error(op: Any, dtype: np.dtype) -> tuple[str, str] | None:
+def _reduction_error(op: Any, dtype: np.dtype) -> Error | None:
     if not isinstance(op, str):
-        return ("TypeError", f"`op` must be one of {REDUCTION_OPS!r}, not {op!r}")
+        return ("TypeError", f"`op` must be one of {REDUCTION_OPS!r}, not {brief(op)}")
     if op not in _MPI_OPS:
         return ("ValueError", f"`op` must be one of {REDUCTION_OPS!r}, not {op!r}")
     if dtype.kind == "b" and op == "sum":
@@ -56,8 +72,8 @@ def _reduction_error(op: Any, dtype: np.dtype) -> tuple[str, str] | None:
     return None
 
 
-def _out_error(x: Any, out: Any) -> tuple[str, str] | None:
-    meta = describe(out, "out")
+def _out_error(x: Any, out: Any) -> Error | None:
+    meta = describe(out, "out", writable=True)
     if meta.error is not None:
         return meta.error
     if type(out) is not type(x):
@@ -108,11 +124,12 @@ def allreduce(x: Any, /, op: str = "sum", *, comm: Any = None, out: Any = None) 
     Raises
     ------
     TypeError
-        On every rank, if any rank passes a non-array, an unsupported dtype for ``op``,
+        On every rank, if any rank passes a non-array (or a masked array), an ``op``
+        that is not a str, a dtype unsupported for ``op`` or in a non-native byte order,
         or if dtypes or backends differ across ranks.
     ValueError
-        On every rank, if shapes or ``op`` differ across ranks, ``op`` is unknown or an
-        array is not C-contiguous.
+        On every rank, if shapes or ``op`` differ across ranks, ``op`` is unknown, an
+        array is not C-contiguous or ``out`` is read-only.
 
     Examples
     --------
@@ -132,28 +149,23 @@ def allreduce(x: Any, /, op: str = "sum", *, comm: Any = None, out: Any = None) 
     comm = default_comm(comm, func)
     from mpi4py import MPI
 
-    local = describe(x, "x", agree=(op,))
+    local = describe(x, "x", native=True, agree=(op,))
     if local.error is None:
         local = _with_error(local, _reduction_error(op, np.dtype(x.dtype)))
         if out is not None:
             local = _with_error(local, _out_error(x, out))
+    local, buffers = guarded(local, func, lambda: reduction_buffers(x, out, func))
     metas = check_collective(comm, func, local)
     ranks = list(range(len(metas)))
     same(func, metas, "dtype", "`x`", ranks)
     same(func, metas, "shape", "`x`", ranks)
+    assert buffers is not None
+    staging, send, recv, result = buffers
     mpi_op = getattr(MPI, (_BOOL_OPS if x.dtype == np.bool_ else _MPI_OPS)[op])
-    staging = Staging.for_array(x, func)
     if out is x:
-        recv, result = staging.outgoing(x), x
-        staging.synchronize()
         comm.Allreduce(MPI.IN_PLACE, recv, mpi_op)
-    else:
-        if out is None:
-            recv, result = staging.incoming(x.shape, x.dtype)
-        else:
-            recv, result = staging.into(out), out
-        staging.synchronize()
-        comm.Allreduce(staging.outgoing(x), recv, mpi_op)
+    else:  # work queued before the call (reading `out`, say) ended in send_buffer()
+        comm.Allreduce(send, recv, mpi_op)
     staging.finish(recv, result)
     return result
 
@@ -194,21 +206,25 @@ def bcast(x: Any, /, root: int = 0, *, comm: Any = None) -> Any:
     root_error = _root_error(root, size)
     is_root = root_error is None and rank == int(root)
     local = _with_error(describe(x, "x", allow_none=not is_root, agree=(root,)), root_error)
+    if is_root:
+        local, staged = guarded(local, func, lambda: send_ready(x, func))
+    else:
+        local, staged = guarded(local, func, lambda: (receiving_staging(x, func), None))
     metas = check_collective(comm, func, local)
     root = int(root)
     holders = [r for r, meta in enumerate(metas) if meta.backend is not None]
     same(func, metas, "dtype", "`x`", holders)
     same(func, metas, "shape", "`x`", holders)
     info = metas[root]
-    assert info.shape is not None  # checked: root passed an array
+    assert info.shape is not None and info.dtype is not None  # checked: root passed an array
+    assert staged is not None
+    staging, send = staged
     if is_root:
-        staging = Staging.for_array(x, func)
-        staging.synchronize()
-        comm.Bcast([staging.outgoing(x), MPI.BYTE], root)
+        settle(comm, func, None)
+        comm.Bcast([send, MPI.BYTE], root)
         return x
-    staging = Staging.for_current_backend(func) if x is None else Staging.for_array(x, func)
-    recv, result = staging.incoming(info.shape, np.dtype(info.dtype))
-    staging.synchronize()
+    failure, (recv, result) = allocate(staging, info.shape, info.dtype, func)
+    settle(comm, func, failure)
     comm.Bcast([recv, MPI.BYTE], root)
     staging.finish(recv, result)
     return result
@@ -242,14 +258,15 @@ def allgather(x: Any, /, *, comm: Any = None) -> Any:
     comm = default_comm(comm, func)
     from mpi4py import MPI
 
-    metas = check_collective(comm, func, describe(x, "x"))
+    size = comm.Get_size()
+    local, buffers = guarded(describe(x, "x"), func, lambda: gather_buffers(x, size, True, func))
+    metas = check_collective(comm, func, local)
     ranks = list(range(len(metas)))
     same(func, metas, "dtype", "`x`", ranks)
     same(func, metas, "shape", "`x`", ranks)
-    staging = Staging.for_array(x, func)
-    recv, result = staging.incoming((len(metas), *x.shape), x.dtype)
-    staging.synchronize()
-    comm.Allgather([staging.outgoing(x), MPI.BYTE], [recv, MPI.BYTE])
+    assert buffers is not None
+    staging, send, recv, result = buffers
+    comm.Allgather([send, MPI.BYTE], [recv, MPI.BYTE])
     staging.finish(recv, result)
     return result
 
@@ -284,20 +301,21 @@ def gather(x: Any, /, root: int = 0, *, comm: Any = None) -> Any | None:
     comm = default_comm(comm, func)
     from mpi4py import MPI
 
-    root_error = _root_error(root, comm.Get_size())
+    size, rank = comm.Get_size(), comm.Get_rank()
+    root_error = _root_error(root, size)
+    receives = root_error is None and rank == int(root)
     local = _with_error(describe(x, "x", agree=(root,)), root_error)
+    local, buffers = guarded(local, func, lambda: gather_buffers(x, size, receives, func))
     metas = check_collective(comm, func, local)
     ranks = list(range(len(metas)))
     same(func, metas, "dtype", "`x`", ranks)
     same(func, metas, "shape", "`x`", ranks)
-    staging = Staging.for_array(x, func)
-    if comm.Get_rank() != int(root):
-        staging.synchronize()
-        comm.Gather([staging.outgoing(x), MPI.BYTE], None, int(root))
+    assert buffers is not None
+    staging, send, recv, result = buffers
+    if not receives:
+        comm.Gather([send, MPI.BYTE], None, int(root))
         return None
-    recv, result = staging.incoming((len(metas), *x.shape), x.dtype)
-    staging.synchronize()
-    comm.Gather([staging.outgoing(x), MPI.BYTE], [recv, MPI.BYTE], int(root))
+    comm.Gather([send, MPI.BYTE], [recv, MPI.BYTE], int(root))
     staging.finish(recv, result)
     return result
 
@@ -346,21 +364,25 @@ def scatter(x: Any, /, root: int = 0, *, comm: Any = None) -> Any:
             )
             local = _with_error(local, error)
     elif x is None:
-        local = Meta(root_error, None, None, None, (root,))
+        local = Meta(root_error, None, None, None, (agreeable(root),))
     else:
         error = (
             "TypeError",
             f"`x` must be None on ranks other than the root, not an object of type "
             f"{type(x).__module__}.{type(x).__qualname__}",
         )
-        local = Meta(root_error or error, None, None, None, (root,))
+        local = Meta(root_error or error, None, None, None, (agreeable(root),))
+    if is_root:
+        local, staged = guarded(local, func, lambda: send_ready(x, func))
+    else:
+        local, staged = guarded(local, func, lambda: (receiving_staging(None, func), None))
     metas = check_collective(comm, func, local)
     info = metas[int(root)]
-    assert info.shape is not None
-    staging = Staging.for_array(x, func) if is_root else Staging.for_current_backend(func)
-    recv, result = staging.incoming(info.shape[1:], np.dtype(info.dtype))
-    staging.synchronize()
-    send = [staging.outgoing(x), MPI.BYTE] if is_root else None
-    comm.Scatter(send, [recv, MPI.BYTE], int(root))
+    assert info.shape is not None and staged is not None
+    staging, send = staged
+    assert info.dtype is not None
+    failure, (recv, result) = allocate(staging, info.shape[1:], info.dtype, func)
+    settle(comm, func, failure)
+    comm.Scatter([send, MPI.BYTE] if is_root else None, [recv, MPI.BYTE], int(root))
     staging.finish(recv, result)
     return result

@@ -4,8 +4,10 @@ Each array travels as two messages with the same tag: a small pickled header (dt
 shape, or the error the sender found) and then the raw bytes (``Send``/``Recv``). The
 receiver allocates from the header, so shapes cannot mismatch. A sender with bad input
 sends an error header instead of data and raises; its receiver raises the same error.
-A receiver whose ``out`` does not fit still drains the data (nobody blocks), then
-raises. So no pattern of bad input makes a pair of ranks hang.
+A receiver whose ``out`` does not fit (or that cannot allocate) still drains the data
+(nobody blocks), then raises. Ranks and tags out of range raise ``ValueError`` before any
+message: there is no partner to tell, so, like mismatched tags or communicators, a
+partner waiting for the other side of such a message keeps waiting.
 """
 
 from __future__ import annotations
@@ -14,21 +16,47 @@ from typing import Any
 
 import numpy as np
 
-from ._buffers import Meta, Staging, as_array, describe, raise_same
+from ._buffers import Staging, receiving_staging, send_ready
+from ._checks import (
+    Error,
+    Meta,
+    as_array,
+    check_rank,
+    check_tag,
+    describe,
+    error_of,
+    guarded,
+    raise_same,
+)
 from ._env import default_comm
 
 __all__ = ["recv", "send", "sendrecv"]
 
 
-def _rank_error(value: Any, name: str, func: str) -> None:
-    if not isinstance(value, (int, np.integer)) or isinstance(value, (bool, np.bool_)):
-        msg = f"{func}: `{name}` must be an int rank (or MPI.PROC_NULL), not {value!r}."
-        raise TypeError(msg)
+def _local(error: Error | None, func: str) -> None:
+    if error is not None:
+        raise_same(func, *error)
 
 
-def _check_out(out: Any, header: Meta, func: str) -> tuple[str, str] | None:
+def _checked_peer(comm: Any, MPI: Any, value: Any, name: str, func: str) -> int:
+    """``value`` as a rank of ``comm`` (or ``MPI.PROC_NULL``, or ``MPI.ANY_SOURCE`` for a
+    ``source``); raise ``TypeError``/``ValueError`` naming ``func`` otherwise."""
+    specials = {MPI.PROC_NULL: "PROC_NULL"}
+    if name == "source":
+        specials[MPI.ANY_SOURCE] = "ANY_SOURCE"
+    _local(check_rank(value, name, comm.Get_size(), specials), func)
+    return int(value)
+
+
+def _checked_tag(comm: Any, MPI: Any, tag: Any, func: str, *, receiving: bool) -> int:
+    upper = comm.Get_attr(MPI.TAG_UB)
+    _local(check_tag(tag, int(upper) if upper else 32767, MPI.ANY_TAG if receiving else None), func)
+    return int(tag)
+
+
+def _check_out(out: Any, header: Meta) -> Error | None:
     """Return the error of receiving ``header``'s array into ``out``, or ``None``."""
-    meta = describe(out, "out")
+    meta = describe(out, "out", writable=True)
     if meta.error is not None:
         return meta.error
     if meta.dtype != header.dtype:
@@ -45,18 +73,27 @@ def _check_out(out: Any, header: Meta, func: str) -> tuple[str, str] | None:
     return None
 
 
-def _receive_plan(header: Meta, out: Any, staging: Staging, func: str) -> tuple[Any, Any, Any]:
-    """Return ``(buffer MPI writes, array to return, error to raise after receiving)``."""
-    assert header.shape is not None
-    assert header.dtype is not None
+def _receive_plan(header: Meta, out: Any, func: str) -> tuple[Any, Any, Any, Error | None]:
+    """``(staging, buffer MPI writes, array to return, error to raise after receiving)``.
+
+    On any local failure the buffer is plain host memory that drains the message, so the
+    sender never blocks, and the error is raised once the data has arrived.
+    """
+    assert header.shape is not None and header.dtype is not None
     dtype = np.dtype(header.dtype)
-    if out is None:
-        buffer, result = staging.incoming(header.shape, dtype)
-        return buffer, result, None
-    error = _check_out(out, header, func)
-    if error is not None:
-        return np.empty(header.shape, dtype=dtype), None, error  # drain, then raise
-    return staging.into(out), out, None
+    error = None if out is None else _check_out(out, header)
+    if error is None:
+        try:
+            staging = receiving_staging(out, func)
+            if out is None:
+                buffer, result = staging.incoming(header.shape, dtype)
+            else:
+                buffer, result = staging.into(out), out
+            staging.synchronize()  # no queued work may touch the memory once MPI writes
+            return staging, buffer, result, None
+        except Exception as exc:
+            error = error_of(exc, func)
+    return None, np.empty(header.shape, dtype=dtype), None, error  # drain, then raise
 
 
 def send(x: Any, /, dest: int, *, tag: int = 0, comm: Any = None) -> None:
@@ -76,21 +113,22 @@ def send(x: Any, /, dest: int, *, tag: int = 0, comm: Any = None) -> None:
     Raises
     ------
     TypeError, ValueError
-        If ``x`` is not a contiguous array of a supported dtype; the receiver raises too.
+        If ``dest`` or ``tag`` is not valid (before anything is sent), or ``x`` is not a
+        contiguous array of a supported dtype (the receiver raises too).
     """
     func = "send"
     x = as_array(x)
     comm = default_comm(comm, func)
     from mpi4py import MPI
 
-    _rank_error(dest, "dest", func)
-    header = describe(x, "x")
-    comm.send(header, int(dest), tag)
+    dest = _checked_peer(comm, MPI, dest, "dest", func)
+    tag = _checked_tag(comm, MPI, tag, func, receiving=False)
+    header, staged = guarded(describe(x, "x"), func, lambda: send_ready(x, func))
+    comm.send(header, dest, tag)
     if header.error is not None:
         raise_same(func, *header.error)
-    staging = Staging.for_array(x, func)
-    staging.synchronize()
-    comm.Send([staging.outgoing(x), MPI.BYTE], int(dest), tag)
+    assert staged is not None
+    comm.Send([staged[1], MPI.BYTE], dest, tag)
 
 
 def recv(source: int, *, tag: int = 0, comm: Any = None, out: Any = None) -> Any:
@@ -99,9 +137,10 @@ def recv(source: int, *, tag: int = 0, comm: Any = None, out: Any = None) -> Any
     Parameters
     ----------
     source : int
-        The sending rank, or ``MPI.ANY_SOURCE``.
+        The sending rank, ``MPI.ANY_SOURCE``, or ``MPI.PROC_NULL`` (nothing arrives:
+        ``out`` is returned as it is).
     tag : int, optional
-        The message tag used by the sender.
+        The message tag used by the sender, or ``MPI.ANY_TAG``.
     comm : mpi4py.MPI.Comm, optional
         The communicator; ``MPI.COMM_WORLD`` by default.
     out : array, optional
@@ -116,27 +155,26 @@ def recv(source: int, *, tag: int = 0, comm: Any = None, out: Any = None) -> Any
     Raises
     ------
     TypeError, ValueError
-        If the sender's array was invalid, or ``out`` does not match the incoming array
+        If ``source`` or ``tag`` is not valid (before anything is received), the sender's
+        array was invalid, or ``out`` does not match the incoming array or is read-only
         (the data is received and dropped, so the sender does not block).
     """
     func = "recv"
     comm = default_comm(comm, func)
     from mpi4py import MPI
 
-    _rank_error(source, "source", func)
+    source = _checked_peer(comm, MPI, source, "source", func)
+    tag = _checked_tag(comm, MPI, tag, func, receiving=True)
     status = MPI.Status()
-    header: Meta = comm.recv(None, int(source), tag, status)
-    sender = status.Get_source()
+    header: Meta | None = comm.recv(None, source, tag, status)
+    if header is None:  # from MPI.PROC_NULL: nothing arrives
+        return out
+    sender, sent_tag = status.Get_source(), status.Get_tag()
     if header.error is not None:
         kind, message = header.error
         raise_same(func, kind, f"rank {sender} sent an invalid array: {message}")
-    if out is not None and describe(out, "out").error is None:
-        staging = Staging.for_array(out, func)
-    else:
-        staging = Staging.for_current_backend(func)
-    buffer, result, error = _receive_plan(header, out, staging, func)
-    staging.synchronize()
-    comm.Recv([buffer, MPI.BYTE], sender, tag)
+    staging, buffer, result, error = _receive_plan(header, out, func)
+    comm.Recv([buffer, MPI.BYTE], sender, sent_tag)
     if error is not None:
         raise_same(func, *error)
     staging.finish(buffer, result)
@@ -197,43 +235,36 @@ def sendrecv(
     comm = default_comm(comm, func)
     from mpi4py import MPI
 
-    source = dest if source is None else source
-    _rank_error(dest, "dest", func)
-    _rank_error(source, "source", func)
-    dest, source = int(dest), int(source)
-    header = describe(x, "x")
-    incoming: Meta | None = comm.sendrecv(header, dest, tag, None, source, tag)
+    dest = _checked_peer(comm, MPI, dest, "dest", func)
+    source = dest if source is None else _checked_peer(comm, MPI, source, "source", func)
+    tag = _checked_tag(comm, MPI, tag, func, receiving=False)
+    header, staged = guarded(describe(x, "x"), func, lambda: send_ready(x, func))
+    status = MPI.Status()
+    incoming: Meta | None = comm.sendrecv(header, dest, tag, None, source, tag, status)
+    sender = status.Get_source()
     sending = header.error is None and dest != MPI.PROC_NULL
     receiving = incoming is not None and incoming.error is None
-    staging = Staging.for_array(x, func) if header.error is None else None
-    if out is not None and describe(out, "out").error is None:
-        staging_in = Staging.for_array(out, func)
-    else:
-        staging_in = staging if staging is not None else Staging.for_current_backend(func)
-    buffer, result, error = (None, out, None)
+    staging_in: Staging | None = None
+    buffer, result, error = None, out, None
     if receiving:
         assert incoming is not None
-        buffer, result, error = _receive_plan(incoming, out, staging_in, func)
-    staging_in.synchronize()
-    if staging is not None:
-        staging.synchronize()
+        staging_in, buffer, result, error = _receive_plan(incoming, out, func)
     empty = np.empty(0, dtype=np.uint8)
-    sendbuf = staging.outgoing(x) if sending and staging is not None else empty
     comm.Sendrecv(
-        [sendbuf, MPI.BYTE],
+        [staged[1] if sending and staged is not None else empty, MPI.BYTE],
         dest if sending else MPI.PROC_NULL,
         tag,
         [buffer if receiving else empty, MPI.BYTE],
-        source if receiving else MPI.PROC_NULL,
+        sender if receiving else MPI.PROC_NULL,
         tag,
     )
     if header.error is not None:
         raise_same(func, *header.error)
     if incoming is not None and incoming.error is not None:
         kind, message = incoming.error
-        raise_same(func, kind, f"rank {source} sent an invalid array: {message}")
+        raise_same(func, kind, f"rank {sender} sent an invalid array: {message}")
     if error is not None:
         raise_same(func, *error)
-    if receiving:
+    if staging_in is not None:
         staging_in.finish(buffer, result)
     return result

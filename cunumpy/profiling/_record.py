@@ -101,6 +101,11 @@ def report(*, file: IO[str] | None = None) -> dict[str, RegionStats]:
     file : text stream, optional
         Where to print; ``sys.stdout`` by default.
 
+    Raises
+    ------
+    TypeError
+        If ``file`` is not a text stream (has no ``write`` method).
+
     Returns
     -------
     dict of str to RegionStats
@@ -119,6 +124,12 @@ def report(*, file: IO[str] | None = None) -> dict[str, RegionStats]:
     >>> stats["solve"].count
     3
     """
+    if file is not None and not callable(getattr(file, "write", None)):
+        msg = (
+            f"report: `file` must be a text stream with a write() method (an open file, "
+            f"sys.stderr, io.StringIO) or None, not {file!r}."
+        )
+        raise TypeError(msg)
     stats = dict(sorted(record.snapshot().items(), key=lambda item: -item[1].total))
     out = sys.stdout if file is None else file
     if not stats:

@@ -1,0 +1,365 @@
+"""Fault injection: bad input, one test per class of probe, each answered by the rules.
+
+Every test asserts the exception type (``TypeError`` for a wrong type, ``ValueError`` for
+a bad value, ``RuntimeError`` for a missing capability, ``ImportError`` for a missing
+package), that the message names the function and the bad value, and that nothing was
+left changed (the autouse fixture checks the backend state after each test). The MPI
+classes run under ``mpiexec -n 2`` and ``-n 4``, each under a timeout, so none can hang.
+``tools/probe_faults.py`` counts the answers over a thousand probes.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+from mpi_run import ROOT, assert_check, mpi_unusable
+
+import cunumpy as xp
+from cunumpy import _config, profiling
+
+sys.path.insert(0, str(ROOT / "tools"))
+from api_signatures import SIGNATURES
+
+X = np.asarray([1.0, 2.0, 3.0])
+
+
+@pytest.fixture(autouse=True)
+def _nothing_left_changed() -> Iterator[None]:
+    before = (_config.current(), _config._default.namespace, X.tolist())
+    yield
+    assert (_config.current(), _config._default.namespace, X.tolist()) == before
+
+
+def _raises(kind: type[Exception], call: Callable[[], object], *names: str) -> str:
+    """Assert ``call()`` raises ``kind`` whose message contains every one of ``names``."""
+    with pytest.raises(kind) as info:
+        call()
+    assert type(info.value) is kind, f"{type(info.value).__name__}: {info.value}"
+    text = str(info.value)
+    for name in names:
+        assert name in text, f"{name!r} not in {text!r}"
+    return text
+
+
+# --- dispatch: what is not an array is a TypeError naming the function, argument, type ---
+
+
+def _unary_array_functions() -> list[str]:
+    """Every top-level function whose only required parameter is the array ``x``."""
+    found = []
+    for topic, entries in SIGNATURES.items():
+        for name, entry in entries.items():
+            func = ast.parse(f"def f({entry['params']}): pass").body[0]
+            assert isinstance(func, ast.FunctionDef)
+            args = func.args
+            positional = [*args.posonlyargs, *args.args]
+            required = positional[: len(positional) - len(args.defaults)]
+            required += [a for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is None]
+            if [a.arg for a in required] == ["x"] and ast.unparse(
+                required[0].annotation
+            ) == "array":
+                found.append(f"{topic}.{name}" if topic in ("fft", "linalg") else name)
+    return found
+
+
+UNARY = _unary_array_functions()
+
+
+def _resolve(qualname: str) -> Any:
+    target: Any = xp
+    for part in qualname.split("."):
+        target = getattr(target, part)
+    return target
+
+
+def test_the_sweep_covers_the_functions_of_every_topic() -> None:
+    assert len(UNARY) > 80
+    for name in ("sum", "mean", "sqrt", "fft.fft", "linalg.inv", "zeros_like", "unique_values"):
+        assert name in UNARY
+
+
+@pytest.mark.parametrize("qualname", UNARY)
+@pytest.mark.parametrize("bad", [None, 3, 2.5, "abc", [1.0, 2.0]], ids=repr)
+def test_non_array_is_a_type_error_naming_function_argument_and_type(
+    qualname: str, bad: Any
+) -> None:
+    text = _raises(TypeError, lambda: _resolve(qualname)(bad), f"{qualname}: `x` must be an array")
+    assert ("None" if bad is None else type(bad).__qualname__) in text
+
+
+@pytest.mark.parametrize(
+    ("call", "names"),
+    [
+        (lambda: xp.add(X, None), ("add", "`x2`", "None")),
+        (lambda: xp.add(None, X), ("add", "`x1`", "None")),
+        (lambda: xp.add(1, 2), ("add", "at least one", "`x1`", "`x2`", "int")),
+        (lambda: xp.multiply(X, "abc"), ("multiply", "`x2`", "str")),
+        (lambda: xp.matmul(X, 2.0), ("matmul", "`x2`", "float")),
+        (lambda: xp.where(X > 1, None, X), ("where", "`x1`", "None")),
+        (lambda: xp.where(True, X, X), ("where", "`condition`", "bool")),
+        (lambda: xp.clip(None, 0, 1), ("clip", "`x`", "None")),
+        (lambda: xp.clip(X, [0.0], 1), ("clip", "`min`", "list")),
+        (lambda: xp.diff(X, prepend=0), ("diff", "`prepend`", "int")),
+        (lambda: xp.take(X, [0]), ("take", "`indices`", "list")),
+        (lambda: xp.concat(None), ("concat", "`arrays`", "None")),
+        (lambda: xp.concat([X, 3]), ("concat", "`arrays[1]`", "int")),
+        (lambda: xp.stack(X), ("stack", "`arrays`", "tuple or list", "ndarray")),
+        (lambda: xp.meshgrid(X, None), ("meshgrid", "`arrays[1]`", "None")),
+        (lambda: xp.linalg.solve(None, X), ("linalg.solve", "`x1`", "None")),
+        (lambda: xp.zeros_like(None, device="cpu"), ("zeros_like", "`x`", "None")),
+        (lambda: xp.astype(3, xp.float64), ("astype", "`x`", "int")),
+        (lambda: xp.device(None), ("device", "`x`", "None")),
+        (lambda: xp.to_device(None, "cpu"), ("to_device", "`x`", "None")),
+        (lambda: xp.to_device(3, "cpu"), ("to_device", "`x`", "int")),
+    ],
+)
+def test_array_arguments_reject_what_the_standard_does_not_allow(
+    call: Callable[[], object], names: tuple[str, ...]
+) -> None:
+    _raises(TypeError, call, *names)
+
+
+def test_empty_sequence_of_arrays_is_a_value_error() -> None:
+    _raises(ValueError, lambda: xp.concat([]), "concat", "`arrays`", "empty")
+
+
+def test_python_scalars_stay_accepted_where_the_standard_allows_them() -> None:
+    np.testing.assert_array_equal(xp.add(X, 1), [2.0, 3.0, 4.0])
+    np.testing.assert_array_equal(xp.subtract(1, X), [0.0, -1.0, -2.0])
+    np.testing.assert_array_equal(xp.where(X > 1.5, X, 0.0), [0.0, 2.0, 3.0])
+    np.testing.assert_array_equal(xp.clip(X, 1.5, 2), [1.5, 2.0, 2.0])
+    np.testing.assert_array_equal(xp.clip(X, None, 2.0), [1.0, 2.0, 2.0])
+    np.testing.assert_array_equal(xp.repeat(X, 2), [1.0, 1.0, 2.0, 2.0, 3.0, 3.0])
+    np.testing.assert_array_equal(xp.searchsorted(X, 2.5), 2)
+    np.testing.assert_array_equal(xp.isin(X, 2), [False, True, False])
+    np.testing.assert_array_equal(xp.equal(X, True), [True, False, False])
+    assert int(xp.linalg.matrix_rank(np.eye(3), rtol=0.5)) == 3
+    assert float(xp.sum(np.float64(2.5))) == 2.5  # NumPy scalars count as 0-D arrays
+    assert xp.meshgrid() == () or list(xp.meshgrid()) == []
+
+
+# --- creation functions and astype: NumPy's errors restated with the function ----------
+
+
+@pytest.mark.parametrize(
+    ("kind", "call", "names"),
+    [
+        (ValueError, lambda: xp.zeros(-1), ("zeros", "`shape`", "-1")),
+        (ValueError, lambda: xp.ones((2, -3)), ("ones", "`shape`", "-3")),
+        (TypeError, lambda: xp.empty(2.5), ("empty", "`shape`", "2.5")),
+        (TypeError, lambda: xp.zeros(3, dtype="bogus"), ("zeros", "`dtype`", "'bogus'")),
+        (TypeError, lambda: xp.full(3, None), ("full", "`fill_value`", "None")),
+        (TypeError, lambda: xp.full_like(X, "x"), ("full_like", "`fill_value`", "'x'")),
+        (ValueError, lambda: xp.eye(-1), ("eye", "`n_rows`", "-1")),
+        (ValueError, lambda: xp.arange(0, 10, 0), ("arange", "`step`", "0")),
+        (TypeError, lambda: xp.arange("a"), ("arange", "`start`", "'a'")),
+        (ValueError, lambda: xp.linspace(0, 1, -1), ("linspace", "`num`", "-1")),
+        (ValueError, lambda: xp.fft.fftfreq(0), ("fft.fftfreq", "`n`", "0")),
+        (ValueError, lambda: xp.fft.rfftfreq(0), ("fft.rfftfreq", "`n`", "0")),
+        (ValueError, lambda: xp.asarray([1, 2], copy=False), ("asarray", "copy=False", "[1, 2]")),
+        (ValueError, lambda: xp.asarray(-1, dtype=xp.uint8), ("asarray", "-1", "uint8")),
+        (ValueError, lambda: xp.asarray([1, [2]]), ("asarray", "[1, [2]]")),
+        (TypeError, lambda: xp.asarray(X, copy="yes"), ("asarray", "`copy`", "'yes'")),
+        (TypeError, lambda: xp.astype(X, "bogus"), ("astype", "`dtype`", "'bogus'")),
+        (TypeError, lambda: xp.astype(X, None), ("astype", "`dtype`", "None")),
+        (TypeError, lambda: xp.astype(X, xp.int8, copy="no"), ("astype", "`copy`", "'no'")),
+    ],
+)
+def test_creation_errors_name_the_function_and_the_argument(
+    kind: type[Exception], call: Callable[[], object], names: tuple[str, ...]
+) -> None:
+    text = _raises(kind, call, *names)
+    assert "numpy_2_0_migration_guide" not in text  # NumPy's hint for NumPy 1 code
+
+
+def test_numpys_error_is_kept_as_the_cause() -> None:
+    with pytest.raises(ValueError, match="zeros") as info:
+        xp.zeros(-1)
+    assert isinstance(info.value.__cause__, ValueError)
+    assert "negative" in str(info.value.__cause__)
+
+
+# --- devices, streams and the small inconsistencies ------------------------------------
+
+
+@pytest.mark.parametrize("bad", ["cuda:²", "gpu:٣", "cuda:x", "cuda:-1", "tpu"])
+def test_malformed_device_strings_are_value_errors_naming_the_function(bad: str) -> None:
+    _raises(ValueError, lambda: xp.zeros(2, device=bad), "zeros", repr(bad), "'gpu:N'")
+    _raises(ValueError, lambda: xp.to_device(X, bad), "to_device", repr(bad))
+
+
+def test_gpu_aliases_are_documented() -> None:
+    text = (ROOT / "docs" / "devices.md").read_text()
+    assert '"gpu:1"' in text and '"gpu"' in text
+
+
+@pytest.mark.parametrize("call", [
+    lambda: xp.to_device(X, "cpu", stream="bogus"),
+    lambda: xp.synchronize(stream="bogus"),
+])  # fmt: skip
+def test_a_non_stream_is_a_type_error_everywhere(call: Callable[[], object]) -> None:
+    _raises(TypeError, call, "'bogus'", "stream")
+
+
+def test_report_to_a_non_stream_is_a_type_error() -> None:
+    profiling.reset()
+    with profiling.timed_region("probe"):
+        pass
+    try:
+        _raises(TypeError, lambda: profiling.report(file=5), "report", "`file`", "5")
+        out = io.StringIO()
+        assert "probe" in profiling.report(file=out)
+        assert "probe" in out.getvalue()
+    finally:
+        profiling.reset()
+
+
+def test_pin_memory_with_cupy_blocked_is_an_import_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "cupy", None)  # what `import cupy` then raises on
+    _raises(ImportError, lambda: xp.cuda.pin_memory(X), "pin_memory", "CuPy is not installed")
+
+
+@pytest.mark.parametrize("bad", ["bogus", 3, None])
+def test_backend_names(bad: Any) -> None:
+    kind = ValueError if isinstance(bad, str) else TypeError
+    _raises(kind, lambda: xp.set_backend(bad), "set_backend", repr(bad))
+    _raises(kind, lambda: xp.use_backend(bad).__enter__(), "use_backend", repr(bad))
+
+
+# --- CuPy installed, no usable GPU: the reason says what the user can do --------------
+
+
+def test_cupys_known_errors_are_explained_and_kept() -> None:
+    from cunumpy._cupy import _explained
+
+    no_device = RuntimeError("cudaErrorNoDevice: no CUDA-capable device is detected")
+    text = _explained("found no usable GPU", no_device)
+    assert text.startswith("no GPU is visible to this process (CUDA_VISIBLE_DEVICES=")
+    assert text.endswith("(CuPy found no usable GPU: RuntimeError: cudaErrorNoDevice: no "
+                         "CUDA-capable device is detected)")  # fmt: skip
+    driver = RuntimeError("cudaErrorInsufficientDriver: CUDA driver version is insufficient")
+    assert "driver" in _explained("found no usable GPU", driver).split("(CuPy")[0]
+    unknown = RuntimeError("something new")
+    assert (
+        _explained("failed", unknown) == "CuPy is installed but failed: RuntimeError: something new"
+    )
+
+
+@pytest.mark.skipif(xp.cupy_available(), reason="checks the reason given without a usable GPU")
+def test_the_reason_here_is_translated_with_cupys_message_after_it() -> None:
+    reason = xp.cupy_unavailable_reason()
+    assert reason is not None
+    if reason.startswith("CuPy is not installed"):
+        pytest.skip("CuPy is not installed here")
+    assert not reason.startswith(("CUDARuntimeError", "CuPy is installed but no GPU"))
+    assert "cunumpy runs on NumPy" in reason or "CuPy is installed but" in reason
+    assert "(CuPy " in reason  # CuPy's own words follow the translation
+
+
+# --- python -m cunumpy on a bad environment ------------------------------------------------
+
+
+def _cli(*args: str, backend: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "CUNUMPY_BACKEND": backend}
+    return subprocess.run(
+        [sys.executable, "-m", "cunumpy", *args], capture_output=True, text=True, env=env,
+        timeout=300, cwd=ROOT,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("backend", ["bogus", "cupy"])
+def test_report_survives_a_bad_backend_variable(backend: str) -> None:
+    if backend == "cupy" and xp.cupy_available():
+        pytest.skip("CUNUMPY_BACKEND=cupy is valid where CuPy is usable")
+    done = _cli("--no-check", backend=backend)
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.returncode == 1
+    assert "FAIL CUNUMPY_BACKEND: cunumpy: " in done.stdout
+    assert f"CUNUMPY_BACKEND={backend!r}" in done.stdout
+    assert "set_backend" not in done.stdout  # the user never called it
+    assert done.stdout.count("cunumpy: cunumpy:") == 0
+    helped = _cli("--help", backend=backend)
+    assert helped.returncode == 0 and "usage:" in helped.stdout, helped.stderr
+
+
+def test_import_still_fails_on_a_bad_backend_variable_outside_the_report() -> None:
+    env = {**os.environ, "CUNUMPY_BACKEND": "bogus"}
+    done = subprocess.run(
+        [sys.executable, "-c", "import cunumpy"], capture_output=True, text=True, env=env,
+        timeout=120,
+    )  # fmt: skip
+    assert done.returncode != 0
+    assert "ValueError: cunumpy: the environment variable CUNUMPY_BACKEND='bogus'" in done.stderr
+
+
+# --- MPI: every local failure is a collective error; nothing hangs ----------------------
+
+MPI_WORKER = ROOT / "tests" / "mpi_workers" / "faults.py"
+MPI_CHECKS = (
+    "read_only_out",
+    "unpicklable_op",
+    "unpicklable_root",
+    "roots_in_range",
+    "ranks_in_range",
+    "tags",
+    "byte_order",
+    "masked",
+    "recv_into_read_only",
+    "sendrecv_into_read_only",
+    "bad_array_on_one_rank",
+)
+
+
+@pytest.mark.mpi
+@pytest.mark.parametrize("n", [2, 4])
+@pytest.mark.parametrize("name", MPI_CHECKS)
+def test_mpi_fault_raises_on_every_rank(n: int, name: str) -> None:
+    assert_check(MPI_WORKER, n, "numpy", name)
+
+
+@pytest.mark.mpi
+@pytest.mark.gpu
+@pytest.mark.parametrize("name", MPI_CHECKS)
+def test_mpi_fault_raises_on_every_rank_cupy(name: str) -> None:
+    assert_check(MPI_WORKER, 2, "cupy", name)
+
+
+def test_mpi_without_an_mpi_library_is_a_runtime_error_naming_the_function() -> None:
+    """mpi4py 4 raises RuntimeError("cannot load MPI library") where there is none (as on
+    the GPU machine); ``MPI4PY_LIBMPI`` pointing nowhere reproduces that anywhere."""
+    pytest.importorskip("mpi4py", reason="mpi4py is not installed")
+    code = (
+        "import numpy as np\n"
+        "from cunumpy import mpi\n"
+        "for call in (lambda: mpi.allreduce(np.ones(2)), mpi.is_cuda_aware):\n"
+        "    try:\n"
+        "        call()\n"
+        "    except RuntimeError as exc:\n"
+        "        print(exc)\n"
+    )
+    env = {**os.environ, "MPI4PY_LIBMPI": "/nonexistent/libmpi.so.40", "PYTHONPATH": str(ROOT)}
+    env.pop(xp.mpi.CUDA_AWARE_ENV_VAR, None)
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.strip().splitlines()
+    if not lines:  # an mpi4py linked to its MPI library at build time ignores the variable
+        pytest.skip("this mpi4py does not load its MPI library through MPI4PY_LIBMPI")
+    assert len(lines) == 2, done.stdout + done.stderr
+    for line, func in zip(lines, ("allreduce", "is_cuda_aware")):
+        assert line.startswith(f"{func}: mpi4py is not usable (RuntimeError: cannot load MPI")
+        assert "cunumpy[mpi]" in line
+
+
+def test_mpi_reason_is_given_when_mpi_is_unusable() -> None:
+    reason = mpi_unusable()
+    assert reason is None or ("mpi4py" in reason and reason.strip())
