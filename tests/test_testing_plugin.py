@@ -15,10 +15,12 @@ GPU = cunumpy.cupy_available()
 JAX = importlib.util.find_spec("jax") is not None
 TORCH = importlib.util.find_spec("torch") is not None
 STRICT = importlib.util.find_spec("array_api_strict") is not None
+# Imported here, before pytester's nested sessions: each of them drops the modules it
+# imported, and jaxlib aborts the process, and torch crashes it, when imported a second time.
 if JAX:
-    # Imported here, before pytester's nested sessions: each of them drops the modules it
-    # imported, and jaxlib aborts the process when it is imported a second time.
     importlib.import_module("jax.numpy")
+if TORCH:
+    importlib.import_module("torch")
 
 SIMPLE = """
 import cunumpy
@@ -47,6 +49,7 @@ def test_xp_runs_on_every_default_namespace(pytester: pytest.Pytester) -> None:
     expected |= {"torch"} if TORCH else set()
     assert _ids(result, "test_sum") == expected
     usable = {"numpy", "cunumpy"} | ({"cupy"} if GPU else set()) | ({"jax"} if JAX else set())
+    usable |= {"torch"} if TORCH else set()
     usable |= {"array_api_strict"} if STRICT else set()
     result.assert_outcomes(passed=len(usable), skipped=len(expected) - len(usable))
     if not GPU:
