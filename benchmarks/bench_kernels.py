@@ -36,7 +36,6 @@ from benchmarks._harness import (
     Progress,
     Result,
     Skipped,
-    gpu_unusable_reason,
     interleaved_times,
     main,
 )
@@ -123,7 +122,7 @@ def measure_cpu(size: int, repeat: int, progress: Progress) -> list[Result]:
 
 
 def measure_gpu(size: int, repeat: int, progress: Progress) -> list[Result]:
-    reason = gpu_unusable_reason()
+    reason = kernels.gpu_unavailable_reason()
     if reason is not None:
         return [Skipped("GPU figures", reason)]
     import cupy

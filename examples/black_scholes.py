@@ -99,8 +99,8 @@ def main(argv: list[str] | None = None) -> int:
     print("=" * 60)
     failed = False
     for backend in backends:
-        if backend == "cupy" and not cunumpy.cupy_available():
-            print(f"  cupy   not run: {cunumpy.cupy_unavailable_reason()}")
+        if backend == "cupy" and not kernels.gpu_available():
+            print(f"  cupy   not run: {kernels.gpu_unavailable_reason()}")
             failed = failed or args.backend == "cupy"
             continue
         result = run(backend, args.options)

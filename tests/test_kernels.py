@@ -520,3 +520,22 @@ def test_broadcasting_matches_numpy_for_any_shapes(shapes, data) -> None:  # typ
     result = damped_wave(x, y)
     assert result.shape == shapes.result_shape
     np.testing.assert_allclose(result, _wave(x, y), rtol=1e-12, atol=1e-300)
+
+
+def test_gpu_target_problem_names_numba_cuda_and_numpy() -> None:
+    pytest.importorskip("numba.cuda", reason="needs numba-cuda (pip install 'cunumpy[cuda12]')")
+    from cunumpy.kernels._numba import cuda_target_problem
+
+    problem = cuda_target_problem()
+    if hasattr(np, "row_stack"):  # NumPy < 2.5: numba-cuda 0.30 compiles
+        assert problem is None
+    else:  # NumPy 2.5 removed row_stack, which numba-cuda 0.30 registers at compile time
+        assert problem is not None
+        assert f"NumPy {np.__version__}" in problem and "numpy<2.5" in problem
+        assert "row_stack" in problem
+    if not cunumpy.cupy_available():
+        assert (
+            kernels.gpu_unavailable_reason()
+            == f"no usable GPU: {cunumpy.cupy_unavailable_reason()}"
+        )
+        assert kernels.gpu_available() is False

@@ -17,10 +17,15 @@ from gpu_kernels import slow_fill
 import cunumpy
 from cunumpy import kernels
 
-pytestmark = pytest.mark.gpu
-
 cupy = pytest.importorskip("cupy")
 pytest.importorskip("numba", reason="portable kernels need Numba (pip install 'cunumpy[kernels]')")
+
+# A GPU alone is not enough: numba-cuda must also compile with the installed NumPy.
+_GPU_TARGET_PROBLEM = kernels.gpu_unavailable_reason() if cunumpy.cupy_available() else None
+pytestmark = [
+    pytest.mark.gpu,
+    pytest.mark.skipif(_GPU_TARGET_PROBLEM is not None, reason=str(_GPU_TARGET_PROBLEM)),
+]
 
 
 @kernels.elementwise(["float32(float32, float32)", "float64(float64, float64)"])

@@ -9,13 +9,15 @@
   for NumPy arrays.
 
 Importing this module imports neither Numba nor CuPy; defining a portable kernel needs
-Numba (the ``kernels`` extra) and running one on a GPU needs numba-cuda (the GPU extras).
+Numba (the ``kernels`` extra) and running one on a GPU needs numba-cuda (the GPU extras);
+:func:`gpu_available` tells whether they can run on a GPU here.
 See ``docs/kernels.md``.
 """
 
 from ._cuda_c import ElementwiseKernel, ReductionKernel
 from ._elementwise import ElementwiseFunction, elementwise
 from ._generalized import GeneralizedFunction, generalized
+from ._numba import gpu_available, gpu_unavailable_reason
 from ._raw import RawKernel
 
 __all__ = [
@@ -26,6 +28,8 @@ __all__ = [
     "ReductionKernel",
     "elementwise",
     "generalized",
+    "gpu_available",
+    "gpu_unavailable_reason",
 ]
 
 

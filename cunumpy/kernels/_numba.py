@@ -6,11 +6,24 @@ Numba comes with the ``kernels`` extra (the CPU targets); numba-cuda, which prov
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import sys
+import warnings
 from types import ModuleType
 
-__all__ = ["numba_installed", "require_numba", "require_numba_cuda", "simulator_enabled"]
+__all__ = [
+    "cuda_target_problem",
+    "gpu_available",
+    "gpu_unavailable_reason",
+    "numba_installed",
+    "require_numba",
+    "require_numba_cuda",
+    "simulator_enabled",
+]
+
+_UNPROBED = object()
+_cuda_target_problem: object = _UNPROBED  # None when numba-cuda can compile, else why not
 
 
 def numba_installed() -> bool:
@@ -51,6 +64,48 @@ def require_numba_cuda(func: str) -> ModuleType:
     return cuda
 
 
+def cuda_target_problem() -> str | None:
+    """Why numba-cuda cannot compile kernels with the installed NumPy, or ``None``; cached.
+
+    numba-cuda loads its implementations of NumPy functions at the first compilation, and
+    a numba-cuda that does not know the installed NumPy fails there for every kernel:
+    numba-cuda 0.30 (in maintenance mode) registers ``np.row_stack``, which NumPy 2.5
+    removed (NVIDIA/numba-cuda#907). This loads that module now, to say so up front.
+    """
+    global _cuda_target_problem
+    if _cuda_target_problem is _UNPROBED:
+        _cuda_target_problem = _probe_cuda_target()
+    return _cuda_target_problem if isinstance(_cuda_target_problem, str) else None
+
+
+def _probe_cuda_target() -> str | None:
+    import numpy as np
+
+    try:
+        with warnings.catch_warnings():  # numba-cuda's own deprecation warnings on new NumPy
+            warnings.simplefilter("ignore", DeprecationWarning)
+            importlib.import_module("numba.cuda.np.arrayobj")
+    except ModuleNotFoundError:
+        return None  # an older numba-cuda, which uses Numba's own implementations
+    except Exception as exc:
+        version = _version("numba-cuda")
+        return (
+            f"numba-cuda {version} cannot compile kernels with NumPy {np.__version__} "
+            f"({type(exc).__name__}: {exc}); numba-cuda supports NumPy up to 2.4 "
+            "(NVIDIA/numba-cuda#907), so install numpy<2.5 to run portable kernels on a GPU"
+        )
+    return None
+
+
+def _version(distribution: str) -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(distribution)
+    except PackageNotFoundError:
+        return "(version unknown)"
+
+
 def simulator_enabled() -> bool:
     """Return whether Numba's CUDA simulator is on (``NUMBA_ENABLE_CUDASIM=1``); imports Numba.
 
@@ -64,3 +119,48 @@ def simulator_enabled() -> bool:
     except ImportError:
         config = numba.config
     return bool(getattr(config, "ENABLE_CUDASIM", False))
+
+
+def gpu_available() -> bool:
+    """Return whether portable kernels can run on a GPU here.
+
+    That takes a usable GPU (``cunumpy.cupy_available()``), Numba with numba-cuda, and a
+    numba-cuda that can compile with the installed NumPy; the simulator must be off.
+    ``gpu_unavailable_reason()`` says what is missing. CUDA C kernels
+    (:class:`ElementwiseKernel` and the others) need only CuPy.
+
+    Examples
+    --------
+    >>> from cunumpy import kernels
+    >>> kernels.gpu_available() in (True, False)
+    True
+    """
+    return gpu_unavailable_reason() is None
+
+
+def gpu_unavailable_reason() -> str | None:
+    """Return why portable kernels cannot run on a GPU here, or ``None`` when they can.
+
+    Examples
+    --------
+    >>> import cunumpy as xp
+    >>> from cunumpy import kernels
+    >>> reason = kernels.gpu_unavailable_reason()
+    >>> reason is None or isinstance(reason, str)
+    True
+    >>> xp.cupy_available() or reason.startswith("no usable GPU")
+    True
+    """
+    from .._cupy import cupy_available, cupy_unavailable_reason
+
+    if not cupy_available():
+        return f"no usable GPU: {cupy_unavailable_reason()}"
+    if not numba_installed():
+        return "Numba is not installed (pip install 'cunumpy[kernels]')"
+    try:
+        from numba import cuda  # noqa: F401
+    except ImportError as exc:
+        return f"numba-cuda cannot be imported ({exc}); pip install 'cunumpy[cuda12]' or 'cunumpy[cuda13]'"
+    if simulator_enabled():
+        return "Numba's CUDA simulator is on (NUMBA_ENABLE_CUDASIM=1); it runs kernels on NumPy arrays only"
+    return cuda_target_problem()

@@ -13,7 +13,13 @@ from typing import Any
 from ._compile_log import CompileLog
 from ._cpu import CPU_TARGETS, CpuLoops
 from ._cuda import CudaLoops, CupyMemory, SimulatorMemory
-from ._numba import numba_installed, require_numba, require_numba_cuda, simulator_enabled
+from ._numba import (
+    cuda_target_problem,
+    numba_installed,
+    require_numba,
+    require_numba_cuda,
+    simulator_enabled,
+)
 from ._placement import on_gpu
 from ._shapes import Layout
 from ._types import LoopSignature, parse_signatures, promotes_to
@@ -109,6 +115,10 @@ class PortableKernel:
                 f"{self.__name__}: Numba's CUDA simulator is on (NUMBA_ENABLE_CUDASIM=1); it "
                 "runs kernels on NumPy arrays only, not on CuPy arrays. Unset it to use the GPU."
             )
+            raise RuntimeError(msg)
+        problem = cuda_target_problem()
+        if problem is not None:
+            msg = f"{self.__name__}: the GPU target of portable kernels is not usable here: {problem}."
             raise RuntimeError(msg)
         kernels = importlib.import_module("cunumpy.kernels._cuda_kernels")
         with on_gpu(device, stream, self.__name__) as queue, kernels.gpu(device):
