@@ -44,7 +44,7 @@ fi
 cat <<'CALL'
 
 Then, from the repository root of the session that holds the GPU (one call; the script
-needs about 8 minutes, the machine's start one or two more):
+needs about 8.5 minutes, the machine's start one or two more):
 
   run(command="set -o pipefail; bash gpu_check.sh 2>&1 | tee $OUT/gpu_check.log",
       carry=["gpu_wheels", "gpu_suite"], timeout_s=570)
