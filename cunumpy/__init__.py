@@ -2,13 +2,10 @@
 
 ``import cunumpy as xp`` gives a complete Array API 2025.12 namespace over NumPy and CuPy.
 Functions that take arrays compute where their inputs live; creation functions honour
-``device=`` and otherwise use the current backend (``set_backend``, ``use_backend`` or the
-``CUNUMPY_BACKEND`` environment variable). Library code calls ``array_namespace(x)`` to
-get the namespace of its inputs. Arrays are always the backends' own (``numpy.ndarray``,
-``cupy.ndarray``), never wrapped.
-
-The device layer is in the submodules ``cuda`` (devices, memory, streams), ``profiling``
-(timing) and ``mpi`` (one rank per GPU); they are loaded on first use.
+``device=`` and otherwise use the current backend (``set_backend``, ``use_backend`` or
+``CUNUMPY_BACKEND``). Library code calls ``array_namespace(x)``, one of array-api-compat's
+helpers, all of which are here. Arrays are the backends' own, never wrapped. The device
+layer (``cuda``, ``profiling``, ``mpi``) and user ``kernels`` are loaded on first use.
 """
 
 from __future__ import annotations
@@ -150,10 +147,37 @@ from ._api.sets import isin, unique_all, unique_counts, unique_inverse, unique_v
 from ._api.sorting import argsort, sort
 from ._api.statistics import cumulative_prod, cumulative_sum, max, mean, min, prod, std, sum, var
 from ._api.utility import all, any, diff
+from ._array_kinds import (
+    is_array_api_obj,
+    is_cupy_array,
+    is_dask_array,
+    is_dpnp_array,
+    is_jax_array,
+    is_lazy_array,
+    is_mparray_array,
+    is_ndonnx_array,
+    is_numpy_array,
+    is_pydata_sparse_array,
+    is_torch_array,
+    is_writeable_array,
+    size,
+)
 from ._config import get_backend, set_backend, use_backend
 from ._cupy import cupy_available, cupy_unavailable_reason
 from ._info import __array_namespace_info__
-from ._namespace import array_namespace, is_cupy_array, is_numpy_array
+from ._namespace import array_namespace, get_namespace
+from ._namespace_kinds import (
+    is_array_api_strict_namespace,
+    is_cupy_namespace,
+    is_dask_namespace,
+    is_dpnp_namespace,
+    is_jax_namespace,
+    is_mparray_namespace,
+    is_ndonnx_namespace,
+    is_numpy_namespace,
+    is_pydata_sparse_namespace,
+    is_torch_namespace,
+)
 from ._transfer import device, to_cupy, to_device, to_numpy
 from .cuda import synchronize
 
@@ -161,7 +185,7 @@ __version__ = "0.1.0"
 __array_api_version__ = "2025.12"
 
 # The device layer's submodules, loaded on first attribute access (see __getattr__).
-_LAZY_SUBMODULES = ("profiling", "mpi", "testing")
+_LAZY_SUBMODULES = ("profiling", "mpi", "testing", "kernels")
 
 __all__ = [
     "__array_api_version__",
@@ -325,26 +349,33 @@ __all__ = [
     "where",
     "zeros",
     "zeros_like",
-    # cunumpy: backends, namespaces and transfers
-    "array_namespace",
+    # cunumpy: backends and transfers
     "cupy_available",
     "cupy_unavailable_reason",
-    "device",
     "get_backend",
-    "is_cupy_array",
-    "is_numpy_array",
     "set_backend",
     "synchronize",
     "to_cupy",
-    "to_device",
     "to_numpy",
     "use_backend",
-    # cunumpy: the device layer and the testing toolkit (loaded on first use)
+    # cunumpy: the device layer, kernels and the testing toolkit (loaded on first use)
     "cuda",
+    "kernels",
     "mpi",
     "profiling",
     "testing",
 ]
+
+# array-api-compat 1.16's helpers, same names and semantics (docs/migrating.md).
+__all__ += [
+    "array_namespace", "device", "get_namespace", "is_array_api_obj",
+    "is_array_api_strict_namespace", "is_cupy_array", "is_cupy_namespace", "is_dask_array",
+    "is_dask_namespace", "is_dpnp_array", "is_dpnp_namespace", "is_jax_array", "is_jax_namespace",
+    "is_lazy_array", "is_mparray_array", "is_mparray_namespace", "is_ndonnx_array",
+    "is_ndonnx_namespace", "is_numpy_array", "is_numpy_namespace", "is_pydata_sparse_array",
+    "is_pydata_sparse_namespace", "is_torch_array", "is_torch_namespace", "is_writeable_array",
+    "size", "to_device",
+]  # fmt: skip
 
 
 def __getattr__(name: str) -> ModuleType:

@@ -1,7 +1,9 @@
 """Which namespace an array belongs to, found by its type without importing CuPy.
 
 The answer for each array type is cached in ``_NAMESPACE_BY_TYPE``, so after the first
-call for a type, finding its namespace is one dictionary look-up.
+call for a type, finding its namespace is one dictionary look-up. Only the default
+request (no ``api_version``, no ``use_compat``) takes that path; the others are resolved
+in full on every call.
 """
 
 from __future__ import annotations
@@ -13,10 +15,18 @@ from typing import Any
 
 import numpy as np
 
-from . import _config
+from ._array_kinds import _is_jax_zero_gradient_array, _subclass_of, is_cupy_array, is_numpy_array
 from ._backends import numpy as _numpy_namespace
 
-__all__ = ["array_namespace", "is_cupy_array", "is_numpy_array"]
+# is_cupy_array and is_numpy_array are re-exported for the modules that import them from here.
+__all__ = [
+    "array_namespace",
+    "get_namespace",
+    "is_cupy_array",
+    "is_numpy_array",
+    "namespace_of",
+    "renamed",
+]
 
 _SUPPORTED_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
 
@@ -25,32 +35,13 @@ _SCALAR_TYPES = frozenset({bool, int, float, complex, type(None)})
 
 _NAMESPACE_BY_TYPE: dict[type, ModuleType] = {np.ndarray: _numpy_namespace}
 
+# Libraries array-api-compat wraps (and cunumpy does not): their namespace is compat's.
+_COMPAT_WRAPPED = (("torch", "Tensor"), ("dask.array", "Array"))
 
-def is_numpy_array(x: object) -> bool:
-    """Return whether ``x`` is a NumPy array (or a NumPy scalar, which NumPy treats as 0-D).
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> import cunumpy as xp
-    >>> xp.is_numpy_array(np.zeros(2)), xp.is_numpy_array([0.0, 1.0])
-    (True, False)
-    """
-    return isinstance(x, (np.ndarray, np.generic))
-
-
-def is_cupy_array(x: object) -> bool:
-    """Return whether ``x`` is a CuPy array; never imports CuPy.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> import cunumpy as xp
-    >>> xp.is_cupy_array(np.zeros(2))
-    False
-    """
-    cupy = sys.modules.get("cupy")
-    return cupy is not None and isinstance(x, cupy.ndarray)
+_ACCEPTED = (
+    "NumPy and CuPy arrays, or arrays of any library with `__array_namespace__` "
+    "(array-api-strict, PyTorch, JAX, Dask, ...)"
+)
 
 
 def _library_name(x: object) -> str:
@@ -58,37 +49,82 @@ def _library_name(x: object) -> str:
     return f"{module}.{type(x).__qualname__}"
 
 
-def _lookup(x: object, func: str) -> ModuleType:
-    """Find (and cache) the namespace for the type of ``x``; the slow path."""
+def _rejected_subclass(x: Any, func: str) -> TypeError | None:
+    """The error for NumPy subclasses whose semantics the standard's functions ignore."""
+    kind = type(x)
+    if _subclass_of(kind, "numpy.ma", "MaskedArray"):
+        msg = (
+            f"{func}: masked arrays are not supported (the standard's functions would "
+            f"ignore the mask); got one of shape {x.shape}. Convert with "
+            f"`x.filled(fill_value)` or `np.asarray(x)` first."
+        )
+        return TypeError(msg)
+    if issubclass(kind, np.matrix):
+        msg = (
+            f"{func}: numpy.matrix is not supported (its operators and reductions keep "
+            f"two dimensions); got one of shape {x.shape}. Convert with `np.asarray(x)` "
+            f"first."
+        )
+        return TypeError(msg)
+    return None
+
+
+def _not_an_array(x: object, func: str) -> TypeError:
+    # The first words are array-api-compat's, which library test suites match.
+    msg = (
+        f"{func}: {type(x).__name__} is not a supported array type; got {x!r:.80} "
+        f"({type(x).__module__}.{type(x).__qualname__}), expected {_ACCEPTED}."
+    )
+    return TypeError(msg)
+
+
+def _lookup(x: object, func: str) -> ModuleType | None:
+    """The default namespace for ``x``, cached by type; None for a Python scalar."""
     kind = type(x)
     namespace: ModuleType
-    if is_numpy_array(x):
+    if isinstance(x, (np.ndarray, np.generic)):
+        rejected = _rejected_subclass(x, func)
+        if rejected is not None:
+            raise rejected
         namespace = _numpy_namespace
+    elif isinstance(x, (int, float, complex)):  # subclasses of Python scalars
+        return None
     elif is_cupy_array(x):
         from ._backends import cupy as cupy_namespace
 
         namespace = cupy_namespace
+    elif any(_subclass_of(kind, module, name) for module, name in _COMPAT_WRAPPED):
+        import array_api_compat
+
+        namespace = array_api_compat.array_namespace(x)
     elif kind.__module__.partition(".")[0] == "array_api_strict":
-        namespace = sys.modules["array_api_strict"]
-    else:
-        namespace = _compat_namespace(x, func)
+        namespace = _own_namespace(x, None, func)
+    else:  # a library whose namespace may depend on the array: asked every time
+        return _own_namespace(x, None, func)
     _NAMESPACE_BY_TYPE[kind] = namespace
     return namespace
 
 
-def _compat_namespace(x: object, func: str) -> ModuleType:
-    import array_api_compat
-
+def _own_namespace(x: Any, api_version: str | None, func: str) -> ModuleType:
+    """The namespace ``x.__array_namespace__`` gives, with its errors naming ``func``."""
+    get = getattr(x, "__array_namespace__", None)
+    if get is None:
+        raise _not_an_array(x, func)
     try:
-        namespace: ModuleType = array_api_compat.array_namespace(x)
-    except TypeError:
-        msg = (
-            f"{func}: {type(x).__module__}.{type(x).__qualname__} is not an array of a "
-            f"supported library (NumPy, CuPy, array-api-strict, or one array-api-compat "
-            f"knows); got {x!r:.80}."
-        )
-        raise TypeError(msg) from None
+        namespace: ModuleType = get(api_version=api_version)
+    except (TypeError, ValueError) as exc:
+        msg = f"{func}: {_library_name(x)}.__array_namespace__(api_version={api_version!r}) failed: {exc}"
+        raise renamed(exc, msg) from exc
     return namespace
+
+
+def renamed(exc: Exception, msg: str) -> Exception:
+    """An exception of ``exc``'s type with message ``msg`` (a ``RuntimeError`` for an
+    exception class whose constructor takes something else)."""
+    try:
+        return type(exc)(msg)
+    except Exception:
+        return RuntimeError(msg)
 
 
 def namespace_of(arrays: Iterable[Any], func: str) -> ModuleType | None:
@@ -97,40 +133,62 @@ def namespace_of(arrays: Iterable[Any], func: str) -> ModuleType | None:
     first: object = None
     for x in arrays:
         kind = type(x)
-        if kind in _SCALAR_TYPES:
-            continue
         namespace = _NAMESPACE_BY_TYPE.get(kind)
         if namespace is None:
+            if kind in _SCALAR_TYPES:
+                continue
             namespace = _lookup(x, func)
+            if namespace is None:
+                continue
         if found is None:
             found, first = namespace, x
         elif namespace is not found:
-            msg = (
-                f"{func}: the arrays belong to different backends ({_library_name(first)} "
-                f"and {_library_name(x)}); move them to one with to_device, to_numpy or "
-                f"to_cupy first."
-            )
-            raise TypeError(msg)
+            raise _mixed(first, x, func)
     return found
 
 
-def array_namespace(*arrays: Any, api_version: str | None = None) -> ModuleType:
+def _mixed(first: object, x: object, func: str) -> TypeError:
+    msg = (
+        f"{func}: Multiple namespaces for array inputs: the arrays belong to different "
+        f"backends ({_library_name(first)} and {_library_name(x)}); move them to one "
+        f"with to_device, to_numpy or to_cupy first."
+    )
+    return TypeError(msg)
+
+
+def _no_arrays(arrays: tuple[Any, ...]) -> TypeError:
+    got = ", ".join(f"{x!r:.40}" for x in arrays) or "no arguments"
+    msg = (
+        f"array_namespace requires at least one non-scalar array input; got {got}, and "
+        f"Python scalars and None say nothing about the namespace (expected {_ACCEPTED})."
+    )
+    return TypeError(msg)
+
+
+def array_namespace(
+    *arrays: Any, api_version: str | None = None, use_compat: bool | None = None
+) -> ModuleType:
     """Return the Array API namespace of ``arrays``.
 
-    NumPy arrays give cunumpy's NumPy namespace, CuPy arrays cunumpy's CuPy namespace,
-    ``array_api_strict`` arrays that library itself, and arrays of other libraries that
-    array-api-compat knows (PyTorch, JAX, Dask, ...) array-api-compat's namespace.
-    Python scalars and ``None`` are ignored; with no arrays at all, the namespace of the
-    current backend is returned.
+    NumPy arrays give cunumpy's NumPy namespace, CuPy arrays cunumpy's CuPy namespace:
+    every standard name there is a conforming function, and every other name is NumPy's
+    (or CuPy's) own (``xp.pad``, ``xp.einsum``, ...). PyTorch and Dask arrays give
+    array-api-compat's wrappers; arrays of any other library give what their
+    ``__array_namespace__`` returns (array-api-strict, JAX, ...).
 
     Parameters
     ----------
     *arrays : array, Python scalar or None
-        The arrays a function received.
+        The arrays a function received; Python scalars and ``None`` are skipped.
     api_version : str, optional
-        The version of the standard the caller needs; one of ``"2021.12"`` to
-        ``"2025.12"``. cunumpy's namespaces implement 2025.12, which includes the earlier
-        versions.
+        The version of the standard the caller needs, ``"2021.12"`` to ``"2025.12"``.
+        cunumpy's namespaces implement 2025.12, which contains the earlier versions;
+        other libraries receive it through their ``__array_namespace__``.
+    use_compat : bool, optional
+        ``None`` (default) gives the conforming namespace as above. ``True`` asks for a
+        wrapped namespace (cunumpy's for NumPy and CuPy, array-api-compat's for PyTorch
+        and Dask; ``ValueError`` for libraries with none). ``False`` gives the library
+        itself (``numpy``, ``cupy``, ``torch``, ...).
 
     Returns
     -------
@@ -140,10 +198,13 @@ def array_namespace(*arrays: Any, api_version: str | None = None) -> ModuleType:
     Raises
     ------
     TypeError
-        If an argument is not an array of a supported library, or if the arrays belong to
-        two different libraries.
+        If no argument is an array, if an argument is neither an array nor a Python
+        scalar (lists, masked arrays, ``numpy.matrix``), if the arrays belong to two
+        different libraries, or if ``api_version`` is not a str or ``use_compat`` not a
+        bool or None.
     ValueError
-        If ``api_version`` is not a known version of the standard.
+        If ``api_version`` is not a version of the standard, or ``use_compat=True`` is
+        asked for a library that has no wrapper.
 
     Examples
     --------
@@ -154,14 +215,108 @@ def array_namespace(*arrays: Any, api_version: str | None = None) -> ModuleType:
     ...     return x / xp.linalg.vector_norm(x)
     >>> normalize(np.asarray([3.0, 4.0]))
     array([0.6, 0.8])
+    >>> cunumpy.array_namespace(np.ones(2), 2.0).pad(np.ones(1), 1)  # NumPy's own pad
+    array([0., 1., 0.])
     """
+    if api_version is not None or use_compat is not None:
+        return _namespace_with_options(arrays, api_version, use_compat)
+    found = namespace_of(arrays, "array_namespace")
+    if found is None:
+        raise _no_arrays(arrays)
+    if found is _numpy_namespace and "jax" in sys.modules:
+        for x in arrays:
+            if _is_jax_zero_gradient_array(x):  # NumPy arrays that JAX owns
+                return _compat_namespace(arrays, api_version, use_compat)
+    return found
+
+
+#: array-api-compat's name for the same function.
+get_namespace = array_namespace
+
+
+def _checked_options(api_version: object, use_compat: object) -> None:
+    if api_version is not None and not isinstance(api_version, str):
+        msg = (
+            f"array_namespace: `api_version` must be a str such as '2025.12' or None, "
+            f"not {type(api_version).__name__} {api_version!r}."
+        )
+        raise TypeError(msg)
     if api_version is not None and api_version not in _SUPPORTED_VERSIONS:
         msg = (
             f"array_namespace: unsupported `api_version` {api_version!r}; "
             f"use one of {_SUPPORTED_VERSIONS!r} or None."
         )
         raise ValueError(msg)
-    namespace = namespace_of(arrays, "array_namespace")
-    if namespace is None:
-        return _config._state.namespace
+    if use_compat is not None and not isinstance(use_compat, bool):
+        msg = f"array_namespace: `use_compat` must be True, False or None, not {use_compat!r}."
+        raise TypeError(msg)
+
+
+def _namespace_with_options(
+    arrays: tuple[Any, ...], api_version: str | None, use_compat: bool | None
+) -> ModuleType:
+    _checked_options(api_version, use_compat)
+    found: ModuleType | None = None
+    first: object = None
+    for x in arrays:
+        namespace = _one_with_options(x, api_version, use_compat)
+        if namespace is None:
+            continue
+        if found is None:
+            found, first = namespace, x
+        elif namespace is not found:
+            raise _mixed(first, x, "array_namespace")
+    if found is None:
+        raise _no_arrays(arrays)
+    return found
+
+
+def _one_with_options(
+    x: Any, api_version: str | None, use_compat: bool | None
+) -> ModuleType | None:
+    kind = type(x)
+    if kind in _SCALAR_TYPES:
+        return None
+    if isinstance(x, (np.ndarray, np.generic)) and not _is_jax_zero_gradient_array(x):
+        rejected = _rejected_subclass(x, "array_namespace")
+        if rejected is not None:
+            raise rejected
+        return np if use_compat is False else _numpy_namespace
+    if isinstance(x, (int, float, complex)):
+        return None
+    if is_cupy_array(x):
+        if use_compat is False:
+            return sys.modules["cupy"]
+        from ._backends import cupy as cupy_namespace
+
+        return cupy_namespace
+    if _is_jax_zero_gradient_array(x) or any(
+        _subclass_of(kind, module, name) for module, name in _COMPAT_WRAPPED
+    ):
+        return _compat_namespace((x,), api_version, use_compat)
+    if not hasattr(x, "__array_namespace__"):
+        raise _not_an_array(x, "array_namespace")
+    if use_compat:
+        msg = (
+            f"array_namespace: use_compat=True, but {_library_name(x)} arrays have no "
+            f"wrapped namespace (cunumpy wraps NumPy and CuPy, array-api-compat PyTorch "
+            f"and Dask); pass use_compat=None."
+        )
+        raise ValueError(msg)
+    return _own_namespace(x, api_version, "array_namespace")
+
+
+def _compat_namespace(
+    arrays: tuple[Any, ...], api_version: str | None, use_compat: bool | None
+) -> ModuleType:
+    """array-api-compat's answer for the libraries it wraps, its errors naming ours."""
+    import array_api_compat
+
+    try:
+        namespace: ModuleType = array_api_compat.array_namespace(
+            *arrays, api_version=api_version, use_compat=use_compat
+        )
+    except (TypeError, ValueError) as exc:
+        msg = f"array_namespace: {exc}"
+        raise renamed(exc, msg) from exc
     return namespace

@@ -6,23 +6,13 @@ from typing import Any
 
 import numpy as np
 
+from ._array_kinds import is_cupy_array, is_numpy_array
 from ._cupy import require_cupy
-from ._devices import canonical_device
-from ._namespace import is_cupy_array, is_numpy_array, namespace_of
+from ._devices import canonical_device, library_device
+from ._namespace import _library_name, namespace_of, renamed
 from .cuda._streams import _check_stream_type, as_cupy_stream, on_device_and_stream
 
 __all__ = ["device", "to_cupy", "to_device", "to_numpy"]
-
-_NOT_ARRAYS = (type(None), bool, int, float, complex, list, tuple, dict, str, bytes)
-
-
-def _require_array(x: Any, func: str) -> None:
-    """Raise ``TypeError`` naming ``func`` when ``x`` is not an array of a known library."""
-    if isinstance(x, _NOT_ARRAYS):
-        shown = "None" if x is None else f"{type(x).__qualname__} {x!r:.80}"
-        msg = f"{func}: `x` must be an array, not {shown}."
-        raise TypeError(msg)
-    namespace_of((x,), func)  # raises TypeError for other non-arrays
 
 
 def device(x: Any, /) -> Any:
@@ -49,25 +39,45 @@ def device(x: Any, /) -> Any:
         return "cpu"
     if is_cupy_array(x):
         return x.device
-    _require_array(x, "device")
+    _foreign_namespace(x, "device")  # TypeError for what is not an array
     import array_api_compat
 
     return array_api_compat.device(x)
 
 
+_NOT_ARRAYS = (type(None), bool, int, float, complex, list, tuple, dict, str, bytes)
+
+
+def _foreign_namespace(x: Any, func: str) -> Any:
+    """The namespace of an array cunumpy does not own; TypeError naming ``func`` otherwise."""
+    if isinstance(x, _NOT_ARRAYS):
+        shown = "None" if x is None else f"{type(x).__qualname__} {x!r:.60}"
+        msg = f"{func}: `x` must be an array, not {shown}."
+        raise TypeError(msg)
+    namespace = namespace_of((x,), func)
+    if namespace is None:
+        msg = f"{func}: `x` must be an array, not {type(x).__qualname__} {x!r:.60}."
+        raise TypeError(msg)
+    return namespace
+
+
 def to_device(x: Any, device: Any, /, *, stream: Any = None) -> Any:
     """Return ``x`` on ``device``, copying it only when it is elsewhere.
 
-    ``"cpu"`` gives a NumPy array; a GPU device gives a CuPy array on that GPU. When ``x``
-    already lives on ``device``, ``x`` itself is returned.
+    For NumPy and CuPy arrays, ``"cpu"`` gives a NumPy array and a GPU device gives a
+    CuPy array on that GPU; when ``x`` already lives on ``device``, ``x`` itself is
+    returned. Arrays of other libraries (array-api-strict, PyTorch, JAX, ...) stay in
+    their library: their own ``to_device`` moves them, to one of that library's devices
+    or to the one that ``"cpu"`` (or ``"cuda:N"``) names.
 
     Parameters
     ----------
     x : array
-        A NumPy or CuPy array (other libraries are passed to array-api-compat).
+        An array of any supported library.
     device : device
-        ``"cpu"``, an int GPU index, ``"cuda:N"``, a ``cupy.cuda.Device`` or an array's
-        ``.device``.
+        ``"cpu"``, an int GPU index, ``"cuda:N"``, a ``cupy.cuda.Device``, an array's
+        ``.device``, or a device of another library (``torch.device``, a JAX device,
+        ``array_api_strict.Device``).
     stream : stream, optional
         The CUDA stream to queue the copy on, and on which the result is ready: a stream
         from ``cunumpy.cuda.stream()``, a ``cupy.cuda.Stream``, or an int stream handle
@@ -93,11 +103,16 @@ def to_device(x: Any, device: Any, /, *, stream: Any = None) -> Any:
 
     Raises
     ------
+    TypeError
+        If ``x`` is not an array or ``device`` is not a device.
     ValueError
-        If ``device`` is not valid or ``stream`` is given for a copy that no GPU takes
-        part in, or belongs to another GPU.
+        If ``device`` is not valid for ``x``'s library, or ``stream`` is given for a copy
+        that no GPU takes part in, or belongs to another GPU.
     RuntimeError
         If a GPU is asked for and CuPy is not usable.
+
+    Errors from another library's ``to_device`` are raised again, with the same type
+    where possible, naming this function.
 
     Examples
     --------
@@ -107,10 +122,10 @@ def to_device(x: Any, device: Any, /, *, stream: Any = None) -> Any:
     >>> xp.to_device(x, "cpu") is x
     True
     """
-    if stream is not None:
-        _check_stream_type(stream, "to_device")  # a TypeError before any ValueError
-    target = canonical_device(device, "to_device")
     if is_numpy_array(x):
+        if stream is not None:
+            _check_stream_type(stream, "to_device")  # a TypeError before any ValueError
+        target = canonical_device(device, "to_device")
         if target == "cpu":
             if stream is not None:
                 msg = (
@@ -125,6 +140,7 @@ def to_device(x: Any, device: Any, /, *, stream: Any = None) -> Any:
         with on_device_and_stream(target, stream, "to_device"):
             return cupy_namespace.asarray(x)
     if is_cupy_array(x):
+        target = canonical_device(device, "to_device")
         from ._backends.cupy._placement import copy_from_other_gpu, ready_on, to_host
 
         source = int(x.device.id)
@@ -135,10 +151,20 @@ def to_device(x: Any, device: Any, /, *, stream: Any = None) -> Any:
             return x
         with on_device_and_stream(target, stream, "to_device"):
             return copy_from_other_gpu(x)
-    _require_array(x, "to_device")
-    import array_api_compat
+    return _foreign_to_device(x, device, stream)
 
-    return array_api_compat.to_device(x, device, stream=stream)
+
+def _foreign_to_device(x: Any, device: Any, stream: Any) -> Any:
+    """Move an array of another library with that library's own ``to_device``."""
+    namespace = _foreign_namespace(x, "to_device")
+    target = library_device(x, device, namespace, "to_device")
+    import array_api_compat  # knows the libraries whose arrays lack ``to_device``
+
+    try:
+        return array_api_compat.to_device(x, target, stream=stream)
+    except Exception as exc:
+        msg = f"to_device: {_library_name(x)} could not move the array to {device!r}: {exc}"
+        raise renamed(exc, msg) from exc
 
 
 def to_numpy(x: Any, /) -> np.ndarray:

@@ -41,6 +41,21 @@ __all__ = [
 ]
 
 
+# The NumPy namespace's functions, bound at import for the ndarray fast paths.
+_numpy_fft_fft = _numpy_namespace.fft.fft
+_numpy_fft_fftn = _numpy_namespace.fft.fftn
+_numpy_fft_fftshift = _numpy_namespace.fft.fftshift
+_numpy_fft_hfft = _numpy_namespace.fft.hfft
+_numpy_fft_ifft = _numpy_namespace.fft.ifft
+_numpy_fft_ifftn = _numpy_namespace.fft.ifftn
+_numpy_fft_ifftshift = _numpy_namespace.fft.ifftshift
+_numpy_fft_ihfft = _numpy_namespace.fft.ihfft
+_numpy_fft_irfft = _numpy_namespace.fft.irfft
+_numpy_fft_irfftn = _numpy_namespace.fft.irfftn
+_numpy_fft_rfft = _numpy_namespace.fft.rfft
+_numpy_fft_rfftn = _numpy_namespace.fft.rfftn
+
+
 def fft(
     x: Array,
     /,
@@ -79,7 +94,7 @@ def fft(
     array([4.+0.j, 0.+0.j, 0.+0.j, 0.+0.j])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.fft.fft(x, n=n, axis=axis, norm=norm)
+        return _numpy_fft_fft(x, n=n, axis=axis, norm=norm)
     return _namespace_of_one(x, "fft.fft", "x").fft.fft(x, n=n, axis=axis, norm=norm)
 
 
@@ -170,7 +185,7 @@ def fftn(
            [0.+0.j, 0.+0.j]])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.fft.fftn(x, s=s, axes=axes, norm=norm)
+        return _numpy_fft_fftn(x, s=s, axes=axes, norm=norm)
     return _namespace_of_one(x, "fft.fftn", "x").fft.fftn(x, s=s, axes=axes, norm=norm)
 
 
@@ -199,7 +214,7 @@ def fftshift(x: Array, /, *, axes: Optional[Union[int, Sequence[int]]] = None) -
     array([-0.5 , -0.25,  0.  ,  0.25])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.fft.fftshift(x, axes=axes)
+        return _numpy_fft_fftshift(x, axes=axes)
     return _namespace_of_one(x, "fft.fftshift", "x").fft.fftshift(x, axes=axes)
 
 
@@ -240,7 +255,7 @@ def hfft(
     array([1., 1., 1., 1.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.fft.hfft(x, n=n, axis=axis, norm=norm)
+        return _numpy_fft_hfft(x, n=n, axis=axis, norm=norm)
     return _namespace_of_one(x, "fft.hfft", "x").fft.hfft(x, n=n, axis=axis, norm=norm)
 
 
@@ -283,7 +298,7 @@ def ifft(
     array([1., 2., 3., 4.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.fft.ifft(x, n=n, axis=axis, norm=norm)
+        return _numpy_fft_ifft(x, n=n, axis=axis, norm=norm)
     return _namespace_of_one(x, "fft.ifft", "x").fft.ifft(x, n=n, axis=axis, norm=norm)
 
 
@@ -328,7 +343,7 @@ def ifftn(
            [3., 4.]])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.fft.ifftn(x, s=s, axes=axes, norm=norm)
+        return _numpy_fft_ifftn(x, s=s, axes=axes, norm=norm)
     return _namespace_of_one(x, "fft.ifftn", "x").fft.ifftn(x, s=s, axes=axes, norm=norm)
 
 
@@ -356,7 +371,7 @@ def ifftshift(x: Array, /, *, axes: Optional[Union[int, Sequence[int]]] = None) 
     array([ 0.  ,  0.25, -0.5 , -0.25])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.fft.ifftshift(x, axes=axes)
+        return _numpy_fft_ifftshift(x, axes=axes)
     return _namespace_of_one(x, "fft.ifftshift", "x").fft.ifftshift(x, axes=axes)
 
 
@@ -398,7 +413,7 @@ def ihfft(
     array([1., 0., 0.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.fft.ihfft(x, n=n, axis=axis, norm=norm)
+        return _numpy_fft_ihfft(x, n=n, axis=axis, norm=norm)
     return _namespace_of_one(x, "fft.ihfft", "x").fft.ihfft(x, n=n, axis=axis, norm=norm)
 
 
@@ -441,7 +456,7 @@ def irfft(
     array([1., 2., 3., 4.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.fft.irfft(x, n=n, axis=axis, norm=norm)
+        return _numpy_fft_irfft(x, n=n, axis=axis, norm=norm)
     return _namespace_of_one(x, "fft.irfft", "x").fft.irfft(x, n=n, axis=axis, norm=norm)
 
 
@@ -486,7 +501,7 @@ def irfftn(
            [3., 4.]])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.fft.irfftn(x, s=s, axes=axes, norm=norm)
+        return _numpy_fft_irfftn(x, s=s, axes=axes, norm=norm)
     return _namespace_of_one(x, "fft.irfftn", "x").fft.irfftn(x, s=s, axes=axes, norm=norm)
 
 
@@ -528,7 +543,7 @@ def rfft(
     array([4.+0.j, 0.+0.j, 0.+0.j])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.fft.rfft(x, n=n, axis=axis, norm=norm)
+        return _numpy_fft_rfft(x, n=n, axis=axis, norm=norm)
     return _namespace_of_one(x, "fft.rfft", "x").fft.rfft(x, n=n, axis=axis, norm=norm)
 
 
@@ -618,7 +633,7 @@ def rfftn(
            [0.+0.j, 0.+0.j]])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.fft.rfftn(x, s=s, axes=axes, norm=norm)
+        return _numpy_fft_rfftn(x, s=s, axes=axes, norm=norm)
     return _namespace_of_one(x, "fft.rfftn", "x").fft.rfftn(x, s=s, axes=axes, norm=norm)
 
 

@@ -50,6 +50,34 @@ __all__ = [
 ]
 
 
+# The NumPy namespace's functions, bound at import for the ndarray fast paths.
+_numpy_linalg_cholesky = _numpy_namespace.linalg.cholesky
+_numpy_linalg_cross = _numpy_namespace.linalg.cross
+_numpy_linalg_det = _numpy_namespace.linalg.det
+_numpy_linalg_diagonal = _numpy_namespace.linalg.diagonal
+_numpy_linalg_eig = _numpy_namespace.linalg.eig
+_numpy_linalg_eigh = _numpy_namespace.linalg.eigh
+_numpy_linalg_eigvals = _numpy_namespace.linalg.eigvals
+_numpy_linalg_eigvalsh = _numpy_namespace.linalg.eigvalsh
+_numpy_linalg_inv = _numpy_namespace.linalg.inv
+_numpy_linalg_matmul = _numpy_namespace.linalg.matmul
+_numpy_linalg_matrix_norm = _numpy_namespace.linalg.matrix_norm
+_numpy_linalg_matrix_power = _numpy_namespace.linalg.matrix_power
+_numpy_linalg_matrix_rank = _numpy_namespace.linalg.matrix_rank
+_numpy_linalg_matrix_transpose = _numpy_namespace.linalg.matrix_transpose
+_numpy_linalg_outer = _numpy_namespace.linalg.outer
+_numpy_linalg_pinv = _numpy_namespace.linalg.pinv
+_numpy_linalg_qr = _numpy_namespace.linalg.qr
+_numpy_linalg_slogdet = _numpy_namespace.linalg.slogdet
+_numpy_linalg_solve = _numpy_namespace.linalg.solve
+_numpy_linalg_svd = _numpy_namespace.linalg.svd
+_numpy_linalg_svdvals = _numpy_namespace.linalg.svdvals
+_numpy_linalg_tensordot = _numpy_namespace.linalg.tensordot
+_numpy_linalg_trace = _numpy_namespace.linalg.trace
+_numpy_linalg_vecdot = _numpy_namespace.linalg.vecdot
+_numpy_linalg_vector_norm = _numpy_namespace.linalg.vector_norm
+
+
 def cholesky(x: Array, /, *, upper: bool = False) -> Array:
     """Compute the Cholesky factor of a symmetric (Hermitian) positive-definite matrix.
 
@@ -78,7 +106,7 @@ def cholesky(x: Array, /, *, upper: bool = False) -> Array:
            [1., 1.]])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.linalg.cholesky(x, upper=upper)
+        return _numpy_linalg_cholesky(x, upper=upper)
     return _namespace_of_one(x, "linalg.cholesky", "x").linalg.cholesky(x, upper=upper)
 
 
@@ -108,7 +136,7 @@ def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     array([0, 0, 1])
     """
     if type(x1) is _ndarray and type(x2) is _ndarray:
-        return _numpy_namespace.linalg.cross(x1, x2, axis=axis)
+        return _numpy_linalg_cross(x1, x2, axis=axis)
     return _namespace_of_pair(x1, x2, "linalg.cross", "x1", "x2").linalg.cross(x1, x2, axis=axis)
 
 
@@ -134,7 +162,7 @@ def det(x: Array, /) -> Array:
     3.0
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.linalg.det(x)
+        return _numpy_linalg_det(x)
     return _namespace_of_one(x, "linalg.det", "x").linalg.det(x)
 
 
@@ -166,7 +194,7 @@ def diagonal(x: Array, /, *, offset: int = 0) -> Array:
     array([2, 6])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.linalg.diagonal(x, offset=offset)
+        return _numpy_linalg_diagonal(x, offset=offset)
     return _namespace_of_one(x, "linalg.diagonal", "x").linalg.diagonal(x, offset=offset)
 
 
@@ -196,7 +224,7 @@ def eig(x: Array, /) -> tuple[Array, Array]:
     array([1.+0.j, 3.+0.j])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.linalg.eig(x)
+        return _numpy_linalg_eig(x)
     return _namespace_of_one(x, "linalg.eig", "x").linalg.eig(x)
 
 
@@ -227,7 +255,7 @@ def eigh(x: Array, /) -> tuple[Array, Array]:
            [1., 0.]])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.linalg.eigh(x)
+        return _numpy_linalg_eigh(x)
     return _namespace_of_one(x, "linalg.eigh", "x").linalg.eigh(x)
 
 
@@ -255,7 +283,7 @@ def eigvals(x: Array, /) -> Array:
     array([1.+0.j, 3.+0.j])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.linalg.eigvals(x)
+        return _numpy_linalg_eigvals(x)
     return _namespace_of_one(x, "linalg.eigvals", "x").linalg.eigvals(x)
 
 
@@ -281,7 +309,7 @@ def eigvalsh(x: Array, /) -> Array:
     array([1., 3.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.linalg.eigvalsh(x)
+        return _numpy_linalg_eigvalsh(x)
     return _namespace_of_one(x, "linalg.eigvalsh", "x").linalg.eigvalsh(x)
 
 
@@ -309,7 +337,7 @@ def inv(x: Array, /) -> Array:
            [0.  , 0.25]])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.linalg.inv(x)
+        return _numpy_linalg_inv(x)
     return _namespace_of_one(x, "linalg.inv", "x").linalg.inv(x)
 
 
@@ -340,7 +368,7 @@ def matmul(x1: Array, x2: Array, /) -> Array:
            [43, 50]])
     """
     if type(x1) is _ndarray and type(x2) is _ndarray:
-        return _numpy_namespace.linalg.matmul(x1, x2)
+        return _numpy_linalg_matmul(x1, x2)
     return _namespace_of_pair(x1, x2, "linalg.matmul", "x1", "x2").linalg.matmul(x1, x2)
 
 
@@ -382,7 +410,7 @@ def matrix_norm(
     4.0
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.linalg.matrix_norm(x, keepdims=keepdims, ord=ord)
+        return _numpy_linalg_matrix_norm(x, keepdims=keepdims, ord=ord)
     return _namespace_of_one(x, "linalg.matrix_norm", "x").linalg.matrix_norm(
         x, keepdims=keepdims, ord=ord
     )
@@ -414,7 +442,7 @@ def matrix_power(x: Array, n: int, /) -> Array:
            [0, 1]])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.linalg.matrix_power(x, n)
+        return _numpy_linalg_matrix_power(x, n)
     return _namespace_of_one(x, "linalg.matrix_power", "x").linalg.matrix_power(x, n)
 
 
@@ -444,7 +472,7 @@ def matrix_rank(x: Array, /, *, rtol: Optional[Union[float, Array]] = None) -> A
     1
     """
     if type(x) is _ndarray and (type(rtol) is _ndarray or type(rtol) in _PY_SCALARS_OR_NONE):
-        return _numpy_namespace.linalg.matrix_rank(x, rtol=rtol)
+        return _numpy_linalg_matrix_rank(x, rtol=rtol)
     return _namespace_of_args(
         (x, rtol), "an", ("x", "rtol"), "linalg.matrix_rank"
     ).linalg.matrix_rank(x, rtol=rtol)
@@ -474,7 +502,7 @@ def matrix_transpose(x: Array, /) -> Array:
            [3, 6]])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.linalg.matrix_transpose(x)
+        return _numpy_linalg_matrix_transpose(x)
     return _namespace_of_one(x, "linalg.matrix_transpose", "x").linalg.matrix_transpose(x)
 
 
@@ -503,7 +531,7 @@ def outer(x1: Array, x2: Array, /) -> Array:
            [ 6,  8, 10]])
     """
     if type(x1) is _ndarray and type(x2) is _ndarray:
-        return _numpy_namespace.linalg.outer(x1, x2)
+        return _numpy_linalg_outer(x1, x2)
     return _namespace_of_pair(x1, x2, "linalg.outer", "x1", "x2").linalg.outer(x1, x2)
 
 
@@ -534,7 +562,7 @@ def pinv(x: Array, /, *, rtol: Optional[Union[float, Array]] = None) -> Array:
            [0. , 0. ]])
     """
     if type(x) is _ndarray and (type(rtol) is _ndarray or type(rtol) in _PY_SCALARS_OR_NONE):
-        return _numpy_namespace.linalg.pinv(x, rtol=rtol)
+        return _numpy_linalg_pinv(x, rtol=rtol)
     return _namespace_of_args((x, rtol), "an", ("x", "rtol"), "linalg.pinv").linalg.pinv(
         x, rtol=rtol
     )
@@ -568,7 +596,7 @@ def qr(x: Array, /, *, mode: Literal["reduced", "complete"] = "reduced") -> tupl
     ((3, 2), (2, 2))
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.linalg.qr(x, mode=mode)
+        return _numpy_linalg_qr(x, mode=mode)
     return _namespace_of_one(x, "linalg.qr", "x").linalg.qr(x, mode=mode)
 
 
@@ -597,7 +625,7 @@ def slogdet(x: Array, /) -> tuple[Array, Array]:
     (-1.0, 2.0794415...)
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.linalg.slogdet(x)
+        return _numpy_linalg_slogdet(x)
     return _namespace_of_one(x, "linalg.slogdet", "x").linalg.slogdet(x)
 
 
@@ -628,7 +656,7 @@ def solve(x1: Array, x2: Array, /) -> Array:
     array([2., 3.])
     """
     if type(x1) is _ndarray and type(x2) is _ndarray:
-        return _numpy_namespace.linalg.solve(x1, x2)
+        return _numpy_linalg_solve(x1, x2)
     return _namespace_of_pair(x1, x2, "linalg.solve", "x1", "x2").linalg.solve(x1, x2)
 
 
@@ -662,7 +690,7 @@ def svd(x: Array, /, *, full_matrices: bool = True) -> tuple[Array, Array, Array
     ((3, 2), (2, 2))
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.linalg.svd(x, full_matrices=full_matrices)
+        return _numpy_linalg_svd(x, full_matrices=full_matrices)
     return _namespace_of_one(x, "linalg.svd", "x").linalg.svd(x, full_matrices=full_matrices)
 
 
@@ -688,7 +716,7 @@ def svdvals(x: Array, /) -> Array:
     array([4., 3.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.linalg.svdvals(x)
+        return _numpy_linalg_svdvals(x)
     return _namespace_of_one(x, "linalg.svdvals", "x").linalg.svdvals(x)
 
 
@@ -728,7 +756,7 @@ def tensordot(
            [15, 22]])
     """
     if type(x1) is _ndarray and type(x2) is _ndarray:
-        return _numpy_namespace.linalg.tensordot(x1, x2, axes=axes)
+        return _numpy_linalg_tensordot(x1, x2, axes=axes)
     return _namespace_of_pair(x1, x2, "linalg.tensordot", "x1", "x2").linalg.tensordot(
         x1, x2, axes=axes
     )
@@ -766,7 +794,7 @@ def trace(x: Array, /, *, offset: int = 0, dtype: Optional[DType] = None) -> Arr
     2
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.linalg.trace(x, offset=offset, dtype=dtype)
+        return _numpy_linalg_trace(x, offset=offset, dtype=dtype)
     return _namespace_of_one(x, "linalg.trace", "x").linalg.trace(x, offset=offset, dtype=dtype)
 
 
@@ -800,7 +828,7 @@ def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     array([3, 8])
     """
     if type(x1) is _ndarray and type(x2) is _ndarray:
-        return _numpy_namespace.linalg.vecdot(x1, x2, axis=axis)
+        return _numpy_linalg_vecdot(x1, x2, axis=axis)
     return _namespace_of_pair(x1, x2, "linalg.vecdot", "x1", "x2").linalg.vecdot(x1, x2, axis=axis)
 
 
@@ -846,7 +874,7 @@ def vector_norm(
     (7.0, 4.0)
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.linalg.vector_norm(x, axis=axis, keepdims=keepdims, ord=ord)
+        return _numpy_linalg_vector_norm(x, axis=axis, keepdims=keepdims, ord=ord)
     return _namespace_of_one(x, "linalg.vector_norm", "x").linalg.vector_norm(
         x, axis=axis, keepdims=keepdims, ord=ord
     )

@@ -32,7 +32,7 @@ def initial_block(ny: int, nx: int, first_row: int, rows: int) -> Any:
 
     Ghost cells start at 0; those at the plate's edges stay 0 (the boundary condition).
     """
-    xp = cunumpy.array_namespace()  # the current backend (NumPy or CuPy on this rank's GPU)
+    xp = cunumpy  # creates on the current backend (NumPy, or CuPy on this rank's GPU)
     u = xp.zeros((rows + 2, nx + 2), dtype=xp.float64)
     i = xp.reshape(xp.arange(first_row, first_row + rows), (rows, 1))
     j = xp.reshape(xp.arange(nx), (1, nx))

@@ -1,6 +1,8 @@
-"""array_namespace, is_numpy_array / is_cupy_array, and the namespace's name list."""
+"""array_namespace / get_namespace, the is_* predicates, and the namespace's name list."""
 
 from __future__ import annotations
+
+import warnings
 
 import numpy as np
 import pytest
@@ -14,45 +16,167 @@ array_api_strict = pytest.importorskip("array_api_strict")  # the suite collects
 def test_numpy_arrays_give_the_numpy_namespace() -> None:
     assert cunumpy.array_namespace(np.zeros(2)) is numpy_namespace
     assert cunumpy.array_namespace(np.float64(1.0)) is numpy_namespace
+    assert cunumpy.get_namespace(np.zeros(2)) is numpy_namespace
 
 
-def test_scalars_and_none_are_ignored() -> None:
+def test_scalars_and_none_beside_an_array_are_skipped() -> None:
     assert cunumpy.array_namespace(1, 2.5, None, np.ones(1), True, 1j) is numpy_namespace
 
 
-def test_no_arrays_gives_the_current_backend() -> None:
-    assert cunumpy.array_namespace() is numpy_namespace
-    assert cunumpy.array_namespace(1.0, None) is numpy_namespace
+class _MyInt(int):
+    pass
+
+
+@pytest.mark.parametrize(
+    "args", [(), (1.0,), (None,), (1, 2.5, None, True, 1j), (_MyInt(3),)], ids=repr
+)
+def test_no_array_at_all_is_a_type_error(args: tuple[object, ...]) -> None:
+    with pytest.raises(
+        TypeError, match=r"array_namespace requires at least one non-scalar array input; got "
+    ):
+        cunumpy.array_namespace(*args)
+    with pytest.raises(
+        TypeError, match=r"array_namespace requires at least one non-scalar array input"
+    ):
+        cunumpy.array_namespace(*args, use_compat=True)
+
+
+def test_top_level_functions_still_take_python_scalars() -> None:
+    assert cunumpy.add(np.ones(1), 2.0)[0] == 3.0
+    assert cunumpy.asarray(3.0).shape == ()
+    assert cunumpy.maximum(np.zeros(2), 1)[1] == 1.0
 
 
 def test_array_api_strict_gives_itself() -> None:
     x = array_api_strict.asarray([1.0, 2.0])
     assert cunumpy.array_namespace(x) is array_api_strict
+    assert cunumpy.array_namespace(x, 2.0, None) is array_api_strict
+
+
+def test_api_version_is_passed_on_to_array_namespace() -> None:
+    x = array_api_strict.asarray([1.0])
+    before = array_api_strict.get_array_api_strict_flags()["api_version"]
+    try:
+        assert cunumpy.array_namespace(x, api_version="2023.12") is array_api_strict
+        # array-api-strict's own __array_namespace__ sets its version globally.
+        assert array_api_strict.get_array_api_strict_flags()["api_version"] == "2023.12"
+    finally:
+        array_api_strict.set_array_api_strict_flags(api_version=before)
 
 
 def test_mixed_libraries_raise_type_error_naming_both() -> None:
     x = array_api_strict.asarray([1.0])
     with pytest.raises(TypeError, match=r"numpy\.ndarray.*array_api_strict\.Array"):
         cunumpy.array_namespace(np.ones(1), x)
+    with pytest.raises(TypeError, match=r"numpy\.ndarray.*array_api_strict\.Array"):
+        cunumpy.array_namespace(np.ones(1), x, use_compat=None, api_version="2025.12")
 
 
 @pytest.mark.parametrize("bad", [[1.0, 2.0], (1,), "abc", object()])
 def test_non_arrays_raise_type_error_naming_the_type(bad: object) -> None:
-    with pytest.raises(TypeError, match=type(bad).__qualname__):
+    with pytest.raises(
+        TypeError, match=rf"array_namespace: {type(bad).__qualname__} is not a supported array type"
+    ):
         cunumpy.array_namespace(bad)
+    with pytest.raises(TypeError, match=type(bad).__qualname__):
+        cunumpy.array_namespace(np.ones(1), bad, api_version="2025.12")
+
+
+def _masked() -> np.ndarray:
+    return np.ma.masked_array([3.0, 100.0, 1.0], mask=[False, True, False])
+
+
+def _matrix() -> np.ndarray:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PendingDeprecationWarning)
+        return np.matrix([[1.0, 2.0], [3.0, 4.0]])
+
+
+@pytest.mark.parametrize(
+    ("make", "hint"),
+    [
+        (_masked, r"(?s)masked arrays.*x\.filled\(fill_value\)` or `np\.asarray\(x\)"),
+        (_matrix, r"(?s)numpy\.matrix.*`np\.asarray\(x\)`"),
+    ],
+    ids=["masked", "matrix"],
+)
+def test_masked_arrays_and_matrices_are_refused(make: object, hint: str) -> None:
+    x = make()  # type: ignore[operator]
+    for call in (
+        lambda: cunumpy.array_namespace(x),
+        lambda: cunumpy.array_namespace(np.ones(1), x),
+        lambda: cunumpy.array_namespace(x, api_version="2025.12"),
+        lambda: cunumpy.array_namespace(x, use_compat=False),
+        lambda: cunumpy.linalg.vector_norm(x),  # the top level refuses them too
+        lambda: cunumpy.sum(x, axis=1),
+    ):
+        with pytest.raises(TypeError, match=hint):
+            call()
+    # What the messages recommend works.
+    assert cunumpy.array_namespace(np.asarray(x)) is numpy_namespace
 
 
 def test_api_version() -> None:
     x = np.ones(1)
-    for version in ("2021.12", "2023.12", "2025.12"):
-        assert cunumpy.array_namespace(x, api_version=version) is numpy_namespace
+    for version in ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12", None):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # the namespace contains every earlier version
+            assert cunumpy.array_namespace(x, api_version=version) is numpy_namespace
     with pytest.raises(ValueError, match=r"array_namespace: unsupported `api_version` '2030\.12'"):
         cunumpy.array_namespace(x, api_version="2030.12")
 
 
+@pytest.mark.parametrize("bad", [2023.12, 2025, b"2025.12"])
+def test_api_version_of_the_wrong_type_is_a_type_error(bad: object) -> None:
+    with pytest.raises(TypeError, match=r"array_namespace: `api_version` must be a str"):
+        cunumpy.array_namespace(np.ones(1), api_version=bad)  # type: ignore[arg-type]
+
+
+def test_use_compat() -> None:
+    x, strict = np.ones(1), array_api_strict.asarray([1.0])
+    assert cunumpy.array_namespace(x, use_compat=True) is numpy_namespace
+    assert cunumpy.array_namespace(x, use_compat=False) is np
+    assert cunumpy.array_namespace(strict, use_compat=False) is array_api_strict
+    with pytest.raises(ValueError, match=r"use_compat=True, but array_api_strict\.Array"):
+        cunumpy.array_namespace(strict, use_compat=True)
+    with pytest.raises(TypeError, match=r"`use_compat` must be True, False or None, not 1"):
+        cunumpy.array_namespace(x, use_compat=1)  # type: ignore[arg-type]
+
+
 def test_is_numpy_and_is_cupy_array() -> None:
     assert cunumpy.is_numpy_array(np.zeros(1))
+    assert cunumpy.is_numpy_array(np.float32(1.0))
     assert not cunumpy.is_numpy_array([0.0])
+    assert not cunumpy.is_cupy_array(np.zeros(1))
+    assert not cunumpy.is_cupy_array(array_api_strict.asarray([1.0]))
+
+
+@pytest.mark.parametrize(
+    "predicate",
+    ["torch", "jax", "dask", "pydata_sparse", "ndonnx", "dpnp", "mparray"],
+)
+def test_other_library_predicates_are_false_for_numpy_and_do_not_import(predicate: str) -> None:
+    import sys
+
+    before = set(sys.modules)
+    check = getattr(cunumpy, f"is_{predicate}_array")
+    assert check(np.zeros(1)) is False
+    assert check(array_api_strict.asarray([1.0])) is False
+    namespace_check = getattr(cunumpy, f"is_{predicate}_namespace")
+    assert namespace_check(np) is False
+    assert set(sys.modules) == before
+
+
+def test_namespace_predicates_for_cunumpys_namespaces() -> None:
+    assert cunumpy.is_numpy_namespace(numpy_namespace)
+    assert cunumpy.is_numpy_namespace(np)
+    assert not cunumpy.is_cupy_namespace(numpy_namespace)
+    assert not cunumpy.is_numpy_namespace(cunumpy)  # the top level follows its inputs
+    assert not cunumpy.is_cupy_namespace(cunumpy)
+    assert cunumpy.is_array_api_strict_namespace(array_api_strict)
+    assert not cunumpy.is_array_api_strict_namespace(numpy_namespace)
+    assert not cunumpy.is_numpy_namespace(3)  # not a module: False, never an error
+
     assert not cunumpy.is_cupy_array(np.zeros(1))
     assert not cunumpy.is_cupy_array(array_api_strict.asarray([1.0]))
 

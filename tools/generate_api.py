@@ -176,13 +176,49 @@ def _numpy_fast_path(qualname: str, args: ast.arguments, call: str) -> list[str]
     This is the same dispatch as the general path, decided by exact type checks instead of
     a call to a helper: the first array argument is a plain ``numpy.ndarray`` and every
     other one is a plain ndarray or whatever else its kind allows (a Python scalar, None).
+    The NumPy namespace's function is bound at import as ``_numpy_<name>`` (see
+    ``_fast_path_imports``), so the fast path looks nothing up at call time.
     """
     arrays = _array_kinds(args)
-    if args.vararg is not None or not arrays or any(k == "q" for _, k in arrays):
+    if args.vararg is not None or not arrays:
+        return []
+    if [k for _, k in arrays] == ["q"]:  # a list or tuple of arrays (concat, stack)
+        name = arrays[0][0]
+        return [
+            f"if type({name}) is list or type({name}) is tuple:",
+            f"    for x in {name}:",
+            "        if type(x) is not _ndarray:",
+            "            break",
+            "    else:",
+            f"        if {name}:",
+            f"            return {_fast_name(qualname)}({call})",
+        ]
+    if any(k == "q" for _, k in arrays):
         return []
     (first, _), rest = arrays[0], arrays[1:]
     tests = [f"type({first}) is _ndarray", *(_FAST_TESTS[k].format(n) for n, k in rest)]
-    return [f"if {' and '.join(tests)}:", f"    return _numpy_namespace.{qualname}({call})"]
+    return [f"if {' and '.join(tests)}:", f"    return {_fast_name(qualname)}({call})"]
+
+
+def _fast_name(qualname: str) -> str:
+    return "_numpy_" + qualname.replace(".", "_")
+
+
+def _fast_path_imports(topic: str, names: list[str]) -> str:
+    """The NumPy namespace's functions that a file's fast paths call, bound at import."""
+    prefix = f"{topic}." if topic in EXTENSIONS else ""
+    fast = []
+    for name in names:
+        args, _ = _parse(SIGNATURES[topic][name]["params"], SIGNATURES[topic][name]["returns"])
+        if _numpy_fast_path(prefix + name, args, _call_arguments(args)):
+            fast.append(f"{_fast_name(prefix + name)} = _numpy_namespace.{prefix + name}\n")
+    if not fast:
+        return ""
+    return (
+        "# The NumPy namespace's functions, bound at import for the ndarray fast paths.\n"
+        + "".join(fast)
+        + "\n\n"
+    )
 
 
 def _docstring(qualname: str, args: ast.arguments, returns: str, kind: str) -> str:
@@ -401,6 +437,7 @@ def generate() -> dict[Path, str]:
         )
         dots = "." if topic in EXTENSIONS else ".."
         text = HEADER.format(title=title, dots=dots, names=sorted(names))
+        text += _fast_path_imports(topic, names)
         text += "\n\n\n".join(_function(prefix + n, entries[n]) for n in names) + "\n"
         if topic in EXTENSIONS:  # public modules: dir() shows their names, not their imports
             text += DIR_FUNCTION

@@ -50,6 +50,16 @@ __all__ = [
 ]
 
 
+# The NumPy namespace's functions, bound at import for the ndarray fast paths.
+_numpy_asarray = _numpy_namespace.asarray
+_numpy_empty_like = _numpy_namespace.empty_like
+_numpy_full_like = _numpy_namespace.full_like
+_numpy_ones_like = _numpy_namespace.ones_like
+_numpy_tril = _numpy_namespace.tril
+_numpy_triu = _numpy_namespace.triu
+_numpy_zeros_like = _numpy_namespace.zeros_like
+
+
 def arange(
     start: Union[int, float],
     /,
@@ -672,7 +682,7 @@ def tril(x: Array, /, *, k: int = 0) -> Array:
            [7, 8, 9]])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.tril(x, k=k)
+        return _numpy_tril(x, k=k)
     return _namespace_of_one(x, "tril", "x").tril(x, k=k)
 
 
@@ -704,7 +714,7 @@ def triu(x: Array, /, *, k: int = 0) -> Array:
            [0, 0, 0]])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.triu(x, k=k)
+        return _numpy_triu(x, k=k)
     return _namespace_of_one(x, "triu", "x").triu(x, k=k)
 
 

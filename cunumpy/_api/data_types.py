@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .._backends import numpy as _numpy_namespace
-from .._dispatch import _is_array, _namespace_of_one, _namespace_of_sequence, _placement
+from .._dispatch import _is_array, _namespace_of_one, _namespace_of_sequence, _ndarray, _placement
 from .._errors import BACKEND_ERRORS, check_copy, raise_restated
 from .._transfer import to_device
 from .._typing import Array, Device, DType, finfo_object, iinfo_object
@@ -43,6 +43,11 @@ def astype(x: Array, dtype: DType, /, *, copy: bool = True, device: Device | Non
     >>> xp.astype(xp.asarray([1.7, -2.2]), xp.int32)
     array([ 1, -2], dtype=int32)
     """
+    if type(x) is _ndarray and copy is True and device is None and dtype is not None:
+        try:
+            return x.astype(dtype)  # what the NumPy namespace's astype does, without the call
+        except BACKEND_ERRORS as exc:
+            raise_restated("astype", exc, dtype=dtype, copy=copy)
     namespace = _namespace_of_one(x, "astype")
     if dtype is None:  # NumPy would take None for float64; the standard requires a dtype
         msg = "astype: `dtype` must be a data type, not None."

@@ -91,6 +91,76 @@ __all__ = [
 ]
 
 
+# The NumPy namespace's functions, bound at import for the ndarray fast paths.
+_numpy_abs = _numpy_namespace.abs
+_numpy_acos = _numpy_namespace.acos
+_numpy_acosh = _numpy_namespace.acosh
+_numpy_add = _numpy_namespace.add
+_numpy_asin = _numpy_namespace.asin
+_numpy_asinh = _numpy_namespace.asinh
+_numpy_atan = _numpy_namespace.atan
+_numpy_atan2 = _numpy_namespace.atan2
+_numpy_atanh = _numpy_namespace.atanh
+_numpy_bitwise_and = _numpy_namespace.bitwise_and
+_numpy_bitwise_invert = _numpy_namespace.bitwise_invert
+_numpy_bitwise_left_shift = _numpy_namespace.bitwise_left_shift
+_numpy_bitwise_or = _numpy_namespace.bitwise_or
+_numpy_bitwise_right_shift = _numpy_namespace.bitwise_right_shift
+_numpy_bitwise_xor = _numpy_namespace.bitwise_xor
+_numpy_ceil = _numpy_namespace.ceil
+_numpy_clip = _numpy_namespace.clip
+_numpy_conj = _numpy_namespace.conj
+_numpy_copysign = _numpy_namespace.copysign
+_numpy_cos = _numpy_namespace.cos
+_numpy_cosh = _numpy_namespace.cosh
+_numpy_divide = _numpy_namespace.divide
+_numpy_equal = _numpy_namespace.equal
+_numpy_exp = _numpy_namespace.exp
+_numpy_expm1 = _numpy_namespace.expm1
+_numpy_floor = _numpy_namespace.floor
+_numpy_floor_divide = _numpy_namespace.floor_divide
+_numpy_greater = _numpy_namespace.greater
+_numpy_greater_equal = _numpy_namespace.greater_equal
+_numpy_hypot = _numpy_namespace.hypot
+_numpy_imag = _numpy_namespace.imag
+_numpy_isfinite = _numpy_namespace.isfinite
+_numpy_isinf = _numpy_namespace.isinf
+_numpy_isnan = _numpy_namespace.isnan
+_numpy_less = _numpy_namespace.less
+_numpy_less_equal = _numpy_namespace.less_equal
+_numpy_log = _numpy_namespace.log
+_numpy_log10 = _numpy_namespace.log10
+_numpy_log1p = _numpy_namespace.log1p
+_numpy_log2 = _numpy_namespace.log2
+_numpy_logaddexp = _numpy_namespace.logaddexp
+_numpy_logical_and = _numpy_namespace.logical_and
+_numpy_logical_not = _numpy_namespace.logical_not
+_numpy_logical_or = _numpy_namespace.logical_or
+_numpy_logical_xor = _numpy_namespace.logical_xor
+_numpy_maximum = _numpy_namespace.maximum
+_numpy_minimum = _numpy_namespace.minimum
+_numpy_multiply = _numpy_namespace.multiply
+_numpy_negative = _numpy_namespace.negative
+_numpy_nextafter = _numpy_namespace.nextafter
+_numpy_not_equal = _numpy_namespace.not_equal
+_numpy_positive = _numpy_namespace.positive
+_numpy_pow = _numpy_namespace.pow
+_numpy_real = _numpy_namespace.real
+_numpy_reciprocal = _numpy_namespace.reciprocal
+_numpy_remainder = _numpy_namespace.remainder
+_numpy_round = _numpy_namespace.round
+_numpy_sign = _numpy_namespace.sign
+_numpy_signbit = _numpy_namespace.signbit
+_numpy_sin = _numpy_namespace.sin
+_numpy_sinh = _numpy_namespace.sinh
+_numpy_sqrt = _numpy_namespace.sqrt
+_numpy_square = _numpy_namespace.square
+_numpy_subtract = _numpy_namespace.subtract
+_numpy_tan = _numpy_namespace.tan
+_numpy_tanh = _numpy_namespace.tanh
+_numpy_trunc = _numpy_namespace.trunc
+
+
 def abs(x: Array, /) -> Array:
     """Compute the absolute value of each element.
 
@@ -115,7 +185,7 @@ def abs(x: Array, /) -> Array:
     array([1., 2., 3.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.abs(x)
+        return _numpy_abs(x)
     return _namespace_of_one(x, "abs", "x").abs(x)
 
 
@@ -141,7 +211,7 @@ def acos(x: Array, /) -> Array:
     array([0.        , 1.5707963...])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.acos(x)
+        return _numpy_acos(x)
     return _namespace_of_one(x, "acos", "x").acos(x)
 
 
@@ -167,7 +237,7 @@ def acosh(x: Array, /) -> Array:
     array([0.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.acosh(x)
+        return _numpy_acosh(x)
     return _namespace_of_one(x, "acosh", "x").acosh(x)
 
 
@@ -198,7 +268,7 @@ def add(x1: Union[Array, int, float, complex], x2: Union[Array, int, float, comp
     array([2.5, 3.5])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_namespace.add(x1, x2)
+        return _numpy_add(x1, x2)
     return _namespace_of_two(x1, x2, "add").add(x1, x2)
 
 
@@ -225,7 +295,7 @@ def asin(x: Array, /) -> Array:
     array([0.        , 1.5707963...])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.asin(x)
+        return _numpy_asin(x)
     return _namespace_of_one(x, "asin", "x").asin(x)
 
 
@@ -251,7 +321,7 @@ def asinh(x: Array, /) -> Array:
     array([ 0., -0.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.asinh(x)
+        return _numpy_asinh(x)
     return _namespace_of_one(x, "asinh", "x").asinh(x)
 
 
@@ -277,7 +347,7 @@ def atan(x: Array, /) -> Array:
     array([0.        , 0.7853981...])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.atan(x)
+        return _numpy_atan(x)
     return _namespace_of_one(x, "atan", "x").atan(x)
 
 
@@ -305,7 +375,7 @@ def atan2(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Arra
     array([0.        , 1.5707963...])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_namespace.atan2(x1, x2)
+        return _numpy_atan2(x1, x2)
     return _namespace_of_two(x1, x2, "atan2").atan2(x1, x2)
 
 
@@ -332,7 +402,7 @@ def atanh(x: Array, /) -> Array:
     array([0.        , 0.5493061...])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.atanh(x)
+        return _numpy_atanh(x)
     return _namespace_of_one(x, "atanh", "x").atanh(x)
 
 
@@ -361,7 +431,7 @@ def bitwise_and(x1: Union[Array, int, bool], x2: Union[Array, int, bool], /) -> 
     array([8, 2])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_namespace.bitwise_and(x1, x2)
+        return _numpy_bitwise_and(x1, x2)
     return _namespace_of_two(x1, x2, "bitwise_and").bitwise_and(x1, x2)
 
 
@@ -389,7 +459,7 @@ def bitwise_invert(x: Array, /) -> Array:
     array([False,  True])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.bitwise_invert(x)
+        return _numpy_bitwise_invert(x)
     return _namespace_of_one(x, "bitwise_invert", "x").bitwise_invert(x)
 
 
@@ -417,7 +487,7 @@ def bitwise_left_shift(x1: Union[Array, int], x2: Union[Array, int], /) -> Array
     array([ 4,  8, 12])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_namespace.bitwise_left_shift(x1, x2)
+        return _numpy_bitwise_left_shift(x1, x2)
     return _namespace_of_two(x1, x2, "bitwise_left_shift").bitwise_left_shift(x1, x2)
 
 
@@ -446,7 +516,7 @@ def bitwise_or(x1: Union[Array, int, bool], x2: Union[Array, int, bool], /) -> A
     array([14, 14])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_namespace.bitwise_or(x1, x2)
+        return _numpy_bitwise_or(x1, x2)
     return _namespace_of_two(x1, x2, "bitwise_or").bitwise_or(x1, x2)
 
 
@@ -474,7 +544,7 @@ def bitwise_right_shift(x1: Union[Array, int], x2: Union[Array, int], /) -> Arra
     array([ 4,  2, -2])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_namespace.bitwise_right_shift(x1, x2)
+        return _numpy_bitwise_right_shift(x1, x2)
     return _namespace_of_two(x1, x2, "bitwise_right_shift").bitwise_right_shift(x1, x2)
 
 
@@ -503,7 +573,7 @@ def bitwise_xor(x1: Union[Array, int, bool], x2: Union[Array, int, bool], /) -> 
     array([ 6, 12])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_namespace.bitwise_xor(x1, x2)
+        return _numpy_bitwise_xor(x1, x2)
     return _namespace_of_two(x1, x2, "bitwise_xor").bitwise_xor(x1, x2)
 
 
@@ -529,7 +599,7 @@ def ceil(x: Array, /) -> Array:
     array([-1.,  1.,  2.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.ceil(x)
+        return _numpy_ceil(x)
     return _namespace_of_one(x, "ceil", "x").ceil(x)
 
 
@@ -573,7 +643,7 @@ def clip(
         and (type(min) is _ndarray or type(min) in _PY_SCALARS_OR_NONE)
         and (type(max) is _ndarray or type(max) in _PY_SCALARS_OR_NONE)
     ):
-        return _numpy_namespace.clip(x, min=min, max=max)
+        return _numpy_clip(x, min=min, max=max)
     return _namespace_of_args((x, min, max), "ann", ("x", "min", "max"), "clip").clip(
         x, min=min, max=max
     )
@@ -601,7 +671,7 @@ def conj(x: Array, /) -> Array:
     array([1.-2.j, 3.+4.j])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.conj(x)
+        return _numpy_conj(x)
     return _namespace_of_one(x, "conj", "x").conj(x)
 
 
@@ -629,7 +699,7 @@ def copysign(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> A
     array([-1.,  2., -3.])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_namespace.copysign(x1, x2)
+        return _numpy_copysign(x1, x2)
     return _namespace_of_two(x1, x2, "copysign").copysign(x1, x2)
 
 
@@ -655,7 +725,7 @@ def cos(x: Array, /) -> Array:
     array([ 1., -1.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.cos(x)
+        return _numpy_cos(x)
     return _namespace_of_one(x, "cos", "x").cos(x)
 
 
@@ -681,7 +751,7 @@ def cosh(x: Array, /) -> Array:
     array([1.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.cosh(x)
+        return _numpy_cosh(x)
     return _namespace_of_one(x, "cosh", "x").cosh(x)
 
 
@@ -712,7 +782,7 @@ def divide(
     array([0.5 , 0.75])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_namespace.divide(x1, x2)
+        return _numpy_divide(x1, x2)
     return _namespace_of_two(x1, x2, "divide").divide(x1, x2)
 
 
@@ -743,7 +813,7 @@ def equal(
     array([ True, False,  True])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_namespace.equal(x1, x2)
+        return _numpy_equal(x1, x2)
     return _namespace_of_two(x1, x2, "equal").equal(x1, x2)
 
 
@@ -769,7 +839,7 @@ def exp(x: Array, /) -> Array:
     array([1.        , 2.7182818...])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.exp(x)
+        return _numpy_exp(x)
     return _namespace_of_one(x, "exp", "x").exp(x)
 
 
@@ -795,7 +865,7 @@ def expm1(x: Array, /) -> Array:
     1.00000000005e-10
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.expm1(x)
+        return _numpy_expm1(x)
     return _namespace_of_one(x, "expm1", "x").expm1(x)
 
 
@@ -821,7 +891,7 @@ def floor(x: Array, /) -> Array:
     array([-2.,  0.,  2.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.floor(x)
+        return _numpy_floor(x)
     return _namespace_of_one(x, "floor", "x").floor(x)
 
 
@@ -850,7 +920,7 @@ def floor_divide(x1: Union[Array, int, float], x2: Union[Array, int, float], /) 
     array([ 3, -4])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_namespace.floor_divide(x1, x2)
+        return _numpy_floor_divide(x1, x2)
     return _namespace_of_two(x1, x2, "floor_divide").floor_divide(x1, x2)
 
 
@@ -879,7 +949,7 @@ def greater(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Ar
     array([False, False,  True])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_namespace.greater(x1, x2)
+        return _numpy_greater(x1, x2)
     return _namespace_of_two(x1, x2, "greater").greater(x1, x2)
 
 
@@ -908,7 +978,7 @@ def greater_equal(x1: Union[Array, int, float], x2: Union[Array, int, float], /)
     array([False,  True,  True])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_namespace.greater_equal(x1, x2)
+        return _numpy_greater_equal(x1, x2)
     return _namespace_of_two(x1, x2, "greater_equal").greater_equal(x1, x2)
 
 
@@ -937,7 +1007,7 @@ def hypot(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Arra
     array([ 5., 13.])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_namespace.hypot(x1, x2)
+        return _numpy_hypot(x1, x2)
     return _namespace_of_two(x1, x2, "hypot").hypot(x1, x2)
 
 
@@ -964,7 +1034,7 @@ def imag(x: Array, /) -> Array:
     array([ 2., -4.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.imag(x)
+        return _numpy_imag(x)
     return _namespace_of_one(x, "imag", "x").imag(x)
 
 
@@ -990,7 +1060,7 @@ def isfinite(x: Array, /) -> Array:
     array([ True, False, False])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.isfinite(x)
+        return _numpy_isfinite(x)
     return _namespace_of_one(x, "isfinite", "x").isfinite(x)
 
 
@@ -1016,7 +1086,7 @@ def isinf(x: Array, /) -> Array:
     array([False,  True, False])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.isinf(x)
+        return _numpy_isinf(x)
     return _namespace_of_one(x, "isinf", "x").isinf(x)
 
 
@@ -1042,7 +1112,7 @@ def isnan(x: Array, /) -> Array:
     array([False, False,  True])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.isnan(x)
+        return _numpy_isnan(x)
     return _namespace_of_one(x, "isnan", "x").isnan(x)
 
 
@@ -1071,7 +1141,7 @@ def less(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Array
     array([ True, False, False])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_namespace.less(x1, x2)
+        return _numpy_less(x1, x2)
     return _namespace_of_two(x1, x2, "less").less(x1, x2)
 
 
@@ -1100,7 +1170,7 @@ def less_equal(x1: Union[Array, int, float], x2: Union[Array, int, float], /) ->
     array([ True,  True, False])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_namespace.less_equal(x1, x2)
+        return _numpy_less_equal(x1, x2)
     return _namespace_of_two(x1, x2, "less_equal").less_equal(x1, x2)
 
 
@@ -1127,7 +1197,7 @@ def log(x: Array, /) -> Array:
     array([0., 1.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.log(x)
+        return _numpy_log(x)
     return _namespace_of_one(x, "log", "x").log(x)
 
 
@@ -1153,7 +1223,7 @@ def log10(x: Array, /) -> Array:
     array([0., 1., 3.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.log10(x)
+        return _numpy_log10(x)
     return _namespace_of_one(x, "log10", "x").log10(x)
 
 
@@ -1179,7 +1249,7 @@ def log1p(x: Array, /) -> Array:
     9.9999999995...e-11
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.log1p(x)
+        return _numpy_log1p(x)
     return _namespace_of_one(x, "log1p", "x").log1p(x)
 
 
@@ -1205,7 +1275,7 @@ def log2(x: Array, /) -> Array:
     array([0., 1., 3.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.log2(x)
+        return _numpy_log2(x)
     return _namespace_of_one(x, "log2", "x").log2(x)
 
 
@@ -1234,7 +1304,7 @@ def logaddexp(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> 
     array([1000.69314718])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_namespace.logaddexp(x1, x2)
+        return _numpy_logaddexp(x1, x2)
     return _namespace_of_two(x1, x2, "logaddexp").logaddexp(x1, x2)
 
 
@@ -1263,7 +1333,7 @@ def logical_and(x1: Union[Array, bool], x2: Union[Array, bool], /) -> Array:
     array([ True, False, False])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_namespace.logical_and(x1, x2)
+        return _numpy_logical_and(x1, x2)
     return _namespace_of_two(x1, x2, "logical_and").logical_and(x1, x2)
 
 
@@ -1289,7 +1359,7 @@ def logical_not(x: Array, /) -> Array:
     array([False,  True])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.logical_not(x)
+        return _numpy_logical_not(x)
     return _namespace_of_one(x, "logical_not", "x").logical_not(x)
 
 
@@ -1318,7 +1388,7 @@ def logical_or(x1: Union[Array, bool], x2: Union[Array, bool], /) -> Array:
     array([ True,  True, False])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_namespace.logical_or(x1, x2)
+        return _numpy_logical_or(x1, x2)
     return _namespace_of_two(x1, x2, "logical_or").logical_or(x1, x2)
 
 
@@ -1347,7 +1417,7 @@ def logical_xor(x1: Union[Array, bool], x2: Union[Array, bool], /) -> Array:
     array([False,  True, False])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_namespace.logical_xor(x1, x2)
+        return _numpy_logical_xor(x1, x2)
     return _namespace_of_two(x1, x2, "logical_xor").logical_xor(x1, x2)
 
 
@@ -1376,7 +1446,7 @@ def maximum(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Ar
     array([4, 5, 3])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_namespace.maximum(x1, x2)
+        return _numpy_maximum(x1, x2)
     return _namespace_of_two(x1, x2, "maximum").maximum(x1, x2)
 
 
@@ -1405,7 +1475,7 @@ def minimum(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Ar
     array([1, 2, 3])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_namespace.minimum(x1, x2)
+        return _numpy_minimum(x1, x2)
     return _namespace_of_two(x1, x2, "minimum").minimum(x1, x2)
 
 
@@ -1436,7 +1506,7 @@ def multiply(
     array([ 4, 10, 18])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_namespace.multiply(x1, x2)
+        return _numpy_multiply(x1, x2)
     return _namespace_of_two(x1, x2, "multiply").multiply(x1, x2)
 
 
@@ -1462,7 +1532,7 @@ def negative(x: Array, /) -> Array:
     array([-1,  2,  0])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.negative(x)
+        return _numpy_negative(x)
     return _namespace_of_one(x, "negative", "x").negative(x)
 
 
@@ -1492,7 +1562,7 @@ def nextafter(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> 
     True
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_namespace.nextafter(x1, x2)
+        return _numpy_nextafter(x1, x2)
     return _namespace_of_two(x1, x2, "nextafter").nextafter(x1, x2)
 
 
@@ -1523,7 +1593,7 @@ def not_equal(
     array([False,  True, False])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_namespace.not_equal(x1, x2)
+        return _numpy_not_equal(x1, x2)
     return _namespace_of_two(x1, x2, "not_equal").not_equal(x1, x2)
 
 
@@ -1549,7 +1619,7 @@ def positive(x: Array, /) -> Array:
     array([ 1, -2])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.positive(x)
+        return _numpy_positive(x)
     return _namespace_of_one(x, "positive", "x").positive(x)
 
 
@@ -1580,7 +1650,7 @@ def pow(x1: Union[Array, int, float, complex], x2: Union[Array, int, float, comp
     array([2., 3.])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_namespace.pow(x1, x2)
+        return _numpy_pow(x1, x2)
     return _namespace_of_two(x1, x2, "pow").pow(x1, x2)
 
 
@@ -1607,7 +1677,7 @@ def real(x: Array, /) -> Array:
     array([1., 3.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.real(x)
+        return _numpy_real(x)
     return _namespace_of_one(x, "real", "x").real(x)
 
 
@@ -1633,7 +1703,7 @@ def reciprocal(x: Array, /) -> Array:
     array([1.  , 0.5 , 0.25])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.reciprocal(x)
+        return _numpy_reciprocal(x)
     return _namespace_of_one(x, "reciprocal", "x").reciprocal(x)
 
 
@@ -1662,7 +1732,7 @@ def remainder(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> 
     array([1, 2])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_namespace.remainder(x1, x2)
+        return _numpy_remainder(x1, x2)
     return _namespace_of_two(x1, x2, "remainder").remainder(x1, x2)
 
 
@@ -1688,7 +1758,7 @@ def round(x: Array, /) -> Array:
     array([ 0.,  2.,  2., -1.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.round(x)
+        return _numpy_round(x)
     return _namespace_of_one(x, "round", "x").round(x)
 
 
@@ -1714,7 +1784,7 @@ def sign(x: Array, /) -> Array:
     array([-1.,  0.,  1.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.sign(x)
+        return _numpy_sign(x)
     return _namespace_of_one(x, "sign", "x").sign(x)
 
 
@@ -1740,7 +1810,7 @@ def signbit(x: Array, /) -> Array:
     array([ True,  True, False, False])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.signbit(x)
+        return _numpy_signbit(x)
     return _namespace_of_one(x, "signbit", "x").signbit(x)
 
 
@@ -1766,7 +1836,7 @@ def sin(x: Array, /) -> Array:
     array([0., 1.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.sin(x)
+        return _numpy_sin(x)
     return _namespace_of_one(x, "sin", "x").sin(x)
 
 
@@ -1792,7 +1862,7 @@ def sinh(x: Array, /) -> Array:
     array([ 0., -0.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.sinh(x)
+        return _numpy_sinh(x)
     return _namespace_of_one(x, "sinh", "x").sinh(x)
 
 
@@ -1818,7 +1888,7 @@ def sqrt(x: Array, /) -> Array:
     array([1., 2., 3.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.sqrt(x)
+        return _numpy_sqrt(x)
     return _namespace_of_one(x, "sqrt", "x").sqrt(x)
 
 
@@ -1844,7 +1914,7 @@ def square(x: Array, /) -> Array:
     array([1, 4, 9])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.square(x)
+        return _numpy_square(x)
     return _namespace_of_one(x, "square", "x").square(x)
 
 
@@ -1875,7 +1945,7 @@ def subtract(
     array([ 9, 18, 27])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_namespace.subtract(x1, x2)
+        return _numpy_subtract(x1, x2)
     return _namespace_of_two(x1, x2, "subtract").subtract(x1, x2)
 
 
@@ -1901,7 +1971,7 @@ def tan(x: Array, /) -> Array:
     array([ 0., -0.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.tan(x)
+        return _numpy_tan(x)
     return _namespace_of_one(x, "tan", "x").tan(x)
 
 
@@ -1928,7 +1998,7 @@ def tanh(x: Array, /) -> Array:
     array([ 0.,  1., -1.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.tanh(x)
+        return _numpy_tanh(x)
     return _namespace_of_one(x, "tanh", "x").tanh(x)
 
 
@@ -1954,5 +2024,5 @@ def trunc(x: Array, /) -> Array:
     array([-1.,  1.])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.trunc(x)
+        return _numpy_trunc(x)
     return _namespace_of_one(x, "trunc", "x").trunc(x)

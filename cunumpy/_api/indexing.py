@@ -19,6 +19,11 @@ from .._typing import (
 __all__ = ["take", "take_along_axis"]
 
 
+# The NumPy namespace's functions, bound at import for the ndarray fast paths.
+_numpy_take = _numpy_namespace.take
+_numpy_take_along_axis = _numpy_namespace.take_along_axis
+
+
 def take(x: Array, indices: Array, /, *, axis: Optional[int] = None) -> Array:
     """Select elements of ``x`` at the given integer positions along one axis.
 
@@ -47,7 +52,7 @@ def take(x: Array, indices: Array, /, *, axis: Optional[int] = None) -> Array:
            [6, 4]])
     """
     if type(x) is _ndarray and type(indices) is _ndarray:
-        return _numpy_namespace.take(x, indices, axis=axis)
+        return _numpy_take(x, indices, axis=axis)
     return _namespace_of_pair(x, indices, "take", "x", "indices").take(x, indices, axis=axis)
 
 
@@ -80,7 +85,7 @@ def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
            [40, 50, 60]])
     """
     if type(x) is _ndarray and type(indices) is _ndarray:
-        return _numpy_namespace.take_along_axis(x, indices, axis=axis)
+        return _numpy_take_along_axis(x, indices, axis=axis)
     return _namespace_of_pair(x, indices, "take_along_axis", "x", "indices").take_along_axis(
         x, indices, axis=axis
     )

@@ -21,6 +21,13 @@ from .._typing import (
 __all__ = ["matmul", "matrix_transpose", "tensordot", "vecdot"]
 
 
+# The NumPy namespace's functions, bound at import for the ndarray fast paths.
+_numpy_matmul = _numpy_namespace.matmul
+_numpy_matrix_transpose = _numpy_namespace.matrix_transpose
+_numpy_tensordot = _numpy_namespace.tensordot
+_numpy_vecdot = _numpy_namespace.vecdot
+
+
 def matmul(x1: Array, x2: Array, /) -> Array:
     """Compute the matrix product of two arrays, broadcasting over leading dimensions.
 
@@ -48,7 +55,7 @@ def matmul(x1: Array, x2: Array, /) -> Array:
            [43, 50]])
     """
     if type(x1) is _ndarray and type(x2) is _ndarray:
-        return _numpy_namespace.matmul(x1, x2)
+        return _numpy_matmul(x1, x2)
     return _namespace_of_pair(x1, x2, "matmul", "x1", "x2").matmul(x1, x2)
 
 
@@ -76,7 +83,7 @@ def matrix_transpose(x: Array, /) -> Array:
            [3, 6]])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.matrix_transpose(x)
+        return _numpy_matrix_transpose(x)
     return _namespace_of_one(x, "matrix_transpose", "x").matrix_transpose(x)
 
 
@@ -116,7 +123,7 @@ def tensordot(
            [15, 22]])
     """
     if type(x1) is _ndarray and type(x2) is _ndarray:
-        return _numpy_namespace.tensordot(x1, x2, axes=axes)
+        return _numpy_tensordot(x1, x2, axes=axes)
     return _namespace_of_pair(x1, x2, "tensordot", "x1", "x2").tensordot(x1, x2, axes=axes)
 
 
@@ -150,5 +157,5 @@ def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     array([3, 8])
     """
     if type(x1) is _ndarray and type(x2) is _ndarray:
-        return _numpy_namespace.vecdot(x1, x2, axis=axis)
+        return _numpy_vecdot(x1, x2, axis=axis)
     return _namespace_of_pair(x1, x2, "vecdot", "x1", "x2").vecdot(x1, x2, axis=axis)

@@ -38,6 +38,22 @@ __all__ = [
 ]
 
 
+# The NumPy namespace's functions, bound at import for the ndarray fast paths.
+_numpy_broadcast_to = _numpy_namespace.broadcast_to
+_numpy_concat = _numpy_namespace.concat
+_numpy_expand_dims = _numpy_namespace.expand_dims
+_numpy_flip = _numpy_namespace.flip
+_numpy_moveaxis = _numpy_namespace.moveaxis
+_numpy_permute_dims = _numpy_namespace.permute_dims
+_numpy_repeat = _numpy_namespace.repeat
+_numpy_reshape = _numpy_namespace.reshape
+_numpy_roll = _numpy_namespace.roll
+_numpy_squeeze = _numpy_namespace.squeeze
+_numpy_stack = _numpy_namespace.stack
+_numpy_tile = _numpy_namespace.tile
+_numpy_unstack = _numpy_namespace.unstack
+
+
 def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
     """Broadcast any number of arrays against each other.
 
@@ -118,7 +134,7 @@ def broadcast_to(x: Array, /, shape: tuple[int, ...]) -> Array:
            [1, 2, 3]])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.broadcast_to(x, shape)
+        return _numpy_broadcast_to(x, shape)
     return _namespace_of_one(x, "broadcast_to", "x").broadcast_to(x, shape)
 
 
@@ -149,6 +165,13 @@ def concat(arrays: Union[tuple[Array, ...], list[Array]], /, *, axis: Optional[i
     >>> xp.concat((a, a), axis=None)
     array([1, 2, 1, 2])
     """
+    if type(arrays) is list or type(arrays) is tuple:
+        for x in arrays:
+            if type(x) is not _ndarray:
+                break
+        else:
+            if arrays:
+                return _numpy_concat(arrays, axis=axis)
     return _namespace_of_sequence(arrays, "concat", "arrays").concat(arrays, axis=axis)
 
 
@@ -180,7 +203,7 @@ def expand_dims(x: Array, /, axis: Union[int, tuple[int, ...]]) -> Array:
     (1, 3, 1)
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.expand_dims(x, axis)
+        return _numpy_expand_dims(x, axis)
     return _namespace_of_one(x, "expand_dims", "x").expand_dims(x, axis)
 
 
@@ -213,7 +236,7 @@ def flip(x: Array, /, *, axis: Optional[Union[int, tuple[int, ...]]] = None) -> 
            [4, 3]])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.flip(x, axis=axis)
+        return _numpy_flip(x, axis=axis)
     return _namespace_of_one(x, "flip", "x").flip(x, axis=axis)
 
 
@@ -246,7 +269,7 @@ def moveaxis(
     (3, 4, 2)
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.moveaxis(x, source, destination)
+        return _numpy_moveaxis(x, source, destination)
     return _namespace_of_one(x, "moveaxis", "x").moveaxis(x, source, destination)
 
 
@@ -277,7 +300,7 @@ def permute_dims(x: Array, /, axes: tuple[int, ...]) -> Array:
            [3, 6]])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.permute_dims(x, axes)
+        return _numpy_permute_dims(x, axes)
     return _namespace_of_one(x, "permute_dims", "x").permute_dims(x, axes)
 
 
@@ -310,7 +333,7 @@ def repeat(x: Array, repeats: Union[int, Array], /, *, axis: Optional[int] = Non
     array([2, 3, 3])
     """
     if type(x) is _ndarray and (type(repeats) is _ndarray or type(repeats) in _PY_SCALARS):
-        return _numpy_namespace.repeat(x, repeats, axis=axis)
+        return _numpy_repeat(x, repeats, axis=axis)
     return _namespace_of_args((x, repeats), "as", ("x", "repeats"), "repeat").repeat(
         x, repeats, axis=axis
     )
@@ -347,7 +370,7 @@ def reshape(x: Array, /, shape: tuple[int, ...], *, copy: Optional[bool] = None)
     (3, 2)
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.reshape(x, shape, copy=copy)
+        return _numpy_reshape(x, shape, copy=copy)
     return _namespace_of_one(x, "reshape", "x").reshape(x, shape, copy=copy)
 
 
@@ -388,7 +411,7 @@ def roll(
            [4, 3]])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.roll(x, shift, axis=axis)
+        return _numpy_roll(x, shift, axis=axis)
     return _namespace_of_one(x, "roll", "x").roll(x, shift, axis=axis)
 
 
@@ -417,7 +440,7 @@ def squeeze(x: Array, /, axis: Union[int, tuple[int, ...]]) -> Array:
     (3, 1)
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.squeeze(x, axis)
+        return _numpy_squeeze(x, axis)
     return _namespace_of_one(x, "squeeze", "x").squeeze(x, axis)
 
 
@@ -449,6 +472,13 @@ def stack(arrays: Union[tuple[Array, ...], list[Array]], /, *, axis: int = 0) ->
     array([[1, 3],
            [2, 4]])
     """
+    if type(arrays) is list or type(arrays) is tuple:
+        for x in arrays:
+            if type(x) is not _ndarray:
+                break
+        else:
+            if arrays:
+                return _numpy_stack(arrays, axis=axis)
     return _namespace_of_sequence(arrays, "stack", "arrays").stack(arrays, axis=axis)
 
 
@@ -480,7 +510,7 @@ def tile(x: Array, repetitions: tuple[int, ...], /) -> Array:
            [1, 2]])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.tile(x, repetitions)
+        return _numpy_tile(x, repetitions)
     return _namespace_of_one(x, "tile", "x").tile(x, repetitions)
 
 
@@ -511,5 +541,5 @@ def unstack(x: Array, /, *, axis: int = 0) -> tuple[Array, ...]:
     array([3, 4])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.unstack(x, axis=axis)
+        return _numpy_unstack(x, axis=axis)
     return _namespace_of_one(x, "unstack", "x").unstack(x, axis=axis)

@@ -21,6 +21,15 @@ from .._typing import (
 __all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "where"]
 
 
+# The NumPy namespace's functions, bound at import for the ndarray fast paths.
+_numpy_argmax = _numpy_namespace.argmax
+_numpy_argmin = _numpy_namespace.argmin
+_numpy_count_nonzero = _numpy_namespace.count_nonzero
+_numpy_nonzero = _numpy_namespace.nonzero
+_numpy_searchsorted = _numpy_namespace.searchsorted
+_numpy_where = _numpy_namespace.where
+
+
 def argmax(x: Array, /, *, axis: Optional[int] = None, keepdims: bool = False) -> Array:
     """Return the index of the largest element (the first one, on ties).
 
@@ -52,7 +61,7 @@ def argmax(x: Array, /, *, axis: Optional[int] = None, keepdims: bool = False) -
     array([1, 0])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.argmax(x, axis=axis, keepdims=keepdims)
+        return _numpy_argmax(x, axis=axis, keepdims=keepdims)
     return _namespace_of_one(x, "argmax", "x").argmax(x, axis=axis, keepdims=keepdims)
 
 
@@ -87,7 +96,7 @@ def argmin(x: Array, /, *, axis: Optional[int] = None, keepdims: bool = False) -
     array([1, 0])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.argmin(x, axis=axis, keepdims=keepdims)
+        return _numpy_argmin(x, axis=axis, keepdims=keepdims)
     return _namespace_of_one(x, "argmin", "x").argmin(x, axis=axis, keepdims=keepdims)
 
 
@@ -123,7 +132,7 @@ def count_nonzero(
     array([2, 1])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.count_nonzero(x, axis=axis, keepdims=keepdims)
+        return _numpy_count_nonzero(x, axis=axis, keepdims=keepdims)
     return _namespace_of_one(x, "count_nonzero", "x").count_nonzero(x, axis=axis, keepdims=keepdims)
 
 
@@ -150,7 +159,7 @@ def nonzero(x: Array, /) -> tuple[Array, ...]:
     (array([1, 3]),)
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.nonzero(x)
+        return _numpy_nonzero(x)
     return _namespace_of_one(x, "nonzero", "x").nonzero(x)
 
 
@@ -198,7 +207,7 @@ def searchsorted(
         and (type(x2) is _ndarray or type(x2) in _PY_SCALARS)
         and (sorter is None or type(sorter) is _ndarray)
     ):
-        return _numpy_namespace.searchsorted(x1, x2, side=side, sorter=sorter)
+        return _numpy_searchsorted(x1, x2, side=side, sorter=sorter)
     return _namespace_of_args(
         (x1, x2, sorter), "aso", ("x1", "x2", "sorter"), "searchsorted"
     ).searchsorted(x1, x2, side=side, sorter=sorter)
@@ -241,7 +250,7 @@ def where(
         and (type(x1) is _ndarray or type(x1) in _PY_SCALARS)
         and (type(x2) is _ndarray or type(x2) in _PY_SCALARS)
     ):
-        return _numpy_namespace.where(condition, x1, x2)
+        return _numpy_where(condition, x1, x2)
     return _namespace_of_args((condition, x1, x2), "ass", ("condition", "x1", "x2"), "where").where(
         condition, x1, x2
     )

@@ -21,6 +21,14 @@ from .._typing import (
 __all__ = ["isin", "unique_all", "unique_counts", "unique_inverse", "unique_values"]
 
 
+# The NumPy namespace's functions, bound at import for the ndarray fast paths.
+_numpy_isin = _numpy_namespace.isin
+_numpy_unique_all = _numpy_namespace.unique_all
+_numpy_unique_counts = _numpy_namespace.unique_counts
+_numpy_unique_inverse = _numpy_namespace.unique_inverse
+_numpy_unique_values = _numpy_namespace.unique_values
+
+
 def isin(x1: Union[Array, int], x2: Union[Array, int], /, *, invert: bool = False) -> Array:
     """Test each element of ``x1`` for membership in ``x2``.
 
@@ -49,7 +57,7 @@ def isin(x1: Union[Array, int], x2: Union[Array, int], /, *, invert: bool = Fals
     array([ True, False,  True, False])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_namespace.isin(x1, x2, invert=invert)
+        return _numpy_isin(x1, x2, invert=invert)
     return _namespace_of_two(x1, x2, "isin").isin(x1, x2, invert=invert)
 
 
@@ -79,7 +87,7 @@ def unique_all(x: Array, /) -> tuple[Array, Array, Array, Array]:
     (array([1, 2, 3]), array([1, 3, 0]), array([2, 1, 2]))
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.unique_all(x)
+        return _numpy_unique_all(x)
     return _namespace_of_one(x, "unique_all", "x").unique_all(x)
 
 
@@ -107,7 +115,7 @@ def unique_counts(x: Array, /) -> tuple[Array, Array]:
     (array([1, 2, 3]), array([2, 1, 2]))
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.unique_counts(x)
+        return _numpy_unique_counts(x)
     return _namespace_of_one(x, "unique_counts", "x").unique_counts(x)
 
 
@@ -135,7 +143,7 @@ def unique_inverse(x: Array, /) -> tuple[Array, Array]:
     (array([1, 2, 3]), array([2, 0, 2, 1]))
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.unique_inverse(x)
+        return _numpy_unique_inverse(x)
     return _namespace_of_one(x, "unique_inverse", "x").unique_inverse(x)
 
 
@@ -163,5 +171,5 @@ def unique_values(x: Array, /) -> Array:
     array([1, 2, 3])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.unique_values(x)
+        return _numpy_unique_values(x)
     return _namespace_of_one(x, "unique_values", "x").unique_values(x)

@@ -17,6 +17,11 @@ from .._typing import (
 __all__ = ["argsort", "sort"]
 
 
+# The NumPy namespace's functions, bound at import for the ndarray fast paths.
+_numpy_argsort = _numpy_namespace.argsort
+_numpy_sort = _numpy_namespace.sort
+
+
 def argsort(x: Array, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Array:
     """Return the indices that sort ``x`` along an axis; the sort is stable by default.
 
@@ -51,7 +56,7 @@ def argsort(x: Array, /, *, axis: int = -1, descending: bool = False, stable: bo
     array([0, 2, 1, 3])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.argsort(x, axis=axis, descending=descending, stable=stable)
+        return _numpy_argsort(x, axis=axis, descending=descending, stable=stable)
     return _namespace_of_one(x, "argsort", "x").argsort(
         x, axis=axis, descending=descending, stable=stable
     )
@@ -92,7 +97,7 @@ def sort(x: Array, /, *, axis: int = -1, descending: bool = False, stable: bool 
            [3, 1, 2]])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.sort(x, axis=axis, descending=descending, stable=stable)
+        return _numpy_sort(x, axis=axis, descending=descending, stable=stable)
     return _namespace_of_one(x, "sort", "x").sort(
         x, axis=axis, descending=descending, stable=stable
     )

@@ -20,6 +20,18 @@ from .._typing import (
 __all__ = ["cumulative_prod", "cumulative_sum", "max", "mean", "min", "prod", "std", "sum", "var"]
 
 
+# The NumPy namespace's functions, bound at import for the ndarray fast paths.
+_numpy_cumulative_prod = _numpy_namespace.cumulative_prod
+_numpy_cumulative_sum = _numpy_namespace.cumulative_sum
+_numpy_max = _numpy_namespace.max
+_numpy_mean = _numpy_namespace.mean
+_numpy_min = _numpy_namespace.min
+_numpy_prod = _numpy_namespace.prod
+_numpy_std = _numpy_namespace.std
+_numpy_sum = _numpy_namespace.sum
+_numpy_var = _numpy_namespace.var
+
+
 def cumulative_prod(
     x: Array,
     /,
@@ -61,9 +73,7 @@ def cumulative_prod(
     array([ 1,  1,  2,  6, 24])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.cumulative_prod(
-            x, axis=axis, dtype=dtype, include_initial=include_initial
-        )
+        return _numpy_cumulative_prod(x, axis=axis, dtype=dtype, include_initial=include_initial)
     return _namespace_of_one(x, "cumulative_prod", "x").cumulative_prod(
         x, axis=axis, dtype=dtype, include_initial=include_initial
     )
@@ -110,9 +120,7 @@ def cumulative_sum(
     array([0, 1, 3, 6])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.cumulative_sum(
-            x, axis=axis, dtype=dtype, include_initial=include_initial
-        )
+        return _numpy_cumulative_sum(x, axis=axis, dtype=dtype, include_initial=include_initial)
     return _namespace_of_one(x, "cumulative_sum", "x").cumulative_sum(
         x, axis=axis, dtype=dtype, include_initial=include_initial
     )
@@ -151,7 +159,7 @@ def max(
     array([4, 5])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.max(x, axis=axis, keepdims=keepdims)
+        return _numpy_max(x, axis=axis, keepdims=keepdims)
     return _namespace_of_one(x, "max", "x").max(x, axis=axis, keepdims=keepdims)
 
 
@@ -187,7 +195,7 @@ def mean(
     array([1.5, 4.5])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.mean(x, axis=axis, keepdims=keepdims)
+        return _numpy_mean(x, axis=axis, keepdims=keepdims)
     return _namespace_of_one(x, "mean", "x").mean(x, axis=axis, keepdims=keepdims)
 
 
@@ -224,7 +232,7 @@ def min(
     array([1, 2])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.min(x, axis=axis, keepdims=keepdims)
+        return _numpy_min(x, axis=axis, keepdims=keepdims)
     return _namespace_of_one(x, "min", "x").min(x, axis=axis, keepdims=keepdims)
 
 
@@ -269,7 +277,7 @@ def prod(
     array([ 2, 12])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
+        return _numpy_prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
     return _namespace_of_one(x, "prod", "x").prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
 
 
@@ -313,7 +321,7 @@ def std(
     2.0
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.std(x, axis=axis, correction=correction, keepdims=keepdims)
+        return _numpy_std(x, axis=axis, correction=correction, keepdims=keepdims)
     return _namespace_of_one(x, "std", "x").std(
         x, axis=axis, correction=correction, keepdims=keepdims
     )
@@ -360,7 +368,7 @@ def sum(
     array([4, 6])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
+        return _numpy_sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
     return _namespace_of_one(x, "sum", "x").sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
 
 
@@ -406,7 +414,7 @@ def var(
     4.571428...
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.var(x, axis=axis, correction=correction, keepdims=keepdims)
+        return _numpy_var(x, axis=axis, correction=correction, keepdims=keepdims)
     return _namespace_of_one(x, "var", "x").var(
         x, axis=axis, correction=correction, keepdims=keepdims
     )

@@ -20,6 +20,12 @@ from .._typing import (
 __all__ = ["all", "any", "diff"]
 
 
+# The NumPy namespace's functions, bound at import for the ndarray fast paths.
+_numpy_all = _numpy_namespace.all
+_numpy_any = _numpy_namespace.any
+_numpy_diff = _numpy_namespace.diff
+
+
 def all(
     x: Array, /, *, axis: Optional[Union[int, tuple[int, ...]]] = None, keepdims: bool = False
 ) -> Array:
@@ -52,7 +58,7 @@ def all(
     array([ True, False])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.all(x, axis=axis, keepdims=keepdims)
+        return _numpy_all(x, axis=axis, keepdims=keepdims)
     return _namespace_of_one(x, "all", "x").all(x, axis=axis, keepdims=keepdims)
 
 
@@ -88,7 +94,7 @@ def any(
     array([False,  True])
     """
     if type(x) is _ndarray:
-        return _numpy_namespace.any(x, axis=axis, keepdims=keepdims)
+        return _numpy_any(x, axis=axis, keepdims=keepdims)
     return _namespace_of_one(x, "any", "x").any(x, axis=axis, keepdims=keepdims)
 
 
@@ -138,7 +144,7 @@ def diff(
         and (prepend is None or type(prepend) is _ndarray)
         and (append is None or type(append) is _ndarray)
     ):
-        return _numpy_namespace.diff(x, axis=axis, n=n, prepend=prepend, append=append)
+        return _numpy_diff(x, axis=axis, n=n, prepend=prepend, append=append)
     return _namespace_of_args((x, prepend, append), "aoo", ("x", "prepend", "append"), "diff").diff(
         x, axis=axis, n=n, prepend=prepend, append=append
     )

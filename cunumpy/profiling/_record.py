@@ -66,6 +66,11 @@ class _Record:
             if len(self._pending) >= _PENDING_LIMIT:
                 self._flush()
 
+    def add_time(self, name: str, seconds: float) -> None:
+        """Record ``seconds`` of host work under ``name`` (work timed outside a region)."""
+        with self._lock:
+            self._add(name, seconds)
+
     def _flush(self) -> None:
         for region in self._pending:
             self._add(region.name, region.elapsed)  # type: ignore[arg-type]

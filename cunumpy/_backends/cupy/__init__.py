@@ -14,8 +14,15 @@ CuPy's own objects do; with more, every such function is wrapped (see ``_guard``
 Importing this module imports CuPy and counts the visible GPUs (after the cached
 availability probe, which is what runs a first kernel); it is loaded only when CuPy is
 usable, and ``import cunumpy`` never imports it.
+
+The namespace is a superset of CuPy, as array-api-compat's is: every name outside the
+standard (``xp.pad``, ``xp.einsum``, ``xp.linalg.lstsq``, ...) is CuPy's own object,
+found by the module ``__getattr__`` below only after the standard's names (module
+globals) have missed; those objects follow CuPy's rules (they run on the current GPU
+and are not guarded). ``dir()`` lists the standard's names only.
 """
 
+import cupy as _cupy
 from cupy import (
     abs,
     add,
@@ -114,6 +121,8 @@ from numpy import (
 )
 
 from ..._cupy import visible_gpu_count as _visible_gpu_count
+from .._superset import library_attribute as _library_attribute
+from .._superset import standard_dir as _standard_dir
 from ..numpy._dtypes import finfo, iinfo
 from . import fft, linalg
 from ._creation import (
@@ -234,3 +243,19 @@ if _visible_gpu_count() > 1:
     guard_functions(vars(linalg), linalg.__all__)
     guard_functions(vars(fft), fft.__all__)
     del guard_functions
+
+
+# The standard's names (and the module's dunders), before any CuPy name is cached.
+_STANDARD_NAMES = _standard_dir(globals())
+
+
+def __getattr__(name: str) -> object:
+    """Every public name outside the standard: CuPy's own object (``xp.pad``, ...)."""
+    value = _library_attribute(_cupy, __name__, name)
+    globals()[name] = value  # later look-ups find it without calling __getattr__
+    return value
+
+
+def __dir__() -> list[str]:
+    """The standard's names (every other public CuPy name resolves as well)."""
+    return list(_STANDARD_NAMES)

@@ -1,7 +1,9 @@
 """Elementwise functions where CuPy departs from the standard.
 
 The special-case fixes use ``cupy.where`` rather than testing ``.any()`` first, so they
-never wait for the GPU.
+never wait for the GPU. Each also takes CuPy's ``out=`` (keyword only), as the CuPy
+function it replaces does: the result is computed as the standard says, then written
+into ``out``, which is returned.
 """
 
 from __future__ import annotations
@@ -28,16 +30,26 @@ __all__ = [
 ]
 
 
+def _into(result: cupy.ndarray, out: cupy.ndarray | None) -> cupy.ndarray:
+    """``result``, or ``out`` holding it (CuPy's ``out=``; casting as a ufunc would)."""
+    if out is None:
+        return result
+    cupy.copyto(out, result, casting="same_kind")
+    return out
+
+
 # Standard: clip takes `min=`/`max=` (None for no bound) and keeps the dtype of `x`.
 def clip(
     x: cupy.ndarray,
     /,
     min: cupy.ndarray | float | None = None,
     max: cupy.ndarray | float | None = None,
+    *,
+    out: cupy.ndarray | None = None,
 ) -> cupy.ndarray:
     """Clamp each element of ``x`` to the range [``min``, ``max``]."""
     if min is None and max is None:
-        return x.copy()
+        return _into(x.copy(), out)
     dtype = x.dtype
     low, high = _clamp_int_bound(min, dtype), _clamp_int_bound(max, dtype)
     if low is None:
@@ -50,7 +62,7 @@ def clip(
         result = cupy.minimum(cupy.maximum(x, low), high)
     if result.dtype != dtype:
         result = result.astype(dtype)
-    return result
+    return _into(result, out)
 
 
 # Standard: remainder is exact and has the sign of x2; x1 % ±inf is x1 when the signs agree
@@ -89,9 +101,11 @@ def _binary_float_kernel(kernel: Any, fallback: Any, x1: Any, x2: Any) -> cupy.n
     return kernel(_operand(x1, dtype), _operand(x2, dtype))
 
 
-def remainder(x1: cupy.ndarray | float, x2: cupy.ndarray | float, /) -> cupy.ndarray:
+def remainder(
+    x1: cupy.ndarray | float, x2: cupy.ndarray | float, /, *, out: cupy.ndarray | None = None
+) -> cupy.ndarray:
     """The remainder of ``x1 / x2`` with the sign of ``x2``, for each element pair."""
-    return _binary_float_kernel(_remainder_kernel, cupy.remainder, x1, x2)
+    return _into(_binary_float_kernel(_remainder_kernel, cupy.remainder, x1, x2), out)
 
 
 # Standard: nextafter(x1, x2) is x2 when x1 == x2, so nextafter(+0, -0) is -0. C99 says the
@@ -101,65 +115,67 @@ _nextafter_kernel = cupy.ElementwiseKernel(
 )
 
 
-def nextafter(x1: cupy.ndarray | float, x2: cupy.ndarray | float, /) -> cupy.ndarray:
+def nextafter(
+    x1: cupy.ndarray | float, x2: cupy.ndarray | float, /, *, out: cupy.ndarray | None = None
+) -> cupy.ndarray:
     """The next representable value after ``x1`` towards ``x2``, for each element pair."""
-    return _binary_float_kernel(_nextafter_kernel, cupy.nextafter, x1, x2)
+    return _into(_binary_float_kernel(_nextafter_kernel, cupy.nextafter, x1, x2), out)
 
 
 # Standard: complex expm1 at infinite, NaN or zero inputs equals exp(x) - 1.
-def expm1(x: cupy.ndarray, /) -> cupy.ndarray:
+def expm1(x: cupy.ndarray, /, *, out: cupy.ndarray | None = None) -> cupy.ndarray:
     """``exp(x) - 1`` for each element, accurate near zero."""
     result = cupy.expm1(x)
     if x.dtype.kind != "c":
-        return result
+        return _into(result, out)
     special = ~cupy.isfinite(x) | (x == 0)
-    return cupy.where(special, cupy.exp(x) - 1, result)
+    return _into(cupy.where(special, cupy.exp(x) - 1, result), out)
 
 
 # Standard: sign propagates NaN (CuPy gives 0) and complex sign is x / |x| (0 at 0).
-def sign(x: cupy.ndarray, /) -> cupy.ndarray:
+def sign(x: cupy.ndarray, /, *, out: cupy.ndarray | None = None) -> cupy.ndarray:
     """The sign of each element: -1, 0 or 1 for real ``x``, ``x / |x|`` for complex ``x``."""
     kind = x.dtype.kind
     if kind == "f":
-        return cupy.where(cupy.isnan(x), x, cupy.sign(x))
+        return _into(cupy.where(cupy.isnan(x), x, cupy.sign(x)), out)
     if kind == "c":
         magnitude = cupy.abs(x)
         safe = cupy.where(magnitude == 0, 1, magnitude)
-        return cupy.where(magnitude == 0, x * 0, x / safe).astype(x.dtype, copy=False)
-    return cupy.sign(x)
+        return _into(cupy.where(magnitude == 0, x * 0, x / safe).astype(x.dtype, copy=False), out)
+    return _into(cupy.sign(x), out)
 
 
 # Standard: complex tanh(±inf + bj) is ±1 + 0j and tanh(±0 + bj) is ±0 + NaN j for an
 # infinite or NaN b (CuPy gives NaNs).
-def tanh(x: cupy.ndarray, /) -> cupy.ndarray:
+def tanh(x: cupy.ndarray, /, *, out: cupy.ndarray | None = None) -> cupy.ndarray:
     """Hyperbolic tangent of each element."""
     result = cupy.tanh(x)
-    return tanh_cases(cupy, x, result) if x.dtype.kind == "c" else result
+    return _into(tanh_cases(cupy, x, result) if x.dtype.kind == "c" else result, out)
 
 
 # Standard: complex log(±inf + NaN j) and log(NaN ± inf j) are +inf + NaN j.
-def log(x: cupy.ndarray, /) -> cupy.ndarray:
+def log(x: cupy.ndarray, /, *, out: cupy.ndarray | None = None) -> cupy.ndarray:
     """Natural logarithm of each element."""
     result = cupy.log(x)
-    return log_cases(cupy, x, result) if x.dtype.kind == "c" else result
+    return _into(log_cases(cupy, x, result) if x.dtype.kind == "c" else result, out)
 
 
 # Standard: complex log1p(±inf + NaN j) and log1p(NaN ± inf j) are +inf + NaN j.
-def log1p(x: cupy.ndarray, /) -> cupy.ndarray:
+def log1p(x: cupy.ndarray, /, *, out: cupy.ndarray | None = None) -> cupy.ndarray:
     """``log(1 + x)`` for each element, accurate near zero."""
     result = cupy.log1p(x)
-    return log_cases(cupy, x, result) if x.dtype.kind == "c" else result
+    return _into(log_cases(cupy, x, result) if x.dtype.kind == "c" else result, out)
 
 
 # Standard: complex sqrt(+inf + bj) is +inf + 0j for finite b.
-def sqrt(x: cupy.ndarray, /) -> cupy.ndarray:
+def sqrt(x: cupy.ndarray, /, *, out: cupy.ndarray | None = None) -> cupy.ndarray:
     """Principal square root of each element."""
     result = cupy.sqrt(x)
-    return sqrt_cases(cupy, x, result) if x.dtype.kind == "c" else result
+    return _into(sqrt_cases(cupy, x, result) if x.dtype.kind == "c" else result, out)
 
 
 # Standard: acosh (CuPy 13: arccosh); complex acosh(±0 + NaN j) is NaN + πj/2.
-def acosh(x: cupy.ndarray, /) -> cupy.ndarray:
+def acosh(x: cupy.ndarray, /, *, out: cupy.ndarray | None = None) -> cupy.ndarray:
     """Inverse hyperbolic cosine of each element."""
     result = cupy.arccosh(x)
-    return acosh_cases(cupy, x, result) if x.dtype.kind == "c" else result
+    return _into(acosh_cases(cupy, x, result) if x.dtype.kind == "c" else result, out)

@@ -16,6 +16,7 @@ from cupy.fft import (
     rfft,
 )
 
+from .._superset import library_attribute
 from ..numpy.fft import _float_dtype, fft_sizes
 from ._placement import gpu
 
@@ -123,3 +124,15 @@ def irfftn(
     """The inverse of ``rfftn``: a real n-dimensional signal from its half spectrum."""
     x, sizes, axes = _prepared(x, s, axes, "irfftn", inverse_real=True)
     return cupy.fft.irfftn(x, s=sizes, axes=axes, norm=norm)
+
+
+def __getattr__(name: str) -> Any:
+    """Every public name outside the standard: ``cupy.fft``'s own object."""
+    value = library_attribute(cupy.fft, __name__, name)
+    globals()[name] = value  # later look-ups find it without calling __getattr__
+    return value
+
+
+def __dir__() -> list[str]:
+    """The standard's names (every other public ``cupy.fft`` name resolves as well)."""
+    return sorted(__all__)

@@ -9,6 +9,7 @@ import numpy as np
 from cupy import matmul
 from cupy.linalg import det, inv, matrix_power
 
+from .._superset import library_attribute
 from ..numpy.linalg import EigResult, _complex_dtype
 from ._manipulation import vecdot
 from ._placement import CUPY_MAJOR
@@ -249,3 +250,15 @@ def vector_norm(
     if ord == 2:
         return cupy.sqrt(cupy.sum(magnitude * magnitude, axis=axis, keepdims=keepdims))
     return cupy.sum(magnitude**ord, axis=axis, keepdims=keepdims) ** (1.0 / ord)
+
+
+def __getattr__(name: str) -> Any:
+    """Every public name outside the standard: ``cupy.linalg``'s own object."""
+    value = library_attribute(cupy.linalg, __name__, name)
+    globals()[name] = value  # later look-ups find it without calling __getattr__
+    return value
+
+
+def __dir__() -> list[str]:
+    """The standard's names (every other public ``cupy.linalg`` name resolves as well)."""
+    return sorted(__all__)

@@ -3,8 +3,14 @@
 Where NumPy conforms, the name is NumPy's own function object (no wrapper, no cost).
 Where it does not, the name is an explicit function with the standard's signature,
 defined in one of the topic modules beside this file.
+
+The namespace is a superset of NumPy, as array-api-compat's is: every name outside the
+standard (``xp.pad``, ``xp.einsum``, ``xp.nanmax``, ``xp.linalg.lstsq``, ...) is NumPy's
+own object, found by the module ``__getattr__`` below only after the standard's names
+(module globals) have missed. ``dir()`` lists the standard's names only.
 """
 
+import numpy as _numpy
 from numpy import (
     abs,
     acos,
@@ -18,7 +24,6 @@ from numpy import (
     asarray,
     asin,
     asinh,
-    astype,
     atan,
     atan2,
     atanh,
@@ -139,10 +144,6 @@ from numpy import (
     uint16,
     uint32,
     uint64,
-    unique_all,
-    unique_counts,
-    unique_inverse,
-    unique_values,
     unstack,
     var,
     vecdot,
@@ -151,10 +152,29 @@ from numpy import (
     zeros_like,
 )
 
+from .._superset import library_attribute as _library_attribute
+from .._superset import standard_dir as _standard_dir
 from . import fft, linalg
-from ._dtypes import finfo, iinfo
+from ._dtypes import astype, finfo, iinfo
 from ._elementwise import clip, expm1, floor_divide, tanh
 from ._info import __array_namespace_info__
+from ._sets import unique_all, unique_counts, unique_inverse, unique_values
 from ._sorting import argsort, diff, expand_dims, sort
 
 __array_api_version__ = "2025.12"
+
+
+# The standard's names (and the module's dunders), before any NumPy name is cached.
+_STANDARD_NAMES = _standard_dir(globals())
+
+
+def __getattr__(name: str) -> object:
+    """Every public name outside the standard: NumPy's own object (``xp.pad``, ...)."""
+    value = _library_attribute(_numpy, __name__, name)
+    globals()[name] = value  # later look-ups find it without calling __getattr__
+    return value
+
+
+def __dir__() -> list[str]:
+    """The standard's names (every other public NumPy name resolves as well)."""
+    return list(_STANDARD_NAMES)

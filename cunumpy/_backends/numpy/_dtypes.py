@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["finfo", "finfo_object", "iinfo", "iinfo_object"]
+__all__ = ["astype", "finfo", "finfo_object", "iinfo", "iinfo_object"]
 
 
 @dataclass(frozen=True)
@@ -92,3 +92,23 @@ def iinfo(type: Any, /) -> iinfo_object:
         msg = f"iinfo: expected an integer dtype, got {dtype!r}; use finfo for floating point."
         raise TypeError(msg)
     return _iinfo(dtype)
+
+
+# Standard: astype. The array method is NumPy's fast path: numpy.astype checks its
+# arguments in Python before calling it, which triples the cost of a small cast.
+def astype(x: np.ndarray, dtype: Any, /, *, copy: bool = True, device: Any = None) -> np.ndarray:
+    """Return ``x`` cast to ``dtype`` (a copy unless ``copy=False`` and nothing changes)."""
+    if copy is True and device is None:
+        try:
+            return x.astype(dtype)
+        except AttributeError:  # not an array: the checks below say so
+            pass
+    if not isinstance(x, (np.ndarray, np.generic)):
+        msg = f"astype: expected a NumPy array, got {type(x).__name__} {x!r:.60}."
+        raise TypeError(msg)
+    if device is not None:
+        from ._info import _check_device
+
+        _check_device(device, "astype")
+    result: np.ndarray = x.astype(dtype, copy=copy)
+    return result

@@ -1,10 +1,24 @@
-"""Elementwise functions where NumPy departs from the standard."""
+"""Elementwise functions where NumPy departs from the standard.
+
+Each also takes NumPy's ``out=`` (keyword only), as the NumPy function it replaces does:
+code written for NumPy, such as a library's NumPy fast path on this namespace (a
+superset of NumPy), passes it. The result is computed as the standard says, then written
+into ``out``, which is returned.
+"""
 
 from __future__ import annotations
 
 import numpy as np
 
 __all__ = ["clip", "expm1", "floor_divide", "tanh"]
+
+
+def _into(result: np.ndarray, out: np.ndarray | None) -> np.ndarray:
+    """``result``, or ``out`` holding it (NumPy's ``out=``; casting as a ufunc would)."""
+    if out is None:
+        return result
+    np.copyto(out, result, casting="same_kind")
+    return out
 
 
 def _clamp_int_bound(bound: object, dtype: np.dtype) -> object:
@@ -21,58 +35,62 @@ def clip(
     /,
     min: np.ndarray | float | None = None,
     max: np.ndarray | float | None = None,
+    *,
+    out: np.ndarray | None = None,
 ) -> np.ndarray:
     """Clamp each element of ``x`` to the range [``min``, ``max``]."""
     if min is None and max is None:
-        return np.positive(x) if x.dtype.kind != "b" else x.copy()
+        return _into(np.positive(x) if x.dtype.kind != "b" else x.copy(), out)
     dtype = x.dtype
     result = np.clip(x, _clamp_int_bound(min, dtype), _clamp_int_bound(max, dtype))  # type: ignore[call-overload]
     if result.dtype != dtype:
         result = result.astype(dtype)
-    return result
+    return _into(result, out)
 
 
 # Standard: floor_divide(±inf, finite) is ±inf and floor_divide(finite, ±inf) is a signed
 # zero; NumPy follows Python (NaN and -1.0). Where an operand is infinite, x1 / x2 is right.
-def floor_divide(x1: np.ndarray | float, x2: np.ndarray | float, /) -> np.ndarray:
+def floor_divide(
+    x1: np.ndarray | float, x2: np.ndarray | float, /, *, out: np.ndarray | None = None
+) -> np.ndarray:
     """Floor of ``x1 / x2`` for each element pair, with the standard's infinity cases."""
     result = np.floor_divide(x1, x2)
     if result.dtype.kind != "f":
-        return result
+        return _into(result, out)
     infinite = np.isinf(x1) | np.isinf(x2)
     if not infinite.any():
-        return result
+        return _into(result, out)
     result = np.array(result, copy=True, ndmin=0)
     np.copyto(result, np.divide(x1, x2), where=infinite)
-    return result
+    return _into(result, out)
 
 
 # Standard: complex expm1 at infinite, NaN or zero inputs equals exp(x) - 1 (NumPy differs:
 # NaNs at infinities, and -0 + 0j at -0 + 0j where the standard asks for +0 + 0j).
-def expm1(x: np.ndarray, /) -> np.ndarray:
+def expm1(x: np.ndarray, /, *, out: np.ndarray | None = None) -> np.ndarray:
     """``exp(x) - 1`` for each element, accurate near zero."""
     result = np.expm1(x)
     if x.dtype.kind != "c":
-        return result
+        return _into(result, out)
     special = ~np.isfinite(x) | (x == 0)
     if not special.any():
-        return result
+        return _into(result, out)
     result = np.array(result, copy=True, ndmin=0)
     with np.errstate(invalid="ignore", over="ignore"):
         result[special] = np.exp(x[special]) - 1
-    return result
+    return _into(result, out)
 
 
 # Standard: complex tanh(±inf + bj) is ±1 + (sign of b)0j for finite b (NumPy gives NaNs).
-def tanh(x: np.ndarray, /) -> np.ndarray:
+def tanh(x: np.ndarray, /, *, out: np.ndarray | None = None) -> np.ndarray:
     """Hyperbolic tangent of each element."""
     result = np.tanh(x)
     if x.dtype.kind != "c":
-        return result
+        return _into(result, out)
     infinite_real = np.isinf(x.real)
     if not infinite_real.any():
-        return result
+        return _into(result, out)
     result = np.array(result, copy=True, ndmin=0)
     result.real[infinite_real] = np.copysign(1.0, x.real[infinite_real])
     result.imag[infinite_real] = np.copysign(0.0, x.imag[infinite_real])
-    return result
+    return _into(result, out)

@@ -16,6 +16,7 @@ from numpy.fft import (
     rfft,
 )
 
+from .._superset import library_attribute
 from ._info import _check_device
 
 _Norm = Literal["backward", "ortho", "forward"]
@@ -121,3 +122,15 @@ def irfftn(
     """The inverse of ``rfftn``: a real n-dimensional signal from its half spectrum."""
     s, axes = fft_sizes(x, s, axes, "irfftn", inverse_real=True)
     return np.fft.irfftn(x, s=s, axes=axes, norm=norm)
+
+
+def __getattr__(name: str) -> Any:
+    """Every public name outside the standard: ``numpy.fft``'s own object."""
+    value = library_attribute(np.fft, __name__, name)
+    globals()[name] = value  # later look-ups find it without calling __getattr__
+    return value
+
+
+def __dir__() -> list[str]:
+    """The standard's names (every other public ``numpy.fft`` name resolves as well)."""
+    return sorted(__all__)

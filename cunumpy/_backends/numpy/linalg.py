@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 from numpy.linalg import (
@@ -30,6 +30,8 @@ from numpy.linalg import (
     vecdot,
     vector_norm,
 )
+
+from .._superset import library_attribute
 
 __all__ = [
     "cholesky",
@@ -85,3 +87,15 @@ def eig(x: np.ndarray, /) -> EigResult:
 def eigvals(x: np.ndarray, /) -> np.ndarray:
     """Eigenvalues of a (stack of) square matrices, as a complex array."""
     return np.linalg.eigvals(x).astype(_complex_dtype(x.dtype), copy=False)
+
+
+def __getattr__(name: str) -> Any:
+    """Every public name outside the standard: ``numpy.linalg``'s own object."""
+    value = library_attribute(np.linalg, __name__, name)
+    globals()[name] = value  # later look-ups find it without calling __getattr__
+    return value
+
+
+def __dir__() -> list[str]:
+    """The standard's names (every other public ``numpy.linalg`` name resolves as well)."""
+    return sorted(__all__)

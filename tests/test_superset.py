@@ -1,0 +1,197 @@
+"""The namespaces array_namespace returns are supersets: standard names ours, others the library's."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+
+import cunumpy
+from array_api_tests._spec_signatures import CONSTANTS, DTYPES, MAIN
+from cunumpy._backends import numpy as numpy_namespace
+
+# What the NumPy fast paths of array-api-extra and scikit-learn call on `xp`.
+FAST_PATH_NAMES = [
+    "atleast_1d",
+    "cov",
+    "diag",
+    "einsum",
+    "isclose",
+    "kron",
+    "nanmax",
+    "nanmin",
+    "nansum",
+    "pad",
+    "partition",
+    "setdiff1d",
+    "union1d",
+    "ndarray",
+    "random",
+]
+
+# The names of the standard (2025.12), with its two extensions.
+STANDARD = sorted({*MAIN, *CONSTANTS, *DTYPES, "fft", "linalg"})
+
+
+@pytest.mark.parametrize("name", FAST_PATH_NAMES)
+def test_names_outside_the_standard_are_numpys_own(name: str) -> None:
+    assert getattr(numpy_namespace, name) is getattr(np, name)
+
+
+def test_a_numpy_fast_path_runs_on_the_namespace() -> None:
+    x = np.asarray([[1.0, np.nan], [3.0, 2.0]])
+    xp = cunumpy.array_namespace(x)
+    assert cunumpy.is_numpy_namespace(xp)
+    np.testing.assert_array_equal(xp.nanmax(x, axis=1), [1.0, 3.0])
+    np.testing.assert_array_equal(xp.pad(xp.ones(1), 1), [0.0, 1.0, 0.0])
+    assert xp.einsum("ij,ij->", x[1:], x[1:]) == 13.0
+    np.testing.assert_array_equal(xp.union1d(xp.asarray([3, 1]), xp.asarray([2, 1])), [1, 2, 3])
+
+
+def test_standard_names_stay_cunumpys() -> None:
+    # Where cunumpy fixes NumPy, the fix wins over NumPy's object of the same name.
+    assert numpy_namespace.sort is not np.sort
+    assert numpy_namespace.clip is not np.clip
+    assert numpy_namespace.unique_values is not np.unique_values
+    x = np.asarray([3, 1, 2])
+    np.testing.assert_array_equal(numpy_namespace.sort(x, descending=True), [3, 2, 1])
+
+
+@pytest.mark.parametrize(
+    ("name", "args"),
+    [
+        ("tanh", (np.asarray([0.5, -1.0]),)),
+        ("expm1", (np.asarray([1e-10, 2.0]),)),
+        ("floor_divide", (np.asarray([7.0, -7.0]), np.asarray([2.0, 2.0]))),
+        ("clip", (np.asarray([-3.0, 0.5, 9.0]), 0.0, 1.0)),
+    ],
+)
+def test_fixed_functions_take_numpys_out(name: str, args: tuple[np.ndarray, ...]) -> None:
+    # NumPy fast paths write into `out=` (scikit-learn: xp.tanh(K, out=K)).
+    expected = getattr(np, name)(*args)
+    out = np.empty_like(args[0])
+    assert getattr(numpy_namespace, name)(*args, out=out) is out
+    np.testing.assert_array_equal(out, expected)
+    in_place = args[0].copy()
+    getattr(numpy_namespace, name)(in_place, *args[1:], out=in_place)
+    np.testing.assert_array_equal(in_place, expected)
+
+
+def test_out_keeps_the_standards_special_cases() -> None:
+    x = np.asarray([complex(np.inf, 1.0), 0.5 + 0j])
+    out = np.empty_like(x)
+    numpy_namespace.tanh(x, out=out)
+    assert out[0] == 1.0 + 0j  # NumPy's own tanh gives NaNs here
+    with pytest.raises(TypeError, match="Cannot cast"):
+        numpy_namespace.tanh(np.asarray([0.5]), out=np.empty(1, dtype=np.int64))
+
+
+def test_every_standard_name_is_a_module_global_so_it_never_reaches_getattr() -> None:
+    own = vars(numpy_namespace)
+    assert [n for n in STANDARD if n not in own] == []
+
+
+def test_every_public_numpy_name_resolves_to_numpys_object() -> None:
+    standard = set(STANDARD)
+    wrong = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # NumPy's deprecated aliases warn on access
+        for name in dir(np):
+            if name.startswith("_") or name in standard:
+                continue
+            try:
+                expected = getattr(np, name)
+            except AttributeError:
+                continue  # listed by dir() but removed (NumPy raises with a hint)
+            if getattr(numpy_namespace, name) is not expected:
+                wrong.append(name)
+    assert wrong == []
+
+
+def test_dir_lists_the_standard_names_only() -> None:
+    numpy_namespace.einsum
+    public = sorted(n for n in dir(numpy_namespace) if not n.startswith("_"))
+    assert public == STANDARD
+    assert "__array_namespace_info__" in dir(numpy_namespace)
+    assert "pad" not in dir(numpy_namespace)
+
+
+def test_extensions_fall_through_to_numpy_linalg_and_fft() -> None:
+    assert numpy_namespace.linalg.lstsq is np.linalg.lstsq
+    assert numpy_namespace.linalg.norm is np.linalg.norm
+    assert numpy_namespace.linalg.vector_norm is not None
+    assert "lstsq" not in dir(numpy_namespace.linalg)
+    assert "fft" in dir(numpy_namespace.fft)
+    assert numpy_namespace.fft.fft2 is np.fft.fft2
+
+
+def test_unknown_names_raise_attribute_error_naming_both() -> None:
+    with pytest.raises(
+        AttributeError, match=r"'cunumpy\._backends\.numpy' has no attribute 'bogus'.*numpy"
+    ):
+        numpy_namespace.bogus
+    with pytest.raises(AttributeError, match=r"np\.float_` was removed"):
+        numpy_namespace.float_
+    with pytest.raises(AttributeError, match=r"has no attribute 'bogus'.*numpy\.linalg"):
+        numpy_namespace.linalg.bogus
+
+
+@pytest.mark.parametrize("name", ["_private", "__version__", "__wrapped__"])
+def test_private_and_dunder_names_are_not_passed_on(name: str) -> None:
+    assert hasattr(np, "__version__")
+    with pytest.raises(AttributeError):
+        getattr(numpy_namespace, name)
+
+
+def test_the_top_level_module_stays_standard_only() -> None:
+    assert not hasattr(cunumpy, "pad")
+    assert not hasattr(cunumpy, "nanmax")
+
+
+@pytest.mark.gpu
+def test_cupy_namespace_is_a_superset_of_cupy() -> None:
+    import cupy
+
+    from cunumpy._backends import cupy as cupy_namespace
+
+    assert cunumpy.is_cupy_namespace(cupy_namespace)
+    assert not cunumpy.is_numpy_namespace(cupy_namespace)
+    for name in ("pad", "einsum", "isclose", "nanmax", "diag", "kron", "partition", "ndarray"):
+        assert getattr(cupy_namespace, name) is getattr(cupy, name)
+    assert cupy_namespace.linalg.lstsq is cupy.linalg.lstsq
+    assert cupy_namespace.fft.fft2 is cupy.fft.fft2
+    public = sorted(n for n in dir(cupy_namespace) if not n.startswith("_"))
+    assert public == STANDARD
+    x = cupy.asarray([[1.0, cupy.nan], [3.0, 2.0]])
+    xp = cunumpy.array_namespace(x)
+    assert xp is cupy_namespace
+    np.testing.assert_array_equal(cupy.asnumpy(xp.nanmax(x, axis=1)), [1.0, 3.0])
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize(
+    ("name", "args"),
+    [
+        ("tanh", (np.asarray([0.5, -1.0]),)),
+        ("expm1", (np.asarray([1e-10, 2.0]),)),
+        ("sqrt", (np.asarray([4.0, 2.0]),)),
+        ("log", (np.asarray([1.0, 3.0]),)),
+        ("log1p", (np.asarray([1e-12, 3.0]),)),
+        ("acosh", (np.asarray([1.5, 2.0]),)),
+        ("sign", (np.asarray([-2.0, 0.0, 3.0]),)),
+        ("clip", (np.asarray([-3.0, 0.5, 9.0]), 0.0, 1.0)),
+        ("remainder", (np.asarray([7.0, -7.0]), np.asarray([2.0, 2.0]))),
+        ("nextafter", (np.asarray([1.0, 2.0]), np.asarray([2.0, 1.0]))),
+    ],
+)
+def test_cupy_fixed_functions_take_cupys_out(name: str, args: tuple[np.ndarray, ...]) -> None:
+    import cupy
+
+    from cunumpy._backends import cupy as cupy_namespace
+
+    expected = getattr(numpy_namespace, name)(*args)
+    on_gpu = tuple(cupy.asarray(a) if isinstance(a, np.ndarray) else a for a in args)
+    out = cupy.empty_like(on_gpu[0])
+    assert getattr(cupy_namespace, name)(*on_gpu, out=out) is out
+    np.testing.assert_allclose(cupy.asnumpy(out), expected, rtol=1e-12, atol=0)
