@@ -1,8 +1,7 @@
 """Device specifications, ours and other libraries', turned into one canonical form.
 
 Accepted everywhere cunumpy takes a device: ``"cpu"`` (NumPy's device), an ``int`` GPU
-index, ``"cuda"`` (the current GPU), ``"cuda:N"`` (``N`` in ASCII digits; also spelled
-``"gpu"``, ``"gpu:N"``; strings ignore case and surrounding spaces),
+index, ``"cuda"`` (the current GPU), ``"cuda:N"`` (also spelled ``"gpu"``, ``"gpu:N"``),
 a ``cupy.cuda.Device``, the ``.device`` of a NumPy or CuPy array, and the CPU and CUDA
 device objects of other libraries (``torch.device``, JAX devices,
 ``array_api_strict.Device('CPU_DEVICE')``). Only a GPU answer needs CuPy.
@@ -35,8 +34,8 @@ Canonical = Literal["cpu"] | int
 Request = Optional[tuple[Literal["cpu", "cuda"], Optional[int]]]
 
 _ACCEPTED = (
-    "'cpu', an int GPU index, 'cuda' or 'gpu' (the current GPU), 'cuda:N' or 'gpu:N', a "
-    "cupy.cuda.Device, the .device of an array, or another library's CPU or CUDA device (torch.device, a JAX device, "
+    "'cpu', an int GPU index, 'cuda' or 'gpu', 'cuda:N' or 'gpu:N', a cupy.cuda.Device, the .device of an "
+    "array, or another library's CPU or CUDA device (torch.device, a JAX device, "
     "array_api_strict.Device('CPU_DEVICE'))"
 )
 

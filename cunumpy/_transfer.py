@@ -45,12 +45,18 @@ def device(x: Any, /) -> Any:
     return array_api_compat.device(x)
 
 
+_NOT_ARRAYS = (type(None), bool, int, float, complex, list, tuple, dict, str, bytes)
+
+
 def _foreign_namespace(x: Any, func: str) -> Any:
     """The namespace of an array cunumpy does not own; TypeError naming ``func`` otherwise."""
+    if isinstance(x, _NOT_ARRAYS):
+        shown = "None" if x is None else f"{type(x).__qualname__} {x!r:.60}"
+        msg = f"{func}: `x` must be an array, not {shown}."
+        raise TypeError(msg)
     namespace = namespace_of((x,), func)
     if namespace is None:
-        shown = "None" if x is None else f"{type(x).__qualname__} {x!r:.80}"
-        msg = f"{func}: `x` must be an array, not {shown}."
+        msg = f"{func}: `x` must be an array, not {type(x).__qualname__} {x!r:.60}."
         raise TypeError(msg)
     return namespace
 
@@ -116,9 +122,9 @@ def to_device(x: Any, device: Any, /, *, stream: Any = None) -> Any:
     >>> xp.to_device(x, "cpu") is x
     True
     """
-    if stream is not None:
-        _check_stream_type(stream, "to_device")  # a TypeError before any ValueError
     if is_numpy_array(x):
+        if stream is not None:
+            _check_stream_type(stream, "to_device")  # a TypeError before any ValueError
         target = canonical_device(device, "to_device")
         if target == "cpu":
             if stream is not None:

@@ -15,6 +15,7 @@ import io
 import os
 import subprocess
 import sys
+import warnings
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -363,3 +364,31 @@ def test_mpi_without_an_mpi_library_is_a_runtime_error_naming_the_function() -> 
 def test_mpi_reason_is_given_when_mpi_is_unusable() -> None:
     reason = mpi_unusable()
     assert reason is None or ("mpi4py" in reason and reason.strip())
+
+
+# --- array_namespace (issue 11's code, probed here): masked arrays, np.matrix, api_version ---
+
+
+def _matrix(rows: list[list[float]]) -> Any:
+    with warnings.catch_warnings():  # NumPy discourages np.matrix with a warning
+        warnings.simplefilter("ignore", PendingDeprecationWarning)
+        return np.asmatrix(rows)
+
+
+@pytest.mark.parametrize(
+    ("call", "names"),
+    [
+        (lambda: xp.array_namespace(np.ma.masked_array([1.0])), ("array_namespace", "masked")),
+        (lambda: xp.array_namespace(_matrix([[1.0]])), ("array_namespace", "matrix")),
+        (lambda: xp.array_namespace(X, api_version=2023.12), ("array_namespace", "2023.12")),
+        (
+            lambda: xp.linalg.vector_norm(np.ma.masked_array([3.0, 2.0, 1.0], mask=[0, 1, 0])),
+            ("linalg.vector_norm", "masked"),
+        ),
+        (lambda: xp.sum(_matrix([[1.0, 2.0]]), axis=1), ("sum", "matrix")),
+    ],
+)
+def test_arrays_with_other_semantics_are_refused(
+    call: Callable[[], object], names: tuple[str, ...]
+) -> None:
+    _raises(TypeError, call, *names)

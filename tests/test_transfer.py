@@ -15,7 +15,7 @@ def _strict() -> object:
 
 def test_device_of_numpy_array_is_cpu() -> None:
     assert cunumpy.device(np.zeros(1)) == "cpu"
-    with pytest.raises(TypeError, match=r"device: list is not a supported array type; got \[1\]"):
+    with pytest.raises(TypeError, match=r"device: `x` must be an array, not list \[1\]"):
         cunumpy.device([1])
 
 

@@ -176,26 +176,28 @@ def _numpy_fast_path(qualname: str, args: ast.arguments, call: str) -> list[str]
     This is the same dispatch as the general path, decided by exact type checks instead of
     a call to a helper: the first array argument is a plain ``numpy.ndarray`` and every
     other one is a plain ndarray or whatever else its kind allows (a Python scalar, None).
+    The NumPy namespace's function is bound at import as ``_numpy_<name>`` (see
+    ``_fast_path_imports``), so the fast path looks nothing up at call time.
     """
     arrays = _array_kinds(args)
     if args.vararg is not None or not arrays:
         return []
-    fast = _fast_name(qualname)
-    if [k for _, k in arrays] == ["q"]:  # concat, stack: a non-empty list or tuple of ndarrays
+    if [k for _, k in arrays] == ["q"]:  # a list or tuple of arrays (concat, stack)
         name = arrays[0][0]
         return [
-            f"if (type({name}) is list or type({name}) is tuple) and {name}:",
+            f"if type({name}) is list or type({name}) is tuple:",
             f"    for x in {name}:",
             "        if type(x) is not _ndarray:",
             "            break",
             "    else:",
-            f"        return {fast}({call})",
+            f"        if {name}:",
+            f"            return {_fast_name(qualname)}({call})",
         ]
     if any(k == "q" for _, k in arrays):
         return []
     (first, _), rest = arrays[0], arrays[1:]
     tests = [f"type({first}) is _ndarray", *(_FAST_TESTS[k].format(n) for n, k in rest)]
-    return [f"if {' and '.join(tests)}:", f"    return {fast}({call})"]
+    return [f"if {' and '.join(tests)}:", f"    return {_fast_name(qualname)}({call})"]
 
 
 def _fast_name(qualname: str) -> str:
@@ -203,10 +205,7 @@ def _fast_name(qualname: str) -> str:
 
 
 def _fast_path_imports(topic: str, names: list[str]) -> str:
-    """The NumPy namespace's functions that a file's fast paths call, bound at import.
-
-    Binding them once keeps the fast path free of attribute look-ups at call time.
-    """
+    """The NumPy namespace's functions that a file's fast paths call, bound at import."""
     prefix = f"{topic}." if topic in EXTENSIONS else ""
     fast = []
     for name in names:

@@ -44,8 +44,8 @@ def astype(x: Array, dtype: DType, /, *, copy: bool = True, device: Device | Non
     array([ 1, -2], dtype=int32)
     """
     if type(x) is _ndarray and copy is True and device is None and dtype is not None:
-        try:  # what the NumPy namespace's astype does, without the call
-            return x.astype(dtype)
+        try:
+            return x.astype(dtype)  # what the NumPy namespace's astype does, without the call
         except BACKEND_ERRORS as exc:
             raise_restated("astype", exc, dtype=dtype, copy=copy)
     namespace = _namespace_of_one(x, "astype")

@@ -165,12 +165,13 @@ def concat(arrays: Union[tuple[Array, ...], list[Array]], /, *, axis: Optional[i
     >>> xp.concat((a, a), axis=None)
     array([1, 2, 1, 2])
     """
-    if (type(arrays) is list or type(arrays) is tuple) and arrays:
+    if type(arrays) is list or type(arrays) is tuple:
         for x in arrays:
             if type(x) is not _ndarray:
                 break
         else:
-            return _numpy_concat(arrays, axis=axis)
+            if arrays:
+                return _numpy_concat(arrays, axis=axis)
     return _namespace_of_sequence(arrays, "concat", "arrays").concat(arrays, axis=axis)
 
 
@@ -471,12 +472,13 @@ def stack(arrays: Union[tuple[Array, ...], list[Array]], /, *, axis: int = 0) ->
     array([[1, 3],
            [2, 4]])
     """
-    if (type(arrays) is list or type(arrays) is tuple) and arrays:
+    if type(arrays) is list or type(arrays) is tuple:
         for x in arrays:
             if type(x) is not _ndarray:
                 break
         else:
-            return _numpy_stack(arrays, axis=axis)
+            if arrays:
+                return _numpy_stack(arrays, axis=axis)
     return _namespace_of_sequence(arrays, "stack", "arrays").stack(arrays, axis=axis)
 
 
