@@ -46,12 +46,17 @@ class _Backend:
 
     @property
     def name(self) -> str:
-        return self.namespace.__name__.rpartition(".")[2]
+        return _NAMES[self.namespace]
+
+
+#: The backend's name of each namespace module (filled as the namespaces are loaded).
+_NAMES: dict[ModuleType, str] = {}
 
 
 def _numpy_namespace() -> ModuleType:
     from ._backends import numpy as numpy_namespace
 
+    _NAMES[numpy_namespace] = "numpy"
     return numpy_namespace
 
 
@@ -77,6 +82,7 @@ def _namespace_for(name: object, func: str) -> ModuleType:
     require_cupy(func)
     from ._backends import cupy as cupy_namespace
 
+    _NAMES[cupy_namespace] = "cupy"
     return cupy_namespace
 
 

@@ -54,14 +54,18 @@ class _Record:
         else:
             entry[0] += 1
             entry[1] += seconds
-            entry[2] = min(entry[2], seconds)
-            entry[3] = max(entry[3], seconds)
+            if seconds < entry[2]:  # comparisons, not min() and max(): this is a hot path
+                entry[2] = seconds
+            elif seconds > entry[3]:
+                entry[3] = seconds
 
     def add(self, region: TimedRegion) -> None:
+        if region._end_event is None:  # timed on the host: its time is known now
+            name, seconds = region.name, region.host_time
+            with self._lock:
+                self._add(name, seconds)  # type: ignore[arg-type]
+            return
         with self._lock:
-            if region._end_event is None:
-                self._add(region.name, region.elapsed)  # type: ignore[arg-type]
-                return
             self._pending.append(region)
             if len(self._pending) >= _PENDING_LIMIT:
                 self._flush()

@@ -9,8 +9,8 @@ from collections.abc import Callable
 from types import TracebackType
 from typing import Any, ParamSpec, TypeVar
 
-from .._config import get_backend
-from ._nvtx import nvtx_hooks
+from .._config import current
+from ._nvtx import _nvtx_hooks, nvtx_hooks
 from ._record import format_seconds, record
 
 __all__ = ["TimedRegion", "timed_region"]
@@ -53,8 +53,11 @@ class TimedRegion:
         if self._start is not None:
             msg = f"timed_region: the region {self.name!r} is already open; use a new one."
             raise RuntimeError(msg)
-        gpu = get_backend() == "cupy"
-        hooks = nvtx_hooks(gpu)
+        gpu = current().name == "cupy"
+        if gpu in _nvtx_hooks:  # resolved once per path; a dict look-up, not a call
+            hooks = _nvtx_hooks[gpu]
+        else:
+            hooks = nvtx_hooks(gpu)
         self.host_time = self._device_time = self._end_event = self._start_event = None
         if hooks is not None:
             hooks[0](self.name or "timed_region")
