@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Every GPU check of cunumpy, on a machine with an NVIDIA GPU and no network, in 8.5 minutes.
+# Every GPU check of cunumpy, on a machine with an NVIDIA GPU and no network, in 9 minutes.
 #
 # Prepare on a machine with network access (one command; see its header):
 #   tools/prepare_gpu_check.sh /path/to/array-api-tests
-# It fills gpu_wheels/ (what the GPU machine lacks, for Python 3.12) and gpu_suite/ (the
-# public Array API suite), both git-ignored, and prints the device-tool call to make.
+# It fills gpu_wheels/ (what the GPU machine lacks, for Python 3.12), gpu_numpy24/ (NumPy 2.4,
+# for numba-cuda) and gpu_suite/ (the public Array API suite), all git-ignored, and prints
+# the device-tool call to make.
 # The GPU machine must have Python 3.12 with NumPy, CuPy and pytest; the carried wheels are
 # installed into a scratch folder first and come before its own packages.
 #
@@ -17,30 +18,31 @@
 # Runs: the environment report, a GPU smoke test, the test suite (GPU tests included; every
 # backend-parametrized test runs on CuPy too: the tests that read device-wide memory or
 # time kernels serially, the rest on 8 workers), our conformance harness on the CuPy backend, the GPU
-# benchmarks, and the public Array API suite on the CuPy backend with
+# benchmarks, portable kernels on the GPU with the NumPy 2.4 carried in gpu_numpy24/ (numba-cuda
+# cannot compile with NumPy 2.5), and the public Array API suite on the CuPy backend with
 # array_api_tests/public_suite/xfails-cupy.txt, without Hypothesis deadlines, at an example
 # count sized to the time left. Prints a summary and exits non-zero if any step failed.
 #
-# GPU_CHECK_BUDGET (seconds, default 510) bounds the whole run; PUBLIC_SUITE_EXAMPLES
+# GPU_CHECK_BUDGET (seconds, default 540) bounds the whole run; PUBLIC_SUITE_EXAMPLES
 # overrides the sized example count.
 set -u
 cd "$(dirname "$0")"
 PY=${PYTHON:-python3}
-BUDGET=${GPU_CHECK_BUDGET:-510}
+BUDGET=${GPU_CHECK_BUDGET:-540}
 DRY=${GPU_CHECK_DRY_RUN:-0}
 # The public suite's time: PUBLIC_FIXED seconds to collect and compile kernels, then
 # PUBLIC_PER_EXAMPLE seconds per Hypothesis example of all its tests on 8 workers (about
 # three times what NumPy takes here, to stay on the safe side); the example count uses
 # three quarters of the time left after the fixed part. It runs only with MIN_PUBLIC
 # seconds left, enough for its smallest count (10 examples).
-MIN_PUBLIC=120
+MIN_PUBLIC=105
 PUBLIC_FIXED=60
 PUBLIC_PER_EXAMPLE=2
 declare -a SUMMARY=() BOUNDS_MISSED=()
 status=0
 
 # name:limit of every step but the public suite, which gets the time left (>= MIN_PUBLIC).
-LIMITS=(install:20 report:20 smoke:25 serial:45 suite:120 harness:50 benchmarks:110)  # 110 = 30+20+15+15+30
+LIMITS=(install:20 report:20 smoke:25 serial:45 suite:120 harness:50 numpy24:45 benchmarks:110)  # 110 = 30+20+15+15+30
 fixed=0
 for entry in "${LIMITS[@]}"; do fixed=$((fixed + ${entry#*:})); done
 limit_of() { local entry; for entry in "${LIMITS[@]}"; do [ "${entry%%:*}" = "$1" ] && echo "${entry#*:}"; done; }
@@ -116,6 +118,7 @@ files() {  # files PATH... : each exists
 
 # --- the carried wheels ---------------------------------------------------------------------
 SITE=${GPU_CHECK_SITE:-/tmp/cunumpy-gpu-site}
+NUMPY24_SITE=/tmp/cunumpy-gpu-numpy24
 [ "$DRY" = 1 ] && SITE=$(mktemp -d /tmp/cunumpy-gpu-dry-XXXXXX)
 if [ -d gpu_wheels ]; then
     step "install gpu_wheels/" "$(limit_of install)" "$PY" tools/install_wheels.py gpu_wheels "$SITE"
@@ -170,6 +173,16 @@ import sys; print(sys.executable, sys.version.split()[0]); sys.exit(sys.version_
             '$PY' benchmarks/\$script.py --quick --json /tmp/cunumpy-gpu-dry-bench.json
             [ \$? -le 1 ] && [ -s /tmp/cunumpy-gpu-dry-bench.json ] || exit 1
         done"
+    if [ -d gpu_numpy24 ]; then
+        check "numba-cuda compiles with the carried NumPy 2.4" bash -c "
+            rm -rf '$NUMPY24_SITE' && '$PY' tools/install_wheels.py gpu_numpy24 '$NUMPY24_SITE' &&
+            PYTHONPATH='$NUMPY24_SITE':\$PYTHONPATH '$PY' -c '
+import numpy
+from cunumpy.kernels._numba import cuda_target_problem
+assert numpy.__version__.startswith(\"2.4.\"), numpy.__version__
+assert cuda_target_problem() is None, cuda_target_problem()
+print(\"numba-cuda compiles with NumPy\", numpy.__version__)'"
+    fi
     check "the test suite passes on this Python (its GPU tests skip)" \
         "$PY" -m pytest "${SUITE_ARGS[@]}" "${XDIST[@]}" tests cunumpy docs
     worst=$((BUDGET - fixed))
@@ -198,9 +211,22 @@ print('CuPy', cupy.__version__, 'on', cupy.cuda.runtime.getDeviceProperties(0)['
     step "conformance harness on CuPy" "$(limit_of harness)" \
         env CUNUMPY_BACKEND=cupy "$PY" -m array_api_tests --module cunumpy -q "${PLUGINS[@]}" \
         "${XDIST[@]}"
-    for entry in cupy_dispatch:30 transfer:20 streams:15 profiling:15 kernels:30; do
+    for entry in cupy_dispatch:30 transfer:20 streams:15 profiling:15; do
         benchmark "${entry%%:*}" "${entry#*:}"
     done
+    # Portable kernels on the GPU: numba-cuda 0.30 cannot compile with NumPy 2.5 (it
+    # registers np.row_stack, NVIDIA/numba-cuda#907), so their GPU tests and benchmark run
+    # with the NumPy 2.4 carried in gpu_numpy24/ (everything else ran on the machine's own).
+    if [ -d gpu_numpy24 ]; then
+        step "portable kernels on the GPU (NumPy 2.4)" "$(limit_of numpy24)" bash -c "
+            '$PY' tools/install_wheels.py gpu_numpy24 '$NUMPY24_SITE' >/dev/null &&
+            PYTHONPATH='$NUMPY24_SITE':\$PYTHONPATH '$PY' -m pytest ${SUITE_ARGS[*]} \
+                tests/test_kernels_gpu.py tests/test_kernels_programs.py"
+        PYTHONPATH="$NUMPY24_SITE:$PYTHONPATH" benchmark kernels 30
+    else
+        SUMMARY+=("portable kernels on the GPU           not run: no gpu_numpy24/ (tools/prepare_gpu_check.sh)")
+        benchmark kernels 30  # its CPU figures; its GPU figures say why they are skipped
+    fi
     if [ -d gpu_suite ]; then
         left=$((BUDGET - SECONDS))
         if [ "$left" -lt "$MIN_PUBLIC" ]; then

@@ -7,9 +7,11 @@
 # - gpu_wheels/: the test toolchain for Python 3.12 (pytest, xdist, Hypothesis, the public
 #   suite's plugins) and what cunumpy needs that the GPU machine lacks (array-api-compat,
 #   array-api-strict, ndindex), each without its dependencies, one version each;
+# - gpu_numpy24/: NumPy 2.4 for Python 3.12, for the step that runs portable kernels on the
+#   GPU (numba-cuda 0.30 cannot compile with the machine's NumPy 2.5);
 # - gpu_suite/: a copy of the data-apis/array-api-tests checkout (with its array-api
 #   submodule, without .git).
-# Both folders are git-ignored; the printed call carries them. Afterwards it runs
+# The folders are git-ignored; the printed call carries them. Afterwards it runs
 # `GPU_CHECK_DRY_RUN=1 ./gpu_check.sh` when PYTHON (or python3) is 3.12, else says how.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,17 +27,22 @@ WHEELS=(
     "pytest>=8" pluggy iniconfig packaging pygments pytest-xdist execnet
     pytest-json-report pytest-metadata
 )
-rm -rf gpu_wheels gpu_suite
+rm -rf gpu_wheels gpu_numpy24 gpu_suite
 "$PY" -m pip download --quiet --no-deps --only-binary=:all: --python-version 3.12 \
     --implementation cp --abi cp312 --abi abi3 --abi none --platform manylinux_2_28_x86_64 \
     --platform manylinux_2_17_x86_64 --platform manylinux2014_x86_64 --platform any \
     -d gpu_wheels "${WHEELS[@]}" 2>&1 | grep -v "^WARNING: Location" || true
+"$PY" -m pip download --quiet --no-deps --only-binary=:all: --python-version 3.12 \
+    --implementation cp --abi cp312 --platform manylinux_2_28_x86_64 \
+    --platform manylinux_2_17_x86_64 -d gpu_numpy24 "numpy>=2.4,<2.5" 2>&1 \
+    | grep -v "^WARNING: Location" || true
 "$PY" tools/install_wheels.py --check cp312 gpu_wheels
+"$PY" tools/install_wheels.py --check cp312 gpu_numpy24
 mkdir gpu_suite
 tar -C "$suite" --exclude=.git -cf - . | tar -C gpu_suite -xf -
 echo "gpu_suite/: $suite at $(git -C "$suite" rev-parse --short HEAD 2>/dev/null || echo '?')," \
     "array-api at $(git -C "$suite/array-api" rev-parse --short HEAD 2>/dev/null || echo '?')"
-du -sh gpu_wheels gpu_suite
+du -sh gpu_wheels gpu_numpy24 gpu_suite
 if "$PY" -c 'import sys; sys.exit(sys.version_info[:2] != (3, 12))'; then
     GPU_CHECK_DRY_RUN=1 PYTHON="$PY" ./gpu_check.sh
 else
@@ -44,10 +51,10 @@ fi
 cat <<'CALL'
 
 Then, from the repository root of the session that holds the GPU (one call; the script
-needs about 8.5 minutes, the machine's start one or two more):
+needs about 9 minutes, the machine's start one or two more):
 
   run(command="set -o pipefail; bash gpu_check.sh 2>&1 | tee $OUT/gpu_check.log",
-      carry=["gpu_wheels", "gpu_suite"], timeout_s=570)
+      carry=["gpu_wheels", "gpu_numpy24", "gpu_suite"], timeout_s=600)
 
 and quote the summary it prints (the last lines, from "=== summary").
 CALL
