@@ -174,6 +174,14 @@ def test_out_of_a_wider_dtype_and_strided() -> None:
     assert not np.array_equal(out, _wave(x32.astype(np.float64), x32.astype(np.float64)))
 
 
+def test_out_of_a_complex_dtype_gets_the_real_result_without_a_warning() -> None:
+    # NumPy would also cast `out` back to float64 and warn (an error under our settings)
+    x = np.linspace(0.0, 1.0, 5)
+    out = np.full(5, 7 + 7j)
+    assert damped_wave(x, 1.0, out=out) is out
+    np.testing.assert_array_equal(out, damped_wave(x, 1.0).astype(np.complex128))
+
+
 def test_out_may_alias_an_input() -> None:
     x = np.linspace(0.0, 1.0, 7)
     expected = _wave(x, 2.0)
@@ -243,6 +251,18 @@ def test_declared_loop_rejects_mixed_kinds() -> None:
         damped_wave(1, 2)  # Python ints alone are int64 arrays: no floating loop takes them
     with pytest.raises(TypeError, match="uint64, int64"):
         int_add(np.ones(2, np.uint64), np.ones(2, np.int64))  # no promotion in the standard
+
+
+def test_no_loop_error_says_why() -> None:
+    kinds, widths = "Kinds are not mixed", "An argument goes only to a dtype it promotes to"
+    with pytest.raises(TypeError, match=kinds):
+        damped_wave(np.arange(3), np.ones(3))
+    with pytest.raises(TypeError, match=kinds):
+        int_add(np.ones(2, np.int16), True)  # a Python bool goes only to bool
+    with pytest.raises(TypeError, match=widths):
+        int_add(np.ones(2, np.uint64), np.ones(2, np.uint64))  # no declared loop is wide enough
+    with pytest.raises(TypeError, match=widths):
+        int_add(np.ones(2, np.uint64), 1)
     with pytest.raises(TypeError, match="Python float"):
         int_add(np.ones(2, np.int64), 1.5)
 
@@ -314,6 +334,14 @@ def test_call_errors() -> None:
         damped_wave(np.ones(3), np.ones(4))
     with pytest.raises(ValueError, match=r"damped_wave: `stream` 0 cannot be honoured .* CPU"):
         damped_wave(x, x, stream=0)
+    with pytest.raises(TypeError, match=r"damped_wave: cannot use 'x' as a stream; expected"):
+        damped_wave(x, x, stream="x")
+    with pytest.raises(TypeError, match="damped_wave: unexpected keyword argument 'where'"):
+        damped_wave(x, x, where=True)
+    with pytest.raises(TypeError, match="damped_wave: unexpected keyword argument 'y'"):
+        damped_wave(x, y=x)
+    with pytest.raises(OverflowError, match=r"damped_wave: argument 1 \(1000.*\) is out of range"):
+        damped_wave(x, 10**400)  # a Python int beyond any float64
 
 
 def test_definition_errors() -> None:
@@ -323,6 +351,8 @@ def test_definition_errors() -> None:
         kernels.elementwise("double(double)")(lambda x: x)
     with pytest.raises(ValueError, match="has 2 input"):
         kernels.elementwise("float64(float64, float64)")(lambda x: x)
+    with pytest.raises(ValueError, match="the list of signatures is empty"):
+        kernels.elementwise([])(lambda x: x)
     with pytest.raises(TypeError, match="`signatures` must be a str or a sequence of str"):
         kernels.elementwise([1.0])(lambda x: x)
     with pytest.raises(ValueError, match="`cpu_target` must be 'cpu' or 'parallel', not 'cuda'"):
@@ -460,6 +490,9 @@ def test_generalized_out() -> None:
     single = np.empty(3)
     assert dot(x[:, :2], x[:, 2:], out=single) is single
     np.testing.assert_array_equal(single, (x[:, :2] * x[:, 2:]).sum(axis=1))
+    widened = np.full(3, 7 + 7j)  # float64 loop, complex out: written without a warning
+    assert dot(x[:, :2], x[:, 2:], out=widened) is widened
+    np.testing.assert_array_equal(widened, single.astype(np.complex128))
 
 
 def test_generalized_undeclared_outputs_take_the_promoted_input_dtype() -> None:

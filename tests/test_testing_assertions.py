@@ -285,6 +285,19 @@ def test_bad_arguments(kwargs: dict[str, Any], error: type[Exception], pattern: 
         assert_close(np.asarray([1.0]), np.asarray([1.0]), **kwargs)
 
 
+@pytest.mark.parametrize(
+    "values",
+    [np.asarray(["a"]), np.asarray(["2020-01-01"], dtype="M8[D]"), np.asarray([1, None], object)],
+    ids=["str", "datetime64", "object"],
+)
+def test_non_numeric_dtypes_are_refused_by_name(values: np.ndarray) -> None:
+    pattern = (
+        rf"assert_equal: `actual` has dtype {re.escape(str(values.dtype))}, which is not a numeric"
+    )
+    with pytest.raises(TypeError, match=pattern):
+        assert_equal(values, values)
+
+
 def test_complex_arrays_have_no_order() -> None:
     with pytest.raises(TypeError, match="assert_less: complex arrays have no order"):
         assert_less(np.asarray([1j]), np.asarray([2j]))

@@ -62,6 +62,11 @@ def test_dtypes_follow_the_inspection_api() -> None:
 def test_dtypes_errors() -> None:
     with pytest.raises(ValueError, match="unknown kind 'reals'"):
         cst.dtypes(cunumpy, kind="reals")
+    # NumPy's own namespace names neither the function nor the kinds; the error does
+    with pytest.raises(
+        ValueError, match=r"dtypes: the namespace numpy refuses kind='reals': .*'real floating'"
+    ):
+        cst.dtypes(np, kind="reals")
     with pytest.raises(TypeError, match="dtypes: `xp` must be an array namespace"):
         cst.dtypes("numpy")  # type: ignore[arg-type]
 

@@ -108,9 +108,12 @@ class CpuLoops:
     ) -> np.ndarray:
         """Run the kernel; returns ``out`` (allocated with the loop's result dtype when None)."""
         ufunc = self.get(loop)
+        target = _result_buffer(out, shape, loop.outputs[0])
+        ufunc(*self.operands(loop, values), out=target)
         if out is None:
-            out = np.empty(shape, dtype=loop.outputs[0])
-        ufunc(*self.operands(loop, values), out=out)
+            return target
+        if target is not out:
+            np.copyto(out, target)
         return out
 
     def run_generalized(
@@ -124,8 +127,24 @@ class CpuLoops:
         gufunc = self.get(loop)
         if outs is None:
             outs = [np.empty(s, dtype=d) for s, d in zip(out_shapes, loop.outputs)]
-        gufunc(*self.operands(loop, values), out=tuple(outs))
+        targets = [_result_buffer(o, o.shape, d) for o, d in zip(outs, loop.outputs)]
+        gufunc(*self.operands(loop, values), out=tuple(targets))
+        for o, t in zip(outs, targets):
+            if t is not o:
+                np.copyto(o, t)
         return list(outs)
+
+
+def _result_buffer(out: np.ndarray | None, shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:
+    """Where the loop writes a result of ``dtype``: ``out`` itself when it has that dtype.
+
+    An ``out`` of a wider dtype gets a temporary that is copied into it afterwards: NumPy
+    would otherwise cast ``out`` back to the loop's dtype as well, and warn
+    (``ComplexWarning`` for a complex ``out`` of a real loop).
+    """
+    if out is not None and out.dtype == dtype:
+        return out
+    return np.empty(shape, dtype=dtype)
 
 
 class _Inference:

@@ -78,7 +78,7 @@ class ElementwiseFunction(PortableKernel):
             self._check_out_dtypes(loop, outs)
         return where, loop, target, shape
 
-    def __call__(self, *args: Any, out: Any = None, stream: Any = None) -> Any:
+    def __call__(self, *args: Any, out: Any = None, stream: Any = None, **unexpected: Any) -> Any:
         """Apply the kernel elementwise to broadcast ``args``.
 
         Parameters
@@ -99,6 +99,8 @@ class ElementwiseFunction(PortableKernel):
         array
             ``out``, or a new array of the loop's result dtype.
         """
+        if unexpected:
+            self._reject_keywords(unexpected)
         where, loop, target, shape = self._prepare(args, out, stream)
         if where == "cpu":
             return self._cpu.run_elementwise(loop, args, target, shape)
@@ -165,10 +167,10 @@ def elementwise(
     ImportError
         If Numba is not installed (the ``kernels`` extra).
     TypeError
-        If the function's parameters are not plain positional ones, or a signature
-        has the wrong number of inputs.
+        If the function's parameters are not plain positional ones.
     ValueError
-        If a signature cannot be parsed or ``cpu_target`` is unknown.
+        If a signature cannot be parsed or does not have one input per parameter and
+        one result, the list of signatures is empty, or ``cpu_target`` is unknown.
 
     Examples
     --------

@@ -80,7 +80,7 @@ class GeneralizedFunction(PortableKernel):
             self._check_out_dtypes(loop, outs)
         return where, loop, outs, loop_shape, shapes
 
-    def __call__(self, *args: Any, out: Any = None, stream: Any = None) -> Any:
+    def __call__(self, *args: Any, out: Any = None, stream: Any = None, **unexpected: Any) -> Any:
         """Apply the kernel over the loop dimensions of ``args``.
 
         Parameters
@@ -97,6 +97,8 @@ class GeneralizedFunction(PortableKernel):
         array or tuple of arrays
             The output(s).
         """
+        if unexpected:
+            self._reject_keywords(unexpected)
         where, loop, outs, loop_shape, shapes = self._prepare(args, out, stream)
         if where == "cpu":
             results = self._cpu.run_generalized(loop, args, outs, shapes)
@@ -159,7 +161,8 @@ def generalized(
     ImportError
         If Numba is not installed (the ``kernels`` extra).
     ValueError
-        If the layout or a signature cannot be parsed.
+        If the layout or a signature cannot be parsed, a signature does not match the
+        layout's numbers of inputs and outputs, or the list of signatures is empty.
     TypeError
         If the function's parameters do not match the layout.
 

@@ -17,7 +17,7 @@ import numpy as np
 from .._config import get_backend
 from .._cupy import require_cupy
 from .._namespace import is_cupy_array
-from ..cuda._streams import as_cupy_stream
+from ..cuda._streams import _check_stream_type, as_cupy_stream
 
 __all__ = ["Where", "locate", "normalize_out", "on_gpu"]
 
@@ -89,6 +89,7 @@ def locate(
         as_cupy_stream(stream, device, func)
         return device
     if stream is not None:
+        _check_stream_type(stream, func)  # TypeError for what is no stream at all
         msg = (
             f"{func}: `stream` {stream!r} cannot be honoured for a call that runs on the CPU "
             "(NumPy arrays); pass stream=None (what cunumpy.cuda.stream() yields on NumPy)."

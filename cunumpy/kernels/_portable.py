@@ -96,6 +96,15 @@ class PortableKernel:
             self._cuda = CudaLoops(self.py_func, self.__name__, self.fastmath, self._log)
         return self._cuda
 
+    def _reject_keywords(self, unexpected: dict[str, Any]) -> None:
+        name = next(iter(unexpected))
+        msg = (
+            f"{self.__name__}: unexpected keyword argument {name!r}; a portable kernel takes "
+            "its inputs by position, and only `out` and `stream` by keyword (NumPy ufunc "
+            "keywords such as `where` and `casting` are not supported)."
+        )
+        raise TypeError(msg)
+
     def _check_out_dtypes(self, loop: LoopSignature, outs: Sequence[Any]) -> None:
         for i, (o, dtype) in enumerate(zip(outs, loop.outputs)):
             if not promotes_to(dtype, o.dtype):

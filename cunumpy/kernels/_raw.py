@@ -114,7 +114,9 @@ class RawKernel(CudaCKernel):
             On NumPy arrays without ``cpu``.
         """
         if not isinstance(args, (tuple, list)):
-            msg = f"{self.name}: `args` must be a tuple of kernel arguments, not {args!r}."
+            msg = (
+                f"{self.name}: `args` must be a tuple (or list) of kernel arguments, not {args!r}."
+            )
             raise TypeError(msg)
         where = self._where(args, stream, strict=False)
         if where == "cpu":

@@ -12,6 +12,7 @@ kind that can hold them, as in the standard's mixed array-scalar operations.
 from __future__ import annotations
 
 import re
+import reprlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -84,13 +85,13 @@ def _dtype_names(text: str, what: str, signature: str, func: str) -> tuple[np.dt
     return tuple(DTYPES[n] for n in names)
 
 
-def _parse_one(signature: str, func: str) -> LoopSignature:
+def _parse_one(signature: str, nout: int, func: str) -> LoopSignature:
     match = re.fullmatch(rf"\s*(?:\(({_LIST})\)|{_NAME})\s*\(((?:{_LIST})?)\)\s*", signature)
     if match is None:
+        several = ", or '(float64, int64)(float64)' for several results" if nout > 1 else ""
         msg = (
             f"{func}: cannot parse the signature {signature!r}; write the result's dtype and "
-            "then the inputs', as in 'float64(float64, float64)', or '(float64, int64)(float64)' "
-            "for several results."
+            f"then the inputs', as in 'float64(float64, float64)'{several}."
         )
         raise ValueError(msg)
     outs_text = match.group(1) if match.group(1) is not None else match.group(4)
@@ -113,9 +114,15 @@ def parse_signatures(
             f"['float64(float64, float64)'], not {signatures!r}."
         )
         raise TypeError(msg)
+    if not signatures:
+        msg = (
+            f"{func}: the list of signatures is empty; declare at least one, or pass none "
+            "(None) to take the input dtypes from the arguments."
+        )
+        raise ValueError(msg)
     loops: list[LoopSignature] = []
     for text in signatures:
-        loop = _parse_one(text, func)
+        loop = _parse_one(text, nout, func)
         if len(loop.inputs) != nin or len(loop.outputs) != nout:
             msg = (
                 f"{func}: the signature {text!r} has {len(loop.inputs)} input(s) and "
@@ -205,12 +212,32 @@ def select_loop(loops: Sequence[LoopSignature], args: Sequence[Arg], func: str) 
             return loop
     given = ", ".join(str(a) for a in args)
     declared = "; ".join(str(loop) for loop in loops)
+    same_kinds = any(all(map(_same_kind, seen, loop.inputs)) for loop in loops)
+    if same_kinds:  # a signature of the right kinds, but too narrow or of the wrong sign
+        why = (
+            "An argument goes only to a dtype it promotes to (int8 to int16, uint8 to int16, "
+            "but not int16 to int8 nor uint8 to int8)"
+        )
+    else:
+        why = (
+            "Kinds are not mixed (a bool goes only to bool, an integer array only to an "
+            "integer dtype, a real floating array only to a floating or complex one)"
+        )
     msg = (
         f"{func}: no declared signature accepts arguments of types ({given}); declared: "
-        f"{declared}. Kinds are not mixed (an integer array does not go to a floating "
-        "signature): convert with astype, or declare a signature for these types."
+        f"{declared}. {why}: convert with astype, or declare a signature for these types."
     )
     raise TypeError(msg)
+
+
+def _same_kind(arg: Arg, target: np.dtype) -> bool:
+    """Whether ``arg`` is of ``target``'s kind: bool, integer, real floating or complex."""
+    kind = (
+        arg.dtype.kind
+        if arg.dtype is not None
+        else {"bool": "b", "int": "i"}.get(arg.kind or "", "f" if arg.kind == "float" else "c")
+    )
+    return kind.replace("u", "i") == target.kind.replace("u", "i")
 
 
 def promotes_to(a: np.dtype, b: np.dtype) -> bool:
@@ -275,4 +302,11 @@ def scalar_value(value: Any, dtype: np.dtype, position: int, func: str) -> Any:
                 f"loop's dtype {dtype} ({info.min} to {info.max})."
             )
             raise OverflowError(msg)
-    return dtype.type(value)
+    try:
+        return dtype.type(value)
+    except OverflowError:  # a Python int too large for any float
+        msg = (
+            f"{func}: argument {position} ({reprlib.repr(value)}) is out of range for the "
+            f"loop's dtype {dtype} (at most {np.finfo(dtype).max:.6g} in magnitude)."
+        )
+        raise OverflowError(msg) from None

@@ -18,6 +18,7 @@ __all__ = [
     "array_device_label",
     "check_flags",
     "check_is_array",
+    "check_numeric",
     "check_tolerance",
     "device_label",
     "dtype_label",
@@ -46,6 +47,16 @@ def check_is_array(x: object, name: str, func: str) -> None:
             f"{func}: `{name}` must be an array (NumPy, CuPy, array-api-strict or one "
             f"array-api-compat knows), not {type(x).__name__} {x!r:.60}; build expected "
             f"values with xp.asarray(...) in the namespace under test."
+        )
+        raise TypeError(msg)
+
+
+def check_numeric(host: np.ndarray, name: str, func: str) -> None:
+    """Raise ``TypeError`` for a host copy whose dtype has no numbers to compare (str, ...)."""
+    if host.dtype.kind not in "biufc":
+        msg = (
+            f"{func}: `{name}` has dtype {host.dtype}, which is not a numeric dtype; "
+            "expected an array of a bool, integer, real floating or complex dtype."
         )
         raise TypeError(msg)
 

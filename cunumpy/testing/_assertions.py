@@ -15,6 +15,7 @@ from ._arrays import (
     array_device_label,
     check_flags,
     check_is_array,
+    check_numeric,
     check_tolerance,
     dtype_label,
     host_copy,
@@ -84,6 +85,8 @@ def _compared(
     if differing:
         raise AssertionError(metadata_message(func, differing, operands, err_msg))
     a, b = host_copy(pair[0]), host_copy(pair[1])
+    for host, name in zip((a, b), names):
+        check_numeric(host, name, func)
     if a.shape != b.shape:
         try:
             a, b = np.broadcast_arrays(a, b)

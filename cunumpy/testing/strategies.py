@@ -31,6 +31,11 @@ from hypothesis.extra.array_api import make_strategies_namespace
 
 __all__ = ["arrays", "dtypes", "shapes"]
 
+_KINDS = (
+    "'bool', 'signed integer', 'unsigned integer', 'integral', 'real floating', "
+    "'complex floating', 'numeric'"
+)
+
 
 def _is_cunumpy(xp: ModuleType) -> bool:
     return xp.__name__ in ("cunumpy", "cunumpy._backends.numpy", "cunumpy._backends.cupy")
@@ -94,7 +99,14 @@ def dtypes(
     >>> test_floating()
     """
     _hypothesis_namespace(xp, "dtypes")
-    found = xp.__array_namespace_info__().dtypes(kind=kind, device=device)
+    try:
+        found = xp.__array_namespace_info__().dtypes(kind=kind, device=device)
+    except (TypeError, ValueError) as exc:  # the namespace's own words, named and completed
+        detail = str(exc).rstrip(".")
+        if "real floating" not in detail:
+            detail += f"; the standard's kinds are {_KINDS}, or a tuple of them"
+        msg = f"dtypes: the namespace {xp.__name__} refuses kind={kind!r}: {detail}."
+        raise type(exc)(msg) from exc
     if not found:
         msg = f"dtypes: the namespace {xp.__name__} has no dtype of kind {kind!r} on device {device!r}."
         raise ValueError(msg)
