@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import threading
+from collections import deque
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING
 
@@ -13,6 +14,7 @@ if TYPE_CHECKING:
 __all__ = ["RegionStats", "format_seconds", "record", "report", "reset"]
 
 _PENDING_LIMIT = 256  # unsynchronized GPU regions kept before the record waits for them
+_KNOWN_LIMIT = 4096  # known times queued before they are folded into the record
 
 
 def format_seconds(seconds: float) -> str:
@@ -40,12 +42,31 @@ class RegionStats:
 
 
 class _Record:
-    """The per-name record; every method holds the lock, so threads may share it."""
+    """The per-name record; threads may share it.
+
+    A region whose time is known when it closes (on the host, or synchronized on the GPU)
+    only appends ``(name, seconds)`` to the ``known`` queue: a deque, whose two ends are
+    safe across threads without a lock. The queue is folded into the per-name figures
+    under the lock when it is long or the record is read. Every other method holds the
+    lock.
+    """
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._stats: dict[str, list[float]] = {}  # name -> [count, total, min, max]
         self._pending: list[TimedRegion] = []  # GPU regions whose end is not known yet
+        self.known: deque[tuple[str, float]] = deque()  # appended to by closing regions
+
+    def fold(self) -> None:
+        """Fold the queued known times into the per-name figures."""
+        with self._lock:
+            self._fold()
+
+    def _fold(self) -> None:
+        queue = self.known
+        for _ in range(len(queue)):  # only what is queued now: others may still append
+            name, seconds = queue.popleft()
+            self._add(name, seconds)
 
     def _add(self, name: str, seconds: float) -> None:
         entry = self._stats.get(name)
@@ -60,14 +81,7 @@ class _Record:
                 entry[3] = seconds
 
     def add(self, region: TimedRegion) -> None:
-        if region._end_event is None:  # timed on the host: its time is known now
-            name, seconds = region.name, region.host_time
-            self._lock.acquire()  # not `with`: twice as fast, and this is a hot path
-            try:
-                self._add(name, seconds)  # type: ignore[arg-type]
-            finally:
-                self._lock.release()
-            return
+        """Record an unsynchronized GPU region, whose end is read later."""
         with self._lock:
             self._pending.append(region)
             if len(self._pending) >= _PENDING_LIMIT:
@@ -85,6 +99,7 @@ class _Record:
 
     def snapshot(self) -> dict[str, RegionStats]:
         with self._lock:
+            self._fold()
             self._flush()
             return {
                 name: RegionStats(name, int(c), total, low, high)
@@ -93,6 +108,7 @@ class _Record:
 
     def clear(self) -> None:
         with self._lock:
+            self.known.clear()
             self._stats.clear()
             self._pending.clear()
 

@@ -11,13 +11,15 @@ from typing import Any, ParamSpec, TypeVar
 
 from .._config import current
 from ._nvtx import _nvtx_hooks, nvtx_hooks
-from ._record import format_seconds, record
+from ._record import _KNOWN_LIMIT, format_seconds, record
 
 __all__ = ["TimedRegion", "timed_region"]
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
 _perf_counter = time.perf_counter
+_known = record.known
+_known_append = _known.append
 
 
 class TimedRegion:
@@ -95,7 +97,13 @@ class TimedRegion:
         if self.sync and self._end_event is not None:
             _ = self.device_time  # resolve now, while the events are fresh
         if self.name is not None:
-            record.add(self)
+            if self._end_event is None:  # its time is known: queued, folded in later
+                device = self._device_time
+                _known_append((self.name, self.host_time if device is None else device))
+                if len(_known) >= _KNOWN_LIMIT:
+                    record.fold()
+            else:  # on the GPU, unsynchronized: its end is read later
+                record.add(self)
 
     @property
     def device_time(self) -> float | None:
