@@ -572,3 +572,18 @@ def test_gpu_target_problem_names_numba_cuda_and_numpy() -> None:
             == f"no usable GPU: {cunumpy.cupy_unavailable_reason()}"
         )
         assert kernels.gpu_available() is False
+
+
+@pytest.mark.parametrize("dims", [(1,), (5,), (1000,), (1 << 22,), (3, 4), (1, 1, 1), (2, 700, 9)])
+def test_gpu_launch_shape_covers_the_loop_with_enough_blocks(dims: tuple[int, ...]) -> None:
+    # numba-cuda warns of low occupancy below 128 blocks; the kernels loop with the grid's
+    # stride, so a grid may be larger than the array needs, never smaller than 128 blocks
+    from cunumpy.kernels._cuda import _launch_shape
+
+    grid, block = _launch_shape(dims, simulator=False)
+    assert len(grid) == len(block) == len(dims)
+    assert math.prod(grid) >= 128
+    assert math.prod(block) == 256
+    assert all(g >= 1 for g in grid)
+    if math.prod(dims) >= 128 * 256 and len(dims) == 1:  # large: one element per thread
+        assert grid[0] * block[0] >= min(dims[0], (1 << 20) * 256)

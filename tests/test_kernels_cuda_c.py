@@ -175,6 +175,9 @@ def test_cuda_c_kernels_are_ordered_on_their_stream() -> None:
     cupy = pytest.importorskip("cupy")
     n = 1 << 18
     x = cupy.zeros(n)
+    # compiled first: a kernel compiled inside the call would start after the fill anyway
+    l2norm(squared_diff(x, 1.0))
+    raw_add(((n + 255) // 256,), (256,), (x, x, cupy.zeros(n), np.int64(n)))
     cupy.cuda.Device().synchronize()
     stream = cupy.cuda.Stream(non_blocking=True)
     with stream:
@@ -195,6 +198,7 @@ def test_cuda_c_kernels_are_ordered_on_their_stream() -> None:
 def test_cuda_c_kernel_on_another_stream_waits_for_the_current_stream() -> None:
     cupy = pytest.importorskip("cupy")
     x = cupy.zeros(1 << 18)
+    squared_diff(x, 1.0)  # compiled first
     cupy.cuda.Device().synchronize()
     slow_fill(x, 3.0)  # on the current stream
     stream = cupy.cuda.Stream(non_blocking=True)

@@ -9,6 +9,7 @@ other stream would read the zeros the fill has not yet overwritten.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 import pytest
@@ -125,10 +126,20 @@ def test_generalized_on_cupy_matches_numpy() -> None:
     np.testing.assert_allclose(cupy.asnumpy(total), expected.sum(axis=1), rtol=1e-12)
 
 
+def _compiled(kernel: Any, *args: Any) -> None:
+    """Compile ``kernel`` for ``args`` before an ordering test queues its slow fill.
+
+    A kernel compiled inside the call would start only after the compiler's second or more,
+    when the fill has long finished: the test would pass whatever the ordering.
+    """
+    kernel(*args)
+    cupy.cuda.Device().synchronize()
+
+
 def test_kernel_waits_for_earlier_work_on_the_given_stream() -> None:
     n = 1 << 20
     x = cupy.zeros(n)
-    cupy.cuda.Device().synchronize()
+    _compiled(gpu_wave, x, 1.0)
     stream = cupy.cuda.Stream(non_blocking=True)
     with stream:
         slow_fill(x, 3.0)
@@ -143,7 +154,7 @@ def test_kernel_waits_for_earlier_work_on_the_given_stream() -> None:
 
 def test_kernel_on_another_stream_waits_for_the_current_stream() -> None:
     x = cupy.zeros(1 << 20)
-    cupy.cuda.Device().synchronize()
+    _compiled(gpu_wave, x, 1.0)
     slow_fill(x, 3.0)  # on the current stream: it may still be producing x
     stream = cupy.cuda.Stream(non_blocking=True)
     y = gpu_wave(x, 1.0, stream=stream)  # waits for the current stream first, on the GPU
@@ -153,7 +164,7 @@ def test_kernel_on_another_stream_waits_for_the_current_stream() -> None:
 
 def test_kernel_accepts_a_raw_stream_handle() -> None:
     x = cupy.zeros(1 << 16)
-    cupy.cuda.Device().synchronize()
+    _compiled(gpu_dot, x.reshape(256, 256), x.reshape(256, 256))
     stream = cupy.cuda.Stream(non_blocking=True)
     with stream:
         slow_fill(x, 2.0, delay_s=0.1)
@@ -164,13 +175,30 @@ def test_kernel_accepts_a_raw_stream_handle() -> None:
 
 def test_kernel_uses_the_current_stream_of_a_stream_block() -> None:
     x = cupy.zeros(1 << 16)
-    cupy.cuda.Device().synchronize()
+    _compiled(gpu_wave, x, 0.0)
     with cunumpy.use_backend("cupy"), cunumpy.cuda.stream() as stream:
         slow_fill(x, 1.5, delay_s=0.1)
         y = gpu_wave(x, 0.0)  # no stream=: the block's stream
         total = float(y.sum())  # waits for the stream
     stream.synchronize()
     assert total == pytest.approx(x.size * float(_wave(1.5, 0.0)), rel=1e-12)
+
+
+def test_inputs_of_a_kernel_on_another_stream_are_not_reused_under_it() -> None:
+    # The input is allocated on the current stream and released right after the call; CuPy
+    # would hand its memory to the next allocation on the current stream at once, and the
+    # fill below would overwrite it before the delayed kernel on `stream` reads it.
+    n = 1 << 20
+    stream = cupy.cuda.Stream(non_blocking=True)
+    _compiled(gpu_wave, cupy.zeros(n), 1.0)
+    with stream:
+        slow_fill(cupy.zeros(1 << 10), 0.0)  # holds `stream` back for 0.2 s
+    y = gpu_wave(cupy.full(n, 3.0), 1.0, stream=stream)
+    reused = cupy.empty(n)  # on the current stream, which does not wait for `stream`
+    reused.fill(-100.0)
+    stream.synchronize()
+    assert float(cupy.abs(y - float(_wave(3.0, 1.0))).max()) < 1e-12
+    del reused
 
 
 def test_arrays_of_two_libraries_are_a_type_error() -> None:

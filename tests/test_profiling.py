@@ -430,6 +430,20 @@ def test_gpu_region_measures_the_kernel_not_the_launch(spin: Any) -> None:
 
 
 @pytest.mark.gpu
+def test_gpu_region_closes_on_its_own_gpu_when_the_block_switches(spin: Any) -> None:
+    cupy = pytest.importorskip("cupy")
+    if (count := cupy.cuda.runtime.getDeviceCount()) < 2:
+        pytest.skip(f"needs two GPUs; {count} visible")
+    first = cupy.cuda.runtime.getDevice()
+    with profiling.timed_region("switch") as region:
+        spin(NAP)
+        cupy.cuda.Device(1 if first == 0 else 0).use()  # leaves another GPU current
+    cupy.cuda.Device(first).use()
+    assert region.device_time is not None
+    assert LOW <= region.device_time <= HIGH
+
+
+@pytest.mark.gpu
 def test_gpu_region_without_sync_resolves_when_read(spin: Any) -> None:
     with profiling.timed_region("async", sync=False) as region:
         spin(NAP)

@@ -13,7 +13,6 @@ import importlib
 import math
 import threading
 import time
-import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
@@ -99,16 +98,13 @@ class CupyMemory(Memory):
         return _kernels().device_array(desc, x)
 
     def launch(self, kernel: Any, grid: tuple[int, ...], block: tuple[int, ...], args: Any) -> None:
-        if math.prod(grid) >= _FEW_BLOCKS:
-            kernel[grid, block, self._stream](*args)
-            return
-        with warnings.catch_warnings():  # a small array needs few blocks: nothing to warn about
-            warnings.filterwarnings("ignore", message=_FEW_BLOCKS_WARNING)
-            kernel[grid, block, self._stream](*args)
+        kernel[grid, block, self._stream](*args)
 
 
-_FEW_BLOCKS = 128  # numba-cuda warns about "low occupancy" below this many blocks
-_FEW_BLOCKS_WARNING = r"Grid size \d+ will likely result in GPU under-utilization"
+# numba-cuda warns of "low occupancy" for a grid of fewer blocks. A small array needs
+# fewer, but the kernels loop with the grid's stride, so the extra blocks just return: a
+# few microseconds on the GPU, and no process-wide warning filter changed at every launch.
+_MIN_BLOCKS = 128
 
 
 class SimulatorMemory(Memory):
@@ -170,8 +166,10 @@ def _launch_shape(dims: Shape, simulator: bool) -> tuple[tuple[int, ...], tuple[
     block = {1: (256,), 2: (32, 8), 3: (32, 4, 2)}[len(dims)]
     limit = {1: 1 << 20, 2: 65535, 3: 65535}[len(dims)]
     reverse = tuple(reversed(dims))
-    grid = tuple(min(max(1, -(-n // b)), limit) for n, b in zip(reverse, block))
-    return grid, block
+    grid = [min(max(1, -(-n // b)), limit) for n, b in zip(reverse, block)]
+    others = math.prod(grid[1:])
+    grid[0] = max(grid[0], -(-_MIN_BLOCKS // others))
+    return tuple(grid), block
 
 
 @dataclass(frozen=True)

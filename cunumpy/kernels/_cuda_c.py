@@ -176,7 +176,7 @@ class ElementwiseKernel(CudaCKernel):
         launch: dict[str, Any] = {"size": size}
         if block_size is not None:
             launch["block_size"] = block_size
-        with on_gpu(where, stream, self.name):
+        with on_gpu(where, stream, self.name, args):
             return self.kernel()(*args, **launch)
 
 
@@ -288,5 +288,5 @@ class ReductionKernel(CudaCKernel):
         if where == "cpu":
             given = {"out": out, "axis": axis, "keepdims": keepdims or None}
             return self._run_cpu(args, {k: v for k, v in given.items() if v is not None})
-        with on_gpu(where, stream, self.name) as queue:
+        with on_gpu(where, stream, self.name, (*args, out)) as queue:
             return self.kernel()(*args, out=out, axis=axis, keepdims=keepdims, stream=queue)

@@ -104,7 +104,7 @@ class ElementwiseFunction(PortableKernel):
         where, loop, target, shape = self._prepare(args, out, stream)
         if where == "cpu":
             return self._cpu.run_elementwise(loop, args, target, shape)
-        with self._on_gpu(where, stream) as memory:
+        with self._on_gpu(where, stream, (*args, target)) as memory:
             return self._cuda_loops().run_elementwise(loop, args, target, shape, memory)
 
     def _simulate(self, *args: Any, out: Any = None) -> Any:

@@ -104,7 +104,7 @@ class GeneralizedFunction(PortableKernel):
             results = self._cpu.run_generalized(loop, args, outs, shapes)
         else:
             cores = [len(core) for core in self._layout.inputs]  # type: ignore[union-attr]
-            with self._on_gpu(where, stream) as memory:
+            with self._on_gpu(where, stream, (*args, *(outs or ()))) as memory:
                 results = self._cuda_loops().run_generalized(
                     loop, cores, args, outs, loop_shape, shapes, memory
                 )

@@ -8,6 +8,8 @@ scalars runs on the current backend (on CuPy, the current GPU).
 from __future__ import annotations
 
 import sys
+import threading
+from collections import deque
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Literal
@@ -98,22 +100,51 @@ def locate(
     return "cpu"
 
 
+# Arrays read by kernels queued on a stream other than the current one, kept alive until
+# the event recorded after the kernel has passed: CuPy returns the memory of a released
+# array to the cache of the stream that allocated it (usually the current stream), which
+# may hand it out again at once, while the kernel on the other stream still reads it.
+_retained: deque[tuple[Any, tuple[Any, ...]]] = deque()
+_retained_lock = threading.Lock()
+
+
+def _release_finished() -> None:
+    """Drop the arrays of the kernels that have finished, oldest first."""
+    with _retained_lock:
+        while _retained and _retained[0][0].done:
+            _retained.popleft()
+
+
 @contextmanager
-def on_gpu(device: int, stream: Any, func: str) -> Iterator[Any]:
+def on_gpu(device: int, stream: Any, func: str, reads: Sequence[Any] = ()) -> Iterator[Any]:
     """GPU ``device`` current, and the stream a kernel is queued on current; yields that stream.
 
     Without ``stream``, it is the current stream of the GPU. With another stream, that
     stream first waits (on the GPU, through an event) for the work already queued on the
     current stream, which may still be producing the kernel's inputs; the kernel's results
-    are then ready on ``stream``.
+    are then ready on ``stream``. The arrays in ``reads`` are kept alive until the kernel
+    has run, so that their memory is not reused under it (rule 7 of the stream-ordering
+    model); the host does not wait for that.
     """
     cupy = sys.modules["cupy"]
+    if _retained:
+        _release_finished()
     with cupy.cuda.Device(device):
         current = cupy.cuda.get_current_stream()
         resolved = as_cupy_stream(stream, device, func)
         if resolved is None or resolved.ptr == current.ptr:
             yield current
             return
-        resolved.wait_event(current.record())
-        with resolved:
-            yield resolved
+        ready = cupy.cuda.Event(disable_timing=True)
+        ready.record(current)
+        resolved.wait_event(ready)
+        try:
+            with resolved:
+                yield resolved
+        finally:  # also when the launch failed: some of the work may be queued
+            arrays = tuple(a for a in reads if is_cupy_array(a))
+            if arrays:
+                done = cupy.cuda.Event(disable_timing=True)
+                done.record(resolved)
+                with _retained_lock:
+                    _retained.append((done, arrays))

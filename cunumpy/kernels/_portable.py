@@ -116,8 +116,11 @@ class PortableKernel:
                 raise TypeError(msg)
 
     @contextmanager
-    def _on_gpu(self, device: int, stream: Any) -> Iterator[CupyMemory]:
-        """GPU ``device`` current for CuPy and Numba, and ``stream`` (or the current one)."""
+    def _on_gpu(self, device: int, stream: Any, reads: Sequence[Any]) -> Iterator[CupyMemory]:
+        """GPU ``device`` current for CuPy and Numba, and ``stream`` (or the current one).
+
+        ``reads``: the arrays the kernel reads or writes, kept alive until it has run.
+        """
         require_numba_cuda(self.__name__)
         if simulator_enabled():
             msg = (
@@ -130,7 +133,7 @@ class PortableKernel:
             msg = f"{self.__name__}: the GPU target of portable kernels is not usable here: {problem}."
             raise RuntimeError(msg)
         kernels = importlib.import_module("cunumpy.kernels._cuda_kernels")
-        with on_gpu(device, stream, self.__name__) as queue, kernels.gpu(device):
+        with on_gpu(device, stream, self.__name__, reads) as queue, kernels.gpu(device):
             yield CupyMemory(sys.modules["cupy"], int(queue.ptr))
 
     def _simulator_memory(self) -> SimulatorMemory:

@@ -122,5 +122,5 @@ class RawKernel(CudaCKernel):
         if where == "cpu":
             self._run_cpu(args, {})
             return
-        with on_gpu(where, stream, self.name):
+        with on_gpu(where, stream, self.name, args):
             self.kernel()(tuple(grid), tuple(block), tuple(args), shared_mem=shared_mem)

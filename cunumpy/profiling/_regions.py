@@ -36,7 +36,7 @@ class TimedRegion:
     """
 
     __slots__ = (
-        "_device_time", "_end_event", "_nvtx_pop", "_start", "_start_event", "_stream",
+        "_device", "_device_time", "_end_event", "_nvtx_pop", "_start", "_start_event", "_stream",
         "host_time", "name", "sync",
     )  # fmt: skip
 
@@ -47,6 +47,7 @@ class TimedRegion:
         self._device_time: float | None = None
         self._start: float | None = None
         self._stream: Any = None
+        self._device = 0
         self._start_event: Any = None
         self._end_event: Any = None
         self._nvtx_pop: Callable[[], object] | None = None
@@ -66,6 +67,7 @@ class TimedRegion:
             self._nvtx_pop = hooks[1]
         if gpu:
             cuda = sys.modules["cupy"].cuda
+            self._device = cuda.runtime.getDevice()
             self._stream = cuda.get_current_stream()
             if self.sync:
                 self._stream.synchronize()
@@ -82,8 +84,10 @@ class TimedRegion:
     ) -> None:
         try:
             if self._start_event is not None:
-                end = sys.modules["cupy"].cuda.Event()
-                end.record(self._stream)
+                cuda = sys.modules["cupy"].cuda
+                with cuda.Device(self._device):  # the block may have made another GPU current
+                    end = cuda.Event()
+                    end.record(self._stream)
                 self._end_event = end
                 if self.sync:
                     end.synchronize()
