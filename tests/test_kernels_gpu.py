@@ -198,7 +198,6 @@ def test_inputs_of_a_kernel_on_another_stream_are_not_reused_under_it() -> None:
     reused.fill(-100.0)
     stream.synchronize()
     assert float(cupy.abs(y - float(_wave(3.0, 1.0))).max()) < 1e-12
-    del reused
 
 
 def test_arrays_of_two_libraries_are_a_type_error() -> None:
