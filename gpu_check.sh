@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every GPU check of cunumpy, on a machine with an NVIDIA GPU and no network, in 9 minutes.
+# Every GPU check of cunumpy, on a machine with an NVIDIA GPU and no network, in 8 minutes.
 #
 # Prepare on a machine with network access (one command; see its header):
 #   tools/prepare_gpu_check.sh /path/to/array-api-tests
@@ -23,26 +23,26 @@
 # array_api_tests/public_suite/xfails-cupy.txt, without Hypothesis deadlines, at an example
 # count sized to the time left. Prints a summary and exits non-zero if any step failed.
 #
-# GPU_CHECK_BUDGET (seconds, default 540) bounds the whole run; PUBLIC_SUITE_EXAMPLES
+# GPU_CHECK_BUDGET (seconds, default 480) bounds the whole run; PUBLIC_SUITE_EXAMPLES
 # overrides the sized example count.
 set -u
 cd "$(dirname "$0")"
 PY=${PYTHON:-python3}
-BUDGET=${GPU_CHECK_BUDGET:-540}
+BUDGET=${GPU_CHECK_BUDGET:-480}
 DRY=${GPU_CHECK_DRY_RUN:-0}
 # The public suite's time: PUBLIC_FIXED seconds to collect and compile kernels, then
 # PUBLIC_PER_EXAMPLE seconds per Hypothesis example of all its tests on 8 workers (about
 # three times what NumPy takes here, to stay on the safe side); the example count uses
 # three quarters of the time left after the fixed part. It runs only with MIN_PUBLIC
 # seconds left, enough for its smallest count (10 examples).
-MIN_PUBLIC=105
+MIN_PUBLIC=80
 PUBLIC_FIXED=60
 PUBLIC_PER_EXAMPLE=2
 declare -a SUMMARY=() BOUNDS_MISSED=()
 status=0
 
 # name:limit of every step but the public suite, which gets the time left (>= MIN_PUBLIC).
-LIMITS=(install:20 report:20 smoke:25 serial:45 suite:120 harness:50 numpy24:45 benchmarks:110)  # 110 = 30+20+15+15+30
+LIMITS=(install:20 report:20 smoke:25 serial:40 suite:110 harness:45 numpy24:40 benchmarks:100)  # 100 = 25+20+15+15+25
 fixed=0
 for entry in "${LIMITS[@]}"; do fixed=$((fixed + ${entry#*:})); done
 limit_of() { local entry; for entry in "${LIMITS[@]}"; do [ "${entry%%:*}" = "$1" ] && echo "${entry#*:}"; done; }
@@ -211,7 +211,7 @@ print('CuPy', cupy.__version__, 'on', cupy.cuda.runtime.getDeviceProperties(0)['
     step "conformance harness on CuPy" "$(limit_of harness)" \
         env CUNUMPY_BACKEND=cupy "$PY" -m array_api_tests --module cunumpy -q "${PLUGINS[@]}" \
         "${XDIST[@]}"
-    for entry in cupy_dispatch:30 transfer:20 streams:15 profiling:15; do
+    for entry in cupy_dispatch:25 transfer:20 streams:15 profiling:15; do
         benchmark "${entry%%:*}" "${entry#*:}"
     done
     # Portable kernels on the GPU: numba-cuda 0.30 cannot compile with NumPy 2.5 (it
@@ -222,10 +222,10 @@ print('CuPy', cupy.__version__, 'on', cupy.cuda.runtime.getDeviceProperties(0)['
             '$PY' tools/install_wheels.py gpu_numpy24 '$NUMPY24_SITE' >/dev/null &&
             PYTHONPATH='$NUMPY24_SITE':\$PYTHONPATH '$PY' -m pytest ${SUITE_ARGS[*]} \
                 tests/test_kernels_gpu.py tests/test_kernels_programs.py"
-        PYTHONPATH="$NUMPY24_SITE:$PYTHONPATH" benchmark kernels 30
+        PYTHONPATH="$NUMPY24_SITE:$PYTHONPATH" benchmark kernels 25
     else
         SUMMARY+=("portable kernels on the GPU           not run: no gpu_numpy24/ (tools/prepare_gpu_check.sh)")
-        benchmark kernels 30  # its CPU figures; its GPU figures say why they are skipped
+        benchmark kernels 25  # its CPU figures; its GPU figures say why they are skipped
     fi
     if [ -d gpu_suite ]; then
         left=$((BUDGET - SECONDS))

@@ -8,6 +8,7 @@ and ``cunumpy.cuda.stream`` must be there, not ``cunumpy._api.statistics.sum``.
 from __future__ import annotations
 
 import importlib
+import re
 import subprocess
 import sys
 import zlib
@@ -98,6 +99,12 @@ def test_one_page_per_public_module(site: Path) -> None:
         assert f'id="module-{module}"' in page, module
     index = (site / "api" / "index.html").read_text()
     assert all(f'href="{module}.html"' in index for module in api_pages.MODULES)
+
+
+def test_the_readme_names_every_reference_page() -> None:
+    section = (ROOT / "README.md").read_text().split("## Documentation", 1)[1].split("\n## ")[0]
+    named = set(re.findall(r"`(cunumpy[\w.]*)`", section))
+    assert named == set(api_pages.MODULES)
 
 
 def test_the_main_page_groups_names_as_the_standard_does(site: Path) -> None:

@@ -271,3 +271,13 @@ def test_a_conftest_xp_fixture_of_its_own_is_left_alone(pytester: pytest.Pyteste
     result = pytester.runpytest(*PLUGIN, "-v")
     result.assert_outcomes(passed=1)
     result.stdout.fnmatch_lines(["test_file.py::test_own PASSED*"])
+
+
+def test_devices_that_hold_no_data_are_left_out() -> None:
+    pytest.importorskip("torch", reason="torch is not installed")
+    pytest.importorskip("array_api_compat", reason="array-api-compat gives torch's namespace")
+    from cunumpy.testing._namespaces import devices
+
+    listed = [str(d) for d in devices("torch")]
+    assert "cpu" in listed
+    assert "meta" not in listed  # torch lists it; its tensors have no values to compare

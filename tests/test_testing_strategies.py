@@ -18,7 +18,7 @@ SETTINGS = settings(
 )
 
 
-@pytest.mark.xp("numpy", "cupy", "array_api_strict", "cunumpy", "cunumpy:cupy")
+@pytest.mark.xp("numpy", "cupy", "array_api_strict", "cunumpy", "cunumpy:cupy", "torch")
 def test_arrays_of_the_namespace_on_its_default_device(xp: ModuleType) -> None:
     default = xp.__array_namespace_info__().default_device()
 

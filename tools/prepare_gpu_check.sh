@@ -51,7 +51,7 @@ fi
 cat <<'CALL'
 
 Then, from the repository root of the session that holds the GPU (one call; the script
-needs about 9 minutes, the machine's start one or two more):
+needs at most 8 minutes, the machine's start one or two more):
 
   run(command="set -o pipefail; bash gpu_check.sh 2>&1 | tee $OUT/gpu_check.log",
       carry=["gpu_wheels", "gpu_numpy24", "gpu_suite"], timeout_s=600)

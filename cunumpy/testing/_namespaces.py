@@ -119,8 +119,13 @@ def _jax_x64() -> Iterator[ModuleType]:
 def devices(name: str) -> tuple[Any, ...]:
     """The devices of namespace ``name`` (it must be usable), as its inspection API lists them.
 
-    ``None`` entries (JAX lists one for "not committed to a device") are left out.
+    Left out: ``None`` entries (JAX lists one for "not committed to a device"), and devices
+    that hold no data, whose arrays cannot be compared (torch's ``meta`` device).
     """
     with activated(name) as namespace:
         listed = namespace.__array_namespace_info__().devices()
-    return tuple(one for one in listed if one is not None)
+    return tuple(one for one in listed if one is not None and str(one) not in _NO_DATA)
+
+
+#: Devices that hold no data, by ``str``: an array there has a shape and a dtype only.
+_NO_DATA = frozenset({"meta"})

@@ -21,12 +21,13 @@ Examples
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
 from hypothesis import strategies as st
-from hypothesis.errors import InvalidArgument
+from hypothesis.errors import HypothesisWarning, InvalidArgument
 from hypothesis.extra.array_api import make_strategies_namespace
 
 __all__ = ["arrays", "dtypes", "shapes"]
@@ -46,11 +47,29 @@ def _hypothesis_namespace(xp: ModuleType, func: str) -> Any:
     if not isinstance(xp, ModuleType) or not hasattr(xp, "asarray"):
         msg = f"{func}: `xp` must be an array namespace (a module such as the xp fixture gives), not {xp!r}."
         raise TypeError(msg)
+    with warnings.catch_warnings():
+        if _known_namespace(xp):
+            # Hypothesis warns when the arrays lack __array_namespace__ (torch's tensors, with
+            # array-api-compat's torch namespace), although cunumpy resolves them to `xp`.
+            warnings.filterwarnings("ignore", _NOT_DETERMINED, HypothesisWarning)
+        try:
+            return make_strategies_namespace(xp)
+        except InvalidArgument:
+            # A namespace newer than this Hypothesis, or without __array_api_version__.
+            return make_strategies_namespace(xp, api_version="2023.12")
+
+
+_NOT_DETERMINED = "Could not determine whether module .* is an Array API library"
+
+
+def _known_namespace(xp: ModuleType) -> bool:
+    """Whether cunumpy's ``array_namespace`` resolves the arrays of ``xp`` to ``xp`` itself."""
+    from .._namespace import array_namespace
+
     try:
-        return make_strategies_namespace(xp)
-    except InvalidArgument:
-        # A namespace newer than this Hypothesis, or without __array_api_version__.
-        return make_strategies_namespace(xp, api_version="2023.12")
+        return array_namespace(xp.zeros(1)) is xp
+    except Exception:  # any failure: not vouched for, Hypothesis's own check decides
+        return False
 
 
 def _host_namespace() -> ModuleType:
