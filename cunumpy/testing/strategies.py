@@ -63,11 +63,13 @@ _NOT_DETERMINED = "Could not determine whether module .* is an Array API library
 
 
 def _known_namespace(xp: ModuleType) -> bool:
-    """Whether cunumpy's ``array_namespace`` resolves the arrays of ``xp`` to ``xp`` itself."""
+    """Whether the arrays of ``xp`` lack ``__array_namespace__``, but cunumpy's
+    ``array_namespace`` resolves them to ``xp`` itself (array-api-compat's torch)."""
     from .._namespace import array_namespace
 
     try:
-        return array_namespace(xp.zeros(1)) is xp
+        x = xp.zeros(1)
+        return not hasattr(x, "__array_namespace__") and array_namespace(x) is xp
     except Exception:  # any failure: not vouched for, Hypothesis's own check decides
         return False
 
