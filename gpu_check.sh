@@ -42,7 +42,7 @@ declare -a SUMMARY=() BOUNDS_MISSED=()
 status=0
 
 # name:limit of every step but the public suite, which gets the time left (>= MIN_PUBLIC).
-LIMITS=(install:20 report:20 smoke:25 serial:40 suite:110 harness:45 numpy24:40 benchmarks:100)  # 100 = 25+20+15+15+25
+LIMITS=(install:20 report:20 smoke:20 serial:40 suite:110 harness:45 numpy24:45 benchmarks:100)  # 100 = 25+20+15+15+25
 fixed=0
 for entry in "${LIMITS[@]}"; do fixed=$((fixed + ${entry#*:})); done
 limit_of() { local entry; for entry in "${LIMITS[@]}"; do [ "${entry%%:*}" = "$1" ] && echo "${entry#*:}"; done; }
