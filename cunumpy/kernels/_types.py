@@ -232,11 +232,8 @@ def select_loop(loops: Sequence[LoopSignature], args: Sequence[Arg], func: str) 
 
 def _same_kind(arg: Arg, target: np.dtype) -> bool:
     """Whether ``arg`` is of ``target``'s kind: bool, integer, real floating or complex."""
-    kind = arg.dtype.kind if arg.dtype is not None else _SCALAR_KINDS[arg.kind or ""]
-    return kind.replace("u", "i") == target.kind.replace("u", "i")
-
-
-_SCALAR_KINDS = {"bool": "b", "int": "i", "float": "f", "complex": "c"}  # as dtype.kind
+    dtype = arg.dtype if arg.dtype is not None else _DEFAULTS[arg.kind or ""]
+    return dtype.kind.replace("u", "i") == target.kind.replace("u", "i")
 
 
 def promotes_to(a: np.dtype, b: np.dtype) -> bool:

@@ -89,8 +89,7 @@ class _Record:
 
     def add_time(self, name: str, seconds: float) -> None:
         """Record ``seconds`` of host work under ``name`` (work timed outside a region)."""
-        with self._lock:
-            self._add(name, seconds)
+        self.known.append((name, seconds))  # folded in with the regions' known times
 
     def _flush(self) -> None:
         for region in self._pending:
