@@ -1,0 +1,58 @@
+"""Where cunumpy notes every copy it makes between host and device.
+
+Each copy that cunumpy makes (``to_numpy``, ``to_cupy``, ``to_device``, ``asarray`` across
+devices, staging, host calls, kernel copy-back) calls :func:`note_transfer`. The counters of
+``cunumpy.profiling`` (``count_transfers``) listen through :func:`listening`. The listeners
+are context-local, like the backend: a counter in one thread or asyncio task does not see
+another's copies. With no listener the call costs one context-variable read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+__all__ = ["KINDS", "Listener", "active", "listening", "note_transfer"]
+
+KINDS = ("to_host", "to_device", "kernel_conversion", "fallback", "device_copy", "sync")
+"""The kinds of copy, in the order reports list them."""
+
+Listener = Callable[[str, str, "int | None", bool, bool], None]
+"""Called as ``listener(kind, description, nbytes, blocking, implicit)``."""
+
+_listeners: ContextVar[tuple[Listener, ...]] = ContextVar("cunumpy_transfer_listeners", default=())
+
+
+def active() -> bool:
+    """Whether a listener is active here: callers skip describing a copy when none is."""
+    return bool(_listeners.get())
+
+
+def note_transfer(
+    kind: str,
+    description: str,
+    *,
+    nbytes: int | None = None,
+    blocking: bool = True,
+    implicit: bool = False,
+) -> None:
+    """Tell the active listeners of one copy (``kind`` is one of :data:`KINDS`)."""
+    listeners = _listeners.get()
+    if not listeners:
+        return
+    if kind not in KINDS:
+        msg = f"note_transfer: kind {kind!r} is not one of {KINDS}"
+        raise ValueError(msg)
+    for listener in listeners:
+        listener(kind, description, nbytes, blocking, implicit)
+
+
+@contextmanager
+def listening(listener: Listener) -> Iterator[None]:
+    """Add `listener` for the duration of the block, in this context only."""
+    token = _listeners.set((*_listeners.get(), listener))
+    try:
+        yield
+    finally:
+        _listeners.reset(token)
