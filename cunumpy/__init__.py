@@ -185,7 +185,7 @@ __version__ = "0.1.0"
 __array_api_version__ = "2025.12"
 
 # The device layer's submodules, loaded on first attribute access (see __getattr__).
-_LAZY_SUBMODULES = ("profiling", "mpi", "testing", "kernels")
+_LAZY_SUBMODULES = ("profiling", "mpi", "testing", "kernels", "rng", "algorithms", "integrate", "optimize")
 
 __all__ = [
     "__array_api_version__",
@@ -364,6 +364,11 @@ __all__ = [
     "mpi",
     "profiling",
     "testing",
+    # cunumpy: random numbers, particle algorithms and solvers (loaded on first use)
+    "algorithms",
+    "integrate",
+    "optimize",
+    "rng",
 ]
 
 # array-api-compat 1.16's helpers, same names and semantics (docs/migrating.md).
