@@ -20,7 +20,9 @@ from ._array_kinds import is_cupy_array, is_numpy_array
 __all__ = ["library_of"]
 
 
-def library_of(*values: Any, func: str) -> tuple[ModuleType, contextlib.AbstractContextManager[Any]]:
+def library_of(
+    *values: Any, func: str
+) -> tuple[ModuleType, contextlib.AbstractContextManager[Any]]:
     """Return ``(numpy or cupy, context)`` for the arrays among ``values``.
 
     Python scalars, sequences and NumPy scalars count as NumPy data. The context makes

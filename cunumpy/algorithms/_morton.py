@@ -265,8 +265,7 @@ def morton_keys(positions: Any, lower: Sequence[float], upper: Sequence[float], 
         scales = morton_scales(lower, upper, levels)
         if scales.shape[0] != points.shape[1]:
             msg = (
-                f"{func}: the box has {scales.shape[0]} axes but the points have "
-                f"{points.shape[1]}."
+                f"{func}: the box has {scales.shape[0]} axes but the points have {points.shape[1]}."
             )
             raise ValueError(msg)
         top = float(2 ** operator.index(levels) - 1)

@@ -283,7 +283,9 @@ class SegmentPlan:
                 out[self._segments] = partial[self._starts]
             return out
 
-    def _check_out(self, lib: Any, out: Any, rows: Any, shape: tuple[int, ...], dtype: Any, func: str) -> None:
+    def _check_out(
+        self, lib: Any, out: Any, rows: Any, shape: tuple[int, ...], dtype: Any, func: str
+    ) -> None:
         if tuple(out.shape) != shape or out.dtype != dtype:
             msg = f"{func}: `out` must have shape {shape!r} and dtype {dtype}, not {tuple(out.shape)!r} and {out.dtype}."
             raise ValueError(msg)

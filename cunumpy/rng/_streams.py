@@ -123,7 +123,7 @@ class RandomStreams:
         self._sequence = np.random.SeedSequence(entropy=entropy, spawn_key=(rank,))
         self._generators.clear()
         legacy_seed = int(self._sequence.generate_state(1)[0])
-        np.random.seed(legacy_seed)
+        np.random.seed(legacy_seed)  # noqa: NPY002 (documented: seeds the global state too)
         if get_backend() == "cupy":
             _cupy("RandomStreams.seed").random.seed(legacy_seed)
 
