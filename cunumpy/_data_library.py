@@ -17,7 +17,7 @@ import numpy as np
 
 from ._array_kinds import is_cupy_array, is_numpy_array
 
-__all__ = ["library_of"]
+__all__ = ["library_of", "note_sync", "read_back"]
 
 
 def library_of(
@@ -63,3 +63,21 @@ def library_of(
     import cupy
 
     return cupy, gpu_arrays[0].device
+
+
+def note_sync(lib: ModuleType, func: str, what: str, nbytes: int = 0) -> None:
+    """Note, on CuPy, that ``func`` waits for the GPU to read ``what`` back to the host."""
+    if lib is not np:
+        from ._transfer_log import note_transfer
+
+        note_transfer("sync", f"{func}: {what}", nbytes=nbytes)
+
+
+def read_back(lib: ModuleType, value: Any, func: str, what: str) -> Any:
+    """A small result as Python scalars (``item()``, or ``tolist()`` for 1-D), noted as a sync.
+
+    Reading a GPU value on the host waits for the GPU: the transfer counters see it as a
+    ``"sync"`` of the calling function.
+    """
+    note_sync(lib, func, what, int(value.nbytes))
+    return value.item() if value.ndim == 0 else value.tolist()

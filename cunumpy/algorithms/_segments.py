@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from .._data_library import library_of
+from .._data_library import library_of, read_back
 from ._sorting import stable_order
 
 __all__ = ["SegmentPlan", "cell_offsets", "segment_boundaries", "segment_sum"]
@@ -45,7 +45,7 @@ def _count(n: Any, name: str, func: str) -> int:
 
 
 def _check_sorted(lib: Any, keys: Any, name: str, func: str) -> None:
-    if keys.shape[0] > 1 and bool(lib.any(keys[1:] < keys[:-1])):
+    if keys.shape[0] > 1 and read_back(lib, lib.any(keys[1:] < keys[:-1]), func, "order check"):
         msg = f"{func}: `{name}` must be sorted in nondecreasing order."
         raise ValueError(msg)
 
@@ -147,8 +147,10 @@ def cell_offsets(sorted_cells: Any, n_cells: int) -> Any:
     with on_gpu:
         cells = _integer_keys(lib, sorted_cells, "sorted_cells", func)
         _check_sorted(lib, cells, "sorted_cells", func)
-        if cells.shape[0] and (int(cells[0]) < 0 or int(cells[-1]) >= n):
-            msg = f"{func}: the cell ids must be in [0, {n}), not from {int(cells[0])} to {int(cells[-1])}."
+        ends = lib.stack((cells[0], cells[-1])) if cells.shape[0] else None
+        first, last = read_back(lib, ends, func, "range check") if ends is not None else (0, 0)
+        if cells.shape[0] and (first < 0 or last >= n):
+            msg = f"{func}: the cell ids must be in [0, {n}), not from {first} to {last}."
             raise ValueError(msg)
         bounds = lib.arange(n + 1, dtype=lib.int64)
         return lib.searchsorted(cells, bounds, side="left").astype(lib.int64)
@@ -197,8 +199,9 @@ class SegmentPlan:
         with on_gpu:
             keys = _integer_keys(lib, keys, "keys", func)
             self._n_rows = int(keys.shape[0])
-            if self._n_rows and int(lib.max(keys)) >= self._n_segments:
-                msg = f"{func}: every key must be below n_segments={self._n_segments}, not {int(lib.max(keys))}."
+            top = read_back(lib, lib.max(keys), func, "range check") if self._n_rows else -1
+            if top >= self._n_segments:
+                msg = f"{func}: every key must be below n_segments={self._n_segments}, not {top}."
                 raise ValueError(msg)
             kept = lib.nonzero(keys >= 0)[0]
             self._rows = kept[stable_order(lib, keys[kept])]  # the rows, segment by segment
@@ -210,7 +213,7 @@ class SegmentPlan:
             counts = lib.diff(lib.concatenate((starts, lib.full(1, m, dtype=lib.int64))))
             rank = lib.arange(m, dtype=lib.int64) - lib.repeat(starts, counts)
             size = lib.repeat(counts, counts)
-            largest = int(lib.max(counts)) if m else 0
+            largest = read_back(lib, lib.max(counts), func, "largest segment") if m else 0
             # the pairwise tree: at width s, rank r % 2s == 0 takes in rank r + s
             self._passes: list[tuple[int, Any]] = []
             width = 1

@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from .._data_library import library_of
+from .._data_library import library_of, note_sync
 
 __all__ = ["RADIX_MIN_SIZE", "compact_by_mask", "sort_by_key", "stable_order"]
 
@@ -178,6 +178,7 @@ def compact_by_mask(mask: Any, *arrays: Any, axis: int = 0) -> int:
             raise TypeError(msg)
         axes = _axes(arrays, flags.shape[0], axis, func)
         kept = lib.nonzero(flags)[0]
+        note_sync(lib, func, "the number of kept entries", 8)
         count = int(kept.shape[0])
         for array, ax in zip(arrays, axes):
             front = (slice(None),) * ax + (slice(0, count),)
