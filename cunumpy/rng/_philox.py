@@ -179,7 +179,7 @@ def philox_uniform2(seed: Any, stream: Any, counter: Any) -> tuple[Any, Any]:
     -------
     u0, u1 : array of float64
         Broadcast to the shape of the arguments, on the backend of the arrays among them
-        (NumPy when there are none).
+        (NumPy ``float64`` scalars when all are Python ints).
 
     Raises
     ------
