@@ -199,27 +199,35 @@ class SegmentPlan:
         with on_gpu:
             keys = _integer_keys(lib, keys, "keys", func)
             self._n_rows = int(keys.shape[0])
-            top = read_back(lib, lib.max(keys), func, "range check") if self._n_rows else -1
+            bounds = lib.stack((lib.min(keys), lib.max(keys))) if self._n_rows else None
+            bottom, top = read_back(lib, bounds, func, "range check") if self._n_rows else (0, -1)
             if top >= self._n_segments:
                 msg = f"{func}: every key must be below n_segments={self._n_segments}, not {top}."
                 raise ValueError(msg)
-            kept = lib.nonzero(keys >= 0)[0]
-            self._rows = kept[stable_order(lib, keys[kept])]  # the rows, segment by segment
+            if bottom >= 0:
+                self._rows = stable_order(lib, keys)  # the rows, segment by segment
+            else:  # rows with negative keys are dropped
+                kept = lib.nonzero(keys >= 0)[0]
+                self._rows = kept[stable_order(lib, keys[kept])]
             sorted_keys = keys[self._rows]
             m = int(self._rows.shape[0])
             starts = _run_starts(lib, sorted_keys) if m else lib.zeros(0, dtype=lib.int64)
             self._starts = starts
             self._segments = sorted_keys[starts].astype(lib.int64)
             counts = lib.diff(lib.concatenate((starts, lib.full(1, m, dtype=lib.int64))))
-            rank = lib.arange(m, dtype=lib.int64) - lib.repeat(starts, counts)
-            size = lib.repeat(counts, counts)
+            position = lib.arange(m, dtype=lib.int64)
+            rank = position - lib.repeat(starts, counts)  # the row's place in its segment
+            room = lib.repeat(starts + counts, counts) - position  # rows from it to the end
             largest = read_back(lib, lib.max(counts), func, "largest segment") if m else 0
-            # the pairwise tree: at width s, rank r % 2s == 0 takes in rank r + s
-            self._passes: list[tuple[int, Any]] = []
+            # the pairwise tree: at width w, rank r with r % 2w == 0 takes in rank r + w;
+            # the candidates of a width are among those of the width before
+            self._passes: list[tuple[Any, Any]] = []
+            candidates = position
             width = 1
             while width < largest:
-                takes = lib.nonzero((rank % (2 * width) == 0) & (rank + width < size))[0]
-                self._passes.append((width, takes))
+                candidates = candidates[(rank[candidates] & (2 * width - 1)) == 0]
+                takes = candidates[room[candidates] > width]
+                self._passes.append((takes, takes + width))
                 width *= 2
 
     @property
@@ -281,8 +289,8 @@ class SegmentPlan:
                 out[...] = 0
             if self._rows.shape[0]:
                 partial = lib.take(rows, self._rows, axis=0).astype(dtype, copy=False)
-                for width, takes in self._passes:
-                    partial[takes] = partial[takes] + partial[takes + width]
+                for takes, sources in self._passes:
+                    partial[takes] = partial[takes] + partial[sources]
                 out[self._segments] = partial[self._starts]
             return out
 
