@@ -13,8 +13,9 @@ results are the same on both backends (see :doc:`/algorithms`).
 """
 
 from ._morton import MAX_MORTON_LEVELS, morton_decode, morton_encode, morton_keys, morton_scales
-from ._segments import SegmentPlan, cell_offsets, segment_boundaries, segment_sum
+from ._segments import cell_offsets, segment_boundaries
 from ._sorting import compact_by_mask, sort_by_key
+from ._sums import SegmentPlan, segment_sum
 
 __all__ = [
     "MAX_MORTON_LEVELS",
