@@ -17,17 +17,7 @@ __all__ = ["NewtonResult", "newton"]
 
 
 class NewtonResult(NamedTuple):
-    """The result of :func:`newton` with ``full_output=True``.
-
-    Attributes
-    ----------
-    root : array
-        The estimated roots.
-    converged : array of bool
-        Where the last step was below the tolerance (or the residual was exactly zero).
-    zero_der : array of bool
-        Where the iteration stopped on a zero derivative (Newton) or on equal residuals
-        (secant) without converging.
+    """The result of :func:`newton` with ``full_output=True``: roots and where they converged.
 
     Examples
     --------
@@ -37,8 +27,12 @@ class NewtonResult(NamedTuple):
     (array([1., 1.]), array([ True,  True]))
     """
 
+    #: The estimated roots.
     root: Any
+    #: Where the last step was below the tolerance (or the residual exactly zero).
     converged: Any
+    #: Where the iteration stopped on a zero derivative (Newton) or on equal residuals
+    #: (secant) without converging.
     zero_der: Any
 
 
