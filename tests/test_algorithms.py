@@ -297,3 +297,41 @@ def test_algorithms_on_cupy_equal_numpy_bit_for_bit() -> None:
     np.testing.assert_array_equal(gpu_values.get()[: mask.sum()], values[: mask.sum()])
     with pytest.raises(TypeError, match="mix a NumPy array and a CuPy array"):
         algorithms.segment_sum(values, cupy.asarray(segment_keys), 300)
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64, np.complex64, np.complex128])
+@pytest.mark.parametrize("c_contiguous", [True, False])
+def test_the_gpu_segment_sum_kernel_compiles_for_sm90(dtype, c_contiguous: bool) -> None:
+    """The CUDA source CuPy generates for the GPU sums, compiled with NVRTC (no GPU needed)."""
+    pytest.importorskip("cupy")
+    from cuda_compile import compile_cuda, compiler_or_skip, elementwise_source
+
+    from cunumpy.algorithms._sums import _sequential_sum_kernel
+
+    compiler_or_skip()
+    kernel = _sequential_sum_kernel()
+    dtypes = (np.int64, np.int64, np.int64, dtype, np.int64)
+    source = elementwise_source(kernel, dtypes, scalars=(2,), ndim=2, c_contiguous=c_contiguous)
+    assert 'extern "C" __global__ void cunumpy_segment_sum(' in source
+    compile_cuda(source, name=kernel.name)
+
+
+@SETTINGS
+@given(hnp.arrays(np.int64, st.integers(0, 60), elements=st.integers(-1, 5)))
+def test_the_sorted_layout_of_gpu_plans_sums_each_segment_in_row_order(keys: np.ndarray) -> None:
+    """The layout a CuPy plan builds, here built with NumPy, and the GPU kernel's loop in Python."""
+    from cunumpy.algorithms._sums import sorted_layout
+
+    kept = np.nonzero(keys >= 0)[0]
+    rows, starts, stops, segments = sorted_layout(np, keys[kept], kept)
+    values = np.random.default_rng(keys.size).normal(size=keys.size)
+    sums = np.zeros(6)
+    for start, stop, segment in zip(starts.tolist(), stops.tolist(), segments.tolist()):
+        total = 0.0
+        for r in range(start, stop):  # the kernel's loop over one segment
+            total = total + values[rows[r]]
+        sums[segment] = total
+    reference = np.zeros(6)
+    np.add.at(reference, keys[kept], values[kept])
+    np.testing.assert_array_equal(sums, reference)
+    assert len(set(segments.tolist())) == len(segments)

@@ -20,7 +20,7 @@ from .._data_library import library_of, read_back
 from ._segments import check_count, integer_keys, run_starts
 from ._sorting import stable_order
 
-__all__ = ["SegmentPlan", "segment_sum"]
+__all__ = ["SegmentPlan", "segment_sum", "sorted_layout"]
 
 # One thread per (segment, column): its rows, in sorted order, summed from zero.
 _SEQUENTIAL_SUM = r"""
@@ -49,6 +49,23 @@ def _sequential_sum_kernel() -> Any:
             )
         )
     return _KERNEL[0]
+
+
+def sorted_layout(lib: Any, keys: Any, kept: Any) -> tuple[Any, Any, Any, Any]:
+    """``(rows, starts, stops, segments)``: the rows sorted stably by key, and per segment.
+
+    `keys` are the kept rows' keys and `kept` their indices (None: every row).
+    ``rows[starts[j]:stops[j]]`` are the indices, in their original order, of the rows of
+    segment ``segments[j]``; segments without rows are left out.
+    """
+    order = stable_order(lib, keys)
+    rows = order if kept is None else kept[order]
+    sorted_keys = keys[order]
+    if sorted_keys.shape[0] == 0:
+        return rows, order[:0], order[:0], order[:0]
+    starts = run_starts(lib, sorted_keys)
+    stops = lib.concatenate((starts[1:], lib.full(1, sorted_keys.shape[0], dtype=lib.int64)))
+    return rows, starts, stops, sorted_keys[starts].astype(lib.int64)
 
 
 class SegmentPlan:
@@ -105,15 +122,8 @@ class SegmentPlan:
             if lib is np:
                 self._keys = kept_keys.astype(np.int64)  # a copy, in row order
                 return
-            order = stable_order(lib, kept_keys)
-            self._rows = order if self._kept is None else self._kept[order]
-            sorted_keys = kept_keys[order]
-            starts = run_starts(lib, sorted_keys) if sorted_keys.shape[0] else order[:0]
-            stops = lib.concatenate(
-                (starts[1:], lib.full(1, sorted_keys.shape[0], dtype=lib.int64))
-            )
-            self._starts, self._stops = starts[:, None], stops[: starts.shape[0], None]
-            self._segments = sorted_keys[starts].astype(lib.int64)
+            self._rows, starts, stops, self._segments = sorted_layout(lib, kept_keys, self._kept)
+            self._starts, self._stops = starts[:, None], stops[:, None]  # a row per segment
 
     @property
     def n_segments(self) -> int:
