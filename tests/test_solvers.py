@@ -10,15 +10,20 @@ from __future__ import annotations
 import math
 import subprocess
 import sys
+from typing import Any
 
 import numpy as np
 import pytest
-import scipy.integrate
-import scipy.optimize
 
 import cunumpy
 from cunumpy import integrate, optimize
 from cunumpy._transfer_log import listening
+
+
+def _scipy(name: str) -> Any:
+    """``scipy.<name>``, or skip: the GPU machine may have no SciPy."""
+    return pytest.importorskip(f"scipy.{name}", reason="SciPy is not installed")
+
 
 # --- newton -------------------------------------------------------------------------------
 
@@ -34,7 +39,7 @@ def test_newton_with_fprime_finds_every_root() -> None:
 def test_newton_secant_agrees_with_scipys_array_newton() -> None:
     s = np.asarray([2.0, 3.0, 4.0, 0.5])
     ours = optimize.newton(lambda x, c: x**3 - c, np.ones(4), args=(s,))
-    theirs = scipy.optimize.newton(lambda x, c: x**3 - c, np.ones(4), args=(s,))
+    theirs = _scipy("optimize").newton(lambda x, c: x**3 - c, np.ones(4), args=(s,))
     np.testing.assert_allclose(ours, theirs, rtol=1e-12)
     np.testing.assert_allclose(ours, np.cbrt(s), rtol=1e-10)
 
@@ -93,6 +98,7 @@ def test_newton_rejects_bad_limits() -> None:
 
 
 def test_fsolve_root_and_minimize_match_scipy_on_numpy() -> None:
+    scipy_optimize = _scipy("optimize")
     seen = []
 
     def residual(x):
@@ -100,7 +106,7 @@ def test_fsolve_root_and_minimize_match_scipy_on_numpy() -> None:
         return np.asarray([x[0] ** 2 + x[1] - 3.0, x[0] - x[1] + 1.0])
 
     found = optimize.fsolve(residual, np.asarray([1.0, 1.0]))
-    np.testing.assert_allclose(found, scipy.optimize.fsolve(residual, np.asarray([1.0, 1.0])))
+    np.testing.assert_allclose(found, scipy_optimize.fsolve(residual, np.asarray([1.0, 1.0])))
     assert set(seen) == {np.ndarray}
     _, info, status, _ = optimize.fsolve(residual, np.ones(2), full_output=True)
     assert status == 1
@@ -109,12 +115,13 @@ def test_fsolve_root_and_minimize_match_scipy_on_numpy() -> None:
     assert res.success
     np.testing.assert_allclose(residual(res.x), 0.0, atol=1e-10)
     rosen = optimize.minimize(
-        scipy.optimize.rosen, np.zeros(3), jac=scipy.optimize.rosen_der, method="BFGS"
+        scipy_optimize.rosen, np.zeros(3), jac=scipy_optimize.rosen_der, method="BFGS"
     )
     np.testing.assert_allclose(rosen.x, 1.0, atol=1e-5)
 
 
 def test_minimize_passes_constraints_bounds_and_callbacks() -> None:
+    _scipy("optimize")
     steps = []
     res = optimize.minimize(
         lambda x: float(np.sum(x**2)),
@@ -129,6 +136,7 @@ def test_minimize_passes_constraints_bounds_and_callbacks() -> None:
 
 
 def test_quad_and_odeint_match_closed_forms() -> None:
+    _scipy("optimize")
     value, error = integrate.quad(lambda x, a: np.asarray(a * x**2), 0.0, 3.0, args=(2.0,))
     assert abs(value - 18.0) < 1e-12
     assert error < 1e-10
@@ -141,6 +149,7 @@ def test_quad_and_odeint_match_closed_forms() -> None:
 
 
 def test_host_solvers_note_no_transfer_for_numpy_data() -> None:
+    _scipy("optimize")
     seen = []
     with listening(lambda kind, *rest: seen.append(kind)):
         optimize.fsolve(lambda x: x - 1.0, np.zeros(2))
@@ -187,6 +196,7 @@ def test_newton_runs_on_cupy_and_notes_its_syncs() -> None:
 
 @pytest.mark.gpu
 def test_host_solvers_give_callbacks_device_arrays_and_note_every_copy() -> None:
+    _scipy("optimize")
     import cupy
 
     types = []
@@ -209,3 +219,16 @@ def test_host_solvers_give_callbacks_device_arrays_and_note_every_copy() -> None
     assert isinstance(y, cupy.ndarray)
     value, _ = integrate.quad(lambda x: cupy.asarray(x) ** 2, 0.0, 3.0)
     assert abs(value - 9.0) < 1e-12
+
+
+def test_without_scipy_the_host_solvers_say_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cunumpy import _host_bridge
+
+    def no_scipy(name: str) -> Any:
+        raise ImportError(f"No module named {name!r}")
+
+    monkeypatch.setattr(_host_bridge.importlib, "import_module", no_scipy)
+    with pytest.raises(RuntimeError, match="fsolve runs SciPy on the host, which is not installed"):
+        optimize.fsolve(lambda x: x, np.zeros(1))
+    with pytest.raises(RuntimeError, match="odeint runs SciPy on the host"):
+        integrate.odeint(lambda y, t: y, np.zeros(1), np.zeros(2))
