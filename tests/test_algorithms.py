@@ -102,11 +102,13 @@ def test_morton_scales_and_errors() -> None:
         st.integers(0, 6000),
         elements={"min_value": 0, "max_value": 100},
     ),
-    st.sampled_from([0, 2**40, -(2**40)]),
+    st.sampled_from([0, 2**40, -(2**40), -100]),
+    st.booleans(),
 )
-def test_sort_by_key_is_numpys_stable_argsort(keys: np.ndarray, offset: int) -> None:
-    if keys.dtype.kind == "i" and keys.dtype.itemsize == 8:
-        keys = keys + np.int64(offset)  # wide signed ranges take several radix digits
+def test_sort_by_key_is_numpys_stable_argsort(keys: np.ndarray, offset: int, flip: bool) -> None:
+    if keys.dtype.kind == "i" and (keys.dtype.itemsize == 8 or offset == -100):
+        # wide signed ranges take several radix digits; int8 from -100 to 100 overflows int8
+        keys = (keys * (2 if flip else 1) + keys.dtype.type(offset)).astype(keys.dtype)
     values = np.arange(keys.shape[0]) * 1.5
     markers = np.stack([values, -values])
     sorted_keys, order, sorted_values, sorted_markers = algorithms.sort_by_key(

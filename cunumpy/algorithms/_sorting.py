@@ -23,8 +23,9 @@ def _radix_order(keys: np.ndarray) -> np.ndarray:
     """
     low = int(keys.min())
     span = int(keys.max()) - low
-    if span < 2**16:  # one digit: keys - low fits the keys' own dtype
-        digits = (keys - keys.dtype.type(low)).astype(np.uint16)
+    if span < 2**16:  # one digit: keys - low, exact in 64 bits
+        wide = keys.astype(np.uint64 if keys.dtype.kind == "u" else np.int64, copy=False)
+        digits = (wide - wide.dtype.type(low)).astype(np.uint16)
         return np.argsort(digits, kind="stable").astype(np.int64, copy=False)
     # shifted to start at 0: the span of any integer keys fits 64 unsigned bits
     shifted = keys.astype(np.uint64) - np.asarray(low % 2**64, dtype=np.uint64)
