@@ -8,6 +8,8 @@ cunumpy must print the same.
 
 from __future__ import annotations
 
+import inspect
+
 import numpy as np
 import pytest
 
@@ -200,3 +202,61 @@ def test_compact_minimize_and_odeint_examples_of_cunumpy_071() -> None:
     np.testing.assert_allclose(xp.to_numpy(res.x), 1.0, atol=1e-6)
     y = xp.integrate.odeint(lambda y, t: -y, xp.ones(1), xp.asarray([0.0, 1.0]))
     np.testing.assert_allclose(xp.to_numpy(y[-1]), np.exp(-1.0), rtol=1e-6)
+
+
+# The parameters of every function and method, as CuNumpy 0.7.1's signatures give them
+# ("kw:" for keyword-only), read from 0.7.1 with inspect.signature.
+PARAMETERS_071 = {
+    "rng.RandomStreams": "",
+    "rng.RandomStreams.generator": "backend=None",
+    "rng.RandomStreams.make_generator": "seed=None, backend=None",
+    "rng.RandomStreams.normal": "loc=0.0, scale=1.0, size=None, rng=None",
+    "rng.RandomStreams.random": "size=None, rng=None",
+    "rng.RandomStreams.seed": "value, rank=0, bit_generator=None",
+    "rng.RandomStreams.standard_normal": "size=None, rng=None",
+    "rng.RandomStreams.uniform": "low=0.0, high=1.0, size=None, rng=None",
+    "rng.get_rng": "seed=None",
+    "rng.philox4x32_10": "counter, key0, key1",
+    "rng.philox_normal": "seed, stream, counter",
+    "rng.philox_normal2": "seed, stream, counter",
+    "rng.philox_uniform": "seed, stream, counter",
+    "rng.philox_uniform2": "seed, stream, counter",
+    "algorithms.SegmentPlan": "keys, n_segments",
+    "algorithms.SegmentPlan.sum": "values, kw:out=None",
+    "algorithms.cell_offsets": "sorted_cells, n_cells",
+    "algorithms.compact_by_mask": "mask, *arrays, kw:axis=0",
+    "algorithms.morton_decode": "keys, ndim",
+    "algorithms.morton_encode": "*cells",
+    "algorithms.morton_keys": "positions, lower, upper, levels",
+    "algorithms.morton_scales": "lower, upper, levels",
+    "algorithms.segment_boundaries": "sorted_keys",
+    "algorithms.segment_sum": "values, keys, n_segments, kw:out=None",
+    "algorithms.sort_by_key": "keys, *arrays, kw:axis=0",
+    "integrate.odeint": "func, y0, t, args=(), Dfun=None, **kwargs",
+    "integrate.quad": "func, a, b, args=(), **kwargs",
+    "optimize.fsolve": "func, x0, args=(), fprime=None, **kwargs",
+    "optimize.minimize": "fun, x0, args=(), jac=None, hess=None, hessp=None, bounds=None, constraints=(), callback=None, **kwargs",
+    "optimize.newton": "func, x0, fprime=None, args=(), tol=1.48e-08, maxiter=50, rtol=0.0, full_output=False",
+    "optimize.root": "fun, x0, args=(), jac=None, callback=None, **kwargs",
+}
+
+
+def _parameters(obj: object) -> str:
+    shown = []
+    for p in inspect.signature(obj).parameters.values():  # type: ignore[arg-type]
+        if p.name == "self":
+            continue
+        text = {p.VAR_POSITIONAL: "*", p.VAR_KEYWORD: "**"}.get(p.kind, "") + p.name
+        if p.default is not p.empty:
+            text += f"={p.default!r}"
+        shown.append(("kw:" if p.kind == p.KEYWORD_ONLY else "") + text)
+    return ", ".join(shown)
+
+
+@pytest.mark.parametrize("path", sorted(PARAMETERS_071))
+def test_signature_matches_cunumpy_071(path: str) -> None:
+    module, *names = path.split(".")
+    obj: object = getattr(xp, module)
+    for name in names:
+        obj = getattr(obj, name)
+    assert _parameters(obj) == PARAMETERS_071[path]
