@@ -91,6 +91,7 @@ GROUPS = {
     "cunumpy.algorithms._morton": "Morton keys",
     "cunumpy.algorithms._sorting": "Sorting and compaction",
     "cunumpy.algorithms._segments": "Segments and sums per key",
+    "cunumpy.algorithms._sums": "Segments and sums per key",
     "cunumpy.integrate": "Integration (SciPy on the host)",
     "cunumpy.optimize._newton": "Batched Newton on the device",
     "cunumpy.optimize._scipy": "SciPy's solvers on the host",
