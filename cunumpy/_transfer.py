@@ -12,7 +12,7 @@ from ._devices import canonical_device, library_device
 from ._namespace import _library_name, namespace_of, renamed
 from .cuda._streams import _check_stream_type, as_cupy_stream, on_device_and_stream
 
-__all__ = ["device", "to_cupy", "to_device", "to_numpy"]
+__all__ = ["device", "move_to", "to_cupy", "to_device", "to_numpy"]
 
 
 def device(x: Any, /) -> Any:
@@ -122,6 +122,11 @@ def to_device(x: Any, device: Any, /, *, stream: Any = None) -> Any:
     >>> xp.to_device(x, "cpu") is x
     True
     """
+    return move_to(x, device, stream, "to_device")
+
+
+def move_to(x: Any, device: Any, stream: Any, caller: str) -> Any:
+    """``to_device(x, device, stream=stream)``; the transfer counters see ``caller`` as the function."""
     if is_numpy_array(x):
         if stream is not None:
             _check_stream_type(stream, "to_device")  # a TypeError before any ValueError
@@ -135,22 +140,22 @@ def to_device(x: Any, device: Any, /, *, stream: Any = None) -> Any:
                 raise ValueError(msg)
             return x
         require_cupy("to_device")
-        from ._backends import cupy as cupy_namespace
+        from ._backends.cupy._creation import copy_from_host
 
         with on_device_and_stream(target, stream, "to_device"):
-            return cupy_namespace.asarray(x)
+            return copy_from_host(x, caller)
     if is_cupy_array(x):
         target = canonical_device(device, "to_device")
         from ._backends.cupy._placement import copy_from_other_gpu, ready_on, to_host
 
         source = int(x.device.id)
         if target == "cpu":
-            return to_host(x, as_cupy_stream(stream, source, "to_device"))
+            return to_host(x, as_cupy_stream(stream, source, "to_device"), caller)
         if target == source:
             ready_on(x, as_cupy_stream(stream, source, "to_device"))
             return x
         with on_device_and_stream(target, stream, "to_device"):
-            return copy_from_other_gpu(x)
+            return copy_from_other_gpu(x, caller)
     return _foreign_to_device(x, device, stream)
 
 
@@ -219,6 +224,6 @@ def to_cupy(x: Any, /) -> Any:
         return x
     if not (is_numpy_array(x) or isinstance(x, (list, tuple, int, float, complex, bool))):
         x = to_numpy(x)
-    from ._backends import cupy as cupy_namespace
+    from ._backends.cupy._creation import copy_from_host
 
-    return cupy_namespace.asarray(x)
+    return copy_from_host(x, "to_cupy")

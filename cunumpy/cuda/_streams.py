@@ -14,6 +14,7 @@ from typing import Any
 from .._config import get_backend
 from .._cupy import require_cupy
 from .._devices import canonical_device
+from .._transfer_log import active, note_transfer
 from ._memory import loaded_cupy, target_gpu
 from ._order import acquire_stream, release_stream, wait_for
 
@@ -140,13 +141,19 @@ def synchronize(device: Any = None, *, stream: Any = None) -> None:
         _check_stream_type(stream, "synchronize")
         owner = _stream_gpu(stream, device, "synchronize")
         resolved = as_cupy_stream(stream, owner, "synchronize")
+        if active():
+            note_transfer("sync", f"synchronize(stream={stream!r}) on cuda:{owner}")
         with sys.modules["cupy"].cuda.Device(owner):  # the null stream is per device
             resolved.synchronize()
         return
     index = target_gpu(device, "synchronize")
     if index is not None:
+        if active():
+            note_transfer("sync", f"synchronize() of cuda:{index}")
         sys.modules["cupy"].cuda.Device(index).synchronize()
     elif device is None and (cupy := loaded_cupy()) is not None:
+        if active():
+            note_transfer("sync", "synchronize() of the current GPU")
         cupy.cuda.runtime.deviceSynchronize()
 
 

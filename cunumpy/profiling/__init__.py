@@ -10,10 +10,11 @@ between host and device that cunumpy makes, with their call sites and sizes.
 
 from ._benchmark import BenchmarkResult, benchmark
 from ._budget import TransferBudget
+from ._events import TransferEvent
 from ._nvtx import nvtx_range
 from ._record import RegionStats, report, reset
 from ._regions import TimedRegion, Timing, timed_region
-from ._transfers import TransferCounter, TransferEvent, assert_no_transfers, count_transfers
+from ._transfers import TransferCounter, assert_no_transfers, count_transfers
 
 __all__ = [
     "BenchmarkResult",

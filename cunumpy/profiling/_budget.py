@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
 
 from .._transfer_log import listening
-from ._transfers import TransferCounter, TransferEvent, check_kind
+from ._events import TransferEvent, check_kind
+from ._transfers import TransferCounter
 
 __all__ = ["TransferBudget"]
 
