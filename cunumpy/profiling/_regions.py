@@ -125,7 +125,14 @@ class TimedRegion(Timing):
     __slots__ = ("_device", "_nvtx_pop", "_stream", "sync")
 
     def __init__(self, name: str | None, sync: bool) -> None:
-        Timing.__init__(self, name)
+        # Timing.__init__ written out: a region is made per decorated call (hot path).
+        self.name = name
+        self.host_time: float | None = None
+        self.synced = False
+        self._device_time: float | None = None
+        self._start: float | None = None
+        self._start_event: Any = None
+        self._end_event: Any = None
         self.sync = sync
         self._stream: Any = None
         self._device = 0
