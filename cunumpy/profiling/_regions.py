@@ -44,18 +44,16 @@ class Timing:
     ----------
     name : str or None
         The name under which the region is recorded (``None``: not recorded).
-    elapsed : float or None
-        The region's time in seconds: its GPU time from CUDA events on CuPy, its host
-        wall time on NumPy. ``None`` until the block has ended.
     synced : bool
         Whether the host waited for the region's GPU work before the block ended
         (``sync=True`` on CuPy). ``False`` on NumPy, where there is nothing to wait for,
         and with ``sync=False``; ``elapsed`` is the GPU time either way.
     host_time : float or None
         Host wall time of the block in seconds, ``None`` until the block has ended.
-    device_time : float or None
-        GPU time of the block in seconds on CuPy (reading it waits for the GPU work),
-        ``None`` on NumPy.
+
+    The properties ``elapsed`` (the region's time: its GPU time from CUDA events on
+    CuPy, its host wall time on NumPy; ``None`` until the block has ended) and
+    ``device_time`` (the GPU time on CuPy, ``None`` on NumPy) complete them.
 
     Examples
     --------
