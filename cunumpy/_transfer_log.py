@@ -31,11 +31,8 @@ __all__ = [
 KINDS = ("to_host", "to_device", "kernel_conversion", "fallback", "device_copy", "sync")
 """The kinds of copy, in the order reports list them."""
 
-Listener = Callable[[str, str, str, "int | None", bool, bool], None]
-"""Called as ``listener(kind, description, where, nbytes, blocking, implicit)``.
-
-``where`` is the call site outside cunumpy (``"file:line"``), found once per copy.
-"""
+Listener = Callable[[str, str, "int | None", bool, bool], None]
+"""Called as ``listener(kind, description, nbytes, blocking, implicit)``; see :func:`call_site`."""
 
 _listeners: ContextVar[tuple[Listener, ...]] = ContextVar("cunumpy_transfer_listeners", default=())
 _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
@@ -47,7 +44,10 @@ def active() -> bool:
 
 
 def call_site() -> str:
-    """The innermost ``"file:line"`` of the calling stack that is not in cunumpy's package."""
+    """The innermost ``"file:line"`` of the calling stack that is not in cunumpy's package.
+
+    A listener calls it to find the line of the user's code that caused the copy.
+    """
     frame = sys._getframe(1)
     while frame is not None:
         filename = frame.f_code.co_filename
@@ -92,9 +92,8 @@ def note_transfer(
     if kind not in KINDS:
         msg = f"note_transfer: kind {kind!r} is not one of {KINDS}"
         raise ValueError(msg)
-    where = call_site()
     for listener in listeners:
-        listener(kind, description, where, nbytes, blocking, implicit)
+        listener(kind, description, nbytes, blocking, implicit)
 
 
 @contextmanager

@@ -9,7 +9,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
 
-from .._transfer_log import listening
+from .._transfer_log import call_site, listening
 from ._events import TransferEvent, check_kind
 from ._transfers import TransferCounter
 
@@ -118,13 +118,12 @@ class TransferBudget:
         self,
         kind: str,
         description: str,
-        where: str,
         nbytes: int | None,
         blocking: bool,
         implicit: bool,
     ) -> None:
         innermost = self._open.get()[-1]
-        event = TransferEvent(kind, description, where, nbytes, blocking, implicit)
+        event = TransferEvent(kind, description, call_site(), nbytes, blocking, implicit)
         self[innermost].events.append(event)
 
     @contextmanager

@@ -13,7 +13,7 @@ from contextlib import AbstractContextManager
 from types import TracebackType
 from typing import ParamSpec, TypeVar
 
-from .._transfer_log import KINDS, listening
+from .._transfer_log import KINDS, call_site, listening
 from ._events import TransferEvent, check_kind
 
 __all__ = ["TransferCounter", "assert_no_transfers", "count_transfers"]
@@ -47,12 +47,12 @@ class TransferCounter:
         self,
         kind: str,
         description: str,
-        where: str,
         nbytes: int | None,
         blocking: bool,
         implicit: bool,
     ) -> None:
-        self.events.append(TransferEvent(kind, description, where, nbytes, blocking, implicit))
+        event = TransferEvent(kind, description, call_site(), nbytes, blocking, implicit)
+        self.events.append(event)
 
     def count(self, kind: str) -> int:
         """Return the number of events of one kind.
