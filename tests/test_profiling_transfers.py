@@ -418,8 +418,10 @@ def test_gpu_conversions_are_counted_with_bytes_and_call_site() -> None:
         again = cunumpy.to_device(moved, "cpu")
         created = cunumpy.asarray(host, device="cuda:0")
         cunumpy.to_numpy(np.ones(3))  # no copy
+        scalar = cunumpy.asarray(2.5, device="cuda:0")  # a kernel argument, not a copy
     assert isinstance(device, cupy.ndarray) and np.array_equal(back, host)
     assert np.array_equal(again, host) and isinstance(created, cupy.ndarray)
+    assert float(scalar) == 2.5
     assert (counter.to_device, counter.to_host) == (3, 2)
     assert (counter.bytes_to_device, counter.bytes_to_host) == (3 * 8000, 2 * 8000)
     functions = [e.description.partition("(")[0] for e in counter.events]

@@ -109,7 +109,12 @@ def _note_copy(obj: Any, result: cupy.ndarray, func: str) -> None:
         if not _shares_memory(obj, result):  # a dtype conversion or copy on the GPU
             note_transfer("device_copy", describe(func, obj, where), nbytes=int(result.nbytes))
         return
+    if isinstance(obj, _KERNEL_ARGUMENTS):
+        return  # CuPy fills a 0-D array from a host scalar with a kernel argument, not a copy
     note_transfer("to_device", describe(func, obj, where), nbytes=int(result.nbytes))
+
+
+_KERNEL_ARGUMENTS = (bool, int, float, complex, numpy.generic)
 
 
 def copy_from_host(obj: Any, func: str) -> cupy.ndarray:
