@@ -82,6 +82,17 @@ def test_a_timing_made_directly_holds_its_values() -> None:
     assert timing.device_time is None
     assert repr(timing) == "<Timing 'io': host 250.000 ms>"
     assert profiling.Timing("later").elapsed is None
+    assert profiling.Timing(None, elapsed=1).elapsed == 1.0
+
+
+@pytest.mark.parametrize(
+    ("args", "pattern"),
+    [((3,), "`name` must be a str or None"), (("a", "1s"), "`elapsed` must be a number"),
+     (("a", None, 1), "`synced` must be a bool")],
+)  # fmt: skip
+def test_a_timing_checks_its_arguments(args: tuple[Any, ...], pattern: str) -> None:
+    with pytest.raises(TypeError, match=rf"^Timing: {pattern}"):
+        profiling.Timing(*args)
 
 
 def test_an_open_region_cannot_be_entered_again() -> None:

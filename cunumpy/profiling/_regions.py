@@ -29,7 +29,10 @@ class Timing:
 
     A :class:`TimedRegion` (what :func:`timed_region` returns and yields) is a Timing
     that fills itself; a Timing can also be made directly, e.g. to test code that reads
-    one.
+    one. Besides the attributes below, the properties ``elapsed`` (the region's time: its
+    GPU time from CUDA events on CuPy, its host wall time on NumPy; ``None`` until the
+    block has ended) and ``device_time`` (the GPU time on CuPy, ``None`` on NumPy) hold
+    its times.
 
     Parameters
     ----------
@@ -51,9 +54,10 @@ class Timing:
     host_time : float or None
         Host wall time of the block in seconds, ``None`` until the block has ended.
 
-    The properties ``elapsed`` (the region's time: its GPU time from CUDA events on
-    CuPy, its host wall time on NumPy; ``None`` until the block has ended) and
-    ``device_time`` (the GPU time on CuPy, ``None`` on NumPy) complete them.
+    Raises
+    ------
+    TypeError
+        If an argument has the wrong type.
 
     Examples
     --------
@@ -73,8 +77,19 @@ class Timing:
     def __init__(
         self, name: str | None, elapsed: float | None = None, synced: bool = False
     ) -> None:
+        if name is not None and not isinstance(name, str):
+            msg = f"Timing: `name` must be a str or None, not {name!r}."
+            raise TypeError(msg)
+        if elapsed is not None and (
+            isinstance(elapsed, bool) or not isinstance(elapsed, (int, float))
+        ):
+            msg = f"Timing: `elapsed` must be a number of seconds or None, not {elapsed!r}."
+            raise TypeError(msg)
+        if not isinstance(synced, bool):
+            msg = f"Timing: `synced` must be a bool (True or False), not {synced!r}."
+            raise TypeError(msg)
         self.name = name
-        self.host_time = elapsed
+        self.host_time = None if elapsed is None else float(elapsed)
         self.synced = synced
         self._device_time: float | None = None
         self._start: float | None = None
