@@ -462,3 +462,27 @@ def test_gpu_pinned_copy_and_dtype_conversion_are_counted() -> None:
         cunumpy.asarray(device)  # no copy
     assert pinned.tolist() == list(range(10))
     assert [(e.kind, e.nbytes) for e in counter.events] == [("to_host", 40), ("device_copy", 80)]
+
+
+@pytest.mark.gpu
+def test_gpu_mpi_staging_is_counted(monkeypatch: pytest.MonkeyPatch) -> None:
+    import cupy
+
+    from cunumpy import mpi
+    from cunumpy.mpi._buffers import Staging
+
+    monkeypatch.setenv(mpi.CUDA_AWARE_ENV_VAR, "0")  # stage through pinned host memory
+    x = cupy.arange(16, dtype=cupy.float64)
+    out = cupy.zeros(16)
+    with profiling.count_transfers() as counter:
+        staging = Staging.for_array(x, "allreduce")
+        host = staging.send_buffer(x)
+        staging.finish(host, out)
+    assert not staging.direct
+    assert np.array_equal(cunumpy.to_numpy(out), np.arange(16.0))
+    assert [(e.kind, e.nbytes) for e in counter.events] == [
+        ("sync", None),
+        ("to_host", 128),
+        ("to_device", 128),
+    ]
+    assert counter.events[1].description.startswith("mpi.allreduce(shape=(16,), dtype=float64)")
