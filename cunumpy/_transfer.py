@@ -8,8 +8,9 @@ import numpy as np
 
 from ._array_kinds import is_cupy_array, is_numpy_array
 from ._cupy import require_cupy
-from ._devices import canonical_device, library_device
+from ._devices import DLPACK_HOST, canonical_device, library_device
 from ._namespace import _library_name, namespace_of, renamed
+from ._transfer_log import active, describe, nbytes_of, note_transfer
 from .cuda._streams import _check_stream_type, as_cupy_stream, on_device_and_stream
 
 __all__ = ["device", "move_to", "to_cupy", "to_device", "to_numpy"]
@@ -156,20 +157,40 @@ def move_to(x: Any, device: Any, stream: Any, caller: str) -> Any:
             return x
         with on_device_and_stream(target, stream, "to_device"):
             return copy_from_other_gpu(x, caller)
-    return _foreign_to_device(x, device, stream)
+    return _foreign_to_device(x, device, stream, caller)
 
 
-def _foreign_to_device(x: Any, device: Any, stream: Any) -> Any:
+def _foreign_to_device(x: Any, device: Any, stream: Any, caller: str) -> Any:
     """Move an array of another library with that library's own ``to_device``."""
     namespace = _foreign_namespace(x, "to_device")
     target = library_device(x, device, namespace, "to_device")
     import array_api_compat  # knows the libraries whose arrays lack ``to_device``
 
     try:
-        return array_api_compat.to_device(x, target, stream=stream)
+        result = array_api_compat.to_device(x, target, stream=stream)
     except Exception as exc:
         msg = f"to_device: {_library_name(x)} could not move the array to {device!r}: {exc}"
         raise renamed(exc, msg) from exc
+    if active() and result is not x:
+        _note_foreign_copy(x, result, caller)
+    return result
+
+
+def _note_foreign_copy(x: Any, result: Any, caller: str) -> None:
+    """Tell the transfer counters of another library's copy between host and GPU."""
+    try:
+        kinds = (int(x.__dlpack_device__()[0]), int(result.__dlpack_device__()[0]))
+    except (AttributeError, TypeError, ValueError, BufferError):
+        return  # no DLPack device: where the data went is unknown
+    host = tuple(kind in DLPACK_HOST for kind in kinds)
+    if host == (True, False):
+        kind = "to_device"
+    elif host == (False, True):
+        kind = "to_host"
+    else:
+        return  # on one side of the host/GPU divide: no transfer between them
+    detail = f"{_library_name(x)} to {result.device!r}"
+    note_transfer(kind, describe(caller, x, detail), nbytes=nbytes_of(result))
 
 
 def to_numpy(x: Any, /) -> np.ndarray:

@@ -486,3 +486,13 @@ def test_gpu_mpi_staging_is_counted(monkeypatch: pytest.MonkeyPatch) -> None:
         ("to_device", 128),
     ]
     assert counter.events[1].description.startswith("mpi.allreduce(shape=(16,), dtype=float64)")
+
+
+def test_moves_between_host_devices_of_another_library_are_not_transfers() -> None:
+    strict = pytest.importorskip("array_api_strict")
+    x = strict.asarray([1.0, 2.0])
+    other = strict.Device("device1")
+    with profiling.count_transfers() as counter:
+        moved = cunumpy.to_device(x, other)
+    assert moved.device == other
+    assert counter.events == []  # both devices are host memory
