@@ -18,8 +18,8 @@ from ._placement import gpu, host_buffer_is_pinned, move, wait_for_host_copy
 
 __all__ = [
     "arange",
-    "copy_from_host",
     "asarray",
+    "copy_from_host",
     "empty",
     "empty_like",
     "eye",
