@@ -25,7 +25,14 @@ from cunumpy import _cupy
 from cunumpy.cuda import _memory as _cuda_memory
 
 PUBLIC = {
+    "HostEvent",
+    "HostStream",
     "MemoryStats",
+    "create_event",
+    "create_stream",
+    "record_event",
+    "set_device_for_rank",
+    "wait_event",
     "cupy_available",
     "current_device",
     "current_stream",
