@@ -70,7 +70,7 @@ def note_sync(lib: ModuleType, func: str, what: str, nbytes: int = 0) -> None:
     if lib is not np:
         from ._transfer_log import note_transfer
 
-        note_transfer("sync", f"{func}: {what}", nbytes=nbytes)
+        note_transfer("sync", f"{func}: reads back {what}", nbytes=nbytes)
 
 
 def read_back(lib: ModuleType, value: Any, func: str, what: str) -> Any:

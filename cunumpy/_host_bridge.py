@@ -3,8 +3,8 @@
 ``cunumpy.integrate`` and ``cunumpy.optimize`` run SciPy's solvers on the host. When the
 initial value is a CuPy array, a :class:`Bridge` gives every callback its array
 arguments on that array's GPU, copies the callback's results to the host for SciPy, and
-copies the arrays of the final result back to the GPU. Every copy calls
-:func:`cunumpy._transfer_log.note_transfer`.
+copies the arrays of the final result back to the GPU. The copies go through the CuPy
+backend's own copy functions, which tell the transfer counters of ``cunumpy.profiling``.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from typing import Any
 import numpy as np
 
 from ._array_kinds import is_cupy_array
-from ._transfer_log import active, note_transfer
 
 __all__ = ["Bridge", "scipy_module", "to_host", "wraps_scalar"]
 
@@ -41,11 +40,7 @@ def to_host(value: Any, func: str) -> Any:
         return value
     from ._backends.cupy._placement import to_host as copy_to_host
 
-    if active():
-        note_transfer(
-            "to_host", f"{func}: {value.dtype}{tuple(value.shape)}", nbytes=int(value.nbytes)
-        )
-    return copy_to_host(value, None)
+    return copy_to_host(value, None, func)  # noted for the transfer counters
 
 
 def _to_gpu(value: Any, device: Any, func: str) -> Any:
@@ -59,12 +54,10 @@ def _to_gpu(value: Any, device: Any, func: str) -> Any:
         return type(value)(_to_gpu(item, device, func) for item in value)
     if not isinstance(value, np.ndarray) or value.dtype.kind not in "biufc":
         return value
-    import cupy
+    from ._backends.cupy._creation import copy_from_host
 
-    if active():
-        note_transfer("to_device", f"{func}: {value.dtype}{value.shape}", nbytes=int(value.nbytes))
     with device:
-        return cupy.asarray(value)
+        return copy_from_host(value, func)  # noted for the transfer counters
 
 
 class Bridge:

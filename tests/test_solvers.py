@@ -232,3 +232,19 @@ def test_without_scipy_the_host_solvers_say_so(monkeypatch: pytest.MonkeyPatch) 
         optimize.fsolve(lambda x: x, np.zeros(1))
     with pytest.raises(RuntimeError, match="odeint runs SciPy on the host"):
         integrate.odeint(lambda y, t: y, np.zeros(1), np.zeros(2))
+
+
+@pytest.mark.gpu
+def test_transfer_counters_see_the_solvers_copies_and_syncs() -> None:
+    import cupy
+
+    _scipy("optimize")
+    with cunumpy.profiling.count_transfers() as counter:
+        optimize.newton(lambda x: x - 1.0, cupy.zeros(3), fprime=lambda x: cupy.ones(3))
+    assert counter.syncs >= 1
+    assert counter.to_host == counter.to_device == 0
+    with cunumpy.profiling.count_transfers() as counter:
+        optimize.fsolve(lambda x: x - 2.0, cupy.zeros(2))
+    assert counter.to_host >= 2
+    assert counter.to_device >= 2
+    assert counter.bytes_to_device >= 2 * 8
