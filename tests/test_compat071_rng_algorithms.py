@@ -8,6 +8,7 @@ cunumpy must print the same.
 
 from __future__ import annotations
 
+import hashlib
 import inspect
 
 import numpy as np
@@ -260,3 +261,44 @@ def test_signature_matches_cunumpy_071(path: str) -> None:
     for name in names:
         obj = getattr(obj, name)
     assert _parameters(obj) == PARAMETERS_071[path]
+
+
+# SHA-256 of the bytes of results computed by CuNumpy 0.7.1 from the inputs of
+# `_exact_results` (exact integer and IEEE-addition results only: no libm function).
+DIGESTS_071 = {
+    "u": "9ea499695cccbc8b0b5604ec9487a43b7f52b354b23f711c1185d03212e2685f",
+    "w": "fcc932d5c496b5c0a6bcfa17d664172952d3f8ea792324f6fa3f810b96b6e34b",
+    "m3": "03085005edd5e93190e410176dfaba86b25bfd6bd2920f6d033105692b912ca8",
+    "m2": "e1ce20657a94f02d7d0797a45526f966f77697dd16afec7d14a1567e72aa803f",
+    "s": "f79a01e5a2b8ee9fbbb7ef69193fc59ae73b3c33a7095e2d36a7d7f981739c4d",
+    "o": "ba278a8c169f5a36a80f35e1a0246edb13c65b80994ed48fe9ef365604c40d64",
+}
+
+
+def _exact_results() -> dict[str, np.ndarray]:
+    g = np.random.default_rng(1)
+    ids = g.integers(0, 2**63, 5000, dtype=np.int64).astype(np.uint64) * np.uint64(2)
+    counters = g.integers(0, 2**32, (500, 4), dtype=np.int64).astype(np.uint32)
+    key0 = g.integers(0, 2**32, 500, dtype=np.int64).astype(np.uint32)
+    positions3 = g.random((5000, 3)) * 1.4 - 0.2
+    positions2 = g.random((5000, 2))
+    keys = g.integers(-1, 700, 20000)
+    values = g.normal(size=(20000, 2))
+    sort_keys = g.integers(0, 2**40, 10000)
+    return {
+        "u": np.stack(xp.rng.philox_uniform2(2**64 - 7, ids, 12345)),
+        "w": xp.rng.philox4x32_10(counters, key0, key0[::-1]),
+        "m3": xp.algorithms.morton_keys(positions3, [0, 0, 0], [1, 1, 1], 21),
+        "m2": xp.algorithms.morton_keys(positions2, [1, 0], [0, 1], 32),
+        "s": xp.algorithms.segment_sum(values, keys, 700),
+        "o": xp.algorithms.sort_by_key(sort_keys)[1],
+    }
+
+
+def test_large_results_are_bit_identical_to_cunumpy_071() -> None:
+    results = _exact_results()
+    digests = {
+        name: hashlib.sha256(np.ascontiguousarray(array).tobytes()).hexdigest()
+        for name, array in results.items()
+    }
+    assert digests == DIGESTS_071
