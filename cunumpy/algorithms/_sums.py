@@ -5,8 +5,9 @@ from zero: the order of ``numpy.add.at``. NumPy runs ``numpy.add.at`` (``numpy.b
 for float64 rows). On CuPy the plan sorts the rows by key once (a stable sort), and each
 sum runs one GPU thread per segment and trailing column that adds the segment's rows in
 that same order. The IEEE additions are the same, so the sums are bit-identical on both
-backends and from run to run (no atomics). One thread per segment is fast for many small
-segments (cells of a particle code); a few very large segments make the GPU sum slow.
+backends and from run to run (no atomics), except that CuPy compiles kernels to flush
+float32 subnormal numbers (below about 1.2e-38) to zero. One thread per segment is fast for
+many small segments (cells of a particle code); a few very large segments make it slow.
 """
 
 from __future__ import annotations
