@@ -185,7 +185,7 @@ __version__ = "0.1.0"
 __array_api_version__ = "2025.12"
 
 # The device layer's submodules, loaded on first attribute access (see __getattr__).
-_LAZY_SUBMODULES = ("profiling", "mpi", "testing", "kernels")
+_LAZY_SUBMODULES = ("profiling", "mpi", "testing", "kernels", "algorithms", "integrate", "optimize", "rng")  # fmt: skip
 
 __all__ = [
     "__array_api_version__",
@@ -364,7 +364,8 @@ __all__ = [
     "mpi",
     "profiling",
     "testing",
-]
+    "algorithms", "integrate", "optimize", "rng",  # random numbers, particles, solvers
+]  # fmt: skip
 
 # array-api-compat 1.16's helpers, same names and semantics (docs/migrating.md).
 __all__ += [
