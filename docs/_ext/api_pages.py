@@ -41,6 +41,7 @@ MODULES = [
     "cunumpy.testing",
     "cunumpy.testing.plugin",
     "cunumpy.testing.strategies",
+    "cunumpy.xp",
 ]
 
 #: Section titles by defining module, in page order: the standard's groups first.
@@ -67,6 +68,10 @@ GROUPS = {
     "cunumpy._array_kinds": "Array types (array-api-compat's helpers)",
     "cunumpy._namespace_kinds": "Namespace types (array-api-compat's helpers)",
     "cunumpy._transfer": "Devices and transfers",
+    "cunumpy._array_backend": "Where arrays live (CuNumpy 0.7.1's helpers)",
+    "cunumpy._backend_info": "Versions and diagnostics",
+    "cunumpy._host": "Host-only code with device data",
+    "cunumpy._scipy": "SciPy of the current backend",
     "cunumpy.cuda._device": "Devices",
     "cunumpy.cuda._streams": "Streams and synchronization",
     "cunumpy.cuda._memory": "Device memory",
@@ -118,6 +123,27 @@ DATA = {
         "The version of the Array API standard this namespace implements.",
     ),
     "cunumpy.__version__": ("inspection", "The version of cunumpy."),
+    "cunumpy.numpy_backend": (
+        "cunumpy._config",
+        "``True`` when the running context's backend is NumPy (read at each access).",
+    ),
+    "cunumpy.cupy_backend": (
+        "cunumpy._config",
+        "``True`` when the running context's backend is CuPy (read at each access).",
+    ),
+    "cunumpy.xp.numpy_backend": (
+        "cunumpy._config",
+        "``True`` when the running context's backend is NumPy (read at each access).",
+    ),
+    "cunumpy.xp.cupy_backend": (
+        "cunumpy._config",
+        "``True`` when the running context's backend is CuPy (read at each access).",
+    ),
+    "cunumpy.xp.xp": (
+        "cunumpy._config",
+        "The namespace of the running context's backend (read at each access).",
+    ),
+    "cunumpy.xp.BackendType": ("cunumpy._config", "``Literal['numpy', 'cupy']``."),
 }
 
 #: Group of names whose defining module does not say where they belong.
@@ -258,7 +284,10 @@ def _index() -> str:
         "",
         "Every public name, at the path you import it from. ``import cunumpy as xp`` gives the",
         "whole Array API namespace (``xp.sum``, ``xp.linalg.solve``, ``xp.fft.fft``); the",
-        "device layer lives in ``xp.cuda``, ``xp.profiling`` and ``xp.mpi``.",
+        "device layer lives in ``xp.cuda``, ``xp.profiling`` and ``xp.mpi``. These pages list",
+        "cunumpy's own names (``dir(cunumpy)``); every other public name of the current",
+        "backend's library resolves too (``xp.pad``, ``xp.random``, ``xp.linalg.norm``): it is",
+        "NumPy's object on the NumPy backend and CuPy's on the CuPy backend, documented by them.",
         "",
         ".. toctree::",
         "   :maxdepth: 1",
