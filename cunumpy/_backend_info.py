@@ -14,7 +14,16 @@ from typing import Any
 from ._config import current
 from ._cupy import MIN_CUPY, cupy_available, cupy_unavailable_reason
 
-__all__ = ["MIN_CUPY_VERSION", "backend_info", "cupy_version_supported", "require_version"]
+__all__ = [
+    "CUNUMPY_071_API",
+    "MIN_CUPY_VERSION",
+    "backend_info",
+    "cupy_version_supported",
+    "require_version",
+]
+
+#: The release of CuNumpy (the earlier project named cunumpy) whose API this one provides.
+CUNUMPY_071_API = "0.7.1"
 
 #: The oldest CuPy release cunumpy supports (``from_dlpack(copy=)`` arrived in 13.4).
 MIN_CUPY_VERSION = f"{MIN_CUPY[0]}.{MIN_CUPY[1]}.0"
@@ -65,31 +74,34 @@ def cupy_version_supported(cupy_version: str) -> bool:
 
 
 def require_version(minimum: str) -> None:
-    """Raise ``ImportError`` if the installed cunumpy is older than ``minimum``.
+    """Raise ``ImportError`` unless the installed cunumpy provides release ``minimum``'s API.
 
-    Only the numeric release is compared (``0.1.0.dev1`` counts as ``0.1.0``). Note that
-    this project numbers its own releases: ``xp.__version__`` is not CuNumpy 0.7.1's.
+    It passes when ``xp.__version__`` is ``minimum`` or newer, or when ``minimum`` is a
+    release of CuNumpy up to 0.7.1 (the project that published the name ``cunumpy``
+    first), whose API this one provides (``CUNUMPY_071_API``): a program written for it
+    that asks for ``"0.4.0"`` keeps running. Only the numeric release is compared
+    (``0.1.0.dev1`` counts as ``0.1.0``).
 
     Parameters
     ----------
     minimum : str
-        The oldest acceptable version, such as ``"0.1.0"``.
+        The oldest acceptable version, such as ``"0.4.0"``.
 
     Raises
     ------
     ImportError
-        If ``xp.__version__`` is older than ``minimum``.
+        If neither ``xp.__version__`` nor the CuNumpy API provided reaches ``minimum``.
     ValueError
         If ``minimum`` is not a version.
 
     Examples
     --------
     >>> import cunumpy as xp
-    >>> xp.require_version("0.1")
+    >>> xp.require_version("0.4.0")
     >>> xp.require_version("99.0")
     Traceback (most recent call last):
     ...
-    ImportError: require_version: cunumpy 99.0 or newer is required, but 0.1.0 is installed; upgrade it with pip install --upgrade cunumpy.
+    ImportError: require_version: cunumpy 99.0 or newer is required, but 0.1.0 is installed (with CuNumpy 0.7.1's API); upgrade it with pip install --upgrade cunumpy.
     """
     from . import __version__
 
@@ -99,11 +111,12 @@ def require_version(minimum: str) -> None:
             f"require_version: `minimum` must be a version string such as '0.1.0', not {minimum!r}."
         )
         raise ValueError(msg)
-    installed = _release(__version__)
-    if installed is not None and installed[0] < wanted[0]:
+    provided = [_release(__version__), _release(CUNUMPY_071_API)]
+    if not any(found is not None and found[0] >= wanted[0] for found in provided):
         msg = (
             f"require_version: cunumpy {minimum} or newer is required, but {__version__} is "
-            f"installed; upgrade it with pip install --upgrade cunumpy."
+            f"installed (with CuNumpy {CUNUMPY_071_API}'s API); upgrade it with "
+            f"pip install --upgrade cunumpy."
         )
         raise ImportError(msg)
 

@@ -73,18 +73,23 @@ class ScipyNamespace:
     def __repr__(self) -> str:
         return f"<cunumpy scipy namespace {self._path!r}>" if self._path else "<cunumpy scipy>"
 
-    def module(self) -> ModuleType:
-        """Import and return the module this namespace forwards to on the current backend.
+    def resolve(self) -> ModuleType:
+        """Import and return the module this namespace stands for on the current backend.
 
         Raises
         ------
         ImportError
-            If SciPy (NumPy backend) is not installed; the message says how to install it.
+            If SciPy (NumPy backend) or ``cupyx.scipy`` (CuPy backend) cannot be
+            imported; the message says what to install.
 
         Examples
         --------
         >>> import cunumpy as xp
-        >>> xp.scipy.special.module().__name__  # doctest: +SKIP
+        >>> try:
+        ...     name = xp.scipy.special.resolve().__name__
+        ... except ImportError:  # SciPy is not installed
+        ...     name = "scipy.special"
+        >>> name if xp.get_backend() == "numpy" else None
         'scipy.special'
         """
         backend = current().name
@@ -92,9 +97,28 @@ class ScipyNamespace:
         try:
             return importlib.import_module(name)
         except ImportError as exc:
-            how = "pip install scipy" if backend == "numpy" else "install a CuPy with cupyx.scipy"
+            how = "pip install scipy" if backend == "numpy" else "install CuPy with cupyx.scipy"
             msg = f"xp.scipy: {name} cannot be imported on the {backend} backend ({exc}); {how}."
             raise ImportError(msg) from exc
+
+    def available(self, name: str) -> bool:
+        """Return whether ``name`` exists here on the current backend; never raises.
+
+        ``False`` also where the backend's SciPy cannot be imported.
+
+        Examples
+        --------
+        >>> import cunumpy as xp
+        >>> xp.scipy.special.available("no_such_name")
+        False
+        """
+        path = f"{self._path}.{name}" if self._path else name
+        try:
+            if path in SUBMODULES:
+                return ScipyNamespace(path).resolve() is not None
+            return hasattr(self.resolve(), name)
+        except ImportError:
+            return False
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):
@@ -102,7 +126,7 @@ class ScipyNamespace:
         path = f"{self._path}.{name}" if self._path else name
         if path in SUBMODULES:
             return ScipyNamespace(path)
-        module = self.module()
+        module = self.resolve()
         try:
             return getattr(module, name)
         except AttributeError:
@@ -113,9 +137,13 @@ class ScipyNamespace:
             raise AttributeError(msg) from None
 
     def __dir__(self) -> list[str]:
-        below = [p[len(self._path) + 1 :] for p in SUBMODULES if p.startswith(f"{self._path}.")]
-        own = [p for p in SUBMODULES if "." not in p] if not self._path else below
-        return sorted({*own, "module"})
+        prefix = f"{self._path}." if self._path else ""
+        below = [p[len(prefix) :] for p in SUBMODULES if p.startswith(prefix)]
+        try:
+            names = [n for n in dir(self.resolve()) if not n.startswith("_")]
+        except ImportError:
+            names = []
+        return sorted({*names, *(p for p in below if "." not in p), "available", "resolve"})
 
 
 #: SciPy for the current backend: ``scipy`` on NumPy, ``cupyx.scipy`` on CuPy.
