@@ -350,3 +350,47 @@ def test_gpu_scipy_is_cupyx_scipy_on_the_cupy_backend() -> None:
         assert xp.scipy.special.erf is cupyx.scipy.special.erf
         v = xp.asarray([0.0, 0.5])
         np.testing.assert_allclose(xp.to_numpy(xp.scipy.special.erf(v)), [0.0, math.erf(0.5)])
+
+
+# --- 0.7.1's README examples, against what 0.7.1 printed ---------------------------------------
+
+#: What CuNumpy 0.7.1 printed for the README snippets of ``tools/compare_071.py`` that are
+#: about the top level (run there with 0.7.1 installed, on a machine without a GPU).
+PRINTED_BY_071 = {
+    "first example": "[0. 2. 4. 6. 8.]\nnumpy\n",
+    "choose a backend": "numpy\nnumpy [0 1 2 3 4]\n",
+    "strict selection": "RuntimeError\nnumpy\n",
+    "use_backend block": "[0.         0.01010101 0.02020202] numpy\n",
+    "two backend questions": "numpy numpy\nTrue False\nImportError\n",
+    "backend-generic function": "5.0\n",
+    "move data": "array([1, 2]) array([1, 2]) ndarray\n",
+    "default float dtype": "float64\n",
+    "numpy names": (
+        "[1 2] [0. 1. 2. 0.] 3.0\n11.0 5.0\n[2 3 0 1] [8 6 5]\n"
+        "<class 'numpy.float16'> <class 'numpy.ndarray'> 3.0\n"
+    ),
+    "host call": "[1 3 6]\n[1 3 6] numpy\n",
+    "backend checks": "True True\nTrue False numpy\nRuntimeError\n",
+    "scipy": "[0.         0.52049988 0.84270079]\n[0.5 0.5 0.5 0.5] 0\n",
+}
+
+
+@needs_unusable_cupy
+@pytest.mark.parametrize("name", sorted(PRINTED_BY_071))
+def test_readme_snippet_prints_what_0_7_1_printed(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import textwrap
+    from pathlib import Path
+
+    if name == "scipy":
+        pytest.importorskip("scipy", reason="the snippet uses xp.scipy (SciPy on NumPy)")
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    try:
+        from compare_071 import SNIPPETS
+    finally:
+        sys.path.pop(0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", xp.CupyUnavailableWarning)  # 0.7.1 fell back silently
+        exec(textwrap.dedent(SNIPPETS[name]), {"xp": xp})
+    assert capsys.readouterr().out == PRINTED_BY_071[name]
