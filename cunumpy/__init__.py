@@ -10,7 +10,7 @@ layer (``cuda``, ``profiling``, ``mpi``) and user ``kernels`` are loaded on firs
 The top level is a NumPy superset, as CuNumpy 0.7.1's is: the names listed by
 ``dir(cunumpy)`` (``__all__``) are cunumpy's own, and every other public name of the
 current backend's library resolves to that library's object (``xp.array``, ``xp.pad``,
-``xp.random``, ``xp.float16``, ``xp.linalg.norm``, ``xp.fft.fftshift``): NumPy's on the
+``xp.random``, ``xp.float16``, ``xp.linalg.norm``, ``xp.fft.fft2``): NumPy's on the
 NumPy backend, CuPy's on the CuPy backend, following ``set_backend`` and ``use_backend``.
 Those names are the backend's functions, so they run on the backend, not where their
 inputs live: give them arrays of the current backend (a NumPy function hands a CuPy

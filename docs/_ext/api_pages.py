@@ -144,6 +144,10 @@ DATA = {
         "The namespace of the running context's backend (read at each access).",
     ),
     "cunumpy.xp.BackendType": ("cunumpy._config", "``Literal['numpy', 'cupy']``."),
+    "cunumpy.xp.MIN_CUPY_VERSION": (
+        "cunumpy._backend_info",
+        "The oldest CuPy release cunumpy supports (``cunumpy.MIN_CUPY_VERSION``).",
+    ),
 }
 
 #: Group of names whose defining module does not say where they belong.
@@ -193,7 +197,7 @@ def collect(module_name: str) -> list[Entry]:
         obj = getattr(module, name)
         path = f"{module_name}.{name}"
         doc = ""
-        if inspect.ismodule(obj):
+        if inspect.ismodule(obj) and path not in DATA:
             kind, group, doc = "module", "submodules", (inspect.getdoc(obj) or "")
         elif inspect.isclass(obj) and path not in DATA:
             kind, group = "class", obj.__module__
@@ -238,7 +242,8 @@ def _directive(entry: Entry) -> list[str]:
     if entry.kind == "module":
         return []  # documented on its own page, linked from the table
     module, _, name = entry.path.rpartition(".")
-    value = [] if inspect.isclass(entry.obj) else [f"   :value: {entry.obj!r}"]  # dtypes
+    shown = not (inspect.isclass(entry.obj) or inspect.ismodule(entry.obj))  # dtypes, xp.xp
+    value = [f"   :value: {entry.obj!r}"] if shown else []
     return [f".. py:data:: {name}", f"   :module: {module}", *value, "", f"   {entry.doc}", ""]
 
 
