@@ -164,6 +164,12 @@ def test_the_top_level_is_a_numpy_superset_on_the_numpy_backend() -> None:
     assert cunumpy.random is np.random and cunumpy.float16 is np.float16
 
 
+def test_the_top_levels_standard_names_are_globals_so_they_never_reach_getattr() -> None:
+    assert [n for n in STANDARD if n not in vars(cunumpy)] == []
+    assert [n for n in cunumpy.linalg.__all__ if n not in vars(cunumpy.linalg)] == []
+    assert [n for n in cunumpy.fft.__all__ if n not in vars(cunumpy.fft)] == []
+
+
 def test_the_top_levels_standard_names_stay_ours() -> None:
     for name in ("sum", "asarray", "concat", "abs", "max", "round"):
         assert getattr(cunumpy, name).__module__.startswith("cunumpy._api.")
