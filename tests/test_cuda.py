@@ -315,7 +315,7 @@ def test_loaded_but_unusable_cupy_keeps_defaults_neutral() -> None:
 @needs_unusable_cupy
 def test_cupy_backend_cannot_be_selected_so_helpers_stay_neutral() -> None:
     with pytest.raises(RuntimeError, match="not usable"):
-        cunumpy.set_backend("cupy")
+        cunumpy.set_backend("cupy", strict=True)
     assert cuda.current_device() == "cpu"
 
 
