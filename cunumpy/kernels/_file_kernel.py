@@ -1,0 +1,76 @@
+"""A CUDA C kernel read from a ``.cu`` file, launched by thread count through ``RawKernel``.
+
+What :class:`KernelCatalog` loads while cunumpy has no ``CudaKernel``: scalars are cast to
+the C types of the signature, ``n_threads`` becomes a 1-D grid of ``block_size`` blocks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ._c_signature import global_parameters
+from ._raw import RawKernel
+
+__all__ = ["FileKernel"]
+
+
+class FileKernel:
+    """The ``__global__`` function ``name`` of ``path``, called like a ``CudaKernel``."""
+
+    def __init__(
+        self,
+        path: Path,
+        name: str,
+        *,
+        include_dirs: Sequence[str | Path] = (),
+        block_size: int = 128,
+        options: Sequence[str] = (),
+    ) -> None:
+        self.path = Path(path)
+        self.name = name
+        self.source = self.path.read_text()
+        self.parameters = global_parameters(self.source, name)
+        self.block_size = int(block_size)
+        flags = (f"-I{self.path.parent}", *(f"-I{d}" for d in include_dirs), *options)
+        self.raw = RawKernel(self.source, name, options=tuple(flags))
+
+    def compile(self) -> None:
+        """Compile now (CuPy compiles at the first launch otherwise)."""
+        self.raw.kernel().compile()
+
+    def __call__(
+        self,
+        *args: Any,
+        n_threads: int | Sequence[int] | None = None,
+        grid: int | Sequence[int] | None = None,
+        block: int | Sequence[int] | None = None,
+        shared_mem: int = 0,
+        stream: Any = None,
+    ) -> None:
+        """Launch on ``args`` with ``n_threads`` threads (or the given ``grid`` and ``block``)."""
+        if len(args) != len(self.parameters):
+            msg = f"{self.name}: takes {len(self.parameters)} arguments, not {len(args)}."
+            raise TypeError(msg)
+        values = []
+        for param, value in zip(self.parameters, args):
+            if not param.pointer and param.dtype is not None:
+                value = param.dtype.type(value)
+            values.append(value)
+        blocks = _dims(block) if block is not None else (self.block_size,)
+        if grid is not None:
+            grids = _dims(grid)
+        elif n_threads is not None:
+            total = int(np.prod(_dims(n_threads)))
+            grids = (max(1, -(-total // blocks[0])),)
+        else:
+            msg = f"{self.name}: pass `n_threads` or `grid` to launch the CUDA kernel."
+            raise ValueError(msg)
+        self.raw(grids, blocks, tuple(values), shared_mem=shared_mem, stream=stream)
+
+
+def _dims(value: int | Sequence[int]) -> tuple[int, ...]:
+    return (int(value),) if isinstance(value, (int, np.integer)) else tuple(int(v) for v in value)
