@@ -19,6 +19,7 @@ See ``docs/kernels.md``.
 """
 
 from ._catalog import KernelCatalog
+from ._compiled_host import CompiledHostKernel
 from ._cuda_c import ElementwiseKernel, ReductionKernel
 from ._elementwise import ElementwiseFunction, elementwise
 from ._generalized import GeneralizedFunction, generalized
@@ -26,7 +27,6 @@ from ._host_kernel import PyccelKernel
 from ._implementations import (
     DEVICE_IMPLEMENTATIONS,
     HOST_IMPLEMENTATIONS,
-    CompiledHostKernel,
     HostImplementations,
     get_device_kernel_implementation,
     get_host_kernel_implementation,

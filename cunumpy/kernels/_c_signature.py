@@ -61,7 +61,7 @@ def global_parameters(source: str, name: str) -> list[CParameter]:
     if match is None:
         msg = f"no `__global__ void {name}(...)` in the CUDA source."
         raise ValueError(msg)
-    params = []
+    params: list[CParameter] = []
     text = match.group(1).strip()
     if text in ("", "void"):
         return params

@@ -20,8 +20,9 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from ._compiled_host import CompiledHostKernel
 from ._host_kernel import PyccelKernel
-from ._implementations import CompiledHostKernel, HostImplementations
+from ._implementations import HostImplementations
 from ._kernel_arrays import outputs_from_annotations
 from ._pairs import Kernel
 
@@ -34,9 +35,9 @@ def _load_cuda(path: Path, name: str, options: dict[str, Any]) -> Any:
     cuda_kernel = getattr(kernels, "CudaKernel", None)
     if cuda_kernel is not None:
         return cuda_kernel.from_file(path, name, **options)
-    from ._file_kernel import FileKernel
+    from ._source_kernel import SourceKernel
 
-    return FileKernel(path, name, **options)
+    return SourceKernel.from_file(path, name, **options)
 
 
 def kernel_from_folder(
@@ -115,6 +116,10 @@ def _built(compiled: CompiledHostKernel) -> Callable[..., Any]:
     if function is None:
         raise RuntimeError(f"compiling failed: {compiled.error!r}") from compiled.error
     return function
+
+
+def _constant(function: Callable[..., Any]) -> Callable[[], Callable[..., Any]]:
+    return lambda: function
 
 
 def _importer(module: str, name: str) -> Callable[[], Callable[..., Any]]:
@@ -198,7 +203,7 @@ class KernelCatalog(Mapping[str, Kernel]):
                 f"{package}.{name}",
                 outputs=outputs(name) if callable(outputs) else outputs,
                 host_options=host_options(name) if callable(host_options) else host_options,
-                extra_implementations={} if extra is None else {"numpy": lambda f=extra: f},
+                extra_implementations={} if extra is None else {"numpy": _constant(extra)},
                 **options,
             )
         return cls(kernels)

@@ -1,7 +1,8 @@
-"""A CUDA C kernel read from a ``.cu`` file, launched by thread count through ``RawKernel``.
+"""A CUDA C kernel from source, launched by thread count through ``RawKernel``.
 
-What :class:`KernelCatalog` loads while cunumpy has no ``CudaKernel``: scalars are cast to
-the C types of the signature, ``n_threads`` becomes a 1-D grid of ``block_size`` blocks.
+What :class:`KernelCatalog` and ``device_function_kernel`` use while cunumpy has no
+``CudaKernel``: scalars are cast to the C types of the signature, ``n_threads`` becomes a
+1-D grid of ``block_size`` blocks.
 """
 
 from __future__ import annotations
@@ -15,28 +16,34 @@ import numpy as np
 from ._c_signature import global_parameters
 from ._raw import RawKernel
 
-__all__ = ["FileKernel"]
+__all__ = ["SourceKernel"]
 
 
-class FileKernel:
-    """The ``__global__`` function ``name`` of ``path``, called like a ``CudaKernel``."""
+class SourceKernel:
+    """The ``__global__`` function ``name`` of ``source``, called like a ``CudaKernel``."""
 
     def __init__(
         self,
-        path: Path,
+        source: str,
         name: str,
         *,
         include_dirs: Sequence[str | Path] = (),
         block_size: int = 128,
         options: Sequence[str] = (),
     ) -> None:
-        self.path = Path(path)
         self.name = name
-        self.source = self.path.read_text()
-        self.parameters = global_parameters(self.source, name)
+        self.source = source
+        self.signature = global_parameters(source, name)
         self.block_size = int(block_size)
-        flags = (f"-I{self.path.parent}", *(f"-I{d}" for d in include_dirs), *options)
-        self.raw = RawKernel(self.source, name, options=tuple(flags))
+        flags = (*(f"-I{d}" for d in include_dirs), *options)
+        self.raw = RawKernel(source, name, options=tuple(flags))
+
+    @classmethod
+    def from_file(cls, path: str | Path, name: str, **options: Any) -> SourceKernel:
+        """The kernel ``name`` of the file ``path`` (its folder is an include directory)."""
+        path = Path(path)
+        dirs = (path.parent, *options.pop("include_dirs", ()))
+        return cls(path.read_text(), name, include_dirs=dirs, **options)
 
     def compile(self) -> None:
         """Compile now (CuPy compiles at the first launch otherwise)."""
@@ -52,11 +59,11 @@ class FileKernel:
         stream: Any = None,
     ) -> None:
         """Launch on ``args`` with ``n_threads`` threads (or the given ``grid`` and ``block``)."""
-        if len(args) != len(self.parameters):
-            msg = f"{self.name}: takes {len(self.parameters)} arguments, not {len(args)}."
+        if len(args) != len(self.signature):
+            msg = f"{self.name}: takes {len(self.signature)} arguments, not {len(args)}."
             raise TypeError(msg)
         values = []
-        for param, value in zip(self.parameters, args):
+        for param, value in zip(self.signature, args):
             if not param.pointer and param.dtype is not None:
                 value = param.dtype.type(value)
             values.append(value)
