@@ -105,6 +105,19 @@ def _collect(
     return found
 
 
+def _check_sides(name: str, *, host: dict[str, Any], device: dict[str, Any]) -> None:
+    """Each run got the arrays of its backend: else the comparison would prove nothing."""
+    wrong = sorted(k for k, a in host.items() if is_cupy_array(a))
+    wrong += sorted(k for k, a in device.items() if isinstance(a, np.ndarray))
+    if wrong or not device:
+        msg = (
+            f"assert_kernels_agree: kernel {name!r}: make_args must build NumPy arrays for "
+            "'numpy' and CuPy arrays for 'cupy' (e.g. xp.asarray(data, device='cpu' if "
+            f"backend == 'numpy' else 'cuda')); these were on the other side: {wrong}."
+        )
+        raise ValueError(msg)
+
+
 def assert_kernels_agree(
     kernel: Kernel,
     make_args: Callable[[str, int], Sequence[Any]],
@@ -154,7 +167,8 @@ def assert_kernels_agree(
     TypeError
         If `kernel` is not a :class:`~cunumpy.kernels.Kernel`.
     ValueError
-        If it has no CUDA kernel, or `n_calls` is below 1.
+        If it has no CUDA kernel, `n_calls` is below 1, or `make_args` built arrays of
+        the other backend (the comparison would prove nothing).
     AssertionError
         If an array differs; the message names the argument and where CUDA ran.
 
@@ -167,7 +181,8 @@ def assert_kernels_agree(
     --------
     >>> from cunumpy.kernel_testing import assert_kernels_agree
     >>> def make_args(backend, seed):
-    ...     x = xp.asarray(np.random.default_rng(seed).random(1000))
+    ...     device = "cpu" if backend == "numpy" else "cuda"
+    ...     x = xp.asarray(np.random.default_rng(seed).random(1000), device=device)
     ...     return (x, np.float64(2.0), xp.zeros_like(x), np.int32(x.size))
     >>> assert_kernels_agree(catalog["scale"], make_args, n_threads=1000)  # doctest: +SKIP
     """
@@ -205,6 +220,7 @@ def assert_kernels_agree(
             results[backend] = _collect(args, outputs, parameters)
     host = {name: to_numpy(a) for name, a in results["numpy"].items()}
     device = results["cupy"]
+    _check_sides(kernel.name, host=results["numpy"], device=device)
     if host.keys() != device.keys():
         msg = f"{kernel.name}: the host and CUDA calls have different array arguments: host {sorted(host)}, CUDA {sorted(device)}."
         raise AssertionError(msg)

@@ -1,0 +1,75 @@
+"""The fake CuPy itself: host/device mix-ups fail as with CuPy on a GPU (fake CuPy)."""
+
+from __future__ import annotations
+
+import cupy
+import numpy as np
+import pytest
+
+import cunumpy as xp
+from cunumpy import kernel_testing
+
+
+def test_fake_cupy_is_active_and_usable_as_the_cupy_backend() -> None:
+    assert kernel_testing.fake_cupy_active()
+    assert xp.cupy_available()
+    assert cupy.cuda.runtime.getDeviceCount() == 1
+    assert kernel_testing.install_fake_cupy() is cupy  # a second install does nothing
+
+
+def test_fake_cupy_arrays_are_no_numpy_arrays() -> None:
+    a = cupy.arange(3.0)
+    assert not isinstance(a, np.ndarray)
+    assert xp.is_cupy_array(a) and not xp.is_numpy_array(a)
+    with pytest.raises(TypeError, match="Implicit conversion to a NumPy array"):
+        np.asarray(a)
+    with pytest.raises(TypeError, match=r"numpy\.ndarray"):
+        a + np.ones(3)
+    with pytest.raises(TypeError, match=r"numpy\.ndarray"):
+        cupy.sum(np.ones(3))
+    with pytest.raises(TypeError, match=r"numpy\.ndarray"):
+        a[...] = np.zeros(3)
+
+
+def test_fake_cupy_copies_only_when_asked() -> None:
+    host = np.arange(4.0)
+    a = cupy.asarray(host)
+    host[0] = 99.0
+    assert float(a[0]) == 0.0  # a copy, as to a GPU
+    back = a.get()
+    assert isinstance(back, np.ndarray)
+    np.testing.assert_array_equal(cupy.asnumpy(a), [0.0, 1.0, 2.0, 3.0])
+    total = a.sum()
+    assert isinstance(total, cupy.ndarray) and total.shape == ()  # 0-d, as CuPy returns
+    buffer = kernel_testing.host_buffer(a)
+    buffer[1] = -1.0
+    assert float(a[1]) == -1.0  # the buffer is the array's memory, not a copy
+
+
+def test_fake_cupy_streams_and_devices_are_stand_ins() -> None:
+    stream = cupy.cuda.Stream(non_blocking=True)
+    assert cupy.cuda.get_current_stream().ptr == 0
+    with stream:
+        assert cupy.cuda.get_current_stream() is stream
+    with cupy.cuda.Device(0):
+        assert cupy.cuda.runtime.getDevice() == 0
+    with pytest.raises(RuntimeError, match="invalid device ordinal 1"):
+        cupy.cuda.Device(1)
+    event = cupy.cuda.Event()
+    event.record(stream)
+    assert event.done
+
+
+def test_numpy_scalars_and_floats_reach_kernels_as_cupy_passes_them() -> None:
+    kernel = cupy.RawKernel(
+        'extern "C" __global__ void fill(float* x, float v, int n) {'
+        " int i = threadIdx.x; if (i < n) x[i] = v; }",
+        "fill",
+    )
+    x = cupy.zeros(4, dtype=cupy.float32)
+    kernel((1,), (4,), (x, np.float32(2.5), 4))  # a Python int is passed as int64: fits
+    np.testing.assert_array_equal(x.get(), [2.5] * 4)
+    with pytest.raises(TypeError, match=r"numpy\.float32 for float"):
+        kernel((1,), (4,), (x, 2.5, 4))  # a double where the GPU reads a float
+    with pytest.raises(TypeError, match=r"Unsupported type <class 'numpy\.ndarray'>"):
+        kernel((1,), (4,), (np.zeros(4, dtype=np.float32), np.float32(1), 4))
