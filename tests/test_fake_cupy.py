@@ -87,3 +87,21 @@ def test_the_fake_cupy_cannot_come_after_cunumpy_probed() -> None:
         check=False,
     )
     assert "has already probed CuPy" in done.stdout, done.stdout + done.stderr
+
+
+@pytest.mark.fake_cupy
+@pytest.mark.emulated
+@pytest.mark.skipif(emulation_compiler() is None, reason="the emulation needs a C++ compiler")
+def test_the_porting_example_passes_its_parity_tests_on_the_fake_cupy_emulated() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "examples/porting", "-q", "-p", "no:cacheprovider"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "CUNUMPY_FAKE_CUPY": "1", "PYTHONPATH": _pythonpath()},
+        timeout=600,
+        check=False,
+    )
+    output = done.stdout + done.stderr
+    assert done.returncode == 0, output
+    assert "2 passed" in output and "skipped" not in output, output

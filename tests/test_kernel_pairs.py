@@ -122,3 +122,28 @@ def test_compile_host_compiles_on_first_use_and_falls_back() -> None:
     np.testing.assert_array_equal(x, [-1.0, -1.0])
     assert built == ["tests.kernel_pkgs.demo.shift.shift_kernels"]
     assert catalog["shift"].selected() == "numpy"
+
+
+@pytest.mark.gpu
+def test_the_porting_example_passes_its_parity_tests_on_the_gpu() -> None:
+    """The GPU run of examples/porting (CUNUMPY_REQUIRE_CUDA: fail, never skip)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    path = os.pathsep.join(p for p in (str(root), os.environ.get("PYTHONPATH", "")) if p)
+    env = {k: v for k, v in os.environ.items() if k != "CUNUMPY_FAKE_CUPY"}
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "examples/porting", "-q", "-p", "no:cacheprovider"],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        env={**env, "CUNUMPY_REQUIRE_CUDA": "1", "PYTHONPATH": path},
+        timeout=300,
+        check=False,
+    )
+    output = done.stdout + done.stderr
+    assert done.returncode == 0, output
+    assert "2 passed" in output, output
