@@ -78,7 +78,10 @@ def kernel_from_folder(
         if declared is not None:
             host_options = {**(host_options or {}), "outputs": declared}
     # without `compile_host` the host module runs as it is (as in CuNumpy 0.7.1)
-    loaders: dict[str, Callable[[], Callable[..., Any]]] = {"python": lambda: python, "pyccel": lambda: python}
+    loaders: dict[str, Callable[[], Callable[..., Any]]] = {
+        "python": lambda: python,
+        "pyccel": lambda: python,
+    }
     if compile_host is not None:
         compiled = CompiledHostKernel(module_name, name, compile_host)
         loaders["pyccel"] = lambda: _built(compiled)
