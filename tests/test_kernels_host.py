@@ -173,3 +173,40 @@ def test_every_new_kernels_name_is_exported() -> None:
         "DEVICE_IMPLEMENTATIONS", "Kernel", "KernelCatalog",
     }  # fmt: skip
     assert names <= set(xp.kernels.__all__)
+
+
+def test_fuse_calls_the_function_on_numpy_data() -> None:
+    @kernels.fuse(kernel_name="p")
+    def pressure(rho, t, gamma):
+        return (gamma - 1.0) * rho * t
+
+    np.testing.assert_array_equal(
+        pressure(np.array([1.0, 2.0]), np.array([3.0, 3.0]), 2.0), [3.0, 6.0]
+    )
+    assert pressure.__name__ == "pressure"
+    with pytest.raises(TypeError, match="callable"):
+        kernels.fuse(3)  # type: ignore[arg-type]
+
+
+def test_the_pyccel_cache_names_its_settings_and_needs_pyccel(
+    monkeypatch: pytest.MonkeyPatch, tmp_path
+) -> None:
+    import importlib.util
+    import json
+
+    cache = kernels.PyccelCache("tree-d.3d")
+    assert (cache.cache_env, cache.openmp_env) == ("TREE_D_3D_KERNEL_CACHE", "TREE_D_3D_OPENMP")
+    monkeypatch.setenv("TREE_D_3D_KERNEL_CACHE", str(tmp_path))
+    monkeypatch.setenv("TREE_D_3D_OPENMP", "0")
+    assert cache.cache_root() == tmp_path
+    assert not cache.openmp_enabled()
+    with pytest.raises(ValueError, match="non-empty"):
+        kernels.PyccelCache("")
+    if importlib.util.find_spec("pyccel") is None:
+        with pytest.raises(ImportError, match="Pyccel is not installed"):
+            cache(json)  # a failed build, which CompiledHostKernel records
+        host = kernels.CompiledHostKernel(
+            "tests.kernel_pkgs.demo.shift.shift_kernels", "shift", cache, fallback=np.negative
+        )
+        assert host(np.ones(1))[0] == -1.0
+        assert isinstance(host.error, ImportError)

@@ -22,6 +22,7 @@ from ._catalog import KernelCatalog
 from ._compiled_host import CompiledHostKernel
 from ._cuda_c import ElementwiseKernel, ReductionKernel
 from ._elementwise import ElementwiseFunction, elementwise
+from ._fuse import fuse
 from ._generalized import GeneralizedFunction, generalized
 from ._host_kernel import PyccelKernel
 from ._implementations import (
@@ -38,6 +39,7 @@ from ._implementations import (
 from ._kernel_arrays import as_kernel_array, kernel_output, kernel_outputs, outputs_from_annotations
 from ._numba import gpu_available, gpu_unavailable_reason
 from ._pairs import Kernel
+from ._pyccel_cache import PyccelCache
 from ._raw import RawKernel
 
 __all__ = [
@@ -50,11 +52,13 @@ __all__ = [
     "HostImplementations",
     "Kernel",
     "KernelCatalog",
+    "PyccelCache",
     "PyccelKernel",
     "RawKernel",
     "ReductionKernel",
     "as_kernel_array",
     "elementwise",
+    "fuse",
     "generalized",
     "get_device_kernel_implementation",
     "get_host_kernel_implementation",

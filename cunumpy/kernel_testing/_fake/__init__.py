@@ -111,6 +111,8 @@ def _build() -> FakeCupy:
     module.get_default_memory_pool = lambda: pool  # type: ignore[attr-defined]
     module.get_default_pinned_memory_pool = lambda: pinned  # type: ignore[attr-defined]
     module.is_available = lambda: True  # type: ignore[attr-defined]
+    # the fake has no kernel fusion: a fused function runs operation by operation
+    module.fuse = lambda *a, kernel_name=None: (lambda f: f) if not a else a[0]  # type: ignore[attr-defined]
     module.linalg = _submodule("cupy.linalg", np.linalg)  # type: ignore[attr-defined]
     module.fft = _submodule("cupy.fft", np.fft)  # type: ignore[attr-defined]
     module.random = _submodule("cupy.random", np.random)  # type: ignore[attr-defined]
