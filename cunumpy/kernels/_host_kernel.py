@@ -21,7 +21,7 @@ from .._array_kinds import is_cupy_array
 from .._config import get_backend
 from .._transfer_log import active, note_transfer
 
-__all__ = ["PyccelKernel", "parameter_names"]
+__all__ = ["HOST_TYPES", "PyccelKernel", "parameter_names"]
 
 
 def parameter_names(function: Any) -> list[str] | None:
@@ -33,6 +33,12 @@ def parameter_names(function: Any) -> list[str] | None:
         return None
     positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
     return [p.name for p in signature.parameters.values() if p.kind in positional]
+
+
+# Types that never hold a CuPy array: a call checks them first (most arguments are these).
+HOST_TYPES = frozenset(
+    {np.ndarray, float, int, bool, complex, str, type(None), np.float64, np.float32, np.int64, np.int32, np.bool_}
+)
 
 
 def _describe(x: Any) -> str:
@@ -241,8 +247,10 @@ class PyccelKernel:
             return self._use_cupy
         if get_backend() == "cupy":
             return True
-        seen: set[int] = set()
-        return any(self._holds_cupy(v, seen) for v in (*args, *kwargs.values()))
+        for value in (*args, *kwargs.values()) if kwargs else args:
+            if type(value) not in HOST_TYPES and self._holds_cupy(value, set()):
+                return True
+        return False
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         """Run the kernel; on CuPy data through host copies (see the class)."""

@@ -19,7 +19,7 @@ from .._config import get_backend
 from .._cupy import require_cupy
 from .._transfer_log import active, note_transfer
 from . import _implementations as implementations
-from ._host_kernel import PyccelKernel, parameter_names
+from ._host_kernel import HOST_TYPES, PyccelKernel, parameter_names
 from ._placement import locate, on_gpu
 
 __all__ = ["Kernel"]
@@ -32,6 +32,8 @@ def _device_values(args: Sequence[Any]) -> list[Any]:
     """The CuPy arrays and CUDA argument objects among ``args`` (and in their containers)."""
     found: list[Any] = []
     for arg in args:
+        if type(arg) in HOST_TYPES:
+            continue
         items = (
             arg.values()
             if isinstance(arg, dict)
