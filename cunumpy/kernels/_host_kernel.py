@@ -37,7 +37,20 @@ def parameter_names(function: Any) -> list[str] | None:
 
 # Types that never hold a CuPy array: a call checks them first (most arguments are these).
 HOST_TYPES = frozenset(
-    {np.ndarray, float, int, bool, complex, str, type(None), np.float64, np.float32, np.int64, np.int32, np.bool_}
+    {
+        np.ndarray,
+        float,
+        int,
+        bool,
+        complex,
+        str,
+        type(None),
+        np.float64,
+        np.float32,
+        np.int64,
+        np.int32,
+        np.bool_,
+    }
 )
 
 

@@ -58,7 +58,7 @@ class SourceKernel:
         shared_mem: int = 0,
         stream: Any = None,
     ) -> None:
-        """Launch on ``args`` with ``n_threads`` threads (or the given ``grid`` and ``block``)."""
+        """Launch on ``args`` with ``n_threads`` threads (default: the first array's length)."""
         if len(args) != len(self.signature):
             msg = f"{self.name}: takes {len(self.signature)} arguments, not {len(args)}."
             raise TypeError(msg)
@@ -70,12 +70,15 @@ class SourceKernel:
         blocks = _dims(block) if block is not None else (self.block_size,)
         if grid is not None:
             grids = _dims(grid)
-        elif n_threads is not None:
+        else:
+            if n_threads is None:  # one thread per element of the first array's first axis
+                first = next((a for a in args if hasattr(a, "shape") and len(a.shape) > 0), None)
+                if first is None:
+                    msg = f"{self.name}: pass `n_threads` or `grid`: no array to infer the launch from."
+                    raise ValueError(msg)
+                n_threads = int(first.shape[0])
             total = int(np.prod(_dims(n_threads)))
             grids = (max(1, -(-total // blocks[0])),)
-        else:
-            msg = f"{self.name}: pass `n_threads` or `grid` to launch the CUDA kernel."
-            raise ValueError(msg)
         self.raw(grids, blocks, tuple(values), shared_mem=shared_mem, stream=stream)
 
 

@@ -73,3 +73,26 @@ def test_numpy_scalars_and_floats_reach_kernels_as_cupy_passes_them() -> None:
         kernel((1,), (4,), (x, 2.5, 4))  # a double where the GPU reads a float
     with pytest.raises(TypeError, match=r"Unsupported type <class 'numpy\.ndarray'>"):
         kernel((1,), (4,), (np.zeros(4, dtype=np.float32), np.float32(1), 4))
+
+
+def test_a_raw_module_instantiates_templates_by_name_expression() -> None:
+    module = cupy.RawModule(
+        code=r"""
+        template <typename T> __global__ void twice(const T* x, T* y, int n) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x;
+            if (i < n) y[i] = 2 * x[i];
+        }
+        extern "C" __global__ void ones(float* y) { y[threadIdx.x] = 1.0f; }""",
+        options=("-DUNUSED=1",),
+        name_expressions=("twice<float>", "twice<double>"),
+    )
+    module.compile()
+    x = cupy.arange(3.0)
+    y = cupy.zeros(3)
+    module.get_function("twice<double>")((1,), (4,), (x, y, np.int32(3)))
+    np.testing.assert_array_equal(y.get(), [0.0, 2.0, 4.0])
+    ones = cupy.zeros(2, dtype=cupy.float32)
+    module.get_function("ones")((1,), (2,), (ones,))
+    np.testing.assert_array_equal(ones.get(), [1.0, 1.0])
+    with pytest.raises(RuntimeError, match="no kernel 'twice<int>'"):
+        module.get_function("twice<int>")

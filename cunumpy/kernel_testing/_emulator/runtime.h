@@ -20,6 +20,7 @@
 #define __noinline__
 #define __restrict__ __restrict
 #define __launch_bounds__(...)
+#define __align__(n) alignas(n)
 #define __shared__ static
 #define __constant__ static
 struct dim3 {

@@ -196,12 +196,14 @@ class RawModule:
         self._library: EmulatedLibrary | None = None
 
     def _expressions(self) -> tuple[str, ...]:
-        found = tuple(dict.fromkeys(_GLOBAL.findall(self.code)))
-        return tuple(
-            dict.fromkeys(
-                (*(self.name_expressions or ()), *(n for n in found if "template" not in n))
-            )
-        )
+        """The name expressions, then the ``__global__`` functions that are no templates."""
+        found = []
+        for match in _GLOBAL.finditer(self.code):
+            before = self.code[: match.start()]
+            declaration = before[max(before.rfind(";"), before.rfind("}")) + 1 :]
+            if "template" not in declaration:  # a template needs a name expression
+                found.append(match.group(1))
+        return tuple(dict.fromkeys((*(self.name_expressions or ()), *found)))
 
     def compile(self, log_stream: Any = None) -> None:
         """Build the emulation library now (compile errors surface here)."""
