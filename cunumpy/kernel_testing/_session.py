@@ -151,7 +151,8 @@ def emulated_launches(
 
     On the fake CuPy every ``RawModule``/``RawKernel`` launch (and so every
     ``CudaKernel`` and ``cunumpy.kernels`` CUDA C kernel) runs on the CPU emulator; this
-    block chooses how the emulation compiles, e.g. ``options=("-ffp-contract=off",)``.
+    block chooses how the emulation compiles, e.g. ``options=("-ffp-contract=off",)``:
+    it applies to the kernels first built (launched or compiled) inside the block.
 
     Parameters
     ----------

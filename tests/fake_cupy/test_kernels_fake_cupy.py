@@ -182,3 +182,21 @@ def test_parity_refuses_host_arrays_in_the_cupy_run() -> None:
 
     with pytest.raises(ValueError, match="make_args must build NumPy arrays for 'numpy' and CuPy"):
         kernel_testing.assert_kernels_agree(pair, host_only, n_threads=4)
+
+
+def test_emulated_launches_take_compiler_options() -> None:
+    fma = kernels.RawKernel(
+        r"""extern "C" __global__ void fma3(const double* x, double* y) {
+        #ifdef FACTOR
+            y[threadIdx.x] = FACTOR * x[threadIdx.x];
+        #endif
+        }""",
+        "fma3",
+    )
+    x, y = cupy.arange(3.0), cupy.zeros(3)
+    with kernel_testing.emulated_launches(options=("-ffp-contract=off",)):
+        fma((1,), (3,), (x, y))  # without FACTOR the kernel writes nothing
+    np.testing.assert_array_equal(y.get(), [0.0, 0.0, 0.0])
+    with kernel_testing.emulated_launches(options=("-DFACTOR=3.0",)):
+        kernels.RawKernel(fma.code, "fma3")((1,), (3,), (x, y))
+    np.testing.assert_array_equal(y.get(), [0.0, 3.0, 6.0])

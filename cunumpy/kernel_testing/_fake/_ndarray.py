@@ -32,6 +32,9 @@ class Device:
             msg = f"cudaErrorInvalidDevice: invalid device ordinal {index} (the fake CuPy has device 0 only)"
             raise RuntimeError(msg)
         self.id = 0
+        self.compute_capability = "90"  # what the fake claims; nothing depends on it
+        self.mem_info = (1 << 30, 1 << 30)
+        self.attributes = {"MaxThreadsPerBlock": 1024, "MultiProcessorCount": 1, "WarpSize": 32}
 
     def __enter__(self) -> Device:
         return self
