@@ -139,3 +139,18 @@ def test_a_device_function_runs_elementwise() -> None:
     np.testing.assert_allclose(out, np.maximum(0, 1 - np.abs(t) / 1.5))
     with pytest.raises(ValueError, match="clashes"):
         device_function_kernel("", "double f(double out)")
+
+
+def test_emulated_vector_types_and_a_3d_block() -> None:
+    norm = RawKernel(
+        r"""extern "C" __global__ void norm(const double* x, double* out) {
+            int i = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+            double3 v = make_double3(x[3 * i], x[3 * i + 1], x[3 * i + 2]);
+            out[i] = sqrt(v.x * v.x + v.y * v.y + v.z * v.z);
+        }""",
+        "norm",
+    )
+    x = np.random.default_rng(1).random((24, 3))
+    out = np.zeros(24)
+    emulate_cuda_kernel(norm, x, out, grid=1, block=(2, 3, 4))
+    np.testing.assert_allclose(out, np.linalg.norm(x, axis=1), rtol=1e-15)

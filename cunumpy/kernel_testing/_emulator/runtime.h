@@ -28,6 +28,18 @@ struct dim3 {
     dim3(unsigned int x_ = 1, unsigned int y_ = 1, unsigned int z_ = 1) : x(x_), y(y_), z(z_) {}
 };
 typedef dim3 uint3;
+// CUDA's vector types and their make_ functions
+#define CUNUMPY_VECTOR(T, N)                                                        \
+    struct N##2 { T x, y; };                                                        \
+    struct N##3 { T x, y, z; };                                                     \
+    struct N##4 { T x, y, z, w; };                                                  \
+    inline N##2 make_##N##2(T x, T y) { return N##2{x, y}; }                       \
+    inline N##3 make_##N##3(T x, T y, T z) { return N##3{x, y, z}; }               \
+    inline N##4 make_##N##4(T x, T y, T z, T w) { return N##4{x, y, z, w}; }
+CUNUMPY_VECTOR(float, float)
+CUNUMPY_VECTOR(double, double)
+CUNUMPY_VECTOR(int, int)
+CUNUMPY_VECTOR(long long, longlong)
 static dim3 threadIdx, blockIdx, blockDim, gridDim;
 static const int warpSize = 32;
 static void* cunumpy_dynamic_shared = 0;
