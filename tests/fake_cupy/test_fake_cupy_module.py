@@ -96,3 +96,21 @@ def test_a_raw_module_instantiates_templates_by_name_expression() -> None:
     np.testing.assert_array_equal(ones.get(), [1.0, 1.0])
     with pytest.raises(RuntimeError, match="no kernel 'twice<int>'"):
         module.get_function("twice<int>")
+
+
+def test_a_struct_argument_with_a_device_pointer_reaches_the_kernel() -> None:
+    kernel = cupy.RawKernel(
+        r"""struct Vec { double* data; int n; };
+        extern "C" __global__ void halve(Vec v) {
+            int i = threadIdx.x;
+            if (i < v.n) v.data[i] *= 0.5;
+        }""",
+        "halve",
+    )
+    y = cupy.arange(4.0)
+    layout = np.dtype([("data", np.uint64), ("n", np.int32), ("pad", np.int32)])
+    packed = np.array((y.data.ptr, 3, 0), dtype=layout)[()]  # a NumPy structured scalar
+    kernel((1,), (4,), (packed,))
+    np.testing.assert_array_equal(y.get(), [0.0, 0.5, 1.0, 3.0])
+    with pytest.raises(TypeError, match="16-byte struct"):
+        kernel((1,), (4,), (np.array((y.data.ptr, 3), dtype=layout.descr[:2])[()],))
