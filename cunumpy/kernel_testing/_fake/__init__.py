@@ -55,10 +55,10 @@ class FakeCupy(types.ModuleType):
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):
             raise AttributeError(name)
-        target = getattr(np, name, None)
-        if target is None:
+        if not hasattr(np, name):
             msg = f"module 'cupy' has no attribute {name!r} (fake CuPy)"
             raise AttributeError(msg)
+        target = getattr(np, name)
         if isinstance(target, (type, np.dtype)) or not callable(target):
             value: Any = target
         elif name in _EXPLICIT:
