@@ -147,3 +147,16 @@ def test_the_porting_example_passes_its_parity_tests_on_the_gpu() -> None:
     output = done.stdout + done.stderr
     assert done.returncode == 0, output
     assert "2 passed" in output, output
+
+
+def test_a_name_too_long_for_pyccels_fortran_backend_warns(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cunumpy.kernels import _catalog
+
+    monkeypatch.setattr(_catalog, "FORTRAN_NAME_LIMIT", 15)  # "bind_c_scale_kernels" has 20
+    with pytest.warns(
+        UserWarning, match=r"'bind_c_scale_kernels' has 20 characters, more than Fortran's 15"
+    ):
+        kernels.Kernel.from_folder("tests.kernel_pkgs.demo.scale")
+    kernels.Kernel.from_folder(
+        "tests.kernel_pkgs.demo.scale", check_name_length=False
+    )  # no warning

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -26,7 +27,10 @@ from ._implementations import HostImplementations
 from ._kernel_arrays import outputs_from_annotations
 from ._pairs import Kernel
 
-__all__ = ["KernelCatalog", "kernel_from_folder"]
+__all__ = ["FORTRAN_NAME_LIMIT", "KernelCatalog", "kernel_from_folder"]
+
+FORTRAN_NAME_LIMIT = 63
+"""The longest name a Fortran compiler takes (Pyccel names a module's wrapper ``bind_c_<module>``)."""
 
 
 def _load_cuda(path: Path, name: str, options: dict[str, Any]) -> Any:
@@ -47,6 +51,7 @@ def kernel_from_folder(
     host_suffix: str = "_kernels",
     cuda_suffix: str = "_cuda.cu",
     test_args_suffix: str | None = "_test_args",
+    check_name_length: bool = True,
     missing_cuda: str = "raise",
     host_options: Mapping[str, Any] | None = None,
     outputs: Sequence[int | str] | str | None = None,
@@ -68,6 +73,14 @@ def kernel_from_folder(
     if not (folder / f"{name}{host_suffix}.py").is_file():
         msg = f"Kernel.from_folder: the kernel folder {folder} has no host kernel {name}{host_suffix}.py."
         raise FileNotFoundError(msg)
+    wrapper = f"bind_c_{name}{host_suffix}"  # the module Pyccel's Fortran backend writes
+    if check_name_length and len(wrapper) > FORTRAN_NAME_LIMIT:
+        warnings.warn(
+            f"kernel {name!r}: Pyccel's Fortran wrapper module {wrapper!r} has {len(wrapper)} "
+            f"characters, more than Fortran's {FORTRAN_NAME_LIMIT}; shorten the kernel's name to "
+            f"{FORTRAN_NAME_LIMIT - len('bind_c_') - len(host_suffix)} characters or compile with the C backend.",
+            stacklevel=3,
+        )
     module_name = f"{package}.{name}{host_suffix}"
     python = getattr(importlib.import_module(module_name), name)
     if isinstance(outputs, str) and outputs != "annotations":
