@@ -217,7 +217,7 @@ __version__ = "0.1.0"
 __array_api_version__ = "2025.12"
 
 # The device layer's submodules, loaded on first attribute access (see __getattr__).
-_LAZY_SUBMODULES = ("profiling", "mpi", "testing", "kernels", "xp", "algorithms", "integrate", "optimize", "rng")  # fmt: skip
+_LAZY_SUBMODULES = ("profiling", "mpi", "testing", "kernels", "xp", "algorithms", "integrate", "optimize", "rng", "kernel_testing")  # fmt: skip
 
 __all__ = [
     "__array_api_version__",
@@ -261,6 +261,7 @@ __all__ = [
     "profiling",
     "testing",
     "algorithms", "integrate", "optimize", "rng",  # random numbers, particles, solvers
+    "kernel_testing",  # parity of kernel pairs, the fake CuPy, the emulator of CUDA C
 ]  # fmt: skip
 
 # Array API 2025.12: functions
