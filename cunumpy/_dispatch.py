@@ -24,6 +24,7 @@ from ._backends import numpy as _numpy_module
 from ._config import current as _current
 from ._devices import DLPACK_CUDA, DLPACK_HOST, canonical_device, dlpack_device_type
 from ._namespace import _NAMESPACE_BY_TYPE, namespace_of
+from ._namespace import refuse_subclass as _refuse_subclass
 from ._transfer import to_device as _to_device
 
 __all__ = [
@@ -41,6 +42,7 @@ __all__ = [
     "_namespace_of_two",
     "_numpy_namespace",
     "_placement",
+    "_refuse_subclass",
     "_to_device",
 ]
 

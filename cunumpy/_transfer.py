@@ -9,7 +9,7 @@ import numpy as np
 from ._array_kinds import is_cupy_array, is_numpy_array
 from ._cupy import require_cupy
 from ._devices import canonical_device, library_device
-from ._namespace import _library_name, namespace_of, renamed
+from ._namespace import _library_name, namespace_of, refuse_subclass, renamed
 from .cuda._streams import _check_stream_type, as_cupy_stream, on_device_and_stream
 
 __all__ = ["device", "to_cupy", "to_device", "to_numpy"]
@@ -123,6 +123,7 @@ def to_device(x: Any, device: Any, /, *, stream: Any = None) -> Any:
     True
     """
     if is_numpy_array(x):
+        refuse_subclass(x, "to_device")
         if stream is not None:
             _check_stream_type(stream, "to_device")  # a TypeError before any ValueError
         target = canonical_device(device, "to_device")
@@ -182,8 +183,9 @@ def to_numpy(x: Any, /) -> np.ndarray:
     >>> xp.to_numpy([1, 2])
     array([1, 2])
     """
-    if isinstance(x, np.ndarray):
+    if type(x) is np.ndarray:
         return x
+    refuse_subclass(x, "to_numpy")
     if is_cupy_array(x):
         from ._backends.cupy._placement import to_host
 

@@ -352,6 +352,8 @@ def _function(qualname: str, entry: dict[str, str]) -> str:
     elif name == "from_dlpack":
         kind = "The result lives on ``device`` when given, else where ``x`` lives."
         body = [
+            "if type(x) is not _ndarray:",
+            "    _refuse_subclass(x, 'from_dlpack')  # a masked array's mask would be lost",
             "if device is None:",
             f"    return _dlpack_namespace(x).from_dlpack({call})",
             "namespace, device = _placement(device, 'from_dlpack')",
@@ -393,6 +395,7 @@ from {dots}_dispatch import (
     _namespace_of_two,
     _numpy_namespace,
     _placement,
+    _refuse_subclass,
     _to_device,
 )
 from {dots}_errors import BACKEND_ERRORS as _BACKEND_ERRORS

@@ -18,6 +18,7 @@ from .._dispatch import (
     _ndarray,
     _numpy_namespace,
     _placement,
+    _refuse_subclass,
 )
 from .._errors import BACKEND_ERRORS as _BACKEND_ERRORS
 from .._errors import check_fill_value as _check_fill_value
@@ -355,6 +356,8 @@ def from_dlpack(
     >>> xp.from_dlpack(x)
     array([1, 2, 3])
     """
+    if type(x) is not _ndarray:
+        _refuse_subclass(x, "from_dlpack")  # a masked array's mask would be lost
     if device is None:
         return _dlpack_namespace(x).from_dlpack(x, device=device, copy=copy)
     namespace, device = _placement(device, "from_dlpack")
