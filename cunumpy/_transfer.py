@@ -195,7 +195,15 @@ def to_numpy(x: Any, /) -> np.ndarray:
             return np.from_dlpack(x)
         except (BufferError, TypeError, RuntimeError, ValueError):
             pass
-    return np.asarray(x)
+    result = np.asarray(x)
+    if result.dtype.kind in "OUSVMm":  # None, strings, objects: no array of numbers
+        msg = (
+            f"to_numpy: cannot make an array of numbers from {type(x).__qualname__} "
+            f"{x!r:.60} (NumPy would give dtype {result.dtype}); pass an array, numbers or "
+            f"nested lists of numbers."
+        )
+        raise TypeError(msg)
+    return result
 
 
 def to_cupy(x: Any, /) -> Any:

@@ -15,6 +15,8 @@ from ._dispatch import (
     _numpy_namespace,
     _placement,
 )
+from ._dtype_rules import DTYPE_ARGUMENTS as _DTYPE_ARGUMENTS
+from ._dtype_rules import check_dtype as _check_dtype
 from ._errors import BACKEND_ERRORS as _BACKEND_ERRORS
 from ._errors import raise_restated as _raise_restated
 from ._typing import (
@@ -135,11 +137,15 @@ def fftfreq(
     """
     if device is None:
         try:
+            if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+                _check_dtype(dtype, "fft.fftfreq")
             return _current().namespace.fft.fftfreq(n, d=d, dtype=dtype)
         except _BACKEND_ERRORS as exc:
             _raise_restated("fft.fftfreq", exc, n=n, d=d, dtype=dtype)
     namespace, device = _placement(device, "fft.fftfreq")
     try:
+        if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+            _check_dtype(dtype, "fft.fftfreq")
         return namespace.fft.fftfreq(n, d=d, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
         _raise_restated("fft.fftfreq", exc, n=n, d=d, dtype=dtype)
@@ -582,11 +588,15 @@ def rfftfreq(
     """
     if device is None:
         try:
+            if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+                _check_dtype(dtype, "fft.rfftfreq")
             return _current().namespace.fft.rfftfreq(n, d=d, dtype=dtype)
         except _BACKEND_ERRORS as exc:
             _raise_restated("fft.rfftfreq", exc, n=n, d=d, dtype=dtype)
     namespace, device = _placement(device, "fft.rfftfreq")
     try:
+        if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+            _check_dtype(dtype, "fft.rfftfreq")
         return namespace.fft.rfftfreq(n, d=d, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
         _raise_restated("fft.rfftfreq", exc, n=n, d=d, dtype=dtype)

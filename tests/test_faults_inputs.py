@@ -60,3 +60,153 @@ def test_masked_arrays_are_refused_by_portable_kernels() -> None:
     assert twice(np.asarray([1.0, 2.0])).tolist() == [2.0, 4.0]  # the kernel itself works
     _raises(TypeError, lambda: twice(_masked()), "twice", "masked arrays")
     _raises(TypeError, lambda: twice(np.ones(3), out=_masked()), "twice", "masked arrays")
+
+
+# --- conversions: never an object, string or other dtype outside the standard's -------
+
+
+@pytest.mark.parametrize(
+    ("call", "names"),
+    [
+        (lambda: xp.asarray(None), ("asarray", "None", "object")),
+        (lambda: xp.asarray({}), ("asarray", "{}", "object")),
+        (lambda: xp.asarray(object()), ("asarray", "object")),
+        (lambda: xp.asarray("abc"), ("asarray", "'abc'", "<U3")),
+        (lambda: xp.asarray([b"x"]), ("asarray", "b'x'", "S1")),
+        (lambda: xp.asarray(None, device="cpu"), ("asarray", "None")),
+        (lambda: xp.to_numpy(None), ("to_numpy", "None", "object")),
+        (lambda: xp.to_numpy(["a", "b"]), ("to_numpy", "'a'")),
+        (lambda: xp.zeros(3, dtype=object), ("zeros", "object", "float64")),
+        (lambda: xp.ones(3, dtype=list), ("ones", "list")),
+        (lambda: xp.empty(2, dtype="datetime64[s]"), ("empty", "datetime64")),
+        (lambda: xp.zeros(3, dtype=[("a", "f8")]), ("zeros", "'a'")),
+        (lambda: xp.full(2, 1.0, dtype=np.float16), ("full", "float16")),
+        (lambda: xp.arange(3, dtype="U1"), ("arange", "U1")),
+        (lambda: xp.zeros_like(np.ones(2), dtype=object), ("zeros_like", "object")),
+        (lambda: xp.asarray([1.0], dtype=object), ("asarray", "object")),
+        (lambda: xp.astype(np.ones(2), object), ("astype", "object")),
+        (lambda: xp.astype(np.ones(2), "m8[s]"), ("astype", "m8")),
+        (lambda: xp.astype(np.ones(2, complex), xp.float64), ("astype", "complex128", "float64")),
+        (lambda: xp.astype(np.ones(2, np.complex64), xp.int8), ("astype", "complex64")),
+    ],
+)
+def test_conversions_refuse_dtypes_outside_the_standard(
+    call: Callable[[], object], names: tuple[str, ...]
+) -> None:
+    _raises(TypeError, call, *names)
+
+
+def test_an_int_beyond_uint64_is_a_value_error() -> None:
+    _raises(ValueError, lambda: xp.asarray(2**64), "asarray", str(2**64), "out of range")
+    _raises(ValueError, lambda: xp.asarray(-(2**63) - 1), "asarray", "out of range")
+    assert xp.asarray(2**64 - 1).dtype == np.uint64  # the largest that fits still does
+
+
+def test_conversions_of_numbers_are_unchanged() -> None:
+    assert xp.asarray([1, 2]).dtype == np.int64
+    assert xp.asarray(1.5).dtype == np.float64
+    assert xp.asarray([True]).dtype == np.bool_
+    assert xp.asarray(memoryview(b"ab")).tolist() == [97, 98]
+    assert xp.zeros(2, dtype="float32").dtype == np.float32
+    assert xp.zeros(2, dtype=float).dtype == np.float64
+    assert xp.astype(np.ones(2, complex), xp.complex64).dtype == np.complex64
+    assert xp.to_numpy([1, 2]).tolist() == [1, 2]
+
+
+# --- dtypes: one rule at the top level ------------------------------------------------
+
+_STANDARD = [np.dtype(n) for n in (
+    "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+    "float32", "float64", "complex64", "complex128",
+)]  # fmt: skip
+
+
+def _elementwise_cases() -> list[tuple[str, tuple[np.dtype, ...]]]:
+    """Every elementwise function and standard input dtypes for which NumPy itself gives a
+    result outside the standard's dtypes (found by calling NumPy, not read from our code)."""
+    import itertools
+    import sys
+    import warnings
+
+    from mpi_run import ROOT
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    from api_signatures import SIGNATURES
+
+    cases = []
+    for name, entry in SIGNATURES["elementwise"].items():
+        reference = getattr(np, name, None)
+        n_arrays = entry["params"].partition("/")[0].count("array")
+        if reference is None or name == "clip" or n_arrays not in (1, 2):
+            continue
+        for dtypes in itertools.product(_STANDARD, repeat=n_arrays):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                try:
+                    out = reference(*(np.ones(2, dtype=d) for d in dtypes))
+                except TypeError:
+                    continue
+            if out.dtype not in _STANDARD:
+                cases.append((name, dtypes))
+    return cases
+
+
+def test_no_elementwise_function_gives_a_dtype_outside_the_standard() -> None:
+    cases = _elementwise_cases()
+    names = {name for name, _ in cases}
+    assert {"sqrt", "hypot", "exp", "atan2"} <= names  # the sweep finds the known ones
+    for name, dtypes in cases:
+        inputs = [np.ones(2, dtype=d) for d in dtypes]
+        function = getattr(xp, name)
+        with np.errstate(all="ignore"):
+            _raises(TypeError, lambda f=function, a=inputs: f(*a), name, "float16")
+
+
+def test_float_results_of_standard_dtypes_are_kept() -> None:
+    assert xp.sqrt(np.ones(2, np.int64)).dtype == np.float64  # NumPy's, a standard dtype
+    assert xp.sqrt(np.ones(2, np.int16)).dtype == np.float32
+    assert xp.add(np.ones(2, np.int8), np.ones(2, np.uint64)).dtype == np.float64
+    assert xp.hypot(np.ones(2, np.float32), np.ones(2, np.float32)).dtype == np.float32
+
+
+@pytest.mark.parametrize(
+    "dtypes",
+    [(xp.int8, xp.uint64), (xp.int64, xp.uint64), (xp.int8, xp.float32), (xp.bool, xp.int8),
+     (xp.float64, xp.int32)],
+)  # fmt: skip
+def test_result_type_raises_where_the_standard_defines_no_promotion(dtypes: tuple) -> None:
+    names = [np.dtype(d).name for d in dtypes]
+    _raises(TypeError, lambda: xp.result_type(*dtypes), "result_type", *names)
+    arrays = [np.ones(1, dtype=d) for d in dtypes]
+    _raises(TypeError, lambda: xp.result_type(*arrays), "result_type", *names)
+
+
+def test_result_type_keeps_every_promotion_the_standard_defines() -> None:
+    assert xp.result_type(xp.int8, xp.uint8) == np.int16
+    assert xp.result_type(xp.uint32, xp.uint64) == np.uint64
+    assert xp.result_type(xp.float32, xp.complex64) == np.complex64
+    assert xp.result_type(xp.float64, xp.complex64) == np.complex128
+    assert xp.result_type(np.ones(1, np.float32), 1.0) == np.float32  # scalars are weak
+
+
+@pytest.mark.parametrize(
+    ("call", "kind", "names"),
+    [
+        (lambda: xp.full(3, np.nan, dtype=xp.int64), ValueError, ("full", "nan", "int64")),
+        (lambda: xp.full(3, 1.5, dtype=xp.int32), ValueError, ("full", "1.5", "int32")),
+        (lambda: xp.full(3, np.inf, dtype=xp.uint8), ValueError, ("full", "inf", "uint8")),
+        (lambda: xp.full(2, 1j, dtype=xp.float64), TypeError, ("full", "1j", "float64")),
+        (lambda: xp.full_like(np.ones(2, np.int32), 1.5), ValueError, ("full_like", "1.5")),
+        (lambda: xp.full_like(np.ones(2), 2j), TypeError, ("full_like", "2j")),
+    ],
+)
+def test_fill_values_that_do_not_fit_the_dtype(
+    call: Callable[[], object], kind: type[Exception], names: tuple[str, ...]
+) -> None:
+    _raises(kind, call, *names)
+
+
+def test_fill_values_that_fit_are_kept() -> None:
+    assert xp.full(2, 2.0, dtype=xp.int32).tolist() == [2, 2]
+    assert xp.full(2, 1.5).dtype == np.float64
+    assert xp.full(2, 1j, dtype=xp.complex64).dtype == np.complex64

@@ -64,6 +64,15 @@ PLACED = {
 }
 LIKE = {"empty_like", "full_like", "ones_like", "zeros_like"}
 
+# Elementwise functions that NumPy (and CuPy) compute in float16 for bool, int8 and uint8
+# inputs, a dtype outside the standard's set: the top level raises instead (see
+# cunumpy/_dtype_rules.py; tests/test_faults_inputs.py finds every such function).
+FLOAT16_PRONE = {
+    "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "copysign", "cos", "cosh",
+    "exp", "expm1", "hypot", "log", "log10", "log1p", "log2", "logaddexp", "nextafter",
+    "round", "sin", "sinh", "sqrt", "tan", "tanh",
+}  # fmt: skip
+
 
 class _Rename(ast.NodeTransformer):
     def visit_Name(self, node: ast.Name) -> ast.Name:
@@ -197,6 +206,15 @@ def _numpy_fast_path(qualname: str, args: ast.arguments, call: str) -> list[str]
         return []
     (first, _), rest = arrays[0], arrays[1:]
     tests = [f"type({first}) is _ndarray", *(_FAST_TESTS[k].format(n) for n, k in rest)]
+    if qualname in FLOAT16_PRONE:  # one identity test of the result's dtype
+        inputs = ", ".join(n for n, _ in arrays)
+        return [
+            f"if {' and '.join(tests)}:",
+            f"    result = {_fast_name(qualname)}({call})",
+            "    if result.dtype is not _FLOAT16:",
+            "        return result",
+            f"    _refuse_float16({qualname!r}, {inputs})",
+        ]
     return [f"if {' and '.join(tests)}:", f"    return {_fast_name(qualname)}({call})"]
 
 
@@ -270,8 +288,15 @@ def _restating(line: str, qualname: str, args: ast.arguments, indent: str = "   
     shown = ", ".join(
         f"{a.arg}={a.arg}" for a in params if a.arg != "device" and not _is_array_param(a)
     )
+    guard = []
+    if "dtype" in [a.arg for a in params]:  # the top level creates the standard's dtypes only
+        guard = [
+            f"{indent}    if dtype is not None and dtype not in _DTYPE_ARGUMENTS:",
+            f"{indent}        _check_dtype(dtype, {qualname!r})",
+        ]
     return [
         f"{indent}try:",
+        *guard,
         f"{indent}    {line}",
         f"{indent}except _BACKEND_ERRORS as exc:",
         f"{indent}    _raise_restated({qualname!r}, exc, {shown})",
@@ -283,9 +308,17 @@ def _fill_value_check(args: ast.arguments, qualname: str) -> list[str]:
     names = [a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]]
     if "fill_value" not in names:
         return []
+    # A float or complex fill_value must fit the dtype exactly (NumPy truncates, writes
+    # INT64_MIN for NaN, drops the imaginary part).
+    if qualname in LIKE:
+        target, condition = "x.dtype if dtype is None else dtype", ""
+    else:
+        target, condition = "dtype", "dtype is not None and "
     return [
         "if type(fill_value) not in _PY_SCALARS:",
         f"    _check_fill_value(fill_value, {qualname!r})",
+        f"elif {condition}(type(fill_value) is float or type(fill_value) is complex):",
+        f"    _check_fill(fill_value, {target}, {qualname!r})",
     ]
 
 
@@ -335,16 +368,22 @@ def _function(qualname: str, entry: dict[str, str]) -> str:
             "if type(obj) is _ndarray and dtype is None and device is None and copy is None:",
             "    return obj  # what numpy.asarray returns for a plain ndarray, without the call",
             "try:",
+            "    if dtype is not None and dtype not in _DTYPE_ARGUMENTS:",
+            "        _check_dtype(dtype, 'asarray')",
             "    if device is None:",
-            "        namespace = (",
-            "            _namespace_of_one(obj, 'asarray', 'obj') if _is_array(obj) else _current().namespace",
-            "        )",
-            f"        return namespace.asarray({call})",
-            "    namespace, device = _placement(device, 'asarray')",
-            "    obj, copy = _moved(obj, namespace, device, copy)",
-            f"    return namespace.asarray({call})",
+            "        if _is_array(obj):",
+            f"            return _namespace_of_one(obj, 'asarray', 'obj').asarray({call})",
+            f"        result = _current().namespace.asarray({call})",
+            "    else:",
+            "        namespace, device = _placement(device, 'asarray')",
+            "        if _is_array(obj):",
+            "            obj, copy = _moved(obj, namespace, device, copy)",
+            f"            return namespace.asarray({call})",
+            f"        result = namespace.asarray({call})",
             "except _BACKEND_ERRORS as exc:",
             "    _raise_restated('asarray', exc, obj=obj, dtype=dtype, copy=copy)",
+            "# made from Python objects: no object, string or other dtype outside the standard's",
+            "return _check_converted(result, obj, 'asarray')",
         ]
     elif name == "broadcast_shapes":
         kind = "Shapes are plain tuples, so this is the same on every backend."
@@ -363,6 +402,14 @@ def _function(qualname: str, entry: dict[str, str]) -> str:
         kind = "Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU)."
         dispatch, member = _dispatch(qualname, args)
         body = [*_numpy_fast_path(qualname, args, call), f"return {dispatch}.{member}({call})"]
+        if qualname in FLOAT16_PRONE:
+            inputs = ", ".join(n for n, _ in _array_kinds(args))
+            body[-1:] = [
+                f"result = {dispatch}.{member}({call})",
+                "if getattr(result, 'dtype', None) == _FLOAT16:  # NumPy's and CuPy's",
+                f"    _refuse_float16({qualname!r}, {inputs})",
+                "return result",
+            ]
     doc = _docstring(qualname, args, returns, kind)
     doc_lines = textwrap.indent(doc, "    ").splitlines()
     doc_text = "\n".join(line.rstrip() for line in doc_lines)
@@ -398,6 +445,12 @@ from {dots}_dispatch import (
     _refuse_subclass,
     _to_device,
 )
+from {dots}_dtype_rules import DTYPE_ARGUMENTS as _DTYPE_ARGUMENTS
+from {dots}_dtype_rules import FLOAT16 as _FLOAT16
+from {dots}_dtype_rules import check_converted as _check_converted
+from {dots}_dtype_rules import check_dtype as _check_dtype
+from {dots}_dtype_rules import check_fill as _check_fill
+from {dots}_dtype_rules import refuse_float16 as _refuse_float16
 from {dots}_errors import BACKEND_ERRORS as _BACKEND_ERRORS
 from {dots}_errors import check_fill_value as _check_fill_value
 from {dots}_errors import raise_restated as _raise_restated

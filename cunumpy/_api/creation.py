@@ -20,6 +20,10 @@ from .._dispatch import (
     _placement,
     _refuse_subclass,
 )
+from .._dtype_rules import DTYPE_ARGUMENTS as _DTYPE_ARGUMENTS
+from .._dtype_rules import check_converted as _check_converted
+from .._dtype_rules import check_dtype as _check_dtype
+from .._dtype_rules import check_fill as _check_fill
 from .._errors import BACKEND_ERRORS as _BACKEND_ERRORS
 from .._errors import check_fill_value as _check_fill_value
 from .._errors import raise_restated as _raise_restated
@@ -107,11 +111,15 @@ def arange(
     """
     if device is None:
         try:
+            if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+                _check_dtype(dtype, "arange")
             return _current().namespace.arange(start, stop=stop, step=step, dtype=dtype)
         except _BACKEND_ERRORS as exc:
             _raise_restated("arange", exc, start=start, stop=stop, step=step, dtype=dtype)
     namespace, device = _placement(device, "arange")
     try:
+        if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+            _check_dtype(dtype, "arange")
         return namespace.arange(start, stop=stop, step=step, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
         _raise_restated("arange", exc, start=start, stop=stop, step=step, dtype=dtype)
@@ -162,16 +170,24 @@ def asarray(
     if type(obj) is _ndarray and dtype is None and device is None and copy is None:
         return obj  # what numpy.asarray returns for a plain ndarray, without the call
     try:
+        if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+            _check_dtype(dtype, "asarray")
         if device is None:
-            namespace = (
-                _namespace_of_one(obj, "asarray", "obj") if _is_array(obj) else _current().namespace
-            )
-            return namespace.asarray(obj, dtype=dtype, device=device, copy=copy)
-        namespace, device = _placement(device, "asarray")
-        obj, copy = _moved(obj, namespace, device, copy)
-        return namespace.asarray(obj, dtype=dtype, device=device, copy=copy)
+            if _is_array(obj):
+                return _namespace_of_one(obj, "asarray", "obj").asarray(
+                    obj, dtype=dtype, device=device, copy=copy
+                )
+            result = _current().namespace.asarray(obj, dtype=dtype, device=device, copy=copy)
+        else:
+            namespace, device = _placement(device, "asarray")
+            if _is_array(obj):
+                obj, copy = _moved(obj, namespace, device, copy)
+                return namespace.asarray(obj, dtype=dtype, device=device, copy=copy)
+            result = namespace.asarray(obj, dtype=dtype, device=device, copy=copy)
     except _BACKEND_ERRORS as exc:
         _raise_restated("asarray", exc, obj=obj, dtype=dtype, copy=copy)
+    # made from Python objects: no object, string or other dtype outside the standard's
+    return _check_converted(result, obj, "asarray")
 
 
 def empty(
@@ -211,11 +227,15 @@ def empty(
     """
     if device is None:
         try:
+            if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+                _check_dtype(dtype, "empty")
             return _current().namespace.empty(shape, dtype=dtype)
         except _BACKEND_ERRORS as exc:
             _raise_restated("empty", exc, shape=shape, dtype=dtype)
     namespace, device = _placement(device, "empty")
     try:
+        if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+            _check_dtype(dtype, "empty")
         return namespace.empty(shape, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
         _raise_restated("empty", exc, shape=shape, dtype=dtype)
@@ -255,12 +275,16 @@ def empty_like(
     namespace = _namespace_of_one(x, "empty_like", "x")
     if device is None:
         try:
+            if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+                _check_dtype(dtype, "empty_like")
             return namespace.empty_like(x, dtype=dtype, device=device)
         except _BACKEND_ERRORS as exc:
             _raise_restated("empty_like", exc, dtype=dtype)
     namespace, device = _placement(device, "empty_like")
     dtype = x.dtype if dtype is None else dtype
     try:
+        if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+            _check_dtype(dtype, "empty_like")
         return namespace.empty(x.shape, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
         _raise_restated("empty_like", exc, dtype=dtype)
@@ -314,11 +338,15 @@ def eye(
     """
     if device is None:
         try:
+            if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+                _check_dtype(dtype, "eye")
             return _current().namespace.eye(n_rows, n_cols, k=k, dtype=dtype)
         except _BACKEND_ERRORS as exc:
             _raise_restated("eye", exc, n_rows=n_rows, n_cols=n_cols, k=k, dtype=dtype)
     namespace, device = _placement(device, "eye")
     try:
+        if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+            _check_dtype(dtype, "eye")
         return namespace.eye(n_rows, n_cols, k=k, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
         _raise_restated("eye", exc, n_rows=n_rows, n_cols=n_cols, k=k, dtype=dtype)
@@ -406,13 +434,19 @@ def full(
     """
     if type(fill_value) not in _PY_SCALARS:
         _check_fill_value(fill_value, "full")
+    elif dtype is not None and (type(fill_value) is float or type(fill_value) is complex):
+        _check_fill(fill_value, dtype, "full")
     if device is None:
         try:
+            if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+                _check_dtype(dtype, "full")
             return _current().namespace.full(shape, fill_value, dtype=dtype)
         except _BACKEND_ERRORS as exc:
             _raise_restated("full", exc, shape=shape, fill_value=fill_value, dtype=dtype)
     namespace, device = _placement(device, "full")
     try:
+        if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+            _check_dtype(dtype, "full")
         return namespace.full(shape, fill_value, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
         _raise_restated("full", exc, shape=shape, fill_value=fill_value, dtype=dtype)
@@ -458,14 +492,20 @@ def full_like(
     namespace = _namespace_of_one(x, "full_like", "x")
     if type(fill_value) not in _PY_SCALARS:
         _check_fill_value(fill_value, "full_like")
+    elif type(fill_value) is float or type(fill_value) is complex:
+        _check_fill(fill_value, x.dtype if dtype is None else dtype, "full_like")
     if device is None:
         try:
+            if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+                _check_dtype(dtype, "full_like")
             return namespace.full_like(x, fill_value, dtype=dtype, device=device)
         except _BACKEND_ERRORS as exc:
             _raise_restated("full_like", exc, fill_value=fill_value, dtype=dtype)
     namespace, device = _placement(device, "full_like")
     dtype = x.dtype if dtype is None else dtype
     try:
+        if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+            _check_dtype(dtype, "full_like")
         return namespace.full(x.shape, fill_value, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
         _raise_restated("full_like", exc, fill_value=fill_value, dtype=dtype)
@@ -519,6 +559,8 @@ def linspace(
     """
     if device is None:
         try:
+            if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+                _check_dtype(dtype, "linspace")
             return _current().namespace.linspace(start, stop, num, dtype=dtype, endpoint=endpoint)
         except _BACKEND_ERRORS as exc:
             _raise_restated(
@@ -526,6 +568,8 @@ def linspace(
             )
     namespace, device = _placement(device, "linspace")
     try:
+        if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+            _check_dtype(dtype, "linspace")
         return namespace.linspace(start, stop, num, dtype=dtype, device=device, endpoint=endpoint)
     except _BACKEND_ERRORS as exc:
         _raise_restated(
@@ -603,11 +647,15 @@ def ones(
     """
     if device is None:
         try:
+            if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+                _check_dtype(dtype, "ones")
             return _current().namespace.ones(shape, dtype=dtype)
         except _BACKEND_ERRORS as exc:
             _raise_restated("ones", exc, shape=shape, dtype=dtype)
     namespace, device = _placement(device, "ones")
     try:
+        if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+            _check_dtype(dtype, "ones")
         return namespace.ones(shape, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
         _raise_restated("ones", exc, shape=shape, dtype=dtype)
@@ -646,12 +694,16 @@ def ones_like(
     namespace = _namespace_of_one(x, "ones_like", "x")
     if device is None:
         try:
+            if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+                _check_dtype(dtype, "ones_like")
             return namespace.ones_like(x, dtype=dtype, device=device)
         except _BACKEND_ERRORS as exc:
             _raise_restated("ones_like", exc, dtype=dtype)
     namespace, device = _placement(device, "ones_like")
     dtype = x.dtype if dtype is None else dtype
     try:
+        if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+            _check_dtype(dtype, "ones_like")
         return namespace.ones(x.shape, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
         _raise_restated("ones_like", exc, dtype=dtype)
@@ -759,11 +811,15 @@ def zeros(
     """
     if device is None:
         try:
+            if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+                _check_dtype(dtype, "zeros")
             return _current().namespace.zeros(shape, dtype=dtype)
         except _BACKEND_ERRORS as exc:
             _raise_restated("zeros", exc, shape=shape, dtype=dtype)
     namespace, device = _placement(device, "zeros")
     try:
+        if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+            _check_dtype(dtype, "zeros")
         return namespace.zeros(shape, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
         _raise_restated("zeros", exc, shape=shape, dtype=dtype)
@@ -802,12 +858,16 @@ def zeros_like(
     namespace = _namespace_of_one(x, "zeros_like", "x")
     if device is None:
         try:
+            if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+                _check_dtype(dtype, "zeros_like")
             return namespace.zeros_like(x, dtype=dtype, device=device)
         except _BACKEND_ERRORS as exc:
             _raise_restated("zeros_like", exc, dtype=dtype)
     namespace, device = _placement(device, "zeros_like")
     dtype = x.dtype if dtype is None else dtype
     try:
+        if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+            _check_dtype(dtype, "zeros_like")
         return namespace.zeros(x.shape, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
         _raise_restated("zeros_like", exc, dtype=dtype)

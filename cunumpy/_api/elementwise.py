@@ -16,6 +16,8 @@ from .._dispatch import (
     _ndarray,
     _numpy_namespace,
 )
+from .._dtype_rules import FLOAT16 as _FLOAT16
+from .._dtype_rules import refuse_float16 as _refuse_float16
 from .._typing import (
     Array,
 )
@@ -211,8 +213,14 @@ def acos(x: Array, /) -> Array:
     array([0.        , 1.5707963...])
     """
     if type(x) is _ndarray:
-        return _numpy_acos(x)
-    return _namespace_of_one(x, "acos", "x").acos(x)
+        result = _numpy_acos(x)
+        if result.dtype is not _FLOAT16:
+            return result
+        _refuse_float16("acos", x)
+    result = _namespace_of_one(x, "acos", "x").acos(x)
+    if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+        _refuse_float16("acos", x)
+    return result
 
 
 def acosh(x: Array, /) -> Array:
@@ -237,8 +245,14 @@ def acosh(x: Array, /) -> Array:
     array([0.])
     """
     if type(x) is _ndarray:
-        return _numpy_acosh(x)
-    return _namespace_of_one(x, "acosh", "x").acosh(x)
+        result = _numpy_acosh(x)
+        if result.dtype is not _FLOAT16:
+            return result
+        _refuse_float16("acosh", x)
+    result = _namespace_of_one(x, "acosh", "x").acosh(x)
+    if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+        _refuse_float16("acosh", x)
+    return result
 
 
 def add(x1: Union[Array, int, float, complex], x2: Union[Array, int, float, complex], /) -> Array:
@@ -295,8 +309,14 @@ def asin(x: Array, /) -> Array:
     array([0.        , 1.5707963...])
     """
     if type(x) is _ndarray:
-        return _numpy_asin(x)
-    return _namespace_of_one(x, "asin", "x").asin(x)
+        result = _numpy_asin(x)
+        if result.dtype is not _FLOAT16:
+            return result
+        _refuse_float16("asin", x)
+    result = _namespace_of_one(x, "asin", "x").asin(x)
+    if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+        _refuse_float16("asin", x)
+    return result
 
 
 def asinh(x: Array, /) -> Array:
@@ -321,8 +341,14 @@ def asinh(x: Array, /) -> Array:
     array([ 0., -0.])
     """
     if type(x) is _ndarray:
-        return _numpy_asinh(x)
-    return _namespace_of_one(x, "asinh", "x").asinh(x)
+        result = _numpy_asinh(x)
+        if result.dtype is not _FLOAT16:
+            return result
+        _refuse_float16("asinh", x)
+    result = _namespace_of_one(x, "asinh", "x").asinh(x)
+    if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+        _refuse_float16("asinh", x)
+    return result
 
 
 def atan(x: Array, /) -> Array:
@@ -347,8 +373,14 @@ def atan(x: Array, /) -> Array:
     array([0.        , 0.7853981...])
     """
     if type(x) is _ndarray:
-        return _numpy_atan(x)
-    return _namespace_of_one(x, "atan", "x").atan(x)
+        result = _numpy_atan(x)
+        if result.dtype is not _FLOAT16:
+            return result
+        _refuse_float16("atan", x)
+    result = _namespace_of_one(x, "atan", "x").atan(x)
+    if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+        _refuse_float16("atan", x)
+    return result
 
 
 def atan2(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Array:
@@ -375,8 +407,14 @@ def atan2(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Arra
     array([0.        , 1.5707963...])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_atan2(x1, x2)
-    return _namespace_of_two(x1, x2, "atan2").atan2(x1, x2)
+        result = _numpy_atan2(x1, x2)
+        if result.dtype is not _FLOAT16:
+            return result
+        _refuse_float16("atan2", x1, x2)
+    result = _namespace_of_two(x1, x2, "atan2").atan2(x1, x2)
+    if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+        _refuse_float16("atan2", x1, x2)
+    return result
 
 
 def atanh(x: Array, /) -> Array:
@@ -402,8 +440,14 @@ def atanh(x: Array, /) -> Array:
     array([0.        , 0.5493061...])
     """
     if type(x) is _ndarray:
-        return _numpy_atanh(x)
-    return _namespace_of_one(x, "atanh", "x").atanh(x)
+        result = _numpy_atanh(x)
+        if result.dtype is not _FLOAT16:
+            return result
+        _refuse_float16("atanh", x)
+    result = _namespace_of_one(x, "atanh", "x").atanh(x)
+    if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+        _refuse_float16("atanh", x)
+    return result
 
 
 def bitwise_and(x1: Union[Array, int, bool], x2: Union[Array, int, bool], /) -> Array:
@@ -699,8 +743,14 @@ def copysign(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> A
     array([-1.,  2., -3.])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_copysign(x1, x2)
-    return _namespace_of_two(x1, x2, "copysign").copysign(x1, x2)
+        result = _numpy_copysign(x1, x2)
+        if result.dtype is not _FLOAT16:
+            return result
+        _refuse_float16("copysign", x1, x2)
+    result = _namespace_of_two(x1, x2, "copysign").copysign(x1, x2)
+    if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+        _refuse_float16("copysign", x1, x2)
+    return result
 
 
 def cos(x: Array, /) -> Array:
@@ -725,8 +775,14 @@ def cos(x: Array, /) -> Array:
     array([ 1., -1.])
     """
     if type(x) is _ndarray:
-        return _numpy_cos(x)
-    return _namespace_of_one(x, "cos", "x").cos(x)
+        result = _numpy_cos(x)
+        if result.dtype is not _FLOAT16:
+            return result
+        _refuse_float16("cos", x)
+    result = _namespace_of_one(x, "cos", "x").cos(x)
+    if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+        _refuse_float16("cos", x)
+    return result
 
 
 def cosh(x: Array, /) -> Array:
@@ -751,8 +807,14 @@ def cosh(x: Array, /) -> Array:
     array([1.])
     """
     if type(x) is _ndarray:
-        return _numpy_cosh(x)
-    return _namespace_of_one(x, "cosh", "x").cosh(x)
+        result = _numpy_cosh(x)
+        if result.dtype is not _FLOAT16:
+            return result
+        _refuse_float16("cosh", x)
+    result = _namespace_of_one(x, "cosh", "x").cosh(x)
+    if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+        _refuse_float16("cosh", x)
+    return result
 
 
 def divide(
@@ -839,8 +901,14 @@ def exp(x: Array, /) -> Array:
     array([1.        , 2.7182818...])
     """
     if type(x) is _ndarray:
-        return _numpy_exp(x)
-    return _namespace_of_one(x, "exp", "x").exp(x)
+        result = _numpy_exp(x)
+        if result.dtype is not _FLOAT16:
+            return result
+        _refuse_float16("exp", x)
+    result = _namespace_of_one(x, "exp", "x").exp(x)
+    if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+        _refuse_float16("exp", x)
+    return result
 
 
 def expm1(x: Array, /) -> Array:
@@ -865,8 +933,14 @@ def expm1(x: Array, /) -> Array:
     1.00000000005e-10
     """
     if type(x) is _ndarray:
-        return _numpy_expm1(x)
-    return _namespace_of_one(x, "expm1", "x").expm1(x)
+        result = _numpy_expm1(x)
+        if result.dtype is not _FLOAT16:
+            return result
+        _refuse_float16("expm1", x)
+    result = _namespace_of_one(x, "expm1", "x").expm1(x)
+    if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+        _refuse_float16("expm1", x)
+    return result
 
 
 def floor(x: Array, /) -> Array:
@@ -1007,8 +1081,14 @@ def hypot(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Arra
     array([ 5., 13.])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_hypot(x1, x2)
-    return _namespace_of_two(x1, x2, "hypot").hypot(x1, x2)
+        result = _numpy_hypot(x1, x2)
+        if result.dtype is not _FLOAT16:
+            return result
+        _refuse_float16("hypot", x1, x2)
+    result = _namespace_of_two(x1, x2, "hypot").hypot(x1, x2)
+    if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+        _refuse_float16("hypot", x1, x2)
+    return result
 
 
 def imag(x: Array, /) -> Array:
@@ -1197,8 +1277,14 @@ def log(x: Array, /) -> Array:
     array([0., 1.])
     """
     if type(x) is _ndarray:
-        return _numpy_log(x)
-    return _namespace_of_one(x, "log", "x").log(x)
+        result = _numpy_log(x)
+        if result.dtype is not _FLOAT16:
+            return result
+        _refuse_float16("log", x)
+    result = _namespace_of_one(x, "log", "x").log(x)
+    if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+        _refuse_float16("log", x)
+    return result
 
 
 def log10(x: Array, /) -> Array:
@@ -1223,8 +1309,14 @@ def log10(x: Array, /) -> Array:
     array([0., 1., 3.])
     """
     if type(x) is _ndarray:
-        return _numpy_log10(x)
-    return _namespace_of_one(x, "log10", "x").log10(x)
+        result = _numpy_log10(x)
+        if result.dtype is not _FLOAT16:
+            return result
+        _refuse_float16("log10", x)
+    result = _namespace_of_one(x, "log10", "x").log10(x)
+    if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+        _refuse_float16("log10", x)
+    return result
 
 
 def log1p(x: Array, /) -> Array:
@@ -1249,8 +1341,14 @@ def log1p(x: Array, /) -> Array:
     9.9999999995...e-11
     """
     if type(x) is _ndarray:
-        return _numpy_log1p(x)
-    return _namespace_of_one(x, "log1p", "x").log1p(x)
+        result = _numpy_log1p(x)
+        if result.dtype is not _FLOAT16:
+            return result
+        _refuse_float16("log1p", x)
+    result = _namespace_of_one(x, "log1p", "x").log1p(x)
+    if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+        _refuse_float16("log1p", x)
+    return result
 
 
 def log2(x: Array, /) -> Array:
@@ -1275,8 +1373,14 @@ def log2(x: Array, /) -> Array:
     array([0., 1., 3.])
     """
     if type(x) is _ndarray:
-        return _numpy_log2(x)
-    return _namespace_of_one(x, "log2", "x").log2(x)
+        result = _numpy_log2(x)
+        if result.dtype is not _FLOAT16:
+            return result
+        _refuse_float16("log2", x)
+    result = _namespace_of_one(x, "log2", "x").log2(x)
+    if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+        _refuse_float16("log2", x)
+    return result
 
 
 def logaddexp(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Array:
@@ -1304,8 +1408,14 @@ def logaddexp(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> 
     array([1000.69314718])
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_logaddexp(x1, x2)
-    return _namespace_of_two(x1, x2, "logaddexp").logaddexp(x1, x2)
+        result = _numpy_logaddexp(x1, x2)
+        if result.dtype is not _FLOAT16:
+            return result
+        _refuse_float16("logaddexp", x1, x2)
+    result = _namespace_of_two(x1, x2, "logaddexp").logaddexp(x1, x2)
+    if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+        _refuse_float16("logaddexp", x1, x2)
+    return result
 
 
 def logical_and(x1: Union[Array, bool], x2: Union[Array, bool], /) -> Array:
@@ -1562,8 +1672,14 @@ def nextafter(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> 
     True
     """
     if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_nextafter(x1, x2)
-    return _namespace_of_two(x1, x2, "nextafter").nextafter(x1, x2)
+        result = _numpy_nextafter(x1, x2)
+        if result.dtype is not _FLOAT16:
+            return result
+        _refuse_float16("nextafter", x1, x2)
+    result = _namespace_of_two(x1, x2, "nextafter").nextafter(x1, x2)
+    if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+        _refuse_float16("nextafter", x1, x2)
+    return result
 
 
 def not_equal(
@@ -1758,8 +1874,14 @@ def round(x: Array, /) -> Array:
     array([ 0.,  2.,  2., -1.])
     """
     if type(x) is _ndarray:
-        return _numpy_round(x)
-    return _namespace_of_one(x, "round", "x").round(x)
+        result = _numpy_round(x)
+        if result.dtype is not _FLOAT16:
+            return result
+        _refuse_float16("round", x)
+    result = _namespace_of_one(x, "round", "x").round(x)
+    if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+        _refuse_float16("round", x)
+    return result
 
 
 def sign(x: Array, /) -> Array:
@@ -1836,8 +1958,14 @@ def sin(x: Array, /) -> Array:
     array([0., 1.])
     """
     if type(x) is _ndarray:
-        return _numpy_sin(x)
-    return _namespace_of_one(x, "sin", "x").sin(x)
+        result = _numpy_sin(x)
+        if result.dtype is not _FLOAT16:
+            return result
+        _refuse_float16("sin", x)
+    result = _namespace_of_one(x, "sin", "x").sin(x)
+    if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+        _refuse_float16("sin", x)
+    return result
 
 
 def sinh(x: Array, /) -> Array:
@@ -1862,8 +1990,14 @@ def sinh(x: Array, /) -> Array:
     array([ 0., -0.])
     """
     if type(x) is _ndarray:
-        return _numpy_sinh(x)
-    return _namespace_of_one(x, "sinh", "x").sinh(x)
+        result = _numpy_sinh(x)
+        if result.dtype is not _FLOAT16:
+            return result
+        _refuse_float16("sinh", x)
+    result = _namespace_of_one(x, "sinh", "x").sinh(x)
+    if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+        _refuse_float16("sinh", x)
+    return result
 
 
 def sqrt(x: Array, /) -> Array:
@@ -1888,8 +2022,14 @@ def sqrt(x: Array, /) -> Array:
     array([1., 2., 3.])
     """
     if type(x) is _ndarray:
-        return _numpy_sqrt(x)
-    return _namespace_of_one(x, "sqrt", "x").sqrt(x)
+        result = _numpy_sqrt(x)
+        if result.dtype is not _FLOAT16:
+            return result
+        _refuse_float16("sqrt", x)
+    result = _namespace_of_one(x, "sqrt", "x").sqrt(x)
+    if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+        _refuse_float16("sqrt", x)
+    return result
 
 
 def square(x: Array, /) -> Array:
@@ -1971,8 +2111,14 @@ def tan(x: Array, /) -> Array:
     array([ 0., -0.])
     """
     if type(x) is _ndarray:
-        return _numpy_tan(x)
-    return _namespace_of_one(x, "tan", "x").tan(x)
+        result = _numpy_tan(x)
+        if result.dtype is not _FLOAT16:
+            return result
+        _refuse_float16("tan", x)
+    result = _namespace_of_one(x, "tan", "x").tan(x)
+    if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+        _refuse_float16("tan", x)
+    return result
 
 
 def tanh(x: Array, /) -> Array:
@@ -1998,8 +2144,14 @@ def tanh(x: Array, /) -> Array:
     array([ 0.,  1., -1.])
     """
     if type(x) is _ndarray:
-        return _numpy_tanh(x)
-    return _namespace_of_one(x, "tanh", "x").tanh(x)
+        result = _numpy_tanh(x)
+        if result.dtype is not _FLOAT16:
+            return result
+        _refuse_float16("tanh", x)
+    result = _namespace_of_one(x, "tanh", "x").tanh(x)
+    if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+        _refuse_float16("tanh", x)
+    return result
 
 
 def trunc(x: Array, /) -> Array:
