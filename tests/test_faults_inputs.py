@@ -210,3 +210,119 @@ def test_fill_values_that_fit_are_kept() -> None:
     assert xp.full(2, 2.0, dtype=xp.int32).tolist() == [2, 2]
     assert xp.full(2, 1.5).dtype == np.float64
     assert xp.full(2, 1j, dtype=xp.complex64).dtype == np.complex64
+
+
+# --- arguments that are not arrays ----------------------------------------------------
+
+_X = np.asarray([3.0, 1.0, 2.0])
+_A = np.arange(6.0).reshape(2, 3)
+
+
+@pytest.mark.parametrize(
+    ("call", "names"),
+    [
+        (lambda: xp.sort(_X, descending="x"), ("sort", "descending", "'x'")),
+        (lambda: xp.sort(_X, stable="no"), ("sort", "stable", "'no'")),
+        (lambda: xp.argsort(_X, descending=1), ("argsort", "descending", "1")),
+        (lambda: xp.isin(_X, _X, invert="yes"), ("isin", "invert", "'yes'")),
+        (lambda: xp.cumulative_sum(_X, include_initial=1), ("cumulative_sum", "include_initial")),
+        (lambda: xp.sum(_X, keepdims="x"), ("sum", "keepdims", "'x'")),
+        (lambda: xp.asarray(_X, copy=0), ("asarray", "copy", "0")),
+        (lambda: xp.reshape(_X, (3,), copy=0), ("reshape", "copy", "0")),
+        (lambda: xp.roll(_X, 1.5), ("roll", "shift", "1.5")),
+        (lambda: xp.repeat(_X, 1.5), ("repeat", "repeats", "1.5")),
+        (lambda: xp.tril(_A, k=1.5), ("tril", "k", "1.5")),
+        (lambda: xp.sort(_X, axis=0.0), ("sort", "axis", "0.0")),
+        (lambda: xp.var(_X, correction="a"), ("var", "correction", "'a'")),
+        (lambda: xp.where(_X, _X, _X), ("where", "condition", "float64")),
+        (lambda: xp.sum(_A, axis=1.0), ("sum", "axis=1.0")),
+        (lambda: xp.tensordot(_A, _A, axes="x"), ("tensordot", "axes", "'x'")),
+    ],
+)
+def test_arguments_of_the_wrong_type_are_type_errors(
+    call: Callable[[], object], names: tuple[str, ...]
+) -> None:
+    _raises(TypeError, call, *names)
+
+
+@pytest.mark.parametrize(
+    ("call", "names"),
+    [
+        (lambda: xp.std(_X, correction=-1), ("std", "correction", "-1")),
+        (lambda: xp.tensordot(_A, _A, axes=-1), ("tensordot", "axes", "-1")),
+        (lambda: xp.take(_A, np.asarray([0])), ("take", "axis", "2 dimensions")),
+        (lambda: xp.tril(_X), ("tril", "(3,)")),
+        (lambda: xp.triu(_X), ("triu", "(3,)")),
+        (lambda: xp.repeat(_X, -1), ("repeat", "repeats", "-1")),
+        (lambda: xp.linalg.solve(np.eye(2), np.ones(3)), ("linalg.solve", "size 3")),
+    ],
+)
+def test_bad_values_are_value_errors(call: Callable[[], object], names: tuple[str, ...]) -> None:
+    text = _raises(ValueError, call, *names)
+    assert "solve1" not in text  # NumPy's internal name is not ours
+
+
+@pytest.mark.parametrize(
+    ("call", "original", "names"),
+    [
+        (lambda: xp.sum(np.asarray(3.0), axis=0), IndexError, ("sum", "0-D")),
+        (lambda: xp.argmax(np.asarray(3.0), axis=-1), IndexError, ("argmax", "-1")),
+        (lambda: xp.fft.fft(_X, axis=5), IndexError, ("fft.fft", "axis", "5")),
+        (lambda: xp.tensordot(_A, _A, axes=5), IndexError, ("tensordot", "axes", "5")),
+        (lambda: xp.take(_X, np.asarray([7])), IndexError, ("take", "7")),
+        (lambda: xp.add(np.ones(2, np.int8), 1000), OverflowError, ("add", "1000", "int8")),
+        (lambda: xp.linalg.inv(np.zeros((2, 2))), np.linalg.LinAlgError, ("linalg.inv",)),
+    ],
+)
+def test_values_out_of_range_are_value_errors_that_numpy_users_still_catch(
+    call: Callable[[], object], original: type[Exception], names: tuple[str, ...]
+) -> None:
+    with pytest.raises(ValueError, match=names[0].replace(".", r"\.") + ":") as info:
+        call()
+    assert isinstance(info.value, original), type(info.value).__mro__
+    for name in names:
+        assert name in str(info.value), str(info.value)
+
+
+def test_valid_arguments_are_unchanged() -> None:
+    assert xp.sum(np.asarray(3.0), axis=()) == 3.0  # () is a valid axis of a 0-D array
+    assert xp.sort(_X, axis=np.int64(0), descending=np.True_).tolist() == [3.0, 2.0, 1.0]
+    assert xp.take(_A, np.asarray([0]), axis=1).shape == (2, 1)
+    assert xp.roll(_X, (1,), axis=(0,)).tolist() == [2.0, 3.0, 1.0]
+    assert xp.repeat(_X, 2).shape == (6,)
+    assert xp.std(_X, correction=1) == pytest.approx(1.0)
+    assert xp.tensordot(_A, _A.T, axes=1).shape == (2, 2)
+    assert xp.tensordot(_A, _A, axes=([0, 1], [0, 1])) == pytest.approx(55.0)
+    assert xp.where(_X > 1, _X, 0.0).tolist() == [3.0, 0.0, 2.0]
+    assert xp.reshape(_X, (3,), copy=None).shape == (3,)
+
+
+# --- the namespaces' own fixes: TypeError/ValueError naming the function -------------
+
+_NS = xp.array_namespace(_X)
+
+
+@pytest.mark.parametrize(
+    ("call", "kind", "names"),
+    [
+        (lambda: _NS.clip("a"), TypeError, ("clip", "'a'")),
+        (lambda: _NS.expm1(["a"]), TypeError, ("expm1", "['a']")),
+        (lambda: _NS.tanh(None), TypeError, ("tanh", "None")),
+        (lambda: _NS.sort(None), TypeError, ("sort", "None")),
+        (lambda: _NS.argsort("abc"), TypeError, ("argsort", "'abc'")),
+        (lambda: _NS.linalg.eigvals(_X), ValueError, ("linalg.eigvals", "(3,)")),
+        (lambda: _NS.linalg.eig("a"), TypeError, ("linalg.eig", "'a'")),
+        (lambda: _NS.fft.fftfreq(0), ValueError, ("fftfreq", "0")),
+        (lambda: _NS.fft.rfftfreq(2.5), TypeError, ("rfftfreq", "2.5")),
+    ],
+)
+def test_namespace_fixes_raise_the_documented_errors(
+    call: Callable[[], object], kind: type[Exception], names: tuple[str, ...]
+) -> None:
+    _raises(kind, call, *names)
+
+
+def test_namespace_fixes_still_take_what_numpy_takes() -> None:
+    assert _NS.clip([1, 5], 0, 2).tolist() == [1, 2]  # a superset of NumPy: lists convert
+    assert _NS.sort([3, 1]).tolist() == [1, 3]
+    assert _NS.linalg.eigvals([[1.0, 0.0], [0.0, 2.0]]).tolist() == [1.0, 2.0]

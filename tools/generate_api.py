@@ -74,6 +74,81 @@ FLOAT16_PRONE = {
 }  # fmt: skip
 
 
+# Checks of arguments that are not arrays, beyond the generic ones (a flag must be True or
+# False, an `int` parameter an int): lines run before the call, each a cheap test that
+# calls a checker in cunumpy/_arguments.py only when it fails.
+EXTRA_CHECKS = {
+    "roll": ["if type(shift) is not int:", "    _check_shift(shift, 'roll')"],
+    "repeat": [
+        "if type(repeats) in _PY_SCALARS and (type(repeats) is not int or repeats < 0):",
+        "    _check_repeats(repeats, 'repeat')",
+    ],
+    "tensordot": ["if type(axes) is not int or axes < 0:", "    _check_tensordot_axes(axes)"],
+    "take": [
+        "if axis is None and getattr(x, 'ndim', 1) != 1:",
+        "    _check_take_axis(x, 'take')",
+    ],
+    "tril": ["if getattr(x, 'ndim', 2) < 2:", "    _check_matrix(x, 'tril')"],
+    "triu": ["if getattr(x, 'ndim', 2) < 2:", "    _check_matrix(x, 'triu')"],
+    "where": [
+        "if getattr(condition, 'dtype', _BOOL) is not _BOOL:",
+        "    _check_condition(condition)",
+    ],
+}
+for _name in ("std", "var"):
+    EXTRA_CHECKS[_name] = [
+        "if (type(correction) is not int and type(correction) is not float) or correction < 0:",
+        f"    _check_correction(correction, {_name!r})",
+    ]
+# Functions NumPy runs with an axis of a 0-D array (which has none).
+for _name in (
+    "all", "any", "argmax", "argmin", "argsort", "count_nonzero", "cumulative_prod",
+    "cumulative_sum", "max", "min", "prod", "squeeze", "sum",
+):  # fmt: skip
+    EXTRA_CHECKS[_name] = [
+        "if axis is not None and getattr(x, 'ndim', 1) == 0:",
+        f"    _check_axis_of_0d({_name!r}, axis)",
+    ]
+
+
+def _argument_checks(qualname: str, args: ast.arguments) -> list[str]:
+    """Lines that check the arguments that are not arrays (see ``cunumpy/_arguments.py``)."""
+    params = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+    flags, lines = [], []
+    for a in params:
+        annotation = ast.unparse(a.annotation) if a.annotation else ""
+        if annotation == "bool":
+            flags.append((a.arg, f"({a.arg} is not False and {a.arg} is not True)"))
+        elif annotation == "Optional[bool]":
+            test = f"({a.arg} is not None and {a.arg} is not False and {a.arg} is not True)"
+            flags.append((a.arg, test))
+        elif annotation == "int":
+            lines += [
+                f"if type({a.arg}) is not int:",
+                f"    _check_int({a.arg}, {qualname!r}, {a.arg!r})",
+            ]
+    if flags:
+        keywords = ", ".join(f"{name}={name}" for name, _ in flags)
+        lines = [
+            f"if {' or '.join(test for _, test in flags)}:",
+            f"    _check_bools({qualname!r}, {keywords})",
+            *lines,
+        ]
+    return [*lines, *EXTRA_CHECKS.get(qualname, [])]
+
+
+def _restating_call(body: list[str], qualname: str, args: ast.arguments) -> list[str]:
+    """``body`` in a ``try`` that restates the backend's errors naming ``qualname``."""
+    params = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+    shown = ", ".join(f"{a.arg}={a.arg}" for a in params if not _is_array_param(a))
+    return [
+        "try:",
+        *("    " + line for line in body),
+        "except _ARRAY_ERRORS as exc:",
+        f"    _raise_restated_call({qualname!r}, exc{', ' if shown else ''}{shown})",
+    ]
+
+
 class _Rename(ast.NodeTransformer):
     def visit_Name(self, node: ast.Name) -> ast.Name:
         node.id = TYPE_NAMES.get(node.id, node.id)
@@ -367,6 +442,8 @@ def _function(qualname: str, entry: dict[str, str]) -> str:
         body = [
             "if type(obj) is _ndarray and dtype is None and device is None and copy is None:",
             "    return obj  # what numpy.asarray returns for a plain ndarray, without the call",
+            "if copy is not None and copy is not True and copy is not False:",
+            "    _check_bools('asarray', copy=copy)",
             "try:",
             "    if dtype is not None and dtype not in _DTYPE_ARGUMENTS:",
             "        _check_dtype(dtype, 'asarray')",
@@ -393,6 +470,8 @@ def _function(qualname: str, entry: dict[str, str]) -> str:
         body = [
             "if type(x) is not _ndarray:",
             "    _refuse_subclass(x, 'from_dlpack')  # a masked array's mask would be lost",
+            "if copy is not None and copy is not True and copy is not False:",
+            "    _check_bools('from_dlpack', copy=copy)",
             "if device is None:",
             f"    return _dlpack_namespace(x).from_dlpack({call})",
             "namespace, device = _placement(device, 'from_dlpack')",
@@ -410,6 +489,7 @@ def _function(qualname: str, entry: dict[str, str]) -> str:
                 f"    _refuse_float16({qualname!r}, {inputs})",
                 "return result",
             ]
+        body = _restating_call([*_argument_checks(qualname, args), *body], qualname, args)
     doc = _docstring(qualname, args, returns, kind)
     doc_lines = textwrap.indent(doc, "    ").splitlines()
     doc_text = "\n".join(line.rstrip() for line in doc_lines)
@@ -445,6 +525,19 @@ from {dots}_dispatch import (
     _refuse_subclass,
     _to_device,
 )
+from {dots}_arguments import ARRAY_ERRORS as _ARRAY_ERRORS
+from {dots}_arguments import BOOL as _BOOL
+from {dots}_arguments import check_axis_of_0d as _check_axis_of_0d
+from {dots}_arguments import check_bools as _check_bools
+from {dots}_arguments import check_condition as _check_condition
+from {dots}_arguments import check_correction as _check_correction
+from {dots}_arguments import check_int as _check_int
+from {dots}_arguments import check_matrix as _check_matrix
+from {dots}_arguments import check_repeats as _check_repeats
+from {dots}_arguments import check_shift as _check_shift
+from {dots}_arguments import check_take_axis as _check_take_axis
+from {dots}_arguments import check_tensordot_axes as _check_tensordot_axes
+from {dots}_arguments import raise_restated_call as _raise_restated_call
 from {dots}_dtype_rules import DTYPE_ARGUMENTS as _DTYPE_ARGUMENTS
 from {dots}_dtype_rules import FLOAT16 as _FLOAT16
 from {dots}_dtype_rules import check_converted as _check_converted

@@ -7,6 +7,11 @@ from __future__ import annotations
 
 from typing import Literal, Optional, Union
 
+from .._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
+from .._arguments import check_bools as _check_bools
+from .._arguments import check_int as _check_int
+from .._arguments import check_matrix as _check_matrix
+from .._arguments import raise_restated_call as _raise_restated_call
 from .._dispatch import (
     _PY_SCALARS,
     _current,
@@ -169,6 +174,8 @@ def asarray(
     """
     if type(obj) is _ndarray and dtype is None and device is None and copy is None:
         return obj  # what numpy.asarray returns for a plain ndarray, without the call
+    if copy is not None and copy is not True and copy is not False:
+        _check_bools("asarray", copy=copy)
     try:
         if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
             _check_dtype(dtype, "asarray")
@@ -386,6 +393,8 @@ def from_dlpack(
     """
     if type(x) is not _ndarray:
         _refuse_subclass(x, "from_dlpack")  # a masked array's mask would be lost
+    if copy is not None and copy is not True and copy is not False:
+        _check_bools("from_dlpack", copy=copy)
     if device is None:
         return _dlpack_namespace(x).from_dlpack(x, device=device, copy=copy)
     namespace, device = _placement(device, "from_dlpack")
@@ -606,9 +615,12 @@ def meshgrid(*arrays: Array, indexing: Literal["xy", "ij"] = "xy") -> tuple[Arra
     array([[4, 4, 4],
            [5, 5, 5]])
     """
-    return _namespace_of_sequence(arrays, "meshgrid", "arrays", allow_empty=True).meshgrid(
-        *arrays, indexing=indexing
-    )
+    try:
+        return _namespace_of_sequence(arrays, "meshgrid", "arrays", allow_empty=True).meshgrid(
+            *arrays, indexing=indexing
+        )
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("meshgrid", exc, indexing=indexing)
 
 
 def ones(
@@ -736,9 +748,16 @@ def tril(x: Array, /, *, k: int = 0) -> Array:
            [4, 5, 0],
            [7, 8, 9]])
     """
-    if type(x) is _ndarray:
-        return _numpy_tril(x, k=k)
-    return _namespace_of_one(x, "tril", "x").tril(x, k=k)
+    try:
+        if type(k) is not int:
+            _check_int(k, "tril", "k")
+        if getattr(x, "ndim", 2) < 2:
+            _check_matrix(x, "tril")
+        if type(x) is _ndarray:
+            return _numpy_tril(x, k=k)
+        return _namespace_of_one(x, "tril", "x").tril(x, k=k)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("tril", exc, k=k)
 
 
 def triu(x: Array, /, *, k: int = 0) -> Array:
@@ -768,9 +787,16 @@ def triu(x: Array, /, *, k: int = 0) -> Array:
            [0, 0, 6],
            [0, 0, 0]])
     """
-    if type(x) is _ndarray:
-        return _numpy_triu(x, k=k)
-    return _namespace_of_one(x, "triu", "x").triu(x, k=k)
+    try:
+        if type(k) is not int:
+            _check_int(k, "triu", "k")
+        if getattr(x, "ndim", 2) < 2:
+            _check_matrix(x, "triu")
+        if type(x) is _ndarray:
+            return _numpy_triu(x, k=k)
+        return _namespace_of_one(x, "triu", "x").triu(x, k=k)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("triu", exc, k=k)
 
 
 def zeros(
