@@ -51,11 +51,10 @@ def astype(x: Array, dtype: DType, /, *, copy: bool = True, device: Device | Non
     """
     if type(x) is _ndarray and copy is True and device is None:
         try:
-            fast = dtype in DTYPE_ARGUMENTS and (x.dtype.kind != "c" or dtype in _COMPLEX)
+            if dtype in DTYPE_ARGUMENTS and (x.dtype.kind != "c" or dtype in _COMPLEX):
+                return x.astype(dtype)  # what the NumPy namespace's astype does, without the call
         except TypeError:  # an unhashable `dtype`: reported below
-            fast = False
-        if fast:
-            return x.astype(dtype)  # what the NumPy namespace's astype does, without the call
+            pass
     namespace = _namespace_of_one(x, "astype")
     if dtype is None:  # NumPy would take None for float64; the standard requires a dtype
         msg = "astype: `dtype` must be a data type, not None."
