@@ -224,6 +224,7 @@ def to_cupy(x: Any, /) -> Any:
     >>> if xp.cupy_available():
     ...     assert xp.is_cupy_array(xp.to_cupy([1.0, 2.0]))
     """
+    refuse_subclass(x, "to_cupy")  # a masked array's mask would be lost
     require_cupy("to_cupy")
     if is_cupy_array(x):
         return x

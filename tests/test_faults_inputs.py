@@ -42,6 +42,8 @@ def _masked() -> np.ma.MaskedArray:
         ("to_numpy", lambda: xp.to_numpy(_masked())),
         ("asarray", lambda: xp.asarray(_masked())),
         ("asarray", lambda: xp.asarray(_masked(), device="cpu")),
+        ("to_cupy", lambda: xp.to_cupy(_masked())),
+        ("pin_memory", lambda: xp.cuda.pin_memory(_masked())),
     ],
 )
 def test_masked_arrays_are_refused_by_conversions(name: str, call: Callable[[], object]) -> None:

@@ -18,7 +18,11 @@ from .._transfer import to_device
 from .._typing import Array, Device, DType, finfo_object, iinfo_object
 
 #: The complex ``dtype=`` values, the only casts of a complex array the standard permits.
-_COMPLEX = frozenset(a for a in DTYPE_ARGUMENTS if a is complex or np.dtype(a).kind == "c")
+_COMPLEX = frozenset(
+    a
+    for a in DTYPE_ARGUMENTS
+    if a is complex or np.dtype(a).kind == "c"  # type: ignore[call-overload]
+)
 
 __all__ = ["astype", "can_cast", "finfo", "iinfo", "isdtype", "result_type"]
 
