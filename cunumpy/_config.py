@@ -130,6 +130,14 @@ _default = _Backend(_numpy_namespace())
 #: The context-local choice (``use_backend``); a context that made none gets ``_default``.
 _context: ContextVar[_Backend] = ContextVar("cunumpy_backend", default=_default)
 
+#: The ``use_backend`` blocks open in this context, innermost last: (the block, the
+#: backend it found on entry, its backend's name). A tuple, so that threads and tasks
+#: that copy the context never share an update.
+_blocks: ContextVar[tuple[tuple[object, _Backend, str], ...]] = ContextVar(
+    "cunumpy_backend_blocks", default=()
+)
+
+
 #: The backend of the running context: ``current().namespace``, ``current().name``.
 current = _context.get
 
@@ -240,6 +248,13 @@ def use_backend(name: str, *, strict: bool = False) -> Iterator[ModuleType]:
 
     ``"cupy"`` where CuPy is not usable gives NumPy with a ``CupyUnavailableWarning``,
     as ``set_backend`` does, unless ``strict``.
+    Blocks are left innermost first. Generators that each yield inside a block share
+    their caller's context, so finishing them in another order leaves a block while one
+    entered after it is still open: that exit raises ``RuntimeError``, and the backends
+    are set right (the open block keeps its backend, and when it ends, the backend from
+    before the block that was left is restored), so no block's backend stays behind.
+    A block left in another thread or task than the one that entered it raises
+    ``RuntimeError`` and changes nothing.
 
     Parameters
     ----------
@@ -262,11 +277,43 @@ def use_backend(name: str, *, strict: bool = False) -> Iterator[ModuleType]:
     'numpy'
     """
     namespace = _namespace_for(name, "use_backend", strict=strict, stacklevel=3)
-    token = _context.set(_Backend(namespace))
+    block = object()
+    _blocks.set((*_blocks.get(), (block, current(), _NAMES[namespace])))
+    _context.set(_Backend(namespace))
     try:
         yield namespace
     finally:
-        _context.reset(token)
+        _leave(block)
+
+
+def _leave(block: object) -> None:
+    """End a ``use_backend`` block: restore what it found, or set right an out-of-order exit."""
+    blocks = _blocks.get()
+    index = next((i for i in range(len(blocks) - 1, -1, -1) if blocks[i][0] is block), None)
+    if index is None:
+        msg = (
+            "use_backend: a block is left in another thread or asyncio task than the one "
+            "that entered it; nothing was changed. Leave each block where it was entered."
+        )
+        raise RuntimeError(msg)
+    _, found, name = blocks[index]
+    if index == len(blocks) - 1:
+        _blocks.set(blocks[:-1])
+        _context.set(found)
+        return
+    # A block entered after this one is still open (interleaved generators, or __exit__
+    # called by hand): it stays in force, and restores what this block found when it ends.
+    later, _, later_name = blocks[index + 1]
+    _blocks.set((*blocks[:index], (later, found, later_name), *blocks[index + 2 :]))
+    msg = (
+        f"use_backend: the block using {name!r} was left while a block entered after it "
+        f"(using {later_name!r}) is still open in the same thread or task, as happens "
+        f"when generators that yield inside use_backend blocks finish in another order. "
+        f"The {later_name!r} block stays in force until it ends, which then restores "
+        f"{found.name!r}. Leave blocks innermost first: enter use_backend inside each "
+        f"generator step, or pass device= to the creation functions."
+    )
+    raise RuntimeError(msg)
 
 
 def _launched_as_report() -> bool:

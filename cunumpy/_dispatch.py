@@ -24,6 +24,7 @@ from ._backends import numpy as _numpy_module
 from ._config import current as _current
 from ._devices import DLPACK_CUDA, DLPACK_HOST, canonical_device, dlpack_device_type
 from ._namespace import _NAMESPACE_BY_TYPE, namespace_of
+from ._namespace import refuse_subclass as _refuse_subclass
 from ._transfer import move_to as _move_to
 from ._transfer import to_device as _to_device
 
@@ -43,6 +44,7 @@ __all__ = [
     "_numpy_namespace",
     "_placement",
     "_move_to",
+    "_refuse_subclass",
     "_to_device",
 ]
 

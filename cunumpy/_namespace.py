@@ -25,6 +25,7 @@ __all__ = [
     "is_cupy_array",
     "is_numpy_array",
     "namespace_of",
+    "refuse_subclass",
     "renamed",
 ]
 
@@ -67,6 +68,18 @@ def _rejected_subclass(x: Any, func: str) -> TypeError | None:
         )
         return TypeError(msg)
     return None
+
+
+def refuse_subclass(x: Any, func: str) -> None:
+    """Raise for a masked array or ``numpy.matrix`` (the NumPy subclasses refused everywhere).
+
+    Conversions and kernels call this where they would otherwise take any
+    ``numpy.ndarray``: a masked array's data would be taken and its mask dropped.
+    """
+    if type(x) is not np.ndarray and isinstance(x, np.ndarray):
+        rejected = _rejected_subclass(x, func)
+        if rejected is not None:
+            raise rejected
 
 
 def _not_an_array(x: object, func: str) -> TypeError:

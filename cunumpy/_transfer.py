@@ -9,7 +9,7 @@ import numpy as np
 from ._array_kinds import is_cupy_array, is_numpy_array
 from ._cupy import require_cupy
 from ._devices import DLPACK_HOST, canonical_device, library_device
-from ._namespace import _library_name, namespace_of, renamed
+from ._namespace import _library_name, namespace_of, refuse_subclass, renamed
 from ._transfer_log import active, describe, nbytes_of, note_transfer
 from .cuda._streams import _check_stream_type, as_cupy_stream, on_device_and_stream
 
@@ -129,6 +129,7 @@ def to_device(x: Any, device: Any, /, *, stream: Any = None) -> Any:
 def move_to(x: Any, device: Any, stream: Any, caller: str) -> Any:
     """``to_device(x, device, stream=stream)``; the transfer counters see ``caller`` as the function."""
     if is_numpy_array(x):
+        refuse_subclass(x, "to_device")
         if stream is not None:
             _check_stream_type(stream, "to_device")  # a TypeError before any ValueError
         target = canonical_device(device, "to_device")
@@ -208,8 +209,9 @@ def to_numpy(x: Any, /) -> np.ndarray:
     >>> xp.to_numpy([1, 2])
     array([1, 2])
     """
-    if isinstance(x, np.ndarray):
+    if type(x) is np.ndarray:
         return x
+    refuse_subclass(x, "to_numpy")
     if is_cupy_array(x):
         from ._backends.cupy._placement import to_host
 
@@ -219,7 +221,15 @@ def to_numpy(x: Any, /) -> np.ndarray:
             return np.from_dlpack(x)
         except (BufferError, TypeError, RuntimeError, ValueError):
             pass
-    return np.asarray(x)
+    result = np.asarray(x)
+    if result.dtype.kind in "OUSVMm":  # None, strings, objects: no array of numbers
+        msg = (
+            f"to_numpy: cannot make an array of numbers from {type(x).__qualname__} "
+            f"{x!r:.60} (NumPy would give dtype {result.dtype}); pass an array, numbers or "
+            f"nested lists of numbers."
+        )
+        raise TypeError(msg)
+    return result
 
 
 def to_cupy(x: Any, /) -> Any:
@@ -240,6 +250,7 @@ def to_cupy(x: Any, /) -> Any:
     >>> if xp.cupy_available():
     ...     assert xp.is_cupy_array(xp.to_cupy([1.0, 2.0]))
     """
+    refuse_subclass(x, "to_cupy")  # a masked array's mask would be lost
     require_cupy("to_cupy")
     if is_cupy_array(x):
         return x

@@ -8,6 +8,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal, Optional, Union
 
+from ._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
+from ._arguments import check_int as _check_int
+from ._arguments import raise_restated_call as _raise_restated_call
 from ._backends._superset import backend_attribute as _backend_attribute
 from ._dispatch import (
     _current,
@@ -16,6 +19,8 @@ from ._dispatch import (
     _numpy_namespace,
     _placement,
 )
+from ._dtype_rules import DTYPE_ARGUMENTS as _DTYPE_ARGUMENTS
+from ._dtype_rules import check_dtype as _check_dtype
 from ._errors import BACKEND_ERRORS as _BACKEND_ERRORS
 from ._errors import raise_restated as _raise_restated
 from ._typing import (
@@ -94,9 +99,14 @@ def fft(
     >>> xp.fft.fft(xp.asarray([1.0, 1.0, 1.0, 1.0]))
     array([4.+0.j, 0.+0.j, 0.+0.j, 0.+0.j])
     """
-    if type(x) is _ndarray:
-        return _numpy_fft_fft(x, n=n, axis=axis, norm=norm)
-    return _namespace_of_one(x, "fft.fft", "x").fft.fft(x, n=n, axis=axis, norm=norm)
+    try:
+        if type(axis) is not int:
+            _check_int(axis, "fft.fft", "axis")
+        if type(x) is _ndarray:
+            return _numpy_fft_fft(x, n=n, axis=axis, norm=norm)
+        return _namespace_of_one(x, "fft.fft", "x").fft.fft(x, n=n, axis=axis, norm=norm)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("fft.fft", exc, n=n, axis=axis, norm=norm)
 
 
 def fftfreq(
@@ -136,11 +146,15 @@ def fftfreq(
     """
     if device is None:
         try:
+            if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+                _check_dtype(dtype, "fft.fftfreq")
             return _current().namespace.fft.fftfreq(n, d=d, dtype=dtype)
         except _BACKEND_ERRORS as exc:
             _raise_restated("fft.fftfreq", exc, n=n, d=d, dtype=dtype)
     namespace, device = _placement(device, "fft.fftfreq")
     try:
+        if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+            _check_dtype(dtype, "fft.fftfreq")
         return namespace.fft.fftfreq(n, d=d, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
         _raise_restated("fft.fftfreq", exc, n=n, d=d, dtype=dtype)
@@ -185,9 +199,12 @@ def fftn(
     array([[4.+0.j, 0.+0.j],
            [0.+0.j, 0.+0.j]])
     """
-    if type(x) is _ndarray:
-        return _numpy_fft_fftn(x, s=s, axes=axes, norm=norm)
-    return _namespace_of_one(x, "fft.fftn", "x").fft.fftn(x, s=s, axes=axes, norm=norm)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_fft_fftn(x, s=s, axes=axes, norm=norm)
+        return _namespace_of_one(x, "fft.fftn", "x").fft.fftn(x, s=s, axes=axes, norm=norm)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("fft.fftn", exc, s=s, axes=axes, norm=norm)
 
 
 def fftshift(x: Array, /, *, axes: Optional[Union[int, Sequence[int]]] = None) -> Array:
@@ -214,9 +231,12 @@ def fftshift(x: Array, /, *, axes: Optional[Union[int, Sequence[int]]] = None) -
     >>> xp.fft.fftshift(xp.fft.fftfreq(4))
     array([-0.5 , -0.25,  0.  ,  0.25])
     """
-    if type(x) is _ndarray:
-        return _numpy_fft_fftshift(x, axes=axes)
-    return _namespace_of_one(x, "fft.fftshift", "x").fft.fftshift(x, axes=axes)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_fft_fftshift(x, axes=axes)
+        return _namespace_of_one(x, "fft.fftshift", "x").fft.fftshift(x, axes=axes)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("fft.fftshift", exc, axes=axes)
 
 
 def hfft(
@@ -255,9 +275,14 @@ def hfft(
     >>> xp.fft.hfft(xp.asarray([1.0, 0.0, 0.0]), n=4)
     array([1., 1., 1., 1.])
     """
-    if type(x) is _ndarray:
-        return _numpy_fft_hfft(x, n=n, axis=axis, norm=norm)
-    return _namespace_of_one(x, "fft.hfft", "x").fft.hfft(x, n=n, axis=axis, norm=norm)
+    try:
+        if type(axis) is not int:
+            _check_int(axis, "fft.hfft", "axis")
+        if type(x) is _ndarray:
+            return _numpy_fft_hfft(x, n=n, axis=axis, norm=norm)
+        return _namespace_of_one(x, "fft.hfft", "x").fft.hfft(x, n=n, axis=axis, norm=norm)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("fft.hfft", exc, n=n, axis=axis, norm=norm)
 
 
 def ifft(
@@ -298,9 +323,14 @@ def ifft(
     >>> xp.real(xp.fft.ifft(xp.fft.fft(x)))
     array([1., 2., 3., 4.])
     """
-    if type(x) is _ndarray:
-        return _numpy_fft_ifft(x, n=n, axis=axis, norm=norm)
-    return _namespace_of_one(x, "fft.ifft", "x").fft.ifft(x, n=n, axis=axis, norm=norm)
+    try:
+        if type(axis) is not int:
+            _check_int(axis, "fft.ifft", "axis")
+        if type(x) is _ndarray:
+            return _numpy_fft_ifft(x, n=n, axis=axis, norm=norm)
+        return _namespace_of_one(x, "fft.ifft", "x").fft.ifft(x, n=n, axis=axis, norm=norm)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("fft.ifft", exc, n=n, axis=axis, norm=norm)
 
 
 def ifftn(
@@ -343,9 +373,12 @@ def ifftn(
     array([[1., 2.],
            [3., 4.]])
     """
-    if type(x) is _ndarray:
-        return _numpy_fft_ifftn(x, s=s, axes=axes, norm=norm)
-    return _namespace_of_one(x, "fft.ifftn", "x").fft.ifftn(x, s=s, axes=axes, norm=norm)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_fft_ifftn(x, s=s, axes=axes, norm=norm)
+        return _namespace_of_one(x, "fft.ifftn", "x").fft.ifftn(x, s=s, axes=axes, norm=norm)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("fft.ifftn", exc, s=s, axes=axes, norm=norm)
 
 
 def ifftshift(x: Array, /, *, axes: Optional[Union[int, Sequence[int]]] = None) -> Array:
@@ -371,9 +404,12 @@ def ifftshift(x: Array, /, *, axes: Optional[Union[int, Sequence[int]]] = None) 
     >>> xp.fft.ifftshift(xp.asarray([-0.5, -0.25, 0.0, 0.25]))
     array([ 0.  ,  0.25, -0.5 , -0.25])
     """
-    if type(x) is _ndarray:
-        return _numpy_fft_ifftshift(x, axes=axes)
-    return _namespace_of_one(x, "fft.ifftshift", "x").fft.ifftshift(x, axes=axes)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_fft_ifftshift(x, axes=axes)
+        return _namespace_of_one(x, "fft.ifftshift", "x").fft.ifftshift(x, axes=axes)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("fft.ifftshift", exc, axes=axes)
 
 
 def ihfft(
@@ -413,9 +449,14 @@ def ihfft(
     >>> xp.real(xp.fft.ihfft(xp.asarray([1.0, 1.0, 1.0, 1.0])))
     array([1., 0., 0.])
     """
-    if type(x) is _ndarray:
-        return _numpy_fft_ihfft(x, n=n, axis=axis, norm=norm)
-    return _namespace_of_one(x, "fft.ihfft", "x").fft.ihfft(x, n=n, axis=axis, norm=norm)
+    try:
+        if type(axis) is not int:
+            _check_int(axis, "fft.ihfft", "axis")
+        if type(x) is _ndarray:
+            return _numpy_fft_ihfft(x, n=n, axis=axis, norm=norm)
+        return _namespace_of_one(x, "fft.ihfft", "x").fft.ihfft(x, n=n, axis=axis, norm=norm)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("fft.ihfft", exc, n=n, axis=axis, norm=norm)
 
 
 def irfft(
@@ -456,9 +497,14 @@ def irfft(
     >>> xp.fft.irfft(xp.fft.rfft(x))
     array([1., 2., 3., 4.])
     """
-    if type(x) is _ndarray:
-        return _numpy_fft_irfft(x, n=n, axis=axis, norm=norm)
-    return _namespace_of_one(x, "fft.irfft", "x").fft.irfft(x, n=n, axis=axis, norm=norm)
+    try:
+        if type(axis) is not int:
+            _check_int(axis, "fft.irfft", "axis")
+        if type(x) is _ndarray:
+            return _numpy_fft_irfft(x, n=n, axis=axis, norm=norm)
+        return _namespace_of_one(x, "fft.irfft", "x").fft.irfft(x, n=n, axis=axis, norm=norm)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("fft.irfft", exc, n=n, axis=axis, norm=norm)
 
 
 def irfftn(
@@ -501,9 +547,12 @@ def irfftn(
     array([[1., 2.],
            [3., 4.]])
     """
-    if type(x) is _ndarray:
-        return _numpy_fft_irfftn(x, s=s, axes=axes, norm=norm)
-    return _namespace_of_one(x, "fft.irfftn", "x").fft.irfftn(x, s=s, axes=axes, norm=norm)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_fft_irfftn(x, s=s, axes=axes, norm=norm)
+        return _namespace_of_one(x, "fft.irfftn", "x").fft.irfftn(x, s=s, axes=axes, norm=norm)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("fft.irfftn", exc, s=s, axes=axes, norm=norm)
 
 
 def rfft(
@@ -543,9 +592,14 @@ def rfft(
     >>> xp.fft.rfft(xp.asarray([1.0, 1.0, 1.0, 1.0]))
     array([4.+0.j, 0.+0.j, 0.+0.j])
     """
-    if type(x) is _ndarray:
-        return _numpy_fft_rfft(x, n=n, axis=axis, norm=norm)
-    return _namespace_of_one(x, "fft.rfft", "x").fft.rfft(x, n=n, axis=axis, norm=norm)
+    try:
+        if type(axis) is not int:
+            _check_int(axis, "fft.rfft", "axis")
+        if type(x) is _ndarray:
+            return _numpy_fft_rfft(x, n=n, axis=axis, norm=norm)
+        return _namespace_of_one(x, "fft.rfft", "x").fft.rfft(x, n=n, axis=axis, norm=norm)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("fft.rfft", exc, n=n, axis=axis, norm=norm)
 
 
 def rfftfreq(
@@ -583,11 +637,15 @@ def rfftfreq(
     """
     if device is None:
         try:
+            if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+                _check_dtype(dtype, "fft.rfftfreq")
             return _current().namespace.fft.rfftfreq(n, d=d, dtype=dtype)
         except _BACKEND_ERRORS as exc:
             _raise_restated("fft.rfftfreq", exc, n=n, d=d, dtype=dtype)
     namespace, device = _placement(device, "fft.rfftfreq")
     try:
+        if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+            _check_dtype(dtype, "fft.rfftfreq")
         return namespace.fft.rfftfreq(n, d=d, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
         _raise_restated("fft.rfftfreq", exc, n=n, d=d, dtype=dtype)
@@ -633,9 +691,12 @@ def rfftn(
     array([[4.+0.j, 0.+0.j],
            [0.+0.j, 0.+0.j]])
     """
-    if type(x) is _ndarray:
-        return _numpy_fft_rfftn(x, s=s, axes=axes, norm=norm)
-    return _namespace_of_one(x, "fft.rfftn", "x").fft.rfftn(x, s=s, axes=axes, norm=norm)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_fft_rfftn(x, s=s, axes=axes, norm=norm)
+        return _namespace_of_one(x, "fft.rfftn", "x").fft.rfftn(x, s=s, axes=axes, norm=norm)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("fft.rfftn", exc, s=s, axes=axes, norm=norm)
 
 
 def __getattr__(name: str) -> Any:

@@ -8,6 +8,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal, Optional, Union
 
+from ._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
+from ._arguments import check_bools as _check_bools
+from ._arguments import check_int as _check_int
+from ._arguments import raise_restated_call as _raise_restated_call
 from ._backends._superset import backend_attribute as _backend_attribute
 from ._dispatch import (
     _PY_SCALARS_OR_NONE,
@@ -107,9 +111,14 @@ def cholesky(x: Array, /, *, upper: bool = False) -> Array:
     array([[2., 0.],
            [1., 1.]])
     """
-    if type(x) is _ndarray:
-        return _numpy_linalg_cholesky(x, upper=upper)
-    return _namespace_of_one(x, "linalg.cholesky", "x").linalg.cholesky(x, upper=upper)
+    try:
+        if upper is not False and upper is not True:
+            _check_bools("linalg.cholesky", upper=upper)
+        if type(x) is _ndarray:
+            return _numpy_linalg_cholesky(x, upper=upper)
+        return _namespace_of_one(x, "linalg.cholesky", "x").linalg.cholesky(x, upper=upper)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("linalg.cholesky", exc, upper=upper)
 
 
 def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
@@ -137,9 +146,16 @@ def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     >>> xp.linalg.cross(xp.asarray([1, 0, 0]), xp.asarray([0, 1, 0]))
     array([0, 0, 1])
     """
-    if type(x1) is _ndarray and type(x2) is _ndarray:
-        return _numpy_linalg_cross(x1, x2, axis=axis)
-    return _namespace_of_pair(x1, x2, "linalg.cross", "x1", "x2").linalg.cross(x1, x2, axis=axis)
+    try:
+        if type(axis) is not int:
+            _check_int(axis, "linalg.cross", "axis")
+        if type(x1) is _ndarray and type(x2) is _ndarray:
+            return _numpy_linalg_cross(x1, x2, axis=axis)
+        return _namespace_of_pair(x1, x2, "linalg.cross", "x1", "x2").linalg.cross(
+            x1, x2, axis=axis
+        )
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("linalg.cross", exc, axis=axis)
 
 
 def det(x: Array, /) -> Array:
@@ -163,9 +179,12 @@ def det(x: Array, /) -> Array:
     >>> float(xp.linalg.det(xp.asarray([[2.0, 1.0], [1.0, 2.0]])))
     3.0
     """
-    if type(x) is _ndarray:
-        return _numpy_linalg_det(x)
-    return _namespace_of_one(x, "linalg.det", "x").linalg.det(x)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_linalg_det(x)
+        return _namespace_of_one(x, "linalg.det", "x").linalg.det(x)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("linalg.det", exc)
 
 
 def diagonal(x: Array, /, *, offset: int = 0) -> Array:
@@ -195,9 +214,14 @@ def diagonal(x: Array, /, *, offset: int = 0) -> Array:
     >>> xp.linalg.diagonal(a, offset=1)
     array([2, 6])
     """
-    if type(x) is _ndarray:
-        return _numpy_linalg_diagonal(x, offset=offset)
-    return _namespace_of_one(x, "linalg.diagonal", "x").linalg.diagonal(x, offset=offset)
+    try:
+        if type(offset) is not int:
+            _check_int(offset, "linalg.diagonal", "offset")
+        if type(x) is _ndarray:
+            return _numpy_linalg_diagonal(x, offset=offset)
+        return _namespace_of_one(x, "linalg.diagonal", "x").linalg.diagonal(x, offset=offset)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("linalg.diagonal", exc, offset=offset)
 
 
 def eig(x: Array, /) -> tuple[Array, Array]:
@@ -225,9 +249,12 @@ def eig(x: Array, /) -> tuple[Array, Array]:
     >>> w
     array([1.+0.j, 3.+0.j])
     """
-    if type(x) is _ndarray:
-        return _numpy_linalg_eig(x)
-    return _namespace_of_one(x, "linalg.eig", "x").linalg.eig(x)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_linalg_eig(x)
+        return _namespace_of_one(x, "linalg.eig", "x").linalg.eig(x)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("linalg.eig", exc)
 
 
 def eigh(x: Array, /) -> tuple[Array, Array]:
@@ -256,9 +283,12 @@ def eigh(x: Array, /) -> tuple[Array, Array]:
     array([[0., 1.],
            [1., 0.]])
     """
-    if type(x) is _ndarray:
-        return _numpy_linalg_eigh(x)
-    return _namespace_of_one(x, "linalg.eigh", "x").linalg.eigh(x)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_linalg_eigh(x)
+        return _namespace_of_one(x, "linalg.eigh", "x").linalg.eigh(x)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("linalg.eigh", exc)
 
 
 def eigvals(x: Array, /) -> Array:
@@ -284,9 +314,12 @@ def eigvals(x: Array, /) -> Array:
     >>> xp.linalg.eigvals(xp.asarray([[1.0, 2.0], [0.0, 3.0]]))
     array([1.+0.j, 3.+0.j])
     """
-    if type(x) is _ndarray:
-        return _numpy_linalg_eigvals(x)
-    return _namespace_of_one(x, "linalg.eigvals", "x").linalg.eigvals(x)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_linalg_eigvals(x)
+        return _namespace_of_one(x, "linalg.eigvals", "x").linalg.eigvals(x)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("linalg.eigvals", exc)
 
 
 def eigvalsh(x: Array, /) -> Array:
@@ -310,9 +343,12 @@ def eigvalsh(x: Array, /) -> Array:
     >>> xp.linalg.eigvalsh(xp.asarray([[2.0, 1.0], [1.0, 2.0]]))
     array([1., 3.])
     """
-    if type(x) is _ndarray:
-        return _numpy_linalg_eigvalsh(x)
-    return _namespace_of_one(x, "linalg.eigvalsh", "x").linalg.eigvalsh(x)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_linalg_eigvalsh(x)
+        return _namespace_of_one(x, "linalg.eigvalsh", "x").linalg.eigvalsh(x)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("linalg.eigvalsh", exc)
 
 
 def inv(x: Array, /) -> Array:
@@ -338,9 +374,12 @@ def inv(x: Array, /) -> Array:
     array([[0.5 , 0.  ],
            [0.  , 0.25]])
     """
-    if type(x) is _ndarray:
-        return _numpy_linalg_inv(x)
-    return _namespace_of_one(x, "linalg.inv", "x").linalg.inv(x)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_linalg_inv(x)
+        return _namespace_of_one(x, "linalg.inv", "x").linalg.inv(x)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("linalg.inv", exc)
 
 
 def matmul(x1: Array, x2: Array, /) -> Array:
@@ -369,9 +408,12 @@ def matmul(x1: Array, x2: Array, /) -> Array:
     array([[19, 22],
            [43, 50]])
     """
-    if type(x1) is _ndarray and type(x2) is _ndarray:
-        return _numpy_linalg_matmul(x1, x2)
-    return _namespace_of_pair(x1, x2, "linalg.matmul", "x1", "x2").linalg.matmul(x1, x2)
+    try:
+        if type(x1) is _ndarray and type(x2) is _ndarray:
+            return _numpy_linalg_matmul(x1, x2)
+        return _namespace_of_pair(x1, x2, "linalg.matmul", "x1", "x2").linalg.matmul(x1, x2)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("linalg.matmul", exc)
 
 
 def matrix_norm(
@@ -411,11 +453,16 @@ def matrix_norm(
     >>> float(xp.linalg.matrix_norm(a, ord=1))
     4.0
     """
-    if type(x) is _ndarray:
-        return _numpy_linalg_matrix_norm(x, keepdims=keepdims, ord=ord)
-    return _namespace_of_one(x, "linalg.matrix_norm", "x").linalg.matrix_norm(
-        x, keepdims=keepdims, ord=ord
-    )
+    try:
+        if keepdims is not False and keepdims is not True:
+            _check_bools("linalg.matrix_norm", keepdims=keepdims)
+        if type(x) is _ndarray:
+            return _numpy_linalg_matrix_norm(x, keepdims=keepdims, ord=ord)
+        return _namespace_of_one(x, "linalg.matrix_norm", "x").linalg.matrix_norm(
+            x, keepdims=keepdims, ord=ord
+        )
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("linalg.matrix_norm", exc, keepdims=keepdims, ord=ord)
 
 
 def matrix_power(x: Array, n: int, /) -> Array:
@@ -443,9 +490,14 @@ def matrix_power(x: Array, n: int, /) -> Array:
     array([[1, 3],
            [0, 1]])
     """
-    if type(x) is _ndarray:
-        return _numpy_linalg_matrix_power(x, n)
-    return _namespace_of_one(x, "linalg.matrix_power", "x").linalg.matrix_power(x, n)
+    try:
+        if type(n) is not int:
+            _check_int(n, "linalg.matrix_power", "n")
+        if type(x) is _ndarray:
+            return _numpy_linalg_matrix_power(x, n)
+        return _namespace_of_one(x, "linalg.matrix_power", "x").linalg.matrix_power(x, n)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("linalg.matrix_power", exc, n=n)
 
 
 def matrix_rank(x: Array, /, *, rtol: Optional[Union[float, Array]] = None) -> Array:
@@ -473,11 +525,14 @@ def matrix_rank(x: Array, /, *, rtol: Optional[Union[float, Array]] = None) -> A
     >>> int(xp.linalg.matrix_rank(xp.asarray([[1.0, 2.0], [2.0, 4.0]])))
     1
     """
-    if type(x) is _ndarray and (type(rtol) is _ndarray or type(rtol) in _PY_SCALARS_OR_NONE):
-        return _numpy_linalg_matrix_rank(x, rtol=rtol)
-    return _namespace_of_args(
-        (x, rtol), "an", ("x", "rtol"), "linalg.matrix_rank"
-    ).linalg.matrix_rank(x, rtol=rtol)
+    try:
+        if type(x) is _ndarray and (type(rtol) is _ndarray or type(rtol) in _PY_SCALARS_OR_NONE):
+            return _numpy_linalg_matrix_rank(x, rtol=rtol)
+        return _namespace_of_args(
+            (x, rtol), "an", ("x", "rtol"), "linalg.matrix_rank"
+        ).linalg.matrix_rank(x, rtol=rtol)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("linalg.matrix_rank", exc)
 
 
 def matrix_transpose(x: Array, /) -> Array:
@@ -503,9 +558,12 @@ def matrix_transpose(x: Array, /) -> Array:
            [2, 5],
            [3, 6]])
     """
-    if type(x) is _ndarray:
-        return _numpy_linalg_matrix_transpose(x)
-    return _namespace_of_one(x, "linalg.matrix_transpose", "x").linalg.matrix_transpose(x)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_linalg_matrix_transpose(x)
+        return _namespace_of_one(x, "linalg.matrix_transpose", "x").linalg.matrix_transpose(x)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("linalg.matrix_transpose", exc)
 
 
 def outer(x1: Array, x2: Array, /) -> Array:
@@ -532,9 +590,12 @@ def outer(x1: Array, x2: Array, /) -> Array:
     array([[ 3,  4,  5],
            [ 6,  8, 10]])
     """
-    if type(x1) is _ndarray and type(x2) is _ndarray:
-        return _numpy_linalg_outer(x1, x2)
-    return _namespace_of_pair(x1, x2, "linalg.outer", "x1", "x2").linalg.outer(x1, x2)
+    try:
+        if type(x1) is _ndarray and type(x2) is _ndarray:
+            return _numpy_linalg_outer(x1, x2)
+        return _namespace_of_pair(x1, x2, "linalg.outer", "x1", "x2").linalg.outer(x1, x2)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("linalg.outer", exc)
 
 
 def pinv(x: Array, /, *, rtol: Optional[Union[float, Array]] = None) -> Array:
@@ -563,11 +624,14 @@ def pinv(x: Array, /, *, rtol: Optional[Union[float, Array]] = None) -> Array:
     array([[0.5, 0. ],
            [0. , 0. ]])
     """
-    if type(x) is _ndarray and (type(rtol) is _ndarray or type(rtol) in _PY_SCALARS_OR_NONE):
-        return _numpy_linalg_pinv(x, rtol=rtol)
-    return _namespace_of_args((x, rtol), "an", ("x", "rtol"), "linalg.pinv").linalg.pinv(
-        x, rtol=rtol
-    )
+    try:
+        if type(x) is _ndarray and (type(rtol) is _ndarray or type(rtol) in _PY_SCALARS_OR_NONE):
+            return _numpy_linalg_pinv(x, rtol=rtol)
+        return _namespace_of_args((x, rtol), "an", ("x", "rtol"), "linalg.pinv").linalg.pinv(
+            x, rtol=rtol
+        )
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("linalg.pinv", exc)
 
 
 def qr(x: Array, /, *, mode: Literal["reduced", "complete"] = "reduced") -> tuple[Array, Array]:
@@ -597,9 +661,12 @@ def qr(x: Array, /, *, mode: Literal["reduced", "complete"] = "reduced") -> tupl
     >>> q.shape, r.shape
     ((3, 2), (2, 2))
     """
-    if type(x) is _ndarray:
-        return _numpy_linalg_qr(x, mode=mode)
-    return _namespace_of_one(x, "linalg.qr", "x").linalg.qr(x, mode=mode)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_linalg_qr(x, mode=mode)
+        return _namespace_of_one(x, "linalg.qr", "x").linalg.qr(x, mode=mode)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("linalg.qr", exc, mode=mode)
 
 
 def slogdet(x: Array, /) -> tuple[Array, Array]:
@@ -626,9 +693,12 @@ def slogdet(x: Array, /) -> tuple[Array, Array]:
     >>> float(sign), float(logabsdet)
     (-1.0, 2.0794415...)
     """
-    if type(x) is _ndarray:
-        return _numpy_linalg_slogdet(x)
-    return _namespace_of_one(x, "linalg.slogdet", "x").linalg.slogdet(x)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_linalg_slogdet(x)
+        return _namespace_of_one(x, "linalg.slogdet", "x").linalg.slogdet(x)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("linalg.slogdet", exc)
 
 
 def solve(x1: Array, x2: Array, /) -> Array:
@@ -657,9 +727,12 @@ def solve(x1: Array, x2: Array, /) -> Array:
     >>> xp.linalg.solve(a, xp.asarray([9.0, 8.0]))
     array([2., 3.])
     """
-    if type(x1) is _ndarray and type(x2) is _ndarray:
-        return _numpy_linalg_solve(x1, x2)
-    return _namespace_of_pair(x1, x2, "linalg.solve", "x1", "x2").linalg.solve(x1, x2)
+    try:
+        if type(x1) is _ndarray and type(x2) is _ndarray:
+            return _numpy_linalg_solve(x1, x2)
+        return _namespace_of_pair(x1, x2, "linalg.solve", "x1", "x2").linalg.solve(x1, x2)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("linalg.solve", exc)
 
 
 def svd(x: Array, /, *, full_matrices: bool = True) -> tuple[Array, Array, Array]:
@@ -691,9 +764,14 @@ def svd(x: Array, /, *, full_matrices: bool = True) -> tuple[Array, Array, Array
     >>> u.shape, vh.shape
     ((3, 2), (2, 2))
     """
-    if type(x) is _ndarray:
-        return _numpy_linalg_svd(x, full_matrices=full_matrices)
-    return _namespace_of_one(x, "linalg.svd", "x").linalg.svd(x, full_matrices=full_matrices)
+    try:
+        if full_matrices is not False and full_matrices is not True:
+            _check_bools("linalg.svd", full_matrices=full_matrices)
+        if type(x) is _ndarray:
+            return _numpy_linalg_svd(x, full_matrices=full_matrices)
+        return _namespace_of_one(x, "linalg.svd", "x").linalg.svd(x, full_matrices=full_matrices)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("linalg.svd", exc, full_matrices=full_matrices)
 
 
 def svdvals(x: Array, /) -> Array:
@@ -717,9 +795,12 @@ def svdvals(x: Array, /) -> Array:
     >>> xp.linalg.svdvals(xp.asarray([[3.0, 0.0], [0.0, 4.0]]))
     array([4., 3.])
     """
-    if type(x) is _ndarray:
-        return _numpy_linalg_svdvals(x)
-    return _namespace_of_one(x, "linalg.svdvals", "x").linalg.svdvals(x)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_linalg_svdvals(x)
+        return _namespace_of_one(x, "linalg.svdvals", "x").linalg.svdvals(x)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("linalg.svdvals", exc)
 
 
 def tensordot(
@@ -757,11 +838,14 @@ def tensordot(
     array([[ 7, 10],
            [15, 22]])
     """
-    if type(x1) is _ndarray and type(x2) is _ndarray:
-        return _numpy_linalg_tensordot(x1, x2, axes=axes)
-    return _namespace_of_pair(x1, x2, "linalg.tensordot", "x1", "x2").linalg.tensordot(
-        x1, x2, axes=axes
-    )
+    try:
+        if type(x1) is _ndarray and type(x2) is _ndarray:
+            return _numpy_linalg_tensordot(x1, x2, axes=axes)
+        return _namespace_of_pair(x1, x2, "linalg.tensordot", "x1", "x2").linalg.tensordot(
+            x1, x2, axes=axes
+        )
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("linalg.tensordot", exc, axes=axes)
 
 
 def trace(x: Array, /, *, offset: int = 0, dtype: Optional[DType] = None) -> Array:
@@ -795,9 +879,14 @@ def trace(x: Array, /, *, offset: int = 0, dtype: Optional[DType] = None) -> Arr
     >>> int(xp.linalg.trace(a, offset=1))
     2
     """
-    if type(x) is _ndarray:
-        return _numpy_linalg_trace(x, offset=offset, dtype=dtype)
-    return _namespace_of_one(x, "linalg.trace", "x").linalg.trace(x, offset=offset, dtype=dtype)
+    try:
+        if type(offset) is not int:
+            _check_int(offset, "linalg.trace", "offset")
+        if type(x) is _ndarray:
+            return _numpy_linalg_trace(x, offset=offset, dtype=dtype)
+        return _namespace_of_one(x, "linalg.trace", "x").linalg.trace(x, offset=offset, dtype=dtype)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("linalg.trace", exc, offset=offset, dtype=dtype)
 
 
 def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
@@ -829,9 +918,16 @@ def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     >>> xp.linalg.vecdot(xp.asarray([[1, 0], [0, 2]]), xp.asarray([3, 4]))
     array([3, 8])
     """
-    if type(x1) is _ndarray and type(x2) is _ndarray:
-        return _numpy_linalg_vecdot(x1, x2, axis=axis)
-    return _namespace_of_pair(x1, x2, "linalg.vecdot", "x1", "x2").linalg.vecdot(x1, x2, axis=axis)
+    try:
+        if type(axis) is not int:
+            _check_int(axis, "linalg.vecdot", "axis")
+        if type(x1) is _ndarray and type(x2) is _ndarray:
+            return _numpy_linalg_vecdot(x1, x2, axis=axis)
+        return _namespace_of_pair(x1, x2, "linalg.vecdot", "x1", "x2").linalg.vecdot(
+            x1, x2, axis=axis
+        )
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("linalg.vecdot", exc, axis=axis)
 
 
 def vector_norm(
@@ -875,11 +971,16 @@ def vector_norm(
     >>> float(xp.linalg.vector_norm(x, ord=1)), float(xp.linalg.vector_norm(x, ord=xp.inf))
     (7.0, 4.0)
     """
-    if type(x) is _ndarray:
-        return _numpy_linalg_vector_norm(x, axis=axis, keepdims=keepdims, ord=ord)
-    return _namespace_of_one(x, "linalg.vector_norm", "x").linalg.vector_norm(
-        x, axis=axis, keepdims=keepdims, ord=ord
-    )
+    try:
+        if keepdims is not False and keepdims is not True:
+            _check_bools("linalg.vector_norm", keepdims=keepdims)
+        if type(x) is _ndarray:
+            return _numpy_linalg_vector_norm(x, axis=axis, keepdims=keepdims, ord=ord)
+        return _namespace_of_one(x, "linalg.vector_norm", "x").linalg.vector_norm(
+            x, axis=axis, keepdims=keepdims, ord=ord
+        )
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("linalg.vector_norm", exc, axis=axis, keepdims=keepdims, ord=ord)
 
 
 def __getattr__(name: str) -> Any:

@@ -34,7 +34,9 @@ def _reset_backend() -> Iterator[None]:
     """Every test starts on the NumPy backend, and its changes do not leak."""
     saved = _config._default.namespace
     token = _config._context.set(_config._default)  # no use_backend block is open
+    blocks = _config._blocks.set(())
     cunumpy.set_backend("numpy")
     yield
+    _config._blocks.reset(blocks)
     _config._context.reset(token)
     _config._default.namespace = saved

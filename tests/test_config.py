@@ -7,7 +7,7 @@ import os
 import subprocess
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 
 import numpy as np
 import pytest
@@ -310,3 +310,137 @@ def test_current_stream_and_device_are_per_thread() -> None:
     finally:
         release.set()
         thread.join(timeout=30)
+
+
+# --- Blocks left out of order: never a block's backend left behind ---------------------
+
+
+def _block_generator(name: str, seen: list[object]) -> Iterator[int]:
+    with cunumpy.use_backend(name):
+        seen.append(_config.current())
+        yield 1
+        yield 2
+
+
+def test_interleaved_generators_raise_and_leave_no_backend_behind() -> None:
+    seen: list[object] = []
+    first, second = _block_generator("numpy", seen), _block_generator("numpy", seen)
+    next(first)
+    next(second)  # second's block is entered while first's is open
+    with pytest.raises(RuntimeError, match=r"use_backend: the block using 'numpy' was left"):
+        list(first)  # first finishes before second: out of order
+    assert _config.current() is seen[1]  # the open block keeps its backend
+    assert list(second) == [2]
+    assert _config.current() is _config._default
+    assert _config._blocks.get() == ()
+
+
+def test_generators_finished_innermost_first_are_fine() -> None:
+    seen: list[object] = []
+    first, second = _block_generator("numpy", seen), _block_generator("numpy", seen)
+    next(first)
+    next(second)
+    assert list(second) == [2]
+    assert _config.current() is seen[0]
+    assert list(first) == [2]
+    assert _config.current() is _config._default
+
+
+def test_blocks_left_by_hand_out_of_order() -> None:
+    outer, middle, inner = (cunumpy.use_backend("numpy") for _ in range(3))
+    outer.__enter__()
+    in_outer = _config.current()
+    middle.__enter__()
+    inner.__enter__()
+    in_inner = _config.current()
+    with pytest.raises(RuntimeError, match=r"still open in the same thread or task"):
+        middle.__exit__(None, None, None)
+    assert _config.current() is in_inner
+    inner.__exit__(None, None, None)  # restores what `middle` found: `outer`'s backend
+    assert _config.current() is in_outer
+    outer.__exit__(None, None, None)
+    assert _config.current() is _config._default
+
+
+def test_a_block_left_in_another_thread_raises_and_changes_nothing() -> None:
+    block = cunumpy.use_backend("numpy")
+    block.__enter__()
+    inside = _config.current()
+    errors: list[BaseException] = []
+
+    def leave() -> None:
+        try:
+            block.__exit__(None, None, None)
+        except BaseException as exc:
+            errors.append(exc)
+
+    thread = threading.Thread(target=leave)
+    thread.start()
+    thread.join(timeout=30)
+    assert len(errors) == 1 and isinstance(errors[0], RuntimeError)
+    assert "left in another thread or asyncio task" in str(errors[0])
+    assert _config.current() is inside  # this thread's block is still open
+    _config._leave(_config._blocks.get()[-1][0])  # end it here, where it was entered
+    assert _config.current() is _config._default
+
+
+def test_interleaved_async_generators_in_one_task_leave_no_backend_behind() -> None:
+    async def blocks(seen: list[object]) -> AsyncIterator[int]:
+        with cunumpy.use_backend("numpy"):
+            seen.append(_config.current())
+            yield 1
+            yield 2
+
+    async def main() -> tuple[bool, bool]:
+        seen: list[object] = []
+        first, second = blocks(seen), blocks(seen)
+        await first.__anext__()
+        await second.__anext__()
+        with pytest.raises(RuntimeError, match=r"use_backend"):
+            async for _ in first:
+                pass
+        still_second = _config.current() is seen[1]
+        async for _ in second:
+            pass
+        return still_second, _config.current() is _config._default
+
+    assert asyncio.run(main()) == (True, True)
+    assert _config.current() is _config._default
+
+
+def test_tasks_that_each_run_a_generator_block_stay_apart() -> None:
+    async def task(step: asyncio.Event, go: asyncio.Event) -> bool:
+        seen: list[object] = []
+        generator = _block_generator("numpy", seen)
+        next(generator)
+        step.set()
+        await go.wait()  # the other task enters its generator's block meanwhile
+        mine = _config.current() is seen[0]
+        list(generator)
+        return mine and _config.current() is _config._default
+
+    async def main() -> list[bool]:
+        a_in, b_in, go = asyncio.Event(), asyncio.Event(), asyncio.Event()
+        first = asyncio.create_task(task(a_in, go))
+        await asyncio.wait_for(a_in.wait(), timeout=30)
+        second = asyncio.create_task(task(b_in, go))
+        await asyncio.wait_for(b_in.wait(), timeout=30)
+        go.set()
+        return list(await asyncio.wait_for(asyncio.gather(first, second), timeout=30))
+
+    assert asyncio.run(main()) == [True, True]
+    assert _config.current() is _config._default
+
+
+@pytest.mark.gpu
+def test_interleaved_generators_with_two_backends_leave_the_default() -> None:
+    seen: list[object] = []
+    on_gpu, on_cpu = _block_generator("cupy", seen), _block_generator("numpy", seen)
+    next(on_gpu)
+    next(on_cpu)
+    with pytest.raises(RuntimeError, match=r"the block using 'cupy' was left"):
+        list(on_gpu)
+    assert cunumpy.get_backend() == "numpy"  # the open block's backend
+    list(on_cpu)
+    assert cunumpy.get_backend() == "numpy"
+    assert type(cunumpy.zeros(2)) is np.ndarray

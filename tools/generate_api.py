@@ -64,6 +64,90 @@ PLACED = {
 }
 LIKE = {"empty_like", "full_like", "ones_like", "zeros_like"}
 
+# Elementwise functions that NumPy (and CuPy) compute in float16 for bool, int8 and uint8
+# inputs, a dtype outside the standard's set: the top level raises instead (see
+# cunumpy/_dtype_rules.py; tests/test_faults_inputs.py finds every such function).
+FLOAT16_PRONE = {
+    "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "copysign", "cos", "cosh",
+    "exp", "expm1", "hypot", "log", "log10", "log1p", "log2", "logaddexp", "nextafter",
+    "round", "sin", "sinh", "sqrt", "tan", "tanh",
+}  # fmt: skip
+
+
+# Checks of arguments that are not arrays, beyond the generic ones (a flag must be True or
+# False, an `int` parameter an int): lines run before the call, each a cheap test that
+# calls a checker in cunumpy/_arguments.py only when it fails.
+EXTRA_CHECKS = {
+    "roll": ["if type(shift) is not int:", "    _check_shift(shift, 'roll')"],
+    "repeat": [
+        "if type(repeats) in _PY_SCALARS and (type(repeats) is not int or repeats < 0):",
+        "    _check_repeats(repeats, 'repeat')",
+    ],
+    "tensordot": ["if type(axes) is not int or axes < 0:", "    _check_tensordot_axes(axes)"],
+    "take": [
+        "if axis is None and getattr(x, 'ndim', 1) != 1:",
+        "    _check_take_axis(x, 'take')",
+    ],
+    "tril": ["if getattr(x, 'ndim', 2) < 2:", "    _check_matrix(x, 'tril')"],
+    "triu": ["if getattr(x, 'ndim', 2) < 2:", "    _check_matrix(x, 'triu')"],
+    "where": [
+        "if getattr(condition, 'dtype', _BOOL) is not _BOOL:",
+        "    _check_condition(condition)",
+    ],
+}
+for _name in ("std", "var"):
+    EXTRA_CHECKS[_name] = [
+        "if (type(correction) is not int and type(correction) is not float) or correction < 0:",
+        f"    _check_correction(correction, {_name!r})",
+    ]
+# Functions NumPy runs with an axis of a 0-D array (which has none).
+for _name in (
+    "all", "any", "argmax", "argmin", "argsort", "count_nonzero", "cumulative_prod",
+    "cumulative_sum", "max", "min", "prod", "squeeze", "sum",
+):  # fmt: skip
+    EXTRA_CHECKS[_name] = [
+        "if axis is not None and getattr(x, 'ndim', 1) == 0:",
+        f"    _check_axis_of_0d({_name!r}, axis)",
+    ]
+
+
+def _argument_checks(qualname: str, args: ast.arguments) -> list[str]:
+    """Lines that check the arguments that are not arrays (see ``cunumpy/_arguments.py``)."""
+    params = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+    flags, lines = [], []
+    for a in params:
+        annotation = ast.unparse(a.annotation) if a.annotation else ""
+        if annotation == "bool":
+            flags.append((a.arg, f"({a.arg} is not False and {a.arg} is not True)"))
+        elif annotation == "Optional[bool]":
+            test = f"({a.arg} is not None and {a.arg} is not False and {a.arg} is not True)"
+            flags.append((a.arg, test))
+        elif annotation == "int":
+            lines += [
+                f"if type({a.arg}) is not int:",
+                f"    _check_int({a.arg}, {qualname!r}, {a.arg!r})",
+            ]
+    if flags:
+        keywords = ", ".join(f"{name}={name}" for name, _ in flags)
+        lines = [
+            f"if {' or '.join(test for _, test in flags)}:",
+            f"    _check_bools({qualname!r}, {keywords})",
+            *lines,
+        ]
+    return [*lines, *EXTRA_CHECKS.get(qualname, [])]
+
+
+def _restating_call(body: list[str], qualname: str, args: ast.arguments) -> list[str]:
+    """``body`` in a ``try`` that restates the backend's errors naming ``qualname``."""
+    params = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+    shown = ", ".join(f"{a.arg}={a.arg}" for a in params if not _is_array_param(a))
+    return [
+        "try:",
+        *("    " + line for line in body),
+        "except _ARRAY_ERRORS as exc:",
+        f"    _raise_restated_call({qualname!r}, exc{', ' if shown else ''}{shown})",
+    ]
+
 
 class _Rename(ast.NodeTransformer):
     def visit_Name(self, node: ast.Name) -> ast.Name:
@@ -197,6 +281,15 @@ def _numpy_fast_path(qualname: str, args: ast.arguments, call: str) -> list[str]
         return []
     (first, _), rest = arrays[0], arrays[1:]
     tests = [f"type({first}) is _ndarray", *(_FAST_TESTS[k].format(n) for n, k in rest)]
+    if qualname in FLOAT16_PRONE:  # one identity test of the result's dtype
+        inputs = ", ".join(n for n, _ in arrays)
+        return [
+            f"if {' and '.join(tests)}:",
+            f"    result = {_fast_name(qualname)}({call})",
+            "    if result.dtype is not _FLOAT16:",
+            "        return result",
+            f"    _refuse_float16({qualname!r}, {inputs})",
+        ]
     return [f"if {' and '.join(tests)}:", f"    return {_fast_name(qualname)}({call})"]
 
 
@@ -270,8 +363,15 @@ def _restating(line: str, qualname: str, args: ast.arguments, indent: str = "   
     shown = ", ".join(
         f"{a.arg}={a.arg}" for a in params if a.arg != "device" and not _is_array_param(a)
     )
+    guard = []
+    if "dtype" in [a.arg for a in params]:  # the top level creates the standard's dtypes only
+        guard = [
+            f"{indent}    if dtype is not None and dtype not in _DTYPE_ARGUMENTS:",
+            f"{indent}        _check_dtype(dtype, {qualname!r})",
+        ]
     return [
         f"{indent}try:",
+        *guard,
         f"{indent}    {line}",
         f"{indent}except _BACKEND_ERRORS as exc:",
         f"{indent}    _raise_restated({qualname!r}, exc, {shown})",
@@ -283,9 +383,17 @@ def _fill_value_check(args: ast.arguments, qualname: str) -> list[str]:
     names = [a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]]
     if "fill_value" not in names:
         return []
+    # A float or complex fill_value must fit the dtype exactly (NumPy truncates, writes
+    # INT64_MIN for NaN, drops the imaginary part).
+    if qualname in LIKE:
+        target, condition = "x.dtype if dtype is None else dtype", ""
+    else:
+        target, condition = "dtype", "dtype is not None and "
     return [
         "if type(fill_value) not in _PY_SCALARS:",
         f"    _check_fill_value(fill_value, {qualname!r})",
+        f"elif {condition}(type(fill_value) is float or type(fill_value) is complex):",
+        f"    _check_fill(fill_value, {target}, {qualname!r})",
     ]
 
 
@@ -334,17 +442,25 @@ def _function(qualname: str, entry: dict[str, str]) -> str:
         body = [
             "if type(obj) is _ndarray and dtype is None and device is None and copy is None:",
             "    return obj  # what numpy.asarray returns for a plain ndarray, without the call",
+            "if copy is not None and copy is not True and copy is not False:",
+            "    _check_bools('asarray', copy=copy)",
             "try:",
+            "    if dtype is not None and dtype not in _DTYPE_ARGUMENTS:",
+            "        _check_dtype(dtype, 'asarray')",
             "    if device is None:",
-            "        namespace = (",
-            "            _namespace_of_one(obj, 'asarray', 'obj') if _is_array(obj) else _current().namespace",
-            "        )",
-            f"        return namespace.asarray({call})",
-            "    namespace, device = _placement(device, 'asarray')",
-            "    obj, copy = _moved(obj, namespace, device, copy)",
-            f"    return namespace.asarray({call})",
+            "        if _is_array(obj):",
+            f"            return _namespace_of_one(obj, 'asarray', 'obj').asarray({call})",
+            f"        result = _current().namespace.asarray({call})",
+            "    else:",
+            "        namespace, device = _placement(device, 'asarray')",
+            "        if _is_array(obj):",
+            "            obj, copy = _moved(obj, namespace, device, copy)",
+            f"            return namespace.asarray({call})",
+            f"        result = namespace.asarray({call})",
             "except _BACKEND_ERRORS as exc:",
             "    _raise_restated('asarray', exc, obj=obj, dtype=dtype, copy=copy)",
+            "# made from Python objects: no object, string or other dtype outside the standard's",
+            "return _check_converted(result, obj, 'asarray')",
         ]
     elif name == "broadcast_shapes":
         kind = "Shapes are plain tuples, so this is the same on every backend."
@@ -352,6 +468,10 @@ def _function(qualname: str, entry: dict[str, str]) -> str:
     elif name == "from_dlpack":
         kind = "The result lives on ``device`` when given, else where ``x`` lives."
         body = [
+            "if type(x) is not _ndarray:",
+            "    _refuse_subclass(x, 'from_dlpack')  # a masked array's mask would be lost",
+            "if copy is not None and copy is not True and copy is not False:",
+            "    _check_bools('from_dlpack', copy=copy)",
             "if device is None:",
             f"    return _dlpack_namespace(x).from_dlpack({call})",
             "namespace, device = _placement(device, 'from_dlpack')",
@@ -361,6 +481,15 @@ def _function(qualname: str, entry: dict[str, str]) -> str:
         kind = "Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU)."
         dispatch, member = _dispatch(qualname, args)
         body = [*_numpy_fast_path(qualname, args, call), f"return {dispatch}.{member}({call})"]
+        if qualname in FLOAT16_PRONE:
+            inputs = ", ".join(n for n, _ in _array_kinds(args))
+            body[-1:] = [
+                f"result = {dispatch}.{member}({call})",
+                "if getattr(result, 'dtype', None) == _FLOAT16:  # NumPy's and CuPy's",
+                f"    _refuse_float16({qualname!r}, {inputs})",
+                "return result",
+            ]
+        body = _restating_call([*_argument_checks(qualname, args), *body], qualname, args)
     doc = _docstring(qualname, args, returns, kind)
     doc_lines = textwrap.indent(doc, "    ").splitlines()
     doc_text = "\n".join(line.rstrip() for line in doc_lines)
@@ -394,8 +523,28 @@ from {dots}_dispatch import (
     _namespace_of_two,
     _numpy_namespace,
     _placement,
+    _refuse_subclass,
     _to_device,
 )
+from {dots}_arguments import ARRAY_ERRORS as _ARRAY_ERRORS
+from {dots}_arguments import BOOL as _BOOL
+from {dots}_arguments import check_axis_of_0d as _check_axis_of_0d
+from {dots}_arguments import check_bools as _check_bools
+from {dots}_arguments import check_condition as _check_condition
+from {dots}_arguments import check_correction as _check_correction
+from {dots}_arguments import check_int as _check_int
+from {dots}_arguments import check_matrix as _check_matrix
+from {dots}_arguments import check_repeats as _check_repeats
+from {dots}_arguments import check_shift as _check_shift
+from {dots}_arguments import check_take_axis as _check_take_axis
+from {dots}_arguments import check_tensordot_axes as _check_tensordot_axes
+from {dots}_arguments import raise_restated_call as _raise_restated_call
+from {dots}_dtype_rules import DTYPE_ARGUMENTS as _DTYPE_ARGUMENTS
+from {dots}_dtype_rules import FLOAT16 as _FLOAT16
+from {dots}_dtype_rules import check_converted as _check_converted
+from {dots}_dtype_rules import check_dtype as _check_dtype
+from {dots}_dtype_rules import check_fill as _check_fill
+from {dots}_dtype_rules import refuse_float16 as _refuse_float16
 from {dots}_errors import BACKEND_ERRORS as _BACKEND_ERRORS
 from {dots}_errors import check_fill_value as _check_fill_value
 from {dots}_errors import raise_restated as _raise_restated

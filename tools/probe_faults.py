@@ -672,6 +672,181 @@ def other_probes() -> list[Probe]:
     return probes
 
 
+# --- second round: masks, use_backend state, dtypes, arguments, the namespaces' fixes ---
+
+
+def _masked() -> Any:
+    return np.ma.masked_array([1.0, 2.0, 3.0], mask=[0, 1, 0])
+
+
+def _masked_kernel() -> Any:
+    from cunumpy import kernels
+
+    @kernels.elementwise(["float64(float64)"])
+    def twice(x):  # type: ignore[no-untyped-def]
+        return 2.0 * x
+
+    return twice(_masked())
+
+
+def _isolated(call: Callable[[], Any]) -> Callable[[], Any]:
+    """``call`` run in a copy of the context, so that a backend it leaves behind stays there."""
+    import contextvars
+
+    return lambda: contextvars.copy_context().run(call)
+
+
+def _interleaved_generators() -> None:
+    from cunumpy import _config
+
+    def blocks() -> Any:
+        with xp.use_backend("numpy"):
+            yield 1
+            yield 2
+
+    first, second = blocks(), blocks()
+    next(first)
+    next(second)
+    try:
+        list(first)  # finished before the generator whose block was entered after it
+    finally:
+        list(second)
+        if _config.current() is not _config._default:
+            raise AssertionError("use_backend left a block's backend behind")
+
+
+def _blocks_left_by_hand() -> None:
+    outer, inner = xp.use_backend("numpy"), xp.use_backend("numpy")
+    outer.__enter__()
+    inner.__enter__()
+    try:
+        outer.__exit__(None, None, None)
+    finally:
+        inner.__exit__(None, None, None)
+
+
+def _block_left_in_another_thread() -> None:
+    import threading
+
+    block = xp.use_backend("numpy")
+    block.__enter__()
+    errors: list[BaseException] = []
+
+    def leave() -> None:
+        try:
+            block.__exit__(None, None, None)
+        except BaseException as exc:
+            errors.append(exc)
+
+    thread = threading.Thread(target=leave)
+    thread.start()
+    thread.join(timeout=10)
+    if errors:
+        raise errors[0]
+
+
+def second_round_probes() -> list[Probe]:
+    x, a, z = np.asarray([3.0, 1.0, 2.0]), np.arange(6.0).reshape(2, 3), np.asarray(3.0)
+    ns = xp.array_namespace(x)
+    m = "masks"
+    probes = [
+        _p("from_dlpack(masked)", lambda: xp.from_dlpack(_masked()), TypeError,
+           "from_dlpack", "mask", group=m),
+        _p("from_dlpack(masked, device='cpu')", lambda: xp.from_dlpack(_masked(), device="cpu"),
+           TypeError, "from_dlpack", "mask", group=m),
+        _p("to_device(masked, 'cpu')", lambda: xp.to_device(_masked(), "cpu"), TypeError,
+           "to_device", "mask", group=m),
+        _p("to_numpy(masked)", lambda: xp.to_numpy(_masked()), TypeError, "to_numpy", "mask",
+           group=m),
+        _p("asarray(masked)", lambda: xp.asarray(_masked()), TypeError, "asarray", "mask",
+           group=m),
+        _p("portable kernel(masked)", _masked_kernel, TypeError, "twice", "mask", group=m),
+    ]  # fmt: skip
+    st = "state"
+    probes += [
+        _p("use_backend in interleaved generators", _isolated(_interleaved_generators),
+           RuntimeError, "use_backend", group=st),
+        _p("use_backend blocks left out of order by hand", _isolated(_blocks_left_by_hand),
+           RuntimeError, "use_backend", group=st),
+        _p("use_backend block left in another thread", _isolated(_block_left_in_another_thread),
+           RuntimeError, "use_backend", group=st),
+    ]  # fmt: skip
+    d = "dtypes"
+    for label, call, kind, needles in [
+        ("asarray(None)", lambda: xp.asarray(None), TypeError, ("asarray", "None")),
+        ("asarray({})", lambda: xp.asarray({}), TypeError, ("asarray", "{}")),
+        ("asarray(object())", lambda: xp.asarray(object()), TypeError, ("asarray", "object")),
+        ("asarray('abc')", lambda: xp.asarray("abc"), TypeError, ("asarray", "'abc'")),
+        ("asarray(2**64)", lambda: xp.asarray(2**64), ValueError, ("asarray", str(2**64))),
+        ("to_numpy(None)", lambda: xp.to_numpy(None), TypeError, ("to_numpy", "None")),
+        ("zeros(3, dtype=object)", lambda: xp.zeros(3, dtype=object), TypeError,
+         ("zeros", "object")),
+        ("zeros(3, dtype=[('a', 'f8')])", lambda: xp.zeros(3, dtype=[("a", "f8")]), TypeError,
+         ("zeros", "'a'")),
+        ("empty(2, dtype='datetime64[s]')", lambda: xp.empty(2, dtype="datetime64[s]"),
+         TypeError, ("empty", "datetime64")),
+        ("astype(x, object)", lambda: xp.astype(x, object), TypeError, ("astype", "object")),
+        ("astype(complex, float64)", lambda: xp.astype(x.astype(complex), xp.float64),
+         TypeError, ("astype", "complex128")),
+        ("sqrt(bool)", lambda: xp.sqrt(np.asarray([True, False])), TypeError, ("sqrt", "bool")),
+        ("sqrt(int8)", lambda: xp.sqrt(np.ones(2, np.int8)), TypeError, ("sqrt", "int8")),
+        ("hypot(bool, bool)", lambda: xp.hypot(np.ones(2, bool), np.ones(2, bool)), TypeError,
+         ("hypot", "bool")),
+        ("result_type(int8, uint64)", lambda: xp.result_type(xp.int8, xp.uint64), TypeError,
+         ("result_type", "uint64")),
+        ("full(3, nan, dtype=int64)", lambda: xp.full(3, np.nan, dtype=xp.int64), ValueError,
+         ("full", "nan")),
+        ("full(3, 1.5, dtype=int32)", lambda: xp.full(3, 1.5, dtype=xp.int32), ValueError,
+         ("full", "1.5")),
+    ]:  # fmt: skip
+        probes.append(_p(label, call, kind, *needles, group=d))
+    ar = "arguments"
+    for label, call, kind, needles in [
+        ("sort(x, descending='x')", lambda: xp.sort(x, descending="x"), TypeError,
+         ("sort", "'x'")),
+        ("sort(x, stable='no')", lambda: xp.sort(x, stable="no"), TypeError, ("sort", "'no'")),
+        ("isin(x, x, invert='yes')", lambda: xp.isin(x, x, invert="yes"), TypeError,
+         ("isin", "'yes'")),
+        ("cumulative_sum(x, include_initial='yes')",
+         lambda: xp.cumulative_sum(x, include_initial="yes"), TypeError,
+         ("cumulative_sum", "'yes'")),
+        ("asarray(x, copy=0)", lambda: xp.asarray(x, copy=0), TypeError, ("asarray", "0")),
+        ("roll(x, 1.5)", lambda: xp.roll(x, 1.5), TypeError, ("roll", "1.5")),
+        ("repeat(x, 1.5)", lambda: xp.repeat(x, 1.5), TypeError, ("repeat", "1.5")),
+        ("std(x, correction=-1)", lambda: xp.std(x, correction=-1), ValueError, ("std", "-1")),
+        ("var(x, correction='a')", lambda: xp.var(x, correction="a"), TypeError,
+         ("var", "'a'")),
+        ("tensordot(a, a, axes=-1)", lambda: xp.tensordot(a, a, axes=-1), ValueError,
+         ("tensordot", "-1")),
+        ("tensordot(a, a, axes=5)", lambda: xp.tensordot(a, a, axes=5), ValueError,
+         ("tensordot", "5")),
+        ("sum(0-D, axis=0)", lambda: xp.sum(z, axis=0), ValueError, ("sum", "0")),
+        ("sum(a, axis=1.0)", lambda: xp.sum(a, axis=1.0), TypeError, ("sum", "1.0")),
+        ("take(2-D, indices) without axis", lambda: xp.take(a, np.asarray([0])), ValueError,
+         ("take", "axis")),
+        ("tril(1-D)", lambda: xp.tril(x), ValueError, ("tril", "(3,)")),
+        ("where(float condition, ...)", lambda: xp.where(x, x, x), TypeError,
+         ("where", "condition")),
+        ("linalg.solve(eye(2), ones(3))", lambda: xp.linalg.solve(np.eye(2), np.ones(3)),
+         ValueError, ("linalg.solve", "3")),
+        ("fft.fft(x, axis=5)", lambda: xp.fft.fft(x, axis=5), ValueError, ("fft.fft", "5")),
+        ("add(int8 array, 1000)", lambda: xp.add(np.ones(2, np.int8), 1000), ValueError,
+         ("add", "1000")),
+    ]:  # fmt: skip
+        probes.append(_p(label, call, kind, *needles, group=ar))
+    o = "overrides"
+    for label, call, kind, needles in [
+        ("namespace clip('a')", lambda: ns.clip("a"), TypeError, ("clip", "'a'")),
+        ("namespace expm1(['a'])", lambda: ns.expm1(["a"]), TypeError, ("expm1", "['a']")),
+        ("namespace linalg.eigvals(1-D)", lambda: ns.linalg.eigvals(x), ValueError,
+         ("eigvals", "(3,)")),
+        ("namespace fft.fftfreq(0)", lambda: ns.fft.fftfreq(0), ValueError, ("fftfreq", "0")),
+        ("namespace sort(None)", lambda: ns.sort(None), TypeError, ("sort", "None")),
+    ]:  # fmt: skip
+        probes.append(_p(label, call, kind, *needles, group=o))
+    return probes
+
+
 # --- probes that need a fresh process ---------------------------------------------------
 
 
@@ -929,7 +1104,7 @@ def main() -> int:
         mpi_worker(args.mpi_probe)
         return 0
     rows: list[tuple[str, str, str, str]] = []
-    for probe in [*dispatch_probes(), *other_probes()]:
+    for probe in [*dispatch_probes(), *other_probes(), *second_round_probes()]:
         saved = xp.get_backend()
         verdict, detail = run_probe(probe)
         if xp.get_backend() != saved:

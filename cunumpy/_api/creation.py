@@ -7,6 +7,11 @@ from __future__ import annotations
 
 from typing import Literal, Optional, Union
 
+from .._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
+from .._arguments import check_bools as _check_bools
+from .._arguments import check_int as _check_int
+from .._arguments import check_matrix as _check_matrix
+from .._arguments import raise_restated_call as _raise_restated_call
 from .._dispatch import (
     _PY_SCALARS,
     _current,
@@ -18,7 +23,12 @@ from .._dispatch import (
     _ndarray,
     _numpy_namespace,
     _placement,
+    _refuse_subclass,
 )
+from .._dtype_rules import DTYPE_ARGUMENTS as _DTYPE_ARGUMENTS
+from .._dtype_rules import check_converted as _check_converted
+from .._dtype_rules import check_dtype as _check_dtype
+from .._dtype_rules import check_fill as _check_fill
 from .._errors import BACKEND_ERRORS as _BACKEND_ERRORS
 from .._errors import check_fill_value as _check_fill_value
 from .._errors import raise_restated as _raise_restated
@@ -106,11 +116,15 @@ def arange(
     """
     if device is None:
         try:
+            if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+                _check_dtype(dtype, "arange")
             return _current().namespace.arange(start, stop=stop, step=step, dtype=dtype)
         except _BACKEND_ERRORS as exc:
             _raise_restated("arange", exc, start=start, stop=stop, step=step, dtype=dtype)
     namespace, device = _placement(device, "arange")
     try:
+        if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+            _check_dtype(dtype, "arange")
         return namespace.arange(start, stop=stop, step=step, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
         _raise_restated("arange", exc, start=start, stop=stop, step=step, dtype=dtype)
@@ -160,17 +174,27 @@ def asarray(
     """
     if type(obj) is _ndarray and dtype is None and device is None and copy is None:
         return obj  # what numpy.asarray returns for a plain ndarray, without the call
+    if copy is not None and copy is not True and copy is not False:
+        _check_bools("asarray", copy=copy)
     try:
+        if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+            _check_dtype(dtype, "asarray")
         if device is None:
-            namespace = (
-                _namespace_of_one(obj, "asarray", "obj") if _is_array(obj) else _current().namespace
-            )
-            return namespace.asarray(obj, dtype=dtype, device=device, copy=copy)
-        namespace, device = _placement(device, "asarray")
-        obj, copy = _moved(obj, namespace, device, copy)
-        return namespace.asarray(obj, dtype=dtype, device=device, copy=copy)
+            if _is_array(obj):
+                return _namespace_of_one(obj, "asarray", "obj").asarray(
+                    obj, dtype=dtype, device=device, copy=copy
+                )
+            result = _current().namespace.asarray(obj, dtype=dtype, device=device, copy=copy)
+        else:
+            namespace, device = _placement(device, "asarray")
+            if _is_array(obj):
+                obj, copy = _moved(obj, namespace, device, copy)
+                return namespace.asarray(obj, dtype=dtype, device=device, copy=copy)
+            result = namespace.asarray(obj, dtype=dtype, device=device, copy=copy)
     except _BACKEND_ERRORS as exc:
         _raise_restated("asarray", exc, obj=obj, dtype=dtype, copy=copy)
+    # made from Python objects: no object, string or other dtype outside the standard's
+    return _check_converted(result, obj, "asarray")
 
 
 def empty(
@@ -210,11 +234,15 @@ def empty(
     """
     if device is None:
         try:
+            if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+                _check_dtype(dtype, "empty")
             return _current().namespace.empty(shape, dtype=dtype)
         except _BACKEND_ERRORS as exc:
             _raise_restated("empty", exc, shape=shape, dtype=dtype)
     namespace, device = _placement(device, "empty")
     try:
+        if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+            _check_dtype(dtype, "empty")
         return namespace.empty(shape, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
         _raise_restated("empty", exc, shape=shape, dtype=dtype)
@@ -254,12 +282,16 @@ def empty_like(
     namespace = _namespace_of_one(x, "empty_like", "x")
     if device is None:
         try:
+            if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+                _check_dtype(dtype, "empty_like")
             return namespace.empty_like(x, dtype=dtype, device=device)
         except _BACKEND_ERRORS as exc:
             _raise_restated("empty_like", exc, dtype=dtype)
     namespace, device = _placement(device, "empty_like")
     dtype = x.dtype if dtype is None else dtype
     try:
+        if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+            _check_dtype(dtype, "empty_like")
         return namespace.empty(x.shape, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
         _raise_restated("empty_like", exc, dtype=dtype)
@@ -313,11 +345,15 @@ def eye(
     """
     if device is None:
         try:
+            if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+                _check_dtype(dtype, "eye")
             return _current().namespace.eye(n_rows, n_cols, k=k, dtype=dtype)
         except _BACKEND_ERRORS as exc:
             _raise_restated("eye", exc, n_rows=n_rows, n_cols=n_cols, k=k, dtype=dtype)
     namespace, device = _placement(device, "eye")
     try:
+        if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+            _check_dtype(dtype, "eye")
         return namespace.eye(n_rows, n_cols, k=k, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
         _raise_restated("eye", exc, n_rows=n_rows, n_cols=n_cols, k=k, dtype=dtype)
@@ -355,6 +391,10 @@ def from_dlpack(
     >>> xp.from_dlpack(x)
     array([1, 2, 3])
     """
+    if type(x) is not _ndarray:
+        _refuse_subclass(x, "from_dlpack")  # a masked array's mask would be lost
+    if copy is not None and copy is not True and copy is not False:
+        _check_bools("from_dlpack", copy=copy)
     if device is None:
         return _dlpack_namespace(x).from_dlpack(x, device=device, copy=copy)
     namespace, device = _placement(device, "from_dlpack")
@@ -403,13 +443,19 @@ def full(
     """
     if type(fill_value) not in _PY_SCALARS:
         _check_fill_value(fill_value, "full")
+    elif dtype is not None and (type(fill_value) is float or type(fill_value) is complex):
+        _check_fill(fill_value, dtype, "full")
     if device is None:
         try:
+            if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+                _check_dtype(dtype, "full")
             return _current().namespace.full(shape, fill_value, dtype=dtype)
         except _BACKEND_ERRORS as exc:
             _raise_restated("full", exc, shape=shape, fill_value=fill_value, dtype=dtype)
     namespace, device = _placement(device, "full")
     try:
+        if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+            _check_dtype(dtype, "full")
         return namespace.full(shape, fill_value, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
         _raise_restated("full", exc, shape=shape, fill_value=fill_value, dtype=dtype)
@@ -455,14 +501,20 @@ def full_like(
     namespace = _namespace_of_one(x, "full_like", "x")
     if type(fill_value) not in _PY_SCALARS:
         _check_fill_value(fill_value, "full_like")
+    elif type(fill_value) is float or type(fill_value) is complex:
+        _check_fill(fill_value, x.dtype if dtype is None else dtype, "full_like")
     if device is None:
         try:
+            if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+                _check_dtype(dtype, "full_like")
             return namespace.full_like(x, fill_value, dtype=dtype, device=device)
         except _BACKEND_ERRORS as exc:
             _raise_restated("full_like", exc, fill_value=fill_value, dtype=dtype)
     namespace, device = _placement(device, "full_like")
     dtype = x.dtype if dtype is None else dtype
     try:
+        if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+            _check_dtype(dtype, "full_like")
         return namespace.full(x.shape, fill_value, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
         _raise_restated("full_like", exc, fill_value=fill_value, dtype=dtype)
@@ -516,6 +568,8 @@ def linspace(
     """
     if device is None:
         try:
+            if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+                _check_dtype(dtype, "linspace")
             return _current().namespace.linspace(start, stop, num, dtype=dtype, endpoint=endpoint)
         except _BACKEND_ERRORS as exc:
             _raise_restated(
@@ -523,6 +577,8 @@ def linspace(
             )
     namespace, device = _placement(device, "linspace")
     try:
+        if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+            _check_dtype(dtype, "linspace")
         return namespace.linspace(start, stop, num, dtype=dtype, device=device, endpoint=endpoint)
     except _BACKEND_ERRORS as exc:
         _raise_restated(
@@ -559,9 +615,12 @@ def meshgrid(*arrays: Array, indexing: Literal["xy", "ij"] = "xy") -> tuple[Arra
     array([[4, 4, 4],
            [5, 5, 5]])
     """
-    return _namespace_of_sequence(arrays, "meshgrid", "arrays", allow_empty=True).meshgrid(
-        *arrays, indexing=indexing
-    )
+    try:
+        return _namespace_of_sequence(arrays, "meshgrid", "arrays", allow_empty=True).meshgrid(
+            *arrays, indexing=indexing
+        )
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("meshgrid", exc, indexing=indexing)
 
 
 def ones(
@@ -600,11 +659,15 @@ def ones(
     """
     if device is None:
         try:
+            if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+                _check_dtype(dtype, "ones")
             return _current().namespace.ones(shape, dtype=dtype)
         except _BACKEND_ERRORS as exc:
             _raise_restated("ones", exc, shape=shape, dtype=dtype)
     namespace, device = _placement(device, "ones")
     try:
+        if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+            _check_dtype(dtype, "ones")
         return namespace.ones(shape, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
         _raise_restated("ones", exc, shape=shape, dtype=dtype)
@@ -643,12 +706,16 @@ def ones_like(
     namespace = _namespace_of_one(x, "ones_like", "x")
     if device is None:
         try:
+            if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+                _check_dtype(dtype, "ones_like")
             return namespace.ones_like(x, dtype=dtype, device=device)
         except _BACKEND_ERRORS as exc:
             _raise_restated("ones_like", exc, dtype=dtype)
     namespace, device = _placement(device, "ones_like")
     dtype = x.dtype if dtype is None else dtype
     try:
+        if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+            _check_dtype(dtype, "ones_like")
         return namespace.ones(x.shape, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
         _raise_restated("ones_like", exc, dtype=dtype)
@@ -681,9 +748,16 @@ def tril(x: Array, /, *, k: int = 0) -> Array:
            [4, 5, 0],
            [7, 8, 9]])
     """
-    if type(x) is _ndarray:
-        return _numpy_tril(x, k=k)
-    return _namespace_of_one(x, "tril", "x").tril(x, k=k)
+    try:
+        if type(k) is not int:
+            _check_int(k, "tril", "k")
+        if getattr(x, "ndim", 2) < 2:
+            _check_matrix(x, "tril")
+        if type(x) is _ndarray:
+            return _numpy_tril(x, k=k)
+        return _namespace_of_one(x, "tril", "x").tril(x, k=k)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("tril", exc, k=k)
 
 
 def triu(x: Array, /, *, k: int = 0) -> Array:
@@ -713,9 +787,16 @@ def triu(x: Array, /, *, k: int = 0) -> Array:
            [0, 0, 6],
            [0, 0, 0]])
     """
-    if type(x) is _ndarray:
-        return _numpy_triu(x, k=k)
-    return _namespace_of_one(x, "triu", "x").triu(x, k=k)
+    try:
+        if type(k) is not int:
+            _check_int(k, "triu", "k")
+        if getattr(x, "ndim", 2) < 2:
+            _check_matrix(x, "triu")
+        if type(x) is _ndarray:
+            return _numpy_triu(x, k=k)
+        return _namespace_of_one(x, "triu", "x").triu(x, k=k)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("triu", exc, k=k)
 
 
 def zeros(
@@ -756,11 +837,15 @@ def zeros(
     """
     if device is None:
         try:
+            if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+                _check_dtype(dtype, "zeros")
             return _current().namespace.zeros(shape, dtype=dtype)
         except _BACKEND_ERRORS as exc:
             _raise_restated("zeros", exc, shape=shape, dtype=dtype)
     namespace, device = _placement(device, "zeros")
     try:
+        if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+            _check_dtype(dtype, "zeros")
         return namespace.zeros(shape, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
         _raise_restated("zeros", exc, shape=shape, dtype=dtype)
@@ -799,12 +884,16 @@ def zeros_like(
     namespace = _namespace_of_one(x, "zeros_like", "x")
     if device is None:
         try:
+            if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+                _check_dtype(dtype, "zeros_like")
             return namespace.zeros_like(x, dtype=dtype, device=device)
         except _BACKEND_ERRORS as exc:
             _raise_restated("zeros_like", exc, dtype=dtype)
     namespace, device = _placement(device, "zeros_like")
     dtype = x.dtype if dtype is None else dtype
     try:
+        if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
+            _check_dtype(dtype, "zeros_like")
         return namespace.zeros(x.shape, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
         _raise_restated("zeros_like", exc, dtype=dtype)

@@ -8,11 +8,21 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from .._backends import numpy as _numpy_namespace
 from .._dispatch import _is_array, _namespace_of_one, _namespace_of_sequence, _ndarray, _placement
+from .._dtype_rules import DTYPE_ARGUMENTS, check_cast, check_dtype, check_promotion
 from .._errors import BACKEND_ERRORS, check_copy, raise_restated
 from .._transfer import to_device
 from .._typing import Array, Device, DType, finfo_object, iinfo_object
+
+#: The complex ``dtype=`` values, the only casts of a complex array the standard permits.
+_COMPLEX = frozenset(
+    a
+    for a in DTYPE_ARGUMENTS
+    if a is complex or np.dtype(a).kind == "c"  # type: ignore[call-overload]
+)
 
 __all__ = ["astype", "can_cast", "finfo", "iinfo", "isdtype", "result_type"]
 
@@ -43,15 +53,18 @@ def astype(x: Array, dtype: DType, /, *, copy: bool = True, device: Device | Non
     >>> xp.astype(xp.asarray([1.7, -2.2]), xp.int32)
     array([ 1, -2], dtype=int32)
     """
-    if type(x) is _ndarray and copy is True and device is None and dtype is not None:
+    if type(x) is _ndarray and copy is True and device is None:
         try:
-            return x.astype(dtype)  # what the NumPy namespace's astype does, without the call
-        except BACKEND_ERRORS as exc:
-            raise_restated("astype", exc, dtype=dtype, copy=copy)
+            if dtype in DTYPE_ARGUMENTS and (x.dtype.kind != "c" or dtype in _COMPLEX):
+                return x.astype(dtype)  # what the NumPy namespace's astype does, without the call
+        except TypeError:  # an unhashable `dtype`: reported below
+            pass
     namespace = _namespace_of_one(x, "astype")
     if dtype is None:  # NumPy would take None for float64; the standard requires a dtype
         msg = "astype: `dtype` must be a data type, not None."
         raise TypeError(msg)
+    check_dtype(dtype, "astype")
+    check_cast(x.dtype, dtype, "astype")
     if copy is not True and copy is not False:
         check_copy(copy, "astype", allow_none=False)
     try:
@@ -182,10 +195,23 @@ def result_type(*arrays_and_dtypes: Array | DType | bool | int | float | complex
     >>> import cunumpy as xp
     >>> xp.result_type(xp.int8, xp.int16), xp.result_type(xp.float32, 1.0)
     (dtype('int16'), dtype('float32'))
+
+    Where the standard's table has no entry (a signed integer with uint64, an integer
+    with a floating-point dtype), it raises instead of answering as NumPy does:
+
+    >>> xp.result_type(xp.int8, xp.uint64)
+    Traceback (most recent call last):
+    ...
+    TypeError: result_type: the standard defines no promotion of int8, uint64 (NumPy gives float64); convert to a common dtype first, for example with astype.
     """
     arrays = [a for a in arrays_and_dtypes if _is_array(a)]
     namespace = (
         _namespace_of_sequence(arrays, "result_type", "arrays") if arrays else _numpy_namespace
     )
     result: Any = namespace.result_type(*arrays_and_dtypes)
-    return result
+    dtypes = tuple(
+        np.dtype(a.dtype if _is_array(a) else a)
+        for a in arrays_and_dtypes
+        if not isinstance(a, (int, float, complex))  # Python scalars are weak
+    )
+    return check_promotion(result, dtypes, "result_type")

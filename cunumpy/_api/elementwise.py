@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Optional, Union
 
+from .._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
+from .._arguments import raise_restated_call as _raise_restated_call
 from .._dispatch import (
     _PY_SCALARS,
     _PY_SCALARS_OR_NONE,
@@ -16,6 +18,8 @@ from .._dispatch import (
     _ndarray,
     _numpy_namespace,
 )
+from .._dtype_rules import FLOAT16 as _FLOAT16
+from .._dtype_rules import refuse_float16 as _refuse_float16
 from .._typing import (
     Array,
 )
@@ -184,9 +188,12 @@ def abs(x: Array, /) -> Array:
     >>> xp.abs(x)
     array([1., 2., 3.])
     """
-    if type(x) is _ndarray:
-        return _numpy_abs(x)
-    return _namespace_of_one(x, "abs", "x").abs(x)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_abs(x)
+        return _namespace_of_one(x, "abs", "x").abs(x)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("abs", exc)
 
 
 def acos(x: Array, /) -> Array:
@@ -210,9 +217,18 @@ def acos(x: Array, /) -> Array:
     >>> xp.acos(xp.asarray([1.0, 0.0]))
     array([0.        , 1.5707963...])
     """
-    if type(x) is _ndarray:
-        return _numpy_acos(x)
-    return _namespace_of_one(x, "acos", "x").acos(x)
+    try:
+        if type(x) is _ndarray:
+            result = _numpy_acos(x)
+            if result.dtype is not _FLOAT16:
+                return result
+            _refuse_float16("acos", x)
+        result = _namespace_of_one(x, "acos", "x").acos(x)
+        if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+            _refuse_float16("acos", x)
+        return result
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("acos", exc)
 
 
 def acosh(x: Array, /) -> Array:
@@ -236,9 +252,18 @@ def acosh(x: Array, /) -> Array:
     >>> xp.acosh(xp.asarray([1.0]))
     array([0.])
     """
-    if type(x) is _ndarray:
-        return _numpy_acosh(x)
-    return _namespace_of_one(x, "acosh", "x").acosh(x)
+    try:
+        if type(x) is _ndarray:
+            result = _numpy_acosh(x)
+            if result.dtype is not _FLOAT16:
+                return result
+            _refuse_float16("acosh", x)
+        result = _namespace_of_one(x, "acosh", "x").acosh(x)
+        if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+            _refuse_float16("acosh", x)
+        return result
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("acosh", exc)
 
 
 def add(x1: Union[Array, int, float, complex], x2: Union[Array, int, float, complex], /) -> Array:
@@ -267,9 +292,12 @@ def add(x1: Union[Array, int, float, complex], x2: Union[Array, int, float, comp
     >>> xp.add(xp.asarray([1.5, 2.5]), 1)
     array([2.5, 3.5])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_add(x1, x2)
-    return _namespace_of_two(x1, x2, "add").add(x1, x2)
+    try:
+        if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
+            return _numpy_add(x1, x2)
+        return _namespace_of_two(x1, x2, "add").add(x1, x2)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("add", exc)
 
 
 def asin(x: Array, /) -> Array:
@@ -294,9 +322,18 @@ def asin(x: Array, /) -> Array:
     >>> xp.asin(xp.asarray([0.0, 1.0]))
     array([0.        , 1.5707963...])
     """
-    if type(x) is _ndarray:
-        return _numpy_asin(x)
-    return _namespace_of_one(x, "asin", "x").asin(x)
+    try:
+        if type(x) is _ndarray:
+            result = _numpy_asin(x)
+            if result.dtype is not _FLOAT16:
+                return result
+            _refuse_float16("asin", x)
+        result = _namespace_of_one(x, "asin", "x").asin(x)
+        if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+            _refuse_float16("asin", x)
+        return result
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("asin", exc)
 
 
 def asinh(x: Array, /) -> Array:
@@ -320,9 +357,18 @@ def asinh(x: Array, /) -> Array:
     >>> xp.asinh(xp.asarray([0.0, -0.0]))
     array([ 0., -0.])
     """
-    if type(x) is _ndarray:
-        return _numpy_asinh(x)
-    return _namespace_of_one(x, "asinh", "x").asinh(x)
+    try:
+        if type(x) is _ndarray:
+            result = _numpy_asinh(x)
+            if result.dtype is not _FLOAT16:
+                return result
+            _refuse_float16("asinh", x)
+        result = _namespace_of_one(x, "asinh", "x").asinh(x)
+        if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+            _refuse_float16("asinh", x)
+        return result
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("asinh", exc)
 
 
 def atan(x: Array, /) -> Array:
@@ -346,9 +392,18 @@ def atan(x: Array, /) -> Array:
     >>> xp.atan(xp.asarray([0.0, 1.0]))
     array([0.        , 0.7853981...])
     """
-    if type(x) is _ndarray:
-        return _numpy_atan(x)
-    return _namespace_of_one(x, "atan", "x").atan(x)
+    try:
+        if type(x) is _ndarray:
+            result = _numpy_atan(x)
+            if result.dtype is not _FLOAT16:
+                return result
+            _refuse_float16("atan", x)
+        result = _namespace_of_one(x, "atan", "x").atan(x)
+        if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+            _refuse_float16("atan", x)
+        return result
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("atan", exc)
 
 
 def atan2(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Array:
@@ -374,9 +429,18 @@ def atan2(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Arra
     >>> xp.atan2(xp.asarray([0.0, 1.0]), xp.asarray([1.0, 0.0]))
     array([0.        , 1.5707963...])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_atan2(x1, x2)
-    return _namespace_of_two(x1, x2, "atan2").atan2(x1, x2)
+    try:
+        if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
+            result = _numpy_atan2(x1, x2)
+            if result.dtype is not _FLOAT16:
+                return result
+            _refuse_float16("atan2", x1, x2)
+        result = _namespace_of_two(x1, x2, "atan2").atan2(x1, x2)
+        if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+            _refuse_float16("atan2", x1, x2)
+        return result
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("atan2", exc)
 
 
 def atanh(x: Array, /) -> Array:
@@ -401,9 +465,18 @@ def atanh(x: Array, /) -> Array:
     >>> xp.atanh(xp.asarray([0.0, 0.5]))
     array([0.        , 0.5493061...])
     """
-    if type(x) is _ndarray:
-        return _numpy_atanh(x)
-    return _namespace_of_one(x, "atanh", "x").atanh(x)
+    try:
+        if type(x) is _ndarray:
+            result = _numpy_atanh(x)
+            if result.dtype is not _FLOAT16:
+                return result
+            _refuse_float16("atanh", x)
+        result = _namespace_of_one(x, "atanh", "x").atanh(x)
+        if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+            _refuse_float16("atanh", x)
+        return result
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("atanh", exc)
 
 
 def bitwise_and(x1: Union[Array, int, bool], x2: Union[Array, int, bool], /) -> Array:
@@ -430,9 +503,12 @@ def bitwise_and(x1: Union[Array, int, bool], x2: Union[Array, int, bool], /) -> 
     >>> xp.bitwise_and(xp.asarray([12, 10]), xp.asarray([10, 6]))
     array([8, 2])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_bitwise_and(x1, x2)
-    return _namespace_of_two(x1, x2, "bitwise_and").bitwise_and(x1, x2)
+    try:
+        if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
+            return _numpy_bitwise_and(x1, x2)
+        return _namespace_of_two(x1, x2, "bitwise_and").bitwise_and(x1, x2)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("bitwise_and", exc)
 
 
 def bitwise_invert(x: Array, /) -> Array:
@@ -458,9 +534,12 @@ def bitwise_invert(x: Array, /) -> Array:
     >>> xp.bitwise_invert(xp.asarray([True, False]))
     array([False,  True])
     """
-    if type(x) is _ndarray:
-        return _numpy_bitwise_invert(x)
-    return _namespace_of_one(x, "bitwise_invert", "x").bitwise_invert(x)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_bitwise_invert(x)
+        return _namespace_of_one(x, "bitwise_invert", "x").bitwise_invert(x)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("bitwise_invert", exc)
 
 
 def bitwise_left_shift(x1: Union[Array, int], x2: Union[Array, int], /) -> Array:
@@ -486,9 +565,12 @@ def bitwise_left_shift(x1: Union[Array, int], x2: Union[Array, int], /) -> Array
     >>> xp.bitwise_left_shift(xp.asarray([1, 2, 3]), 2)
     array([ 4,  8, 12])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_bitwise_left_shift(x1, x2)
-    return _namespace_of_two(x1, x2, "bitwise_left_shift").bitwise_left_shift(x1, x2)
+    try:
+        if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
+            return _numpy_bitwise_left_shift(x1, x2)
+        return _namespace_of_two(x1, x2, "bitwise_left_shift").bitwise_left_shift(x1, x2)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("bitwise_left_shift", exc)
 
 
 def bitwise_or(x1: Union[Array, int, bool], x2: Union[Array, int, bool], /) -> Array:
@@ -515,9 +597,12 @@ def bitwise_or(x1: Union[Array, int, bool], x2: Union[Array, int, bool], /) -> A
     >>> xp.bitwise_or(xp.asarray([12, 10]), xp.asarray([10, 6]))
     array([14, 14])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_bitwise_or(x1, x2)
-    return _namespace_of_two(x1, x2, "bitwise_or").bitwise_or(x1, x2)
+    try:
+        if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
+            return _numpy_bitwise_or(x1, x2)
+        return _namespace_of_two(x1, x2, "bitwise_or").bitwise_or(x1, x2)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("bitwise_or", exc)
 
 
 def bitwise_right_shift(x1: Union[Array, int], x2: Union[Array, int], /) -> Array:
@@ -543,9 +628,12 @@ def bitwise_right_shift(x1: Union[Array, int], x2: Union[Array, int], /) -> Arra
     >>> xp.bitwise_right_shift(xp.asarray([16, 9, -8]), 2)
     array([ 4,  2, -2])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_bitwise_right_shift(x1, x2)
-    return _namespace_of_two(x1, x2, "bitwise_right_shift").bitwise_right_shift(x1, x2)
+    try:
+        if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
+            return _numpy_bitwise_right_shift(x1, x2)
+        return _namespace_of_two(x1, x2, "bitwise_right_shift").bitwise_right_shift(x1, x2)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("bitwise_right_shift", exc)
 
 
 def bitwise_xor(x1: Union[Array, int, bool], x2: Union[Array, int, bool], /) -> Array:
@@ -572,9 +660,12 @@ def bitwise_xor(x1: Union[Array, int, bool], x2: Union[Array, int, bool], /) -> 
     >>> xp.bitwise_xor(xp.asarray([12, 10]), xp.asarray([10, 6]))
     array([ 6, 12])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_bitwise_xor(x1, x2)
-    return _namespace_of_two(x1, x2, "bitwise_xor").bitwise_xor(x1, x2)
+    try:
+        if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
+            return _numpy_bitwise_xor(x1, x2)
+        return _namespace_of_two(x1, x2, "bitwise_xor").bitwise_xor(x1, x2)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("bitwise_xor", exc)
 
 
 def ceil(x: Array, /) -> Array:
@@ -598,9 +689,12 @@ def ceil(x: Array, /) -> Array:
     >>> xp.ceil(xp.asarray([-1.5, 0.2, 2.0]))
     array([-1.,  1.,  2.])
     """
-    if type(x) is _ndarray:
-        return _numpy_ceil(x)
-    return _namespace_of_one(x, "ceil", "x").ceil(x)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_ceil(x)
+        return _namespace_of_one(x, "ceil", "x").ceil(x)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("ceil", exc)
 
 
 def clip(
@@ -638,15 +732,18 @@ def clip(
     >>> xp.clip(xp.asarray([-1.5, 0.5, 2.5]), max=1.0)
     array([-1.5,  0.5,  1. ])
     """
-    if (
-        type(x) is _ndarray
-        and (type(min) is _ndarray or type(min) in _PY_SCALARS_OR_NONE)
-        and (type(max) is _ndarray or type(max) in _PY_SCALARS_OR_NONE)
-    ):
-        return _numpy_clip(x, min=min, max=max)
-    return _namespace_of_args((x, min, max), "ann", ("x", "min", "max"), "clip").clip(
-        x, min=min, max=max
-    )
+    try:
+        if (
+            type(x) is _ndarray
+            and (type(min) is _ndarray or type(min) in _PY_SCALARS_OR_NONE)
+            and (type(max) is _ndarray or type(max) in _PY_SCALARS_OR_NONE)
+        ):
+            return _numpy_clip(x, min=min, max=max)
+        return _namespace_of_args((x, min, max), "ann", ("x", "min", "max"), "clip").clip(
+            x, min=min, max=max
+        )
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("clip", exc)
 
 
 def conj(x: Array, /) -> Array:
@@ -670,9 +767,12 @@ def conj(x: Array, /) -> Array:
     >>> xp.conj(xp.asarray([1 + 2j, 3 - 4j]))
     array([1.-2.j, 3.+4.j])
     """
-    if type(x) is _ndarray:
-        return _numpy_conj(x)
-    return _namespace_of_one(x, "conj", "x").conj(x)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_conj(x)
+        return _namespace_of_one(x, "conj", "x").conj(x)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("conj", exc)
 
 
 def copysign(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Array:
@@ -698,9 +798,18 @@ def copysign(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> A
     >>> xp.copysign(xp.asarray([1.0, -2.0, 3.0]), xp.asarray([-1.0, 1.0, -0.0]))
     array([-1.,  2., -3.])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_copysign(x1, x2)
-    return _namespace_of_two(x1, x2, "copysign").copysign(x1, x2)
+    try:
+        if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
+            result = _numpy_copysign(x1, x2)
+            if result.dtype is not _FLOAT16:
+                return result
+            _refuse_float16("copysign", x1, x2)
+        result = _namespace_of_two(x1, x2, "copysign").copysign(x1, x2)
+        if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+            _refuse_float16("copysign", x1, x2)
+        return result
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("copysign", exc)
 
 
 def cos(x: Array, /) -> Array:
@@ -724,9 +833,18 @@ def cos(x: Array, /) -> Array:
     >>> xp.cos(xp.asarray([0.0, xp.pi]))
     array([ 1., -1.])
     """
-    if type(x) is _ndarray:
-        return _numpy_cos(x)
-    return _namespace_of_one(x, "cos", "x").cos(x)
+    try:
+        if type(x) is _ndarray:
+            result = _numpy_cos(x)
+            if result.dtype is not _FLOAT16:
+                return result
+            _refuse_float16("cos", x)
+        result = _namespace_of_one(x, "cos", "x").cos(x)
+        if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+            _refuse_float16("cos", x)
+        return result
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("cos", exc)
 
 
 def cosh(x: Array, /) -> Array:
@@ -750,9 +868,18 @@ def cosh(x: Array, /) -> Array:
     >>> xp.cosh(xp.asarray([0.0]))
     array([1.])
     """
-    if type(x) is _ndarray:
-        return _numpy_cosh(x)
-    return _namespace_of_one(x, "cosh", "x").cosh(x)
+    try:
+        if type(x) is _ndarray:
+            result = _numpy_cosh(x)
+            if result.dtype is not _FLOAT16:
+                return result
+            _refuse_float16("cosh", x)
+        result = _namespace_of_one(x, "cosh", "x").cosh(x)
+        if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+            _refuse_float16("cosh", x)
+        return result
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("cosh", exc)
 
 
 def divide(
@@ -781,9 +908,12 @@ def divide(
     >>> xp.divide(xp.asarray([1.0, 3.0]), xp.asarray([2.0, 4.0]))
     array([0.5 , 0.75])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_divide(x1, x2)
-    return _namespace_of_two(x1, x2, "divide").divide(x1, x2)
+    try:
+        if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
+            return _numpy_divide(x1, x2)
+        return _namespace_of_two(x1, x2, "divide").divide(x1, x2)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("divide", exc)
 
 
 def equal(
@@ -812,9 +942,12 @@ def equal(
     >>> xp.equal(xp.asarray([1, 2, 3]), xp.asarray([1, 0, 3]))
     array([ True, False,  True])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_equal(x1, x2)
-    return _namespace_of_two(x1, x2, "equal").equal(x1, x2)
+    try:
+        if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
+            return _numpy_equal(x1, x2)
+        return _namespace_of_two(x1, x2, "equal").equal(x1, x2)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("equal", exc)
 
 
 def exp(x: Array, /) -> Array:
@@ -838,9 +971,18 @@ def exp(x: Array, /) -> Array:
     >>> xp.exp(xp.asarray([0.0, 1.0]))
     array([1.        , 2.7182818...])
     """
-    if type(x) is _ndarray:
-        return _numpy_exp(x)
-    return _namespace_of_one(x, "exp", "x").exp(x)
+    try:
+        if type(x) is _ndarray:
+            result = _numpy_exp(x)
+            if result.dtype is not _FLOAT16:
+                return result
+            _refuse_float16("exp", x)
+        result = _namespace_of_one(x, "exp", "x").exp(x)
+        if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+            _refuse_float16("exp", x)
+        return result
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("exp", exc)
 
 
 def expm1(x: Array, /) -> Array:
@@ -864,9 +1006,18 @@ def expm1(x: Array, /) -> Array:
     >>> float(xp.expm1(xp.asarray(1e-10)))
     1.00000000005e-10
     """
-    if type(x) is _ndarray:
-        return _numpy_expm1(x)
-    return _namespace_of_one(x, "expm1", "x").expm1(x)
+    try:
+        if type(x) is _ndarray:
+            result = _numpy_expm1(x)
+            if result.dtype is not _FLOAT16:
+                return result
+            _refuse_float16("expm1", x)
+        result = _namespace_of_one(x, "expm1", "x").expm1(x)
+        if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+            _refuse_float16("expm1", x)
+        return result
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("expm1", exc)
 
 
 def floor(x: Array, /) -> Array:
@@ -890,9 +1041,12 @@ def floor(x: Array, /) -> Array:
     >>> xp.floor(xp.asarray([-1.5, 0.2, 2.0]))
     array([-2.,  0.,  2.])
     """
-    if type(x) is _ndarray:
-        return _numpy_floor(x)
-    return _namespace_of_one(x, "floor", "x").floor(x)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_floor(x)
+        return _namespace_of_one(x, "floor", "x").floor(x)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("floor", exc)
 
 
 def floor_divide(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Array:
@@ -919,9 +1073,12 @@ def floor_divide(x1: Union[Array, int, float], x2: Union[Array, int, float], /) 
     >>> xp.floor_divide(xp.asarray([7, -7]), 2)
     array([ 3, -4])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_floor_divide(x1, x2)
-    return _namespace_of_two(x1, x2, "floor_divide").floor_divide(x1, x2)
+    try:
+        if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
+            return _numpy_floor_divide(x1, x2)
+        return _namespace_of_two(x1, x2, "floor_divide").floor_divide(x1, x2)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("floor_divide", exc)
 
 
 def greater(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Array:
@@ -948,9 +1105,12 @@ def greater(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Ar
     >>> xp.greater(xp.asarray([1, 2, 3]), 2)
     array([False, False,  True])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_greater(x1, x2)
-    return _namespace_of_two(x1, x2, "greater").greater(x1, x2)
+    try:
+        if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
+            return _numpy_greater(x1, x2)
+        return _namespace_of_two(x1, x2, "greater").greater(x1, x2)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("greater", exc)
 
 
 def greater_equal(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Array:
@@ -977,9 +1137,12 @@ def greater_equal(x1: Union[Array, int, float], x2: Union[Array, int, float], /)
     >>> xp.greater_equal(xp.asarray([1, 2, 3]), 2)
     array([False,  True,  True])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_greater_equal(x1, x2)
-    return _namespace_of_two(x1, x2, "greater_equal").greater_equal(x1, x2)
+    try:
+        if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
+            return _numpy_greater_equal(x1, x2)
+        return _namespace_of_two(x1, x2, "greater_equal").greater_equal(x1, x2)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("greater_equal", exc)
 
 
 def hypot(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Array:
@@ -1006,9 +1169,18 @@ def hypot(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Arra
     >>> xp.hypot(xp.asarray([3.0, 5.0]), xp.asarray([4.0, 12.0]))
     array([ 5., 13.])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_hypot(x1, x2)
-    return _namespace_of_two(x1, x2, "hypot").hypot(x1, x2)
+    try:
+        if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
+            result = _numpy_hypot(x1, x2)
+            if result.dtype is not _FLOAT16:
+                return result
+            _refuse_float16("hypot", x1, x2)
+        result = _namespace_of_two(x1, x2, "hypot").hypot(x1, x2)
+        if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+            _refuse_float16("hypot", x1, x2)
+        return result
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("hypot", exc)
 
 
 def imag(x: Array, /) -> Array:
@@ -1033,9 +1205,12 @@ def imag(x: Array, /) -> Array:
     >>> xp.imag(xp.asarray([1 + 2j, 3 - 4j]))
     array([ 2., -4.])
     """
-    if type(x) is _ndarray:
-        return _numpy_imag(x)
-    return _namespace_of_one(x, "imag", "x").imag(x)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_imag(x)
+        return _namespace_of_one(x, "imag", "x").imag(x)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("imag", exc)
 
 
 def isfinite(x: Array, /) -> Array:
@@ -1059,9 +1234,12 @@ def isfinite(x: Array, /) -> Array:
     >>> xp.isfinite(xp.asarray([1.0, xp.inf, xp.nan]))
     array([ True, False, False])
     """
-    if type(x) is _ndarray:
-        return _numpy_isfinite(x)
-    return _namespace_of_one(x, "isfinite", "x").isfinite(x)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_isfinite(x)
+        return _namespace_of_one(x, "isfinite", "x").isfinite(x)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("isfinite", exc)
 
 
 def isinf(x: Array, /) -> Array:
@@ -1085,9 +1263,12 @@ def isinf(x: Array, /) -> Array:
     >>> xp.isinf(xp.asarray([1.0, -xp.inf, xp.nan]))
     array([False,  True, False])
     """
-    if type(x) is _ndarray:
-        return _numpy_isinf(x)
-    return _namespace_of_one(x, "isinf", "x").isinf(x)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_isinf(x)
+        return _namespace_of_one(x, "isinf", "x").isinf(x)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("isinf", exc)
 
 
 def isnan(x: Array, /) -> Array:
@@ -1111,9 +1292,12 @@ def isnan(x: Array, /) -> Array:
     >>> xp.isnan(xp.asarray([1.0, xp.inf, xp.nan]))
     array([False, False,  True])
     """
-    if type(x) is _ndarray:
-        return _numpy_isnan(x)
-    return _namespace_of_one(x, "isnan", "x").isnan(x)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_isnan(x)
+        return _namespace_of_one(x, "isnan", "x").isnan(x)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("isnan", exc)
 
 
 def less(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Array:
@@ -1140,9 +1324,12 @@ def less(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Array
     >>> xp.less(xp.asarray([1, 2, 3]), 2)
     array([ True, False, False])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_less(x1, x2)
-    return _namespace_of_two(x1, x2, "less").less(x1, x2)
+    try:
+        if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
+            return _numpy_less(x1, x2)
+        return _namespace_of_two(x1, x2, "less").less(x1, x2)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("less", exc)
 
 
 def less_equal(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Array:
@@ -1169,9 +1356,12 @@ def less_equal(x1: Union[Array, int, float], x2: Union[Array, int, float], /) ->
     >>> xp.less_equal(xp.asarray([1, 2, 3]), 2)
     array([ True,  True, False])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_less_equal(x1, x2)
-    return _namespace_of_two(x1, x2, "less_equal").less_equal(x1, x2)
+    try:
+        if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
+            return _numpy_less_equal(x1, x2)
+        return _namespace_of_two(x1, x2, "less_equal").less_equal(x1, x2)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("less_equal", exc)
 
 
 def log(x: Array, /) -> Array:
@@ -1196,9 +1386,18 @@ def log(x: Array, /) -> Array:
     >>> xp.log(xp.asarray([1.0, xp.e]))
     array([0., 1.])
     """
-    if type(x) is _ndarray:
-        return _numpy_log(x)
-    return _namespace_of_one(x, "log", "x").log(x)
+    try:
+        if type(x) is _ndarray:
+            result = _numpy_log(x)
+            if result.dtype is not _FLOAT16:
+                return result
+            _refuse_float16("log", x)
+        result = _namespace_of_one(x, "log", "x").log(x)
+        if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+            _refuse_float16("log", x)
+        return result
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("log", exc)
 
 
 def log10(x: Array, /) -> Array:
@@ -1222,9 +1421,18 @@ def log10(x: Array, /) -> Array:
     >>> xp.log10(xp.asarray([1.0, 10.0, 1000.0]))
     array([0., 1., 3.])
     """
-    if type(x) is _ndarray:
-        return _numpy_log10(x)
-    return _namespace_of_one(x, "log10", "x").log10(x)
+    try:
+        if type(x) is _ndarray:
+            result = _numpy_log10(x)
+            if result.dtype is not _FLOAT16:
+                return result
+            _refuse_float16("log10", x)
+        result = _namespace_of_one(x, "log10", "x").log10(x)
+        if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+            _refuse_float16("log10", x)
+        return result
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("log10", exc)
 
 
 def log1p(x: Array, /) -> Array:
@@ -1248,9 +1456,18 @@ def log1p(x: Array, /) -> Array:
     >>> float(xp.log1p(xp.asarray(1e-10)))
     9.9999999995...e-11
     """
-    if type(x) is _ndarray:
-        return _numpy_log1p(x)
-    return _namespace_of_one(x, "log1p", "x").log1p(x)
+    try:
+        if type(x) is _ndarray:
+            result = _numpy_log1p(x)
+            if result.dtype is not _FLOAT16:
+                return result
+            _refuse_float16("log1p", x)
+        result = _namespace_of_one(x, "log1p", "x").log1p(x)
+        if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+            _refuse_float16("log1p", x)
+        return result
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("log1p", exc)
 
 
 def log2(x: Array, /) -> Array:
@@ -1274,9 +1491,18 @@ def log2(x: Array, /) -> Array:
     >>> xp.log2(xp.asarray([1.0, 2.0, 8.0]))
     array([0., 1., 3.])
     """
-    if type(x) is _ndarray:
-        return _numpy_log2(x)
-    return _namespace_of_one(x, "log2", "x").log2(x)
+    try:
+        if type(x) is _ndarray:
+            result = _numpy_log2(x)
+            if result.dtype is not _FLOAT16:
+                return result
+            _refuse_float16("log2", x)
+        result = _namespace_of_one(x, "log2", "x").log2(x)
+        if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+            _refuse_float16("log2", x)
+        return result
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("log2", exc)
 
 
 def logaddexp(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Array:
@@ -1303,9 +1529,18 @@ def logaddexp(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> 
     >>> xp.logaddexp(xp.asarray([1000.0]), xp.asarray([1000.0]))
     array([1000.69314718])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_logaddexp(x1, x2)
-    return _namespace_of_two(x1, x2, "logaddexp").logaddexp(x1, x2)
+    try:
+        if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
+            result = _numpy_logaddexp(x1, x2)
+            if result.dtype is not _FLOAT16:
+                return result
+            _refuse_float16("logaddexp", x1, x2)
+        result = _namespace_of_two(x1, x2, "logaddexp").logaddexp(x1, x2)
+        if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+            _refuse_float16("logaddexp", x1, x2)
+        return result
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("logaddexp", exc)
 
 
 def logical_and(x1: Union[Array, bool], x2: Union[Array, bool], /) -> Array:
@@ -1332,9 +1567,12 @@ def logical_and(x1: Union[Array, bool], x2: Union[Array, bool], /) -> Array:
     >>> xp.logical_and(xp.asarray([True, True, False]), xp.asarray([True, False, False]))
     array([ True, False, False])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_logical_and(x1, x2)
-    return _namespace_of_two(x1, x2, "logical_and").logical_and(x1, x2)
+    try:
+        if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
+            return _numpy_logical_and(x1, x2)
+        return _namespace_of_two(x1, x2, "logical_and").logical_and(x1, x2)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("logical_and", exc)
 
 
 def logical_not(x: Array, /) -> Array:
@@ -1358,9 +1596,12 @@ def logical_not(x: Array, /) -> Array:
     >>> xp.logical_not(xp.asarray([True, False]))
     array([False,  True])
     """
-    if type(x) is _ndarray:
-        return _numpy_logical_not(x)
-    return _namespace_of_one(x, "logical_not", "x").logical_not(x)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_logical_not(x)
+        return _namespace_of_one(x, "logical_not", "x").logical_not(x)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("logical_not", exc)
 
 
 def logical_or(x1: Union[Array, bool], x2: Union[Array, bool], /) -> Array:
@@ -1387,9 +1628,12 @@ def logical_or(x1: Union[Array, bool], x2: Union[Array, bool], /) -> Array:
     >>> xp.logical_or(xp.asarray([True, True, False]), xp.asarray([True, False, False]))
     array([ True,  True, False])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_logical_or(x1, x2)
-    return _namespace_of_two(x1, x2, "logical_or").logical_or(x1, x2)
+    try:
+        if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
+            return _numpy_logical_or(x1, x2)
+        return _namespace_of_two(x1, x2, "logical_or").logical_or(x1, x2)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("logical_or", exc)
 
 
 def logical_xor(x1: Union[Array, bool], x2: Union[Array, bool], /) -> Array:
@@ -1416,9 +1660,12 @@ def logical_xor(x1: Union[Array, bool], x2: Union[Array, bool], /) -> Array:
     >>> xp.logical_xor(xp.asarray([True, True, False]), xp.asarray([True, False, False]))
     array([False,  True, False])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_logical_xor(x1, x2)
-    return _namespace_of_two(x1, x2, "logical_xor").logical_xor(x1, x2)
+    try:
+        if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
+            return _numpy_logical_xor(x1, x2)
+        return _namespace_of_two(x1, x2, "logical_xor").logical_xor(x1, x2)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("logical_xor", exc)
 
 
 def maximum(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Array:
@@ -1445,9 +1692,12 @@ def maximum(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Ar
     >>> xp.maximum(xp.asarray([1, 5, 3]), xp.asarray([4, 2, 3]))
     array([4, 5, 3])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_maximum(x1, x2)
-    return _namespace_of_two(x1, x2, "maximum").maximum(x1, x2)
+    try:
+        if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
+            return _numpy_maximum(x1, x2)
+        return _namespace_of_two(x1, x2, "maximum").maximum(x1, x2)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("maximum", exc)
 
 
 def minimum(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Array:
@@ -1474,9 +1724,12 @@ def minimum(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Ar
     >>> xp.minimum(xp.asarray([1, 5, 3]), xp.asarray([4, 2, 3]))
     array([1, 2, 3])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_minimum(x1, x2)
-    return _namespace_of_two(x1, x2, "minimum").minimum(x1, x2)
+    try:
+        if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
+            return _numpy_minimum(x1, x2)
+        return _namespace_of_two(x1, x2, "minimum").minimum(x1, x2)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("minimum", exc)
 
 
 def multiply(
@@ -1505,9 +1758,12 @@ def multiply(
     >>> xp.multiply(xp.asarray([1, 2, 3]), xp.asarray([4, 5, 6]))
     array([ 4, 10, 18])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_multiply(x1, x2)
-    return _namespace_of_two(x1, x2, "multiply").multiply(x1, x2)
+    try:
+        if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
+            return _numpy_multiply(x1, x2)
+        return _namespace_of_two(x1, x2, "multiply").multiply(x1, x2)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("multiply", exc)
 
 
 def negative(x: Array, /) -> Array:
@@ -1531,9 +1787,12 @@ def negative(x: Array, /) -> Array:
     >>> xp.negative(xp.asarray([1, -2, 0]))
     array([-1,  2,  0])
     """
-    if type(x) is _ndarray:
-        return _numpy_negative(x)
-    return _namespace_of_one(x, "negative", "x").negative(x)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_negative(x)
+        return _namespace_of_one(x, "negative", "x").negative(x)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("negative", exc)
 
 
 def nextafter(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Array:
@@ -1561,9 +1820,18 @@ def nextafter(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> 
     >>> bool(xp.nextafter(one, xp.asarray(2.0)) - one == xp.finfo(xp.float64).eps)
     True
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_nextafter(x1, x2)
-    return _namespace_of_two(x1, x2, "nextafter").nextafter(x1, x2)
+    try:
+        if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
+            result = _numpy_nextafter(x1, x2)
+            if result.dtype is not _FLOAT16:
+                return result
+            _refuse_float16("nextafter", x1, x2)
+        result = _namespace_of_two(x1, x2, "nextafter").nextafter(x1, x2)
+        if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+            _refuse_float16("nextafter", x1, x2)
+        return result
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("nextafter", exc)
 
 
 def not_equal(
@@ -1592,9 +1860,12 @@ def not_equal(
     >>> xp.not_equal(xp.asarray([1, 2, 3]), xp.asarray([1, 0, 3]))
     array([False,  True, False])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_not_equal(x1, x2)
-    return _namespace_of_two(x1, x2, "not_equal").not_equal(x1, x2)
+    try:
+        if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
+            return _numpy_not_equal(x1, x2)
+        return _namespace_of_two(x1, x2, "not_equal").not_equal(x1, x2)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("not_equal", exc)
 
 
 def positive(x: Array, /) -> Array:
@@ -1618,9 +1889,12 @@ def positive(x: Array, /) -> Array:
     >>> xp.positive(xp.asarray([1, -2]))
     array([ 1, -2])
     """
-    if type(x) is _ndarray:
-        return _numpy_positive(x)
-    return _namespace_of_one(x, "positive", "x").positive(x)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_positive(x)
+        return _namespace_of_one(x, "positive", "x").positive(x)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("positive", exc)
 
 
 def pow(x1: Union[Array, int, float, complex], x2: Union[Array, int, float, complex], /) -> Array:
@@ -1649,9 +1923,12 @@ def pow(x1: Union[Array, int, float, complex], x2: Union[Array, int, float, comp
     >>> xp.pow(xp.asarray([4.0, 9.0]), 0.5)
     array([2., 3.])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_pow(x1, x2)
-    return _namespace_of_two(x1, x2, "pow").pow(x1, x2)
+    try:
+        if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
+            return _numpy_pow(x1, x2)
+        return _namespace_of_two(x1, x2, "pow").pow(x1, x2)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("pow", exc)
 
 
 def real(x: Array, /) -> Array:
@@ -1676,9 +1953,12 @@ def real(x: Array, /) -> Array:
     >>> xp.real(xp.asarray([1 + 2j, 3 - 4j]))
     array([1., 3.])
     """
-    if type(x) is _ndarray:
-        return _numpy_real(x)
-    return _namespace_of_one(x, "real", "x").real(x)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_real(x)
+        return _namespace_of_one(x, "real", "x").real(x)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("real", exc)
 
 
 def reciprocal(x: Array, /) -> Array:
@@ -1702,9 +1982,12 @@ def reciprocal(x: Array, /) -> Array:
     >>> xp.reciprocal(xp.asarray([1.0, 2.0, 4.0]))
     array([1.  , 0.5 , 0.25])
     """
-    if type(x) is _ndarray:
-        return _numpy_reciprocal(x)
-    return _namespace_of_one(x, "reciprocal", "x").reciprocal(x)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_reciprocal(x)
+        return _namespace_of_one(x, "reciprocal", "x").reciprocal(x)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("reciprocal", exc)
 
 
 def remainder(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> Array:
@@ -1731,9 +2014,12 @@ def remainder(x1: Union[Array, int, float], x2: Union[Array, int, float], /) -> 
     >>> xp.remainder(xp.asarray([7, -7]), 3)
     array([1, 2])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_remainder(x1, x2)
-    return _namespace_of_two(x1, x2, "remainder").remainder(x1, x2)
+    try:
+        if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
+            return _numpy_remainder(x1, x2)
+        return _namespace_of_two(x1, x2, "remainder").remainder(x1, x2)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("remainder", exc)
 
 
 def round(x: Array, /) -> Array:
@@ -1757,9 +2043,18 @@ def round(x: Array, /) -> Array:
     >>> xp.round(xp.asarray([0.5, 1.5, 2.5, -0.7]))
     array([ 0.,  2.,  2., -1.])
     """
-    if type(x) is _ndarray:
-        return _numpy_round(x)
-    return _namespace_of_one(x, "round", "x").round(x)
+    try:
+        if type(x) is _ndarray:
+            result = _numpy_round(x)
+            if result.dtype is not _FLOAT16:
+                return result
+            _refuse_float16("round", x)
+        result = _namespace_of_one(x, "round", "x").round(x)
+        if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+            _refuse_float16("round", x)
+        return result
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("round", exc)
 
 
 def sign(x: Array, /) -> Array:
@@ -1783,9 +2078,12 @@ def sign(x: Array, /) -> Array:
     >>> xp.sign(xp.asarray([-3.0, 0.0, 2.0]))
     array([-1.,  0.,  1.])
     """
-    if type(x) is _ndarray:
-        return _numpy_sign(x)
-    return _namespace_of_one(x, "sign", "x").sign(x)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_sign(x)
+        return _namespace_of_one(x, "sign", "x").sign(x)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("sign", exc)
 
 
 def signbit(x: Array, /) -> Array:
@@ -1809,9 +2107,12 @@ def signbit(x: Array, /) -> Array:
     >>> xp.signbit(xp.asarray([-1.0, -0.0, 0.0, 2.0]))
     array([ True,  True, False, False])
     """
-    if type(x) is _ndarray:
-        return _numpy_signbit(x)
-    return _namespace_of_one(x, "signbit", "x").signbit(x)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_signbit(x)
+        return _namespace_of_one(x, "signbit", "x").signbit(x)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("signbit", exc)
 
 
 def sin(x: Array, /) -> Array:
@@ -1835,9 +2136,18 @@ def sin(x: Array, /) -> Array:
     >>> xp.sin(xp.asarray([0.0, xp.pi / 2]))
     array([0., 1.])
     """
-    if type(x) is _ndarray:
-        return _numpy_sin(x)
-    return _namespace_of_one(x, "sin", "x").sin(x)
+    try:
+        if type(x) is _ndarray:
+            result = _numpy_sin(x)
+            if result.dtype is not _FLOAT16:
+                return result
+            _refuse_float16("sin", x)
+        result = _namespace_of_one(x, "sin", "x").sin(x)
+        if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+            _refuse_float16("sin", x)
+        return result
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("sin", exc)
 
 
 def sinh(x: Array, /) -> Array:
@@ -1861,9 +2171,18 @@ def sinh(x: Array, /) -> Array:
     >>> xp.sinh(xp.asarray([0.0, -0.0]))
     array([ 0., -0.])
     """
-    if type(x) is _ndarray:
-        return _numpy_sinh(x)
-    return _namespace_of_one(x, "sinh", "x").sinh(x)
+    try:
+        if type(x) is _ndarray:
+            result = _numpy_sinh(x)
+            if result.dtype is not _FLOAT16:
+                return result
+            _refuse_float16("sinh", x)
+        result = _namespace_of_one(x, "sinh", "x").sinh(x)
+        if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+            _refuse_float16("sinh", x)
+        return result
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("sinh", exc)
 
 
 def sqrt(x: Array, /) -> Array:
@@ -1887,9 +2206,18 @@ def sqrt(x: Array, /) -> Array:
     >>> xp.sqrt(xp.asarray([1.0, 4.0, 9.0]))
     array([1., 2., 3.])
     """
-    if type(x) is _ndarray:
-        return _numpy_sqrt(x)
-    return _namespace_of_one(x, "sqrt", "x").sqrt(x)
+    try:
+        if type(x) is _ndarray:
+            result = _numpy_sqrt(x)
+            if result.dtype is not _FLOAT16:
+                return result
+            _refuse_float16("sqrt", x)
+        result = _namespace_of_one(x, "sqrt", "x").sqrt(x)
+        if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+            _refuse_float16("sqrt", x)
+        return result
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("sqrt", exc)
 
 
 def square(x: Array, /) -> Array:
@@ -1913,9 +2241,12 @@ def square(x: Array, /) -> Array:
     >>> xp.square(xp.asarray([1, -2, 3]))
     array([1, 4, 9])
     """
-    if type(x) is _ndarray:
-        return _numpy_square(x)
-    return _namespace_of_one(x, "square", "x").square(x)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_square(x)
+        return _namespace_of_one(x, "square", "x").square(x)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("square", exc)
 
 
 def subtract(
@@ -1944,9 +2275,12 @@ def subtract(
     >>> xp.subtract(xp.asarray([10, 20, 30]), xp.asarray([1, 2, 3]))
     array([ 9, 18, 27])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_subtract(x1, x2)
-    return _namespace_of_two(x1, x2, "subtract").subtract(x1, x2)
+    try:
+        if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
+            return _numpy_subtract(x1, x2)
+        return _namespace_of_two(x1, x2, "subtract").subtract(x1, x2)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("subtract", exc)
 
 
 def tan(x: Array, /) -> Array:
@@ -1970,9 +2304,18 @@ def tan(x: Array, /) -> Array:
     >>> xp.tan(xp.asarray([0.0, -0.0]))
     array([ 0., -0.])
     """
-    if type(x) is _ndarray:
-        return _numpy_tan(x)
-    return _namespace_of_one(x, "tan", "x").tan(x)
+    try:
+        if type(x) is _ndarray:
+            result = _numpy_tan(x)
+            if result.dtype is not _FLOAT16:
+                return result
+            _refuse_float16("tan", x)
+        result = _namespace_of_one(x, "tan", "x").tan(x)
+        if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+            _refuse_float16("tan", x)
+        return result
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("tan", exc)
 
 
 def tanh(x: Array, /) -> Array:
@@ -1997,9 +2340,18 @@ def tanh(x: Array, /) -> Array:
     >>> xp.tanh(xp.asarray([0.0, xp.inf, -xp.inf]))
     array([ 0.,  1., -1.])
     """
-    if type(x) is _ndarray:
-        return _numpy_tanh(x)
-    return _namespace_of_one(x, "tanh", "x").tanh(x)
+    try:
+        if type(x) is _ndarray:
+            result = _numpy_tanh(x)
+            if result.dtype is not _FLOAT16:
+                return result
+            _refuse_float16("tanh", x)
+        result = _namespace_of_one(x, "tanh", "x").tanh(x)
+        if getattr(result, "dtype", None) == _FLOAT16:  # NumPy's and CuPy's
+            _refuse_float16("tanh", x)
+        return result
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("tanh", exc)
 
 
 def trunc(x: Array, /) -> Array:
@@ -2023,6 +2375,9 @@ def trunc(x: Array, /) -> Array:
     >>> xp.trunc(xp.asarray([-1.7, 1.7]))
     array([-1.,  1.])
     """
-    if type(x) is _ndarray:
-        return _numpy_trunc(x)
-    return _namespace_of_one(x, "trunc", "x").trunc(x)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_trunc(x)
+        return _namespace_of_one(x, "trunc", "x").trunc(x)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("trunc", exc)

@@ -7,6 +7,10 @@ from __future__ import annotations
 
 from typing import Optional
 
+from .._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
+from .._arguments import check_int as _check_int
+from .._arguments import check_take_axis as _check_take_axis
+from .._arguments import raise_restated_call as _raise_restated_call
 from .._dispatch import (
     _namespace_of_pair,
     _ndarray,
@@ -51,9 +55,14 @@ def take(x: Array, indices: Array, /, *, axis: Optional[int] = None) -> Array:
     array([[3, 1],
            [6, 4]])
     """
-    if type(x) is _ndarray and type(indices) is _ndarray:
-        return _numpy_take(x, indices, axis=axis)
-    return _namespace_of_pair(x, indices, "take", "x", "indices").take(x, indices, axis=axis)
+    try:
+        if axis is None and getattr(x, "ndim", 1) != 1:
+            _check_take_axis(x, "take")
+        if type(x) is _ndarray and type(indices) is _ndarray:
+            return _numpy_take(x, indices, axis=axis)
+        return _namespace_of_pair(x, indices, "take", "x", "indices").take(x, indices, axis=axis)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("take", exc, axis=axis)
 
 
 def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
@@ -84,8 +93,13 @@ def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
     array([[10, 20, 30],
            [40, 50, 60]])
     """
-    if type(x) is _ndarray and type(indices) is _ndarray:
-        return _numpy_take_along_axis(x, indices, axis=axis)
-    return _namespace_of_pair(x, indices, "take_along_axis", "x", "indices").take_along_axis(
-        x, indices, axis=axis
-    )
+    try:
+        if type(axis) is not int:
+            _check_int(axis, "take_along_axis", "axis")
+        if type(x) is _ndarray and type(indices) is _ndarray:
+            return _numpy_take_along_axis(x, indices, axis=axis)
+        return _namespace_of_pair(x, indices, "take_along_axis", "x", "indices").take_along_axis(
+            x, indices, axis=axis
+        )
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("take_along_axis", exc, axis=axis)

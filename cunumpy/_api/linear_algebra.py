@@ -8,6 +8,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Union
 
+from .._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
+from .._arguments import check_int as _check_int
+from .._arguments import check_tensordot_axes as _check_tensordot_axes
+from .._arguments import raise_restated_call as _raise_restated_call
 from .._dispatch import (
     _namespace_of_one,
     _namespace_of_pair,
@@ -54,9 +58,12 @@ def matmul(x1: Array, x2: Array, /) -> Array:
     array([[19, 22],
            [43, 50]])
     """
-    if type(x1) is _ndarray and type(x2) is _ndarray:
-        return _numpy_matmul(x1, x2)
-    return _namespace_of_pair(x1, x2, "matmul", "x1", "x2").matmul(x1, x2)
+    try:
+        if type(x1) is _ndarray and type(x2) is _ndarray:
+            return _numpy_matmul(x1, x2)
+        return _namespace_of_pair(x1, x2, "matmul", "x1", "x2").matmul(x1, x2)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("matmul", exc)
 
 
 def matrix_transpose(x: Array, /) -> Array:
@@ -82,9 +89,12 @@ def matrix_transpose(x: Array, /) -> Array:
            [2, 5],
            [3, 6]])
     """
-    if type(x) is _ndarray:
-        return _numpy_matrix_transpose(x)
-    return _namespace_of_one(x, "matrix_transpose", "x").matrix_transpose(x)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_matrix_transpose(x)
+        return _namespace_of_one(x, "matrix_transpose", "x").matrix_transpose(x)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("matrix_transpose", exc)
 
 
 def tensordot(
@@ -122,9 +132,14 @@ def tensordot(
     array([[ 7, 10],
            [15, 22]])
     """
-    if type(x1) is _ndarray and type(x2) is _ndarray:
-        return _numpy_tensordot(x1, x2, axes=axes)
-    return _namespace_of_pair(x1, x2, "tensordot", "x1", "x2").tensordot(x1, x2, axes=axes)
+    try:
+        if type(axes) is not int or axes < 0:
+            _check_tensordot_axes(axes)
+        if type(x1) is _ndarray and type(x2) is _ndarray:
+            return _numpy_tensordot(x1, x2, axes=axes)
+        return _namespace_of_pair(x1, x2, "tensordot", "x1", "x2").tensordot(x1, x2, axes=axes)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("tensordot", exc, axes=axes)
 
 
 def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
@@ -156,6 +171,11 @@ def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     >>> xp.vecdot(xp.asarray([[1, 0], [0, 2]]), xp.asarray([3, 4]))
     array([3, 8])
     """
-    if type(x1) is _ndarray and type(x2) is _ndarray:
-        return _numpy_vecdot(x1, x2, axis=axis)
-    return _namespace_of_pair(x1, x2, "vecdot", "x1", "x2").vecdot(x1, x2, axis=axis)
+    try:
+        if type(axis) is not int:
+            _check_int(axis, "vecdot", "axis")
+        if type(x1) is _ndarray and type(x2) is _ndarray:
+            return _numpy_vecdot(x1, x2, axis=axis)
+        return _namespace_of_pair(x1, x2, "vecdot", "x1", "x2").vecdot(x1, x2, axis=axis)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("vecdot", exc, axis=axis)

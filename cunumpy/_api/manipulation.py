@@ -7,6 +7,13 @@ from __future__ import annotations
 
 from typing import Optional, Union
 
+from .._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
+from .._arguments import check_axis_of_0d as _check_axis_of_0d
+from .._arguments import check_bools as _check_bools
+from .._arguments import check_int as _check_int
+from .._arguments import check_repeats as _check_repeats
+from .._arguments import check_shift as _check_shift
+from .._arguments import raise_restated_call as _raise_restated_call
 from .._dispatch import (
     _PY_SCALARS,
     _namespace_of_args,
@@ -79,9 +86,12 @@ def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
     >>> b.shape
     (2, 3)
     """
-    return _namespace_of_sequence(
-        arrays, "broadcast_arrays", "arrays", allow_empty=True
-    ).broadcast_arrays(*arrays)
+    try:
+        return _namespace_of_sequence(
+            arrays, "broadcast_arrays", "arrays", allow_empty=True
+        ).broadcast_arrays(*arrays)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("broadcast_arrays", exc)
 
 
 def broadcast_shapes(*shapes: tuple[Optional[int], ...]) -> tuple[Optional[int], ...]:
@@ -133,9 +143,12 @@ def broadcast_to(x: Array, /, shape: tuple[int, ...]) -> Array:
     array([[1, 2, 3],
            [1, 2, 3]])
     """
-    if type(x) is _ndarray:
-        return _numpy_broadcast_to(x, shape)
-    return _namespace_of_one(x, "broadcast_to", "x").broadcast_to(x, shape)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_broadcast_to(x, shape)
+        return _namespace_of_one(x, "broadcast_to", "x").broadcast_to(x, shape)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("broadcast_to", exc, shape=shape)
 
 
 def concat(arrays: Union[tuple[Array, ...], list[Array]], /, *, axis: Optional[int] = 0) -> Array:
@@ -165,14 +178,17 @@ def concat(arrays: Union[tuple[Array, ...], list[Array]], /, *, axis: Optional[i
     >>> xp.concat((a, a), axis=None)
     array([1, 2, 1, 2])
     """
-    if type(arrays) is list or type(arrays) is tuple:
-        for x in arrays:
-            if type(x) is not _ndarray:
-                break
-        else:
-            if arrays:
-                return _numpy_concat(arrays, axis=axis)
-    return _namespace_of_sequence(arrays, "concat", "arrays").concat(arrays, axis=axis)
+    try:
+        if type(arrays) is list or type(arrays) is tuple:
+            for x in arrays:
+                if type(x) is not _ndarray:
+                    break
+            else:
+                if arrays:
+                    return _numpy_concat(arrays, axis=axis)
+        return _namespace_of_sequence(arrays, "concat", "arrays").concat(arrays, axis=axis)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("concat", exc, axis=axis)
 
 
 def expand_dims(x: Array, /, axis: Union[int, tuple[int, ...]]) -> Array:
@@ -202,9 +218,12 @@ def expand_dims(x: Array, /, axis: Union[int, tuple[int, ...]]) -> Array:
     >>> xp.expand_dims(x, axis=(0, -1)).shape
     (1, 3, 1)
     """
-    if type(x) is _ndarray:
-        return _numpy_expand_dims(x, axis)
-    return _namespace_of_one(x, "expand_dims", "x").expand_dims(x, axis)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_expand_dims(x, axis)
+        return _namespace_of_one(x, "expand_dims", "x").expand_dims(x, axis)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("expand_dims", exc, axis=axis)
 
 
 def flip(x: Array, /, *, axis: Optional[Union[int, tuple[int, ...]]] = None) -> Array:
@@ -235,9 +254,12 @@ def flip(x: Array, /, *, axis: Optional[Union[int, tuple[int, ...]]] = None) -> 
     array([[2, 1],
            [4, 3]])
     """
-    if type(x) is _ndarray:
-        return _numpy_flip(x, axis=axis)
-    return _namespace_of_one(x, "flip", "x").flip(x, axis=axis)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_flip(x, axis=axis)
+        return _namespace_of_one(x, "flip", "x").flip(x, axis=axis)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("flip", exc, axis=axis)
 
 
 def moveaxis(
@@ -268,9 +290,12 @@ def moveaxis(
     >>> xp.moveaxis(x, 0, -1).shape
     (3, 4, 2)
     """
-    if type(x) is _ndarray:
-        return _numpy_moveaxis(x, source, destination)
-    return _namespace_of_one(x, "moveaxis", "x").moveaxis(x, source, destination)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_moveaxis(x, source, destination)
+        return _namespace_of_one(x, "moveaxis", "x").moveaxis(x, source, destination)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("moveaxis", exc, source=source, destination=destination)
 
 
 def permute_dims(x: Array, /, axes: tuple[int, ...]) -> Array:
@@ -299,9 +324,12 @@ def permute_dims(x: Array, /, axes: tuple[int, ...]) -> Array:
            [2, 5],
            [3, 6]])
     """
-    if type(x) is _ndarray:
-        return _numpy_permute_dims(x, axes)
-    return _namespace_of_one(x, "permute_dims", "x").permute_dims(x, axes)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_permute_dims(x, axes)
+        return _namespace_of_one(x, "permute_dims", "x").permute_dims(x, axes)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("permute_dims", exc, axes=axes)
 
 
 def repeat(x: Array, repeats: Union[int, Array], /, *, axis: Optional[int] = None) -> Array:
@@ -332,11 +360,16 @@ def repeat(x: Array, repeats: Union[int, Array], /, *, axis: Optional[int] = Non
     >>> xp.repeat(xp.asarray([1, 2, 3]), xp.asarray([0, 1, 2]))
     array([2, 3, 3])
     """
-    if type(x) is _ndarray and (type(repeats) is _ndarray or type(repeats) in _PY_SCALARS):
-        return _numpy_repeat(x, repeats, axis=axis)
-    return _namespace_of_args((x, repeats), "as", ("x", "repeats"), "repeat").repeat(
-        x, repeats, axis=axis
-    )
+    try:
+        if type(repeats) in _PY_SCALARS and (type(repeats) is not int or repeats < 0):
+            _check_repeats(repeats, "repeat")
+        if type(x) is _ndarray and (type(repeats) is _ndarray or type(repeats) in _PY_SCALARS):
+            return _numpy_repeat(x, repeats, axis=axis)
+        return _namespace_of_args((x, repeats), "as", ("x", "repeats"), "repeat").repeat(
+            x, repeats, axis=axis
+        )
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("repeat", exc, axis=axis)
 
 
 def reshape(x: Array, /, shape: tuple[int, ...], *, copy: Optional[bool] = None) -> Array:
@@ -369,9 +402,14 @@ def reshape(x: Array, /, shape: tuple[int, ...], *, copy: Optional[bool] = None)
     >>> xp.reshape(xp.arange(6), (3, -1)).shape
     (3, 2)
     """
-    if type(x) is _ndarray:
-        return _numpy_reshape(x, shape, copy=copy)
-    return _namespace_of_one(x, "reshape", "x").reshape(x, shape, copy=copy)
+    try:
+        if copy is not None and copy is not False and copy is not True:
+            _check_bools("reshape", copy=copy)
+        if type(x) is _ndarray:
+            return _numpy_reshape(x, shape, copy=copy)
+        return _namespace_of_one(x, "reshape", "x").reshape(x, shape, copy=copy)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("reshape", exc, shape=shape, copy=copy)
 
 
 def roll(
@@ -410,9 +448,14 @@ def roll(
     array([[2, 1],
            [4, 3]])
     """
-    if type(x) is _ndarray:
-        return _numpy_roll(x, shift, axis=axis)
-    return _namespace_of_one(x, "roll", "x").roll(x, shift, axis=axis)
+    try:
+        if type(shift) is not int:
+            _check_shift(shift, "roll")
+        if type(x) is _ndarray:
+            return _numpy_roll(x, shift, axis=axis)
+        return _namespace_of_one(x, "roll", "x").roll(x, shift, axis=axis)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("roll", exc, shift=shift, axis=axis)
 
 
 def squeeze(x: Array, /, axis: Union[int, tuple[int, ...]]) -> Array:
@@ -439,9 +482,14 @@ def squeeze(x: Array, /, axis: Union[int, tuple[int, ...]]) -> Array:
     >>> xp.squeeze(x, axis=0).shape
     (3, 1)
     """
-    if type(x) is _ndarray:
-        return _numpy_squeeze(x, axis)
-    return _namespace_of_one(x, "squeeze", "x").squeeze(x, axis)
+    try:
+        if axis is not None and getattr(x, "ndim", 1) == 0:
+            _check_axis_of_0d("squeeze", axis)
+        if type(x) is _ndarray:
+            return _numpy_squeeze(x, axis)
+        return _namespace_of_one(x, "squeeze", "x").squeeze(x, axis)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("squeeze", exc, axis=axis)
 
 
 def stack(arrays: Union[tuple[Array, ...], list[Array]], /, *, axis: int = 0) -> Array:
@@ -472,14 +520,19 @@ def stack(arrays: Union[tuple[Array, ...], list[Array]], /, *, axis: int = 0) ->
     array([[1, 3],
            [2, 4]])
     """
-    if type(arrays) is list or type(arrays) is tuple:
-        for x in arrays:
-            if type(x) is not _ndarray:
-                break
-        else:
-            if arrays:
-                return _numpy_stack(arrays, axis=axis)
-    return _namespace_of_sequence(arrays, "stack", "arrays").stack(arrays, axis=axis)
+    try:
+        if type(axis) is not int:
+            _check_int(axis, "stack", "axis")
+        if type(arrays) is list or type(arrays) is tuple:
+            for x in arrays:
+                if type(x) is not _ndarray:
+                    break
+            else:
+                if arrays:
+                    return _numpy_stack(arrays, axis=axis)
+        return _namespace_of_sequence(arrays, "stack", "arrays").stack(arrays, axis=axis)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("stack", exc, axis=axis)
 
 
 def tile(x: Array, repetitions: tuple[int, ...], /) -> Array:
@@ -509,9 +562,12 @@ def tile(x: Array, repetitions: tuple[int, ...], /) -> Array:
     array([[1, 2],
            [1, 2]])
     """
-    if type(x) is _ndarray:
-        return _numpy_tile(x, repetitions)
-    return _namespace_of_one(x, "tile", "x").tile(x, repetitions)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_tile(x, repetitions)
+        return _namespace_of_one(x, "tile", "x").tile(x, repetitions)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("tile", exc, repetitions=repetitions)
 
 
 def unstack(x: Array, /, *, axis: int = 0) -> tuple[Array, ...]:
@@ -540,6 +596,11 @@ def unstack(x: Array, /, *, axis: int = 0) -> tuple[Array, ...]:
     >>> b
     array([3, 4])
     """
-    if type(x) is _ndarray:
-        return _numpy_unstack(x, axis=axis)
-    return _namespace_of_one(x, "unstack", "x").unstack(x, axis=axis)
+    try:
+        if type(axis) is not int:
+            _check_int(axis, "unstack", "axis")
+        if type(x) is _ndarray:
+            return _numpy_unstack(x, axis=axis)
+        return _namespace_of_one(x, "unstack", "x").unstack(x, axis=axis)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("unstack", exc, axis=axis)

@@ -7,6 +7,12 @@ from __future__ import annotations
 
 from typing import Literal, Optional, Union
 
+from .._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
+from .._arguments import BOOL as _BOOL
+from .._arguments import check_axis_of_0d as _check_axis_of_0d
+from .._arguments import check_bools as _check_bools
+from .._arguments import check_condition as _check_condition
+from .._arguments import raise_restated_call as _raise_restated_call
 from .._dispatch import (
     _PY_SCALARS,
     _namespace_of_args,
@@ -60,9 +66,16 @@ def argmax(x: Array, /, *, axis: Optional[int] = None, keepdims: bool = False) -
     >>> xp.argmax(x, axis=1)
     array([1, 0])
     """
-    if type(x) is _ndarray:
-        return _numpy_argmax(x, axis=axis, keepdims=keepdims)
-    return _namespace_of_one(x, "argmax", "x").argmax(x, axis=axis, keepdims=keepdims)
+    try:
+        if keepdims is not False and keepdims is not True:
+            _check_bools("argmax", keepdims=keepdims)
+        if axis is not None and getattr(x, "ndim", 1) == 0:
+            _check_axis_of_0d("argmax", axis)
+        if type(x) is _ndarray:
+            return _numpy_argmax(x, axis=axis, keepdims=keepdims)
+        return _namespace_of_one(x, "argmax", "x").argmax(x, axis=axis, keepdims=keepdims)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("argmax", exc, axis=axis, keepdims=keepdims)
 
 
 def argmin(x: Array, /, *, axis: Optional[int] = None, keepdims: bool = False) -> Array:
@@ -95,9 +108,16 @@ def argmin(x: Array, /, *, axis: Optional[int] = None, keepdims: bool = False) -
     >>> xp.argmin(x, axis=1)
     array([1, 0])
     """
-    if type(x) is _ndarray:
-        return _numpy_argmin(x, axis=axis, keepdims=keepdims)
-    return _namespace_of_one(x, "argmin", "x").argmin(x, axis=axis, keepdims=keepdims)
+    try:
+        if keepdims is not False and keepdims is not True:
+            _check_bools("argmin", keepdims=keepdims)
+        if axis is not None and getattr(x, "ndim", 1) == 0:
+            _check_axis_of_0d("argmin", axis)
+        if type(x) is _ndarray:
+            return _numpy_argmin(x, axis=axis, keepdims=keepdims)
+        return _namespace_of_one(x, "argmin", "x").argmin(x, axis=axis, keepdims=keepdims)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("argmin", exc, axis=axis, keepdims=keepdims)
 
 
 def count_nonzero(
@@ -131,9 +151,18 @@ def count_nonzero(
     >>> xp.count_nonzero(x, axis=1)
     array([2, 1])
     """
-    if type(x) is _ndarray:
-        return _numpy_count_nonzero(x, axis=axis, keepdims=keepdims)
-    return _namespace_of_one(x, "count_nonzero", "x").count_nonzero(x, axis=axis, keepdims=keepdims)
+    try:
+        if keepdims is not False and keepdims is not True:
+            _check_bools("count_nonzero", keepdims=keepdims)
+        if axis is not None and getattr(x, "ndim", 1) == 0:
+            _check_axis_of_0d("count_nonzero", axis)
+        if type(x) is _ndarray:
+            return _numpy_count_nonzero(x, axis=axis, keepdims=keepdims)
+        return _namespace_of_one(x, "count_nonzero", "x").count_nonzero(
+            x, axis=axis, keepdims=keepdims
+        )
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("count_nonzero", exc, axis=axis, keepdims=keepdims)
 
 
 def nonzero(x: Array, /) -> tuple[Array, ...]:
@@ -158,9 +187,12 @@ def nonzero(x: Array, /) -> tuple[Array, ...]:
     >>> xp.nonzero(xp.asarray([0, 3, 0, 5]))
     (array([1, 3]),)
     """
-    if type(x) is _ndarray:
-        return _numpy_nonzero(x)
-    return _namespace_of_one(x, "nonzero", "x").nonzero(x)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_nonzero(x)
+        return _namespace_of_one(x, "nonzero", "x").nonzero(x)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("nonzero", exc)
 
 
 def searchsorted(
@@ -202,15 +234,18 @@ def searchsorted(
     >>> xp.searchsorted(x1, xp.asarray([3, 6]), side="right")
     array([2, 3])
     """
-    if (
-        type(x1) is _ndarray
-        and (type(x2) is _ndarray or type(x2) in _PY_SCALARS)
-        and (sorter is None or type(sorter) is _ndarray)
-    ):
-        return _numpy_searchsorted(x1, x2, side=side, sorter=sorter)
-    return _namespace_of_args(
-        (x1, x2, sorter), "aso", ("x1", "x2", "sorter"), "searchsorted"
-    ).searchsorted(x1, x2, side=side, sorter=sorter)
+    try:
+        if (
+            type(x1) is _ndarray
+            and (type(x2) is _ndarray or type(x2) in _PY_SCALARS)
+            and (sorter is None or type(sorter) is _ndarray)
+        ):
+            return _numpy_searchsorted(x1, x2, side=side, sorter=sorter)
+        return _namespace_of_args(
+            (x1, x2, sorter), "aso", ("x1", "x2", "sorter"), "searchsorted"
+        ).searchsorted(x1, x2, side=side, sorter=sorter)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("searchsorted", exc, side=side)
 
 
 def where(
@@ -245,12 +280,17 @@ def where(
     >>> xp.where(x > 0, x, 0.0)
     array([0., 2., 0.])
     """
-    if (
-        type(condition) is _ndarray
-        and (type(x1) is _ndarray or type(x1) in _PY_SCALARS)
-        and (type(x2) is _ndarray or type(x2) in _PY_SCALARS)
-    ):
-        return _numpy_where(condition, x1, x2)
-    return _namespace_of_args((condition, x1, x2), "ass", ("condition", "x1", "x2"), "where").where(
-        condition, x1, x2
-    )
+    try:
+        if getattr(condition, "dtype", _BOOL) is not _BOOL:
+            _check_condition(condition)
+        if (
+            type(condition) is _ndarray
+            and (type(x1) is _ndarray or type(x1) in _PY_SCALARS)
+            and (type(x2) is _ndarray or type(x2) in _PY_SCALARS)
+        ):
+            return _numpy_where(condition, x1, x2)
+        return _namespace_of_args(
+            (condition, x1, x2), "ass", ("condition", "x1", "x2"), "where"
+        ).where(condition, x1, x2)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("where", exc)

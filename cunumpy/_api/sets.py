@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from typing import Union
 
+from .._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
+from .._arguments import check_bools as _check_bools
+from .._arguments import raise_restated_call as _raise_restated_call
 from .._dispatch import (
     _PY_SCALARS,
     _namespace_of_one,
@@ -56,9 +59,14 @@ def isin(x1: Union[Array, int], x2: Union[Array, int], /, *, invert: bool = Fals
     >>> xp.isin(xp.asarray([1, 2, 3, 4]), xp.asarray([2, 4]), invert=True)
     array([ True, False,  True, False])
     """
-    if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-        return _numpy_isin(x1, x2, invert=invert)
-    return _namespace_of_two(x1, x2, "isin").isin(x1, x2, invert=invert)
+    try:
+        if invert is not False and invert is not True:
+            _check_bools("isin", invert=invert)
+        if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
+            return _numpy_isin(x1, x2, invert=invert)
+        return _namespace_of_two(x1, x2, "isin").isin(x1, x2, invert=invert)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("isin", exc, invert=invert)
 
 
 def unique_all(x: Array, /) -> tuple[Array, Array, Array, Array]:
@@ -86,9 +94,12 @@ def unique_all(x: Array, /) -> tuple[Array, Array, Array, Array]:
     >>> values, indices, counts
     (array([1, 2, 3]), array([1, 3, 0]), array([2, 1, 2]))
     """
-    if type(x) is _ndarray:
-        return _numpy_unique_all(x)
-    return _namespace_of_one(x, "unique_all", "x").unique_all(x)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_unique_all(x)
+        return _namespace_of_one(x, "unique_all", "x").unique_all(x)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("unique_all", exc)
 
 
 def unique_counts(x: Array, /) -> tuple[Array, Array]:
@@ -114,9 +125,12 @@ def unique_counts(x: Array, /) -> tuple[Array, Array]:
     >>> values, counts
     (array([1, 2, 3]), array([2, 1, 2]))
     """
-    if type(x) is _ndarray:
-        return _numpy_unique_counts(x)
-    return _namespace_of_one(x, "unique_counts", "x").unique_counts(x)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_unique_counts(x)
+        return _namespace_of_one(x, "unique_counts", "x").unique_counts(x)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("unique_counts", exc)
 
 
 def unique_inverse(x: Array, /) -> tuple[Array, Array]:
@@ -142,9 +156,12 @@ def unique_inverse(x: Array, /) -> tuple[Array, Array]:
     >>> values, inverse
     (array([1, 2, 3]), array([2, 0, 2, 1]))
     """
-    if type(x) is _ndarray:
-        return _numpy_unique_inverse(x)
-    return _namespace_of_one(x, "unique_inverse", "x").unique_inverse(x)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_unique_inverse(x)
+        return _namespace_of_one(x, "unique_inverse", "x").unique_inverse(x)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("unique_inverse", exc)
 
 
 def unique_values(x: Array, /) -> Array:
@@ -170,6 +187,9 @@ def unique_values(x: Array, /) -> Array:
     >>> xp.sort(xp.unique_values(xp.asarray([[3, 1], [3, 2]])))
     array([1, 2, 3])
     """
-    if type(x) is _ndarray:
-        return _numpy_unique_values(x)
-    return _namespace_of_one(x, "unique_values", "x").unique_values(x)
+    try:
+        if type(x) is _ndarray:
+            return _numpy_unique_values(x)
+        return _namespace_of_one(x, "unique_values", "x").unique_values(x)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("unique_values", exc)

@@ -7,6 +7,11 @@ from __future__ import annotations
 
 from typing import Optional, Union
 
+from .._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
+from .._arguments import check_axis_of_0d as _check_axis_of_0d
+from .._arguments import check_bools as _check_bools
+from .._arguments import check_correction as _check_correction
+from .._arguments import raise_restated_call as _raise_restated_call
 from .._dispatch import (
     _namespace_of_one,
     _ndarray,
@@ -72,11 +77,22 @@ def cumulative_prod(
     >>> xp.cumulative_prod(x, include_initial=True)
     array([ 1,  1,  2,  6, 24])
     """
-    if type(x) is _ndarray:
-        return _numpy_cumulative_prod(x, axis=axis, dtype=dtype, include_initial=include_initial)
-    return _namespace_of_one(x, "cumulative_prod", "x").cumulative_prod(
-        x, axis=axis, dtype=dtype, include_initial=include_initial
-    )
+    try:
+        if include_initial is not False and include_initial is not True:
+            _check_bools("cumulative_prod", include_initial=include_initial)
+        if axis is not None and getattr(x, "ndim", 1) == 0:
+            _check_axis_of_0d("cumulative_prod", axis)
+        if type(x) is _ndarray:
+            return _numpy_cumulative_prod(
+                x, axis=axis, dtype=dtype, include_initial=include_initial
+            )
+        return _namespace_of_one(x, "cumulative_prod", "x").cumulative_prod(
+            x, axis=axis, dtype=dtype, include_initial=include_initial
+        )
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call(
+            "cumulative_prod", exc, axis=axis, dtype=dtype, include_initial=include_initial
+        )
 
 
 def cumulative_sum(
@@ -119,11 +135,20 @@ def cumulative_sum(
     >>> xp.cumulative_sum(x, include_initial=True)
     array([0, 1, 3, 6])
     """
-    if type(x) is _ndarray:
-        return _numpy_cumulative_sum(x, axis=axis, dtype=dtype, include_initial=include_initial)
-    return _namespace_of_one(x, "cumulative_sum", "x").cumulative_sum(
-        x, axis=axis, dtype=dtype, include_initial=include_initial
-    )
+    try:
+        if include_initial is not False and include_initial is not True:
+            _check_bools("cumulative_sum", include_initial=include_initial)
+        if axis is not None and getattr(x, "ndim", 1) == 0:
+            _check_axis_of_0d("cumulative_sum", axis)
+        if type(x) is _ndarray:
+            return _numpy_cumulative_sum(x, axis=axis, dtype=dtype, include_initial=include_initial)
+        return _namespace_of_one(x, "cumulative_sum", "x").cumulative_sum(
+            x, axis=axis, dtype=dtype, include_initial=include_initial
+        )
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call(
+            "cumulative_sum", exc, axis=axis, dtype=dtype, include_initial=include_initial
+        )
 
 
 def max(
@@ -158,9 +183,16 @@ def max(
     >>> xp.max(x, axis=0)
     array([4, 5])
     """
-    if type(x) is _ndarray:
-        return _numpy_max(x, axis=axis, keepdims=keepdims)
-    return _namespace_of_one(x, "max", "x").max(x, axis=axis, keepdims=keepdims)
+    try:
+        if keepdims is not False and keepdims is not True:
+            _check_bools("max", keepdims=keepdims)
+        if axis is not None and getattr(x, "ndim", 1) == 0:
+            _check_axis_of_0d("max", axis)
+        if type(x) is _ndarray:
+            return _numpy_max(x, axis=axis, keepdims=keepdims)
+        return _namespace_of_one(x, "max", "x").max(x, axis=axis, keepdims=keepdims)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("max", exc, axis=axis, keepdims=keepdims)
 
 
 def mean(
@@ -194,9 +226,14 @@ def mean(
     >>> xp.mean(x, axis=1)
     array([1.5, 4.5])
     """
-    if type(x) is _ndarray:
-        return _numpy_mean(x, axis=axis, keepdims=keepdims)
-    return _namespace_of_one(x, "mean", "x").mean(x, axis=axis, keepdims=keepdims)
+    try:
+        if keepdims is not False and keepdims is not True:
+            _check_bools("mean", keepdims=keepdims)
+        if type(x) is _ndarray:
+            return _numpy_mean(x, axis=axis, keepdims=keepdims)
+        return _namespace_of_one(x, "mean", "x").mean(x, axis=axis, keepdims=keepdims)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("mean", exc, axis=axis, keepdims=keepdims)
 
 
 def min(
@@ -231,9 +268,16 @@ def min(
     >>> xp.min(x, axis=1)
     array([1, 2])
     """
-    if type(x) is _ndarray:
-        return _numpy_min(x, axis=axis, keepdims=keepdims)
-    return _namespace_of_one(x, "min", "x").min(x, axis=axis, keepdims=keepdims)
+    try:
+        if keepdims is not False and keepdims is not True:
+            _check_bools("min", keepdims=keepdims)
+        if axis is not None and getattr(x, "ndim", 1) == 0:
+            _check_axis_of_0d("min", axis)
+        if type(x) is _ndarray:
+            return _numpy_min(x, axis=axis, keepdims=keepdims)
+        return _namespace_of_one(x, "min", "x").min(x, axis=axis, keepdims=keepdims)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("min", exc, axis=axis, keepdims=keepdims)
 
 
 def prod(
@@ -276,9 +320,16 @@ def prod(
     >>> xp.prod(x, axis=1)
     array([ 2, 12])
     """
-    if type(x) is _ndarray:
-        return _numpy_prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
-    return _namespace_of_one(x, "prod", "x").prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
+    try:
+        if keepdims is not False and keepdims is not True:
+            _check_bools("prod", keepdims=keepdims)
+        if axis is not None and getattr(x, "ndim", 1) == 0:
+            _check_axis_of_0d("prod", axis)
+        if type(x) is _ndarray:
+            return _numpy_prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
+        return _namespace_of_one(x, "prod", "x").prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("prod", exc, axis=axis, dtype=dtype, keepdims=keepdims)
 
 
 def std(
@@ -320,11 +371,18 @@ def std(
     >>> float(xp.std(x))
     2.0
     """
-    if type(x) is _ndarray:
-        return _numpy_std(x, axis=axis, correction=correction, keepdims=keepdims)
-    return _namespace_of_one(x, "std", "x").std(
-        x, axis=axis, correction=correction, keepdims=keepdims
-    )
+    try:
+        if keepdims is not False and keepdims is not True:
+            _check_bools("std", keepdims=keepdims)
+        if (type(correction) is not int and type(correction) is not float) or correction < 0:
+            _check_correction(correction, "std")
+        if type(x) is _ndarray:
+            return _numpy_std(x, axis=axis, correction=correction, keepdims=keepdims)
+        return _namespace_of_one(x, "std", "x").std(
+            x, axis=axis, correction=correction, keepdims=keepdims
+        )
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("std", exc, axis=axis, correction=correction, keepdims=keepdims)
 
 
 def sum(
@@ -367,9 +425,16 @@ def sum(
     >>> xp.sum(x, axis=0)
     array([4, 6])
     """
-    if type(x) is _ndarray:
-        return _numpy_sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
-    return _namespace_of_one(x, "sum", "x").sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
+    try:
+        if keepdims is not False and keepdims is not True:
+            _check_bools("sum", keepdims=keepdims)
+        if axis is not None and getattr(x, "ndim", 1) == 0:
+            _check_axis_of_0d("sum", axis)
+        if type(x) is _ndarray:
+            return _numpy_sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
+        return _namespace_of_one(x, "sum", "x").sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("sum", exc, axis=axis, dtype=dtype, keepdims=keepdims)
 
 
 def var(
@@ -413,8 +478,15 @@ def var(
     >>> float(xp.var(x, correction=1))
     4.571428...
     """
-    if type(x) is _ndarray:
-        return _numpy_var(x, axis=axis, correction=correction, keepdims=keepdims)
-    return _namespace_of_one(x, "var", "x").var(
-        x, axis=axis, correction=correction, keepdims=keepdims
-    )
+    try:
+        if keepdims is not False and keepdims is not True:
+            _check_bools("var", keepdims=keepdims)
+        if (type(correction) is not int and type(correction) is not float) or correction < 0:
+            _check_correction(correction, "var")
+        if type(x) is _ndarray:
+            return _numpy_var(x, axis=axis, correction=correction, keepdims=keepdims)
+        return _namespace_of_one(x, "var", "x").var(
+            x, axis=axis, correction=correction, keepdims=keepdims
+        )
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("var", exc, axis=axis, correction=correction, keepdims=keepdims)

@@ -7,6 +7,11 @@ from __future__ import annotations
 
 from typing import Optional, Union
 
+from .._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
+from .._arguments import check_axis_of_0d as _check_axis_of_0d
+from .._arguments import check_bools as _check_bools
+from .._arguments import check_int as _check_int
+from .._arguments import raise_restated_call as _raise_restated_call
 from .._dispatch import (
     _namespace_of_args,
     _namespace_of_one,
@@ -57,9 +62,16 @@ def all(
     >>> xp.all(x, axis=0)
     array([ True, False])
     """
-    if type(x) is _ndarray:
-        return _numpy_all(x, axis=axis, keepdims=keepdims)
-    return _namespace_of_one(x, "all", "x").all(x, axis=axis, keepdims=keepdims)
+    try:
+        if keepdims is not False and keepdims is not True:
+            _check_bools("all", keepdims=keepdims)
+        if axis is not None and getattr(x, "ndim", 1) == 0:
+            _check_axis_of_0d("all", axis)
+        if type(x) is _ndarray:
+            return _numpy_all(x, axis=axis, keepdims=keepdims)
+        return _namespace_of_one(x, "all", "x").all(x, axis=axis, keepdims=keepdims)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("all", exc, axis=axis, keepdims=keepdims)
 
 
 def any(
@@ -93,9 +105,16 @@ def any(
     >>> xp.any(x, axis=1)
     array([False,  True])
     """
-    if type(x) is _ndarray:
-        return _numpy_any(x, axis=axis, keepdims=keepdims)
-    return _namespace_of_one(x, "any", "x").any(x, axis=axis, keepdims=keepdims)
+    try:
+        if keepdims is not False and keepdims is not True:
+            _check_bools("any", keepdims=keepdims)
+        if axis is not None and getattr(x, "ndim", 1) == 0:
+            _check_axis_of_0d("any", axis)
+        if type(x) is _ndarray:
+            return _numpy_any(x, axis=axis, keepdims=keepdims)
+        return _namespace_of_one(x, "any", "x").any(x, axis=axis, keepdims=keepdims)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("any", exc, axis=axis, keepdims=keepdims)
 
 
 def diff(
@@ -139,12 +158,19 @@ def diff(
     >>> xp.diff(x, n=2)
     array([2, 2])
     """
-    if (
-        type(x) is _ndarray
-        and (prepend is None or type(prepend) is _ndarray)
-        and (append is None or type(append) is _ndarray)
-    ):
-        return _numpy_diff(x, axis=axis, n=n, prepend=prepend, append=append)
-    return _namespace_of_args((x, prepend, append), "aoo", ("x", "prepend", "append"), "diff").diff(
-        x, axis=axis, n=n, prepend=prepend, append=append
-    )
+    try:
+        if type(axis) is not int:
+            _check_int(axis, "diff", "axis")
+        if type(n) is not int:
+            _check_int(n, "diff", "n")
+        if (
+            type(x) is _ndarray
+            and (prepend is None or type(prepend) is _ndarray)
+            and (append is None or type(append) is _ndarray)
+        ):
+            return _numpy_diff(x, axis=axis, n=n, prepend=prepend, append=append)
+        return _namespace_of_args(
+            (x, prepend, append), "aoo", ("x", "prepend", "append"), "diff"
+        ).diff(x, axis=axis, n=n, prepend=prepend, append=append)
+    except _ARRAY_ERRORS as exc:
+        _raise_restated_call("diff", exc, axis=axis, n=n)

@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 
 from .._cupy import require_cupy_installed
-from .._namespace import is_cupy_array
+from .._namespace import is_cupy_array, refuse_subclass
 from .._transfer_log import active, describe, note_transfer
 
 __all__ = ["pin_memory"]
@@ -51,6 +51,7 @@ def pin_memory(a: Any, /) -> np.ndarray:
     ...     pinned = cuda.pin_memory(np.arange(3.0))
     ...     assert type(pinned) is np.ndarray and pinned.tolist() == [0.0, 1.0, 2.0]
     """
+    refuse_subclass(a, "pin_memory")  # a masked array's mask would be lost
     require_cupy_installed("pin_memory")
     import cupyx
 

@@ -18,7 +18,7 @@ import numpy as np
 
 from .._config import get_backend
 from .._cupy import require_cupy
-from .._namespace import is_cupy_array
+from .._namespace import is_cupy_array, refuse_subclass
 from ..cuda._streams import _check_stream_type, as_cupy_stream
 
 __all__ = ["Where", "locate", "normalize_out", "on_gpu"]
@@ -42,6 +42,7 @@ def normalize_out(out: Any, nout: int, func: str) -> tuple[Any, ...] | None:
                 f"{func}: `out` {i} must be a NumPy or CuPy array, not {type(o).__name__} ({o!r})."
             )
             raise TypeError(msg)
+        refuse_subclass(o, func)
         if isinstance(o, np.ndarray) and not o.flags.writeable:
             msg = f"{func}: `out` {i} is a read-only NumPy array; pass a writable one."
             raise ValueError(msg)
@@ -60,6 +61,7 @@ def locate(
     devices: set[int] = set()
     for i, v in enumerate((*values, *outs)):
         if isinstance(v, np.ndarray):
+            refuse_subclass(v, func)
             numpy_found = True
         elif is_cupy_array(v):
             cupy_found = True

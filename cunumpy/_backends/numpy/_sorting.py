@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._inputs import numeric
+
 __all__ = ["argsort", "diff", "expand_dims", "sort"]
 
 
@@ -12,6 +14,8 @@ def sort(
     x: np.ndarray, /, *, axis: int = -1, descending: bool = False, stable: bool = True
 ) -> np.ndarray:
     """Return a sorted copy of ``x`` along ``axis`` (ascending unless ``descending``)."""
+    if type(x) is not np.ndarray:
+        x = numeric(x, "sort")
     if not descending:
         return np.sort(x, axis=axis, stable=stable)
     # Sorting the reversed array and reversing back keeps equal elements in input order.
@@ -23,6 +27,8 @@ def argsort(
     x: np.ndarray, /, *, axis: int = -1, descending: bool = False, stable: bool = True
 ) -> np.ndarray:
     """Return the indices that sort ``x`` along ``axis`` (ascending unless ``descending``)."""
+    if type(x) is not np.ndarray:
+        x = numeric(x, "argsort")
     if not descending:
         return np.argsort(x, axis=axis, stable=stable)
     n = x.shape[axis] if x.ndim else 1

@@ -32,6 +32,7 @@ from numpy.linalg import (
 )
 
 from .._superset import library_attribute
+from ._inputs import numeric
 
 __all__ = [
     "cholesky",
@@ -75,9 +76,22 @@ def _complex_dtype(dtype: np.dtype) -> np.dtype:
     )
 
 
+def _square_stack(x: Any, func: str) -> np.ndarray:
+    """``x`` as an array of numbers with at least two dimensions, or the error naming ``func``."""
+    array = numeric(x, func)
+    if array.ndim < 2:
+        msg = (
+            f"{func}: `x` must be a (stack of) square matrices, with at least two "
+            f"dimensions; got an array of shape {array.shape}."
+        )
+        raise ValueError(msg)
+    return array
+
+
 # Standard: eig always returns complex results, even when every eigenvalue is real.
 def eig(x: np.ndarray, /) -> EigResult:
     """Eigenvalues and right eigenvectors of a (stack of) square matrices, as complex arrays."""
+    x = _square_stack(x, "linalg.eig")
     values, vectors = np.linalg.eig(x)
     dtype = _complex_dtype(x.dtype)
     return EigResult(values.astype(dtype, copy=False), vectors.astype(dtype, copy=False))
@@ -86,6 +100,7 @@ def eig(x: np.ndarray, /) -> EigResult:
 # Standard: eigvals always returns a complex array, even when every eigenvalue is real.
 def eigvals(x: np.ndarray, /) -> np.ndarray:
     """Eigenvalues of a (stack of) square matrices, as a complex array."""
+    x = _square_stack(x, "linalg.eigvals")
     return np.linalg.eigvals(x).astype(_complex_dtype(x.dtype), copy=False)
 
 

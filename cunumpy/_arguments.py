@@ -1,0 +1,198 @@
+"""Arguments that are not arrays, at the top level: checked where NumPy would take them wrongly.
+
+NumPy takes any truthy value for a flag (``sort(x, descending="no")`` sorts descending),
+truncates floats where it wants an int (``roll(x, 1.5)``), and accepts values the
+standard excludes (``std(x, correction=-1)``, ``take`` of a 2-D array without ``axis``).
+The generated functions test these arguments with exact identity and type tests (a few
+nanoseconds) and call the functions here only when a test fails, to raise the error of
+the project's table: ``TypeError`` for a wrong type, ``ValueError`` for a bad value,
+naming the function, the argument and the value.
+
+Errors that NumPy or CuPy raise themselves are restated on the error path only
+(``raise_restated_call``): the message names our function (not NumPy's internal one, such
+as ``solve1``) and the arguments. ``IndexError``, ``OverflowError`` and
+``ZeroDivisionError`` become ``ValueError`` (a bad value, by the project's table) through
+classes that are also the original type, so code that catches what NumPy raises still
+catches them; other classes (``numpy.linalg.LinAlgError``, ``numpy.exceptions.AxisError``)
+are kept.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, NoReturn
+
+import numpy as np
+
+__all__ = [
+    "ARRAY_ERRORS",
+    "BOOL",
+    "IndexValueError",
+    "OverflowValueError",
+    "ZeroDivisionValueError",
+    "check_axis_of_0d",
+    "check_bools",
+    "check_condition",
+    "check_correction",
+    "check_int",
+    "check_matrix",
+    "check_repeats",
+    "check_shift",
+    "check_take_axis",
+    "check_tensordot_axes",
+    "raise_restated_call",
+]
+
+
+class IndexValueError(ValueError, IndexError):
+    """An index or axis out of range: a ``ValueError`` that is also NumPy's ``IndexError``."""
+
+
+class OverflowValueError(ValueError, OverflowError):
+    """A value out of a dtype's range: a ``ValueError`` that is also NumPy's ``OverflowError``."""
+
+
+class ZeroDivisionValueError(ValueError, ZeroDivisionError):
+    """A zero where none is allowed: a ``ValueError`` that is also a ``ZeroDivisionError``."""
+
+
+#: NumPy's bool dtype (one object): ``where`` tests its condition's dtype against it.
+BOOL = np.dtype(np.bool_)
+
+#: What the generated functions restate: the backends' errors for bad arguments.
+ARRAY_ERRORS = (TypeError, ValueError, IndexError, OverflowError, ZeroDivisionError)
+
+
+def _shown(value: Any) -> str:
+    return f"{type(value).__qualname__} {value!r:.60}"
+
+
+def check_bools(func: str, **flags: Any) -> None:
+    """Raise ``TypeError`` for the first flag that is not ``True`` or ``False``."""
+    for name, value in flags.items():
+        if value is not True and value is not False and not isinstance(value, np.bool_):
+            if name == "copy" and value is None:
+                continue
+            accepted = "True, False or None" if name == "copy" else "True or False"
+            msg = f"{func}: `{name}` must be {accepted}, not {_shown(value)}."
+            raise TypeError(msg)
+
+
+def check_int(value: Any, func: str, name: str) -> None:
+    """Raise ``TypeError`` unless ``value`` is an int (a NumPy integer too, never a bool)."""
+    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+        return
+    msg = f"{func}: `{name}` must be an int, not {_shown(value)}."
+    raise TypeError(msg)
+
+
+def check_shift(shift: Any, func: str) -> None:
+    """``roll``'s ``shift``: an int or a tuple of ints."""
+    for value in shift if isinstance(shift, tuple) else (shift,):
+        if not isinstance(value, (int, np.integer)) or isinstance(value, (bool, np.bool_)):
+            msg = f"{func}: `shift` must be an int or a tuple of ints, not {_shown(shift)}."
+            raise TypeError(msg)
+
+
+def check_repeats(repeats: Any, func: str) -> None:
+    """``repeat``'s ``repeats`` given as a Python scalar: a non-negative int."""
+    check_int(repeats, func, "repeats")
+    if repeats < 0:
+        msg = f"{func}: `repeats` must not be negative, got {repeats!r}."
+        raise ValueError(msg)
+
+
+def check_correction(correction: Any, func: str) -> None:
+    """``std``/``var``'s ``correction``: a non-negative int or float."""
+    if isinstance(correction, (bool, np.bool_)) or not isinstance(
+        correction, (int, float, np.integer, np.floating)
+    ):
+        msg = f"{func}: `correction` must be an int or a float, not {_shown(correction)}."
+        raise TypeError(msg)
+    if not correction >= 0:
+        msg = f"{func}: `correction` must be non-negative, got {correction!r}."
+        raise ValueError(msg)
+
+
+def check_tensordot_axes(axes: Any) -> None:
+    """``tensordot``'s ``axes``: a non-negative int, or two sequences of ints."""
+    if isinstance(axes, (int, np.integer)) and not isinstance(axes, (bool, np.bool_)):
+        if axes < 0:
+            msg = f"tensordot: `axes` must be a non-negative int, got {axes!r}."
+            raise ValueError(msg)
+        return
+    if isinstance(axes, (tuple, list)) and len(axes) == 2:
+        return  # NumPy checks the two sequences; its errors are restated
+    msg = f"tensordot: `axes` must be an int or a pair of sequences of ints, not {_shown(axes)}."
+    raise TypeError(msg)
+
+
+def check_axis_of_0d(func: str, axis: Any) -> None:
+    """A 0-D array has no axis: any axis but ``()`` is out of range."""
+    if axis == ():
+        return
+    msg = f"{func}: `axis` {axis!r} is out of range for a 0-D array, which has no axes."
+    raise IndexValueError(msg)
+
+
+def check_take_axis(x: Any, func: str) -> None:
+    """``take`` without ``axis`` is for 1-D arrays only (NumPy would flatten)."""
+    ndim = getattr(x, "ndim", 1)
+    if ndim != 1:
+        msg = f"{func}: `axis` is required for an array of {ndim} dimensions (optional for 1-D)."
+        raise ValueError(msg)
+
+
+def check_matrix(x: Any, func: str) -> None:
+    """Functions of matrices: ``x`` has at least two dimensions (NumPy would broadcast)."""
+    ndim = getattr(x, "ndim", 2)
+    if ndim < 2:
+        msg = (
+            f"{func}: `x` must have at least two dimensions (a matrix or a stack of them), "
+            f"got an array of shape {x.shape}."
+        )
+        raise ValueError(msg)
+
+
+def check_condition(condition: Any) -> None:
+    """``where``'s ``condition``: an array of dtype bool (NumPy takes any truthy value)."""
+    dtype = getattr(condition, "dtype", None)
+    if dtype is None or str(dtype).rpartition(".")[2] == "bool":
+        return  # not an array: the dispatch reports it; a bool array of another library
+    msg = (
+        f"where: `condition` must be an array of dtype bool, not {dtype}; compare first, "
+        f"for example where(x != 0, ...)."
+    )
+    raise TypeError(msg)
+
+
+_INTERNAL_NAME = re.compile(r"^[A-Za-z_][\w.]*: ")  # NumPy's own function names: "solve1: "
+
+
+def raise_restated_call(func: str, exc: BaseException, **arguments: Any) -> NoReturn:
+    """Raise the backend's ``exc`` again with a message that names ``func`` and the arguments."""
+    text = str(exc)
+    if text.startswith(f"{func}:"):
+        raise exc
+    text = _INTERNAL_NAME.sub("", text, count=1) or type(exc).__name__
+    name = "axis" if "axis" in arguments else "axes"
+    axis = arguments.get(name)
+    if isinstance(exc, IndexError) and not isinstance(exc, ValueError) and axis is not None:
+        text = f"`{name}` {axis!r} is out of range for the input ({text})"
+    shown = ", ".join(f"{name}={value!r:.60}" for name, value in arguments.items())
+    message = f"{func}: {text}" + (f" (called with {shown})." if shown else ".")
+    new: BaseException
+    if isinstance(exc, TypeError):
+        new = TypeError(message)
+    elif isinstance(exc, ValueError):
+        try:
+            new = type(exc)(message)  # LinAlgError, AxisError: what NumPy users catch
+        except Exception:
+            new = ValueError(message)
+    elif isinstance(exc, IndexError):
+        new = IndexValueError(message)
+    elif isinstance(exc, OverflowError):
+        new = OverflowValueError(message)
+    else:
+        new = ZeroDivisionValueError(message)
+    raise new from exc

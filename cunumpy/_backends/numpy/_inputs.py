@@ -1,0 +1,37 @@
+"""Inputs of the NumPy namespace's own functions: what is not an array of numbers is refused.
+
+The namespace is a superset of NumPy, so its fixes take what NumPy's functions take (lists,
+NumPy scalars) and convert it; what NumPy would turn into an object or string array, or
+what is no array at all (``None``, a string), raises ``TypeError`` naming the function,
+as NumPy's own functions would, instead of an ``AttributeError`` from inside the fix.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+__all__ = ["numeric", "positive_length"]
+
+
+def numeric(x: Any, func: str, name: str = "x") -> np.ndarray:
+    """``x`` as a NumPy array of numbers (``x`` itself for one), or ``TypeError``."""
+    if type(x) is np.ndarray:
+        return x
+    array = np.asarray(x)
+    if array.dtype.kind not in "biufc":
+        shown = "None" if x is None else f"{type(x).__qualname__} {x!r:.60}"
+        msg = f"{func}: `{name}` must be an array of numbers, not {shown}."
+        raise TypeError(msg)
+    return array
+
+
+def positive_length(n: Any, func: str) -> None:
+    """Raise unless ``n`` is a positive int (``TypeError`` for a non-int, else ``ValueError``)."""
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
+        msg = f"{func}: `n` must be a positive int, not {type(n).__qualname__} {n!r:.60}."
+        raise TypeError(msg)
+    if n <= 0:
+        msg = f"{func}: `n` must be a positive int, got {n!r}."
+        raise ValueError(msg)

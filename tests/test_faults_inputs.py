@@ -1,0 +1,330 @@
+"""Fault injection, second round: masks, conversions, dtypes and arguments that are not arrays.
+
+Each test asserts the exception type of the project's error table (``TypeError`` for a
+wrong type or dtype, ``ValueError`` for a bad value), and that the message names the
+function and the bad value. ``tools/probe_faults.py`` counts the same classes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import pytest
+
+import cunumpy as xp
+
+
+def _raises(kind: type[Exception], call: Callable[[], object], *names: str) -> str:
+    """Assert ``call()`` raises ``kind`` (exactly) whose message holds every one of ``names``."""
+    with pytest.raises(kind) as info:
+        call()
+    assert type(info.value) is kind, f"{type(info.value).__name__}: {info.value}"
+    text = str(info.value)
+    for name in names:
+        assert name in text, f"{name!r} not in {text!r}"
+    return text
+
+
+# --- masks: refused everywhere, never taken as data -----------------------------------
+
+
+def _masked() -> np.ma.MaskedArray:
+    return np.ma.masked_array([1.0, 2.0, 3.0], mask=[0, 1, 0])
+
+
+@pytest.mark.parametrize(
+    ("name", "call"),
+    [
+        ("from_dlpack", lambda: xp.from_dlpack(_masked())),
+        ("from_dlpack", lambda: xp.from_dlpack(_masked(), device="cpu")),
+        ("to_device", lambda: xp.to_device(_masked(), "cpu")),
+        ("to_numpy", lambda: xp.to_numpy(_masked())),
+        ("asarray", lambda: xp.asarray(_masked())),
+        ("asarray", lambda: xp.asarray(_masked(), device="cpu")),
+        ("to_cupy", lambda: xp.to_cupy(_masked())),
+        ("pin_memory", lambda: xp.cuda.pin_memory(_masked())),
+    ],
+)
+def test_masked_arrays_are_refused_by_conversions(name: str, call: Callable[[], object]) -> None:
+    text = _raises(TypeError, call, name, "masked arrays are not supported")
+    assert "filled" in text  # the hint: how to get an array from it
+
+
+def test_masked_arrays_are_refused_by_portable_kernels() -> None:
+    pytest.importorskip("numba")
+    from cunumpy import kernels
+
+    @kernels.elementwise(["float64(float64)"])
+    def twice(x):  # type: ignore[no-untyped-def]
+        return 2.0 * x
+
+    assert twice(np.asarray([1.0, 2.0])).tolist() == [2.0, 4.0]  # the kernel itself works
+    _raises(TypeError, lambda: twice(_masked()), "twice", "masked arrays")
+    _raises(TypeError, lambda: twice(np.ones(3), out=_masked()), "twice", "masked arrays")
+
+
+# --- conversions: never an object, string or other dtype outside the standard's -------
+
+
+@pytest.mark.parametrize(
+    ("call", "names"),
+    [
+        (lambda: xp.asarray(None), ("asarray", "None", "object")),
+        (lambda: xp.asarray({}), ("asarray", "{}", "object")),
+        (lambda: xp.asarray(object()), ("asarray", "object")),
+        (lambda: xp.asarray("abc"), ("asarray", "'abc'", "<U3")),
+        (lambda: xp.asarray([b"x"]), ("asarray", "b'x'", "S1")),
+        (lambda: xp.asarray(None, device="cpu"), ("asarray", "None")),
+        (lambda: xp.to_numpy(None), ("to_numpy", "None", "object")),
+        (lambda: xp.to_numpy(["a", "b"]), ("to_numpy", "'a'")),
+        (lambda: xp.zeros(3, dtype=object), ("zeros", "object", "float64")),
+        (lambda: xp.ones(3, dtype=list), ("ones", "list")),
+        (lambda: xp.empty(2, dtype="datetime64[s]"), ("empty", "datetime64")),
+        (lambda: xp.zeros(3, dtype=[("a", "f8")]), ("zeros", "'a'")),
+        (lambda: xp.full(2, 1.0, dtype=np.float16), ("full", "float16")),
+        (lambda: xp.arange(3, dtype="U1"), ("arange", "U1")),
+        (lambda: xp.zeros_like(np.ones(2), dtype=object), ("zeros_like", "object")),
+        (lambda: xp.asarray([1.0], dtype=object), ("asarray", "object")),
+        (lambda: xp.astype(np.ones(2), object), ("astype", "object")),
+        (lambda: xp.astype(np.ones(2), "m8[s]"), ("astype", "m8")),
+        (lambda: xp.astype(np.ones(2, complex), xp.float64), ("astype", "complex128", "float64")),
+        (lambda: xp.astype(np.ones(2, np.complex64), xp.int8), ("astype", "complex64")),
+    ],
+)
+def test_conversions_refuse_dtypes_outside_the_standard(
+    call: Callable[[], object], names: tuple[str, ...]
+) -> None:
+    _raises(TypeError, call, *names)
+
+
+def test_an_int_beyond_uint64_is_a_value_error() -> None:
+    _raises(ValueError, lambda: xp.asarray(2**64), "asarray", str(2**64), "out of range")
+    _raises(ValueError, lambda: xp.asarray(-(2**63) - 1), "asarray", "out of range")
+    assert xp.asarray(2**64 - 1).dtype == np.uint64  # the largest that fits still does
+
+
+def test_conversions_of_numbers_are_unchanged() -> None:
+    assert xp.asarray([1, 2]).dtype == np.int64
+    assert xp.asarray(1.5).dtype == np.float64
+    assert xp.asarray([True]).dtype == np.bool_
+    assert xp.asarray(memoryview(b"ab")).tolist() == [97, 98]
+    assert xp.zeros(2, dtype="float32").dtype == np.float32
+    assert xp.zeros(2, dtype=float).dtype == np.float64
+    assert xp.astype(np.ones(2, complex), xp.complex64).dtype == np.complex64
+    assert xp.to_numpy([1, 2]).tolist() == [1, 2]
+
+
+# --- dtypes: one rule at the top level ------------------------------------------------
+
+_STANDARD = [np.dtype(n) for n in (
+    "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+    "float32", "float64", "complex64", "complex128",
+)]  # fmt: skip
+
+
+def _elementwise_cases() -> list[tuple[str, tuple[np.dtype, ...]]]:
+    """Every elementwise function and standard input dtypes for which NumPy itself gives a
+    result outside the standard's dtypes (found by calling NumPy, not read from our code)."""
+    import itertools
+    import sys
+    import warnings
+
+    from mpi_run import ROOT
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    from api_signatures import SIGNATURES
+
+    cases = []
+    for name, entry in SIGNATURES["elementwise"].items():
+        reference = getattr(np, name, None)
+        n_arrays = entry["params"].partition("/")[0].count("array")
+        if reference is None or name == "clip" or n_arrays not in (1, 2):
+            continue
+        for dtypes in itertools.product(_STANDARD, repeat=n_arrays):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                try:
+                    out = reference(*(np.ones(2, dtype=d) for d in dtypes))
+                except TypeError:
+                    continue
+            if out.dtype not in _STANDARD:
+                cases.append((name, dtypes))
+    return cases
+
+
+def test_no_elementwise_function_gives_a_dtype_outside_the_standard() -> None:
+    cases = _elementwise_cases()
+    names = {name for name, _ in cases}
+    assert {"sqrt", "hypot", "exp", "atan2"} <= names  # the sweep finds the known ones
+    for name, dtypes in cases:
+        inputs = [np.ones(2, dtype=d) for d in dtypes]
+        function = getattr(xp, name)
+        with np.errstate(all="ignore"):
+            _raises(TypeError, lambda f=function, a=inputs: f(*a), name, "float16")
+
+
+def test_float_results_of_standard_dtypes_are_kept() -> None:
+    assert xp.sqrt(np.ones(2, np.int64)).dtype == np.float64  # NumPy's, a standard dtype
+    assert xp.sqrt(np.ones(2, np.int16)).dtype == np.float32
+    assert xp.add(np.ones(2, np.int8), np.ones(2, np.uint64)).dtype == np.float64
+    assert xp.hypot(np.ones(2, np.float32), np.ones(2, np.float32)).dtype == np.float32
+
+
+@pytest.mark.parametrize(
+    "dtypes",
+    [(xp.int8, xp.uint64), (xp.int64, xp.uint64), (xp.int8, xp.float32), (xp.bool, xp.int8),
+     (xp.float64, xp.int32)],
+)  # fmt: skip
+def test_result_type_raises_where_the_standard_defines_no_promotion(dtypes: tuple) -> None:
+    names = [np.dtype(d).name for d in dtypes]
+    _raises(TypeError, lambda: xp.result_type(*dtypes), "result_type", *names)
+    arrays = [np.ones(1, dtype=d) for d in dtypes]
+    _raises(TypeError, lambda: xp.result_type(*arrays), "result_type", *names)
+
+
+def test_result_type_keeps_every_promotion_the_standard_defines() -> None:
+    assert xp.result_type(xp.int8, xp.uint8) == np.int16
+    assert xp.result_type(xp.uint32, xp.uint64) == np.uint64
+    assert xp.result_type(xp.float32, xp.complex64) == np.complex64
+    assert xp.result_type(xp.float64, xp.complex64) == np.complex128
+    assert xp.result_type(np.ones(1, np.float32), 1.0) == np.float32  # scalars are weak
+
+
+@pytest.mark.parametrize(
+    ("call", "kind", "names"),
+    [
+        (lambda: xp.full(3, np.nan, dtype=xp.int64), ValueError, ("full", "nan", "int64")),
+        (lambda: xp.full(3, 1.5, dtype=xp.int32), ValueError, ("full", "1.5", "int32")),
+        (lambda: xp.full(3, np.inf, dtype=xp.uint8), ValueError, ("full", "inf", "uint8")),
+        (lambda: xp.full(2, 1j, dtype=xp.float64), TypeError, ("full", "1j", "float64")),
+        (lambda: xp.full_like(np.ones(2, np.int32), 1.5), ValueError, ("full_like", "1.5")),
+        (lambda: xp.full_like(np.ones(2), 2j), TypeError, ("full_like", "2j")),
+    ],
+)
+def test_fill_values_that_do_not_fit_the_dtype(
+    call: Callable[[], object], kind: type[Exception], names: tuple[str, ...]
+) -> None:
+    _raises(kind, call, *names)
+
+
+def test_fill_values_that_fit_are_kept() -> None:
+    assert xp.full(2, 2.0, dtype=xp.int32).tolist() == [2, 2]
+    assert xp.full(2, 1.5).dtype == np.float64
+    assert xp.full(2, 1j, dtype=xp.complex64).dtype == np.complex64
+
+
+# --- arguments that are not arrays ----------------------------------------------------
+
+_X = np.asarray([3.0, 1.0, 2.0])
+_A = np.arange(6.0).reshape(2, 3)
+
+
+@pytest.mark.parametrize(
+    ("call", "names"),
+    [
+        (lambda: xp.sort(_X, descending="x"), ("sort", "descending", "'x'")),
+        (lambda: xp.sort(_X, stable="no"), ("sort", "stable", "'no'")),
+        (lambda: xp.argsort(_X, descending=1), ("argsort", "descending", "1")),
+        (lambda: xp.isin(_X, _X, invert="yes"), ("isin", "invert", "'yes'")),
+        (lambda: xp.cumulative_sum(_X, include_initial=1), ("cumulative_sum", "include_initial")),
+        (lambda: xp.sum(_X, keepdims="x"), ("sum", "keepdims", "'x'")),
+        (lambda: xp.asarray(_X, copy=0), ("asarray", "copy", "0")),
+        (lambda: xp.reshape(_X, (3,), copy=0), ("reshape", "copy", "0")),
+        (lambda: xp.roll(_X, 1.5), ("roll", "shift", "1.5")),
+        (lambda: xp.repeat(_X, 1.5), ("repeat", "repeats", "1.5")),
+        (lambda: xp.tril(_A, k=1.5), ("tril", "k", "1.5")),
+        (lambda: xp.sort(_X, axis=0.0), ("sort", "axis", "0.0")),
+        (lambda: xp.var(_X, correction="a"), ("var", "correction", "'a'")),
+        (lambda: xp.where(_X, _X, _X), ("where", "condition", "float64")),
+        (lambda: xp.sum(_A, axis=1.0), ("sum", "axis=1.0")),
+        (lambda: xp.tensordot(_A, _A, axes="x"), ("tensordot", "axes", "'x'")),
+    ],
+)
+def test_arguments_of_the_wrong_type_are_type_errors(
+    call: Callable[[], object], names: tuple[str, ...]
+) -> None:
+    _raises(TypeError, call, *names)
+
+
+@pytest.mark.parametrize(
+    ("call", "names"),
+    [
+        (lambda: xp.std(_X, correction=-1), ("std", "correction", "-1")),
+        (lambda: xp.tensordot(_A, _A, axes=-1), ("tensordot", "axes", "-1")),
+        (lambda: xp.take(_A, np.asarray([0])), ("take", "axis", "2 dimensions")),
+        (lambda: xp.tril(_X), ("tril", "(3,)")),
+        (lambda: xp.triu(_X), ("triu", "(3,)")),
+        (lambda: xp.repeat(_X, -1), ("repeat", "repeats", "-1")),
+        (lambda: xp.linalg.solve(np.eye(2), np.ones(3)), ("linalg.solve", "size 3")),
+    ],
+)
+def test_bad_values_are_value_errors(call: Callable[[], object], names: tuple[str, ...]) -> None:
+    text = _raises(ValueError, call, *names)
+    assert "solve1" not in text  # NumPy's internal name is not ours
+
+
+@pytest.mark.parametrize(
+    ("call", "original", "names"),
+    [
+        (lambda: xp.sum(np.asarray(3.0), axis=0), IndexError, ("sum", "0-D")),
+        (lambda: xp.argmax(np.asarray(3.0), axis=-1), IndexError, ("argmax", "-1")),
+        (lambda: xp.fft.fft(_X, axis=5), IndexError, ("fft.fft", "axis", "5")),
+        (lambda: xp.tensordot(_A, _A, axes=5), IndexError, ("tensordot", "axes", "5")),
+        (lambda: xp.take(_X, np.asarray([7])), IndexError, ("take", "7")),
+        (lambda: xp.add(np.ones(2, np.int8), 1000), OverflowError, ("add", "1000", "int8")),
+        (lambda: xp.linalg.inv(np.zeros((2, 2))), np.linalg.LinAlgError, ("linalg.inv",)),
+    ],
+)
+def test_values_out_of_range_are_value_errors_that_numpy_users_still_catch(
+    call: Callable[[], object], original: type[Exception], names: tuple[str, ...]
+) -> None:
+    with pytest.raises(ValueError, match=names[0].replace(".", r"\.") + ":") as info:
+        call()
+    assert isinstance(info.value, original), type(info.value).__mro__
+    for name in names:
+        assert name in str(info.value), str(info.value)
+
+
+def test_valid_arguments_are_unchanged() -> None:
+    assert xp.sum(np.asarray(3.0), axis=()) == 3.0  # () is a valid axis of a 0-D array
+    assert xp.sort(_X, axis=np.int64(0), descending=np.True_).tolist() == [3.0, 2.0, 1.0]
+    assert xp.take(_A, np.asarray([0]), axis=1).shape == (2, 1)
+    assert xp.roll(_X, (1,), axis=(0,)).tolist() == [2.0, 3.0, 1.0]
+    assert xp.repeat(_X, 2).shape == (6,)
+    assert xp.std(_X, correction=1) == pytest.approx(1.0)
+    assert xp.tensordot(_A, _A.T, axes=1).shape == (2, 2)
+    assert xp.tensordot(_A, _A, axes=([0, 1], [0, 1])) == pytest.approx(55.0)
+    assert xp.where(_X > 1, _X, 0.0).tolist() == [3.0, 0.0, 2.0]
+    assert xp.reshape(_X, (3,), copy=None).shape == (3,)
+
+
+# --- the namespaces' own fixes: TypeError/ValueError naming the function -------------
+
+_NS = xp.array_namespace(_X)
+
+
+@pytest.mark.parametrize(
+    ("call", "kind", "names"),
+    [
+        (lambda: _NS.clip("a"), TypeError, ("clip", "'a'")),
+        (lambda: _NS.expm1(["a"]), TypeError, ("expm1", "['a']")),
+        (lambda: _NS.tanh(None), TypeError, ("tanh", "None")),
+        (lambda: _NS.sort(None), TypeError, ("sort", "None")),
+        (lambda: _NS.argsort("abc"), TypeError, ("argsort", "'abc'")),
+        (lambda: _NS.linalg.eigvals(_X), ValueError, ("linalg.eigvals", "(3,)")),
+        (lambda: _NS.linalg.eig("a"), TypeError, ("linalg.eig", "'a'")),
+        (lambda: _NS.fft.fftfreq(0), ValueError, ("fftfreq", "0")),
+        (lambda: _NS.fft.rfftfreq(2.5), TypeError, ("rfftfreq", "2.5")),
+    ],
+)
+def test_namespace_fixes_raise_the_documented_errors(
+    call: Callable[[], object], kind: type[Exception], names: tuple[str, ...]
+) -> None:
+    _raises(kind, call, *names)
+
+
+def test_namespace_fixes_still_take_what_numpy_takes() -> None:
+    assert _NS.clip([1, 5], 0, 2).tolist() == [1, 2]  # a superset of NumPy: lists convert
+    assert _NS.sort([3, 1]).tolist() == [1, 3]
+    assert _NS.linalg.eigvals([[1.0, 0.0], [0.0, 2.0]]).tolist() == [1.0, 2.0]
