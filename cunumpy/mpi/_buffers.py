@@ -14,8 +14,9 @@ import numpy as np
 
 from .. import _config
 from .._cupy import require_cupy
+from .._transfer_log import active, note_transfer
+from ._aware import device_buffers_direct
 from ._checks import Error, error_of
-from ._env import is_cuda_aware
 
 __all__ = [
     "Staging",
@@ -39,7 +40,7 @@ class Staging:
         self.direct = True
         if backend == "cupy":
             self.cupy = require_cupy(func)
-            self.direct = is_cuda_aware().aware
+            self.direct = device_buffers_direct(func)
             if self.device_id is None:
                 self.device_id = int(self.cupy.cuda.runtime.getDevice())
 
@@ -75,6 +76,10 @@ class Staging:
         with self.cupy.cuda.Device(self.device_id):
             x.get(out=host)  # on the current stream; the device is idle after synchronize()
             self.cupy.cuda.get_current_stream().synchronize()
+        if active():
+            note_transfer(
+                "to_host", "cunumpy.mpi: staging a device array for MPI", nbytes=host.nbytes
+            )
         return host
 
     def incoming(self, shape: tuple[int, ...], dtype: Any) -> tuple[Any, Any]:
@@ -105,6 +110,8 @@ class Staging:
         with self.cupy.cuda.Device(self.device_id):
             result.set(buffer)
             self.cupy.cuda.get_current_stream().synchronize()
+        if active():
+            note_transfer("to_device", "cunumpy.mpi: a staged MPI result", nbytes=buffer.nbytes)
 
 
 def send_ready(x: Any, func: str) -> tuple[Staging, Any]:
