@@ -178,14 +178,14 @@ from ._namespace_kinds import (
     is_pydata_sparse_namespace,
     is_torch_namespace,
 )
-from ._transfer import device, to_cupy, to_device, to_numpy
+from ._transfer import device, to_cupy, to_device, to_host_async, to_numpy
 from .cuda import synchronize
 
 __version__ = "0.1.0"
 __array_api_version__ = "2025.12"
 
 # The device layer's submodules, loaded on first attribute access (see __getattr__).
-_LAZY_SUBMODULES = ("profiling", "mpi", "testing", "kernels")
+_LAZY_SUBMODULES = ("profiling", "mpi", "testing", "kernels", "memory")
 
 __all__ = [
     "__array_api_version__",
@@ -366,6 +366,7 @@ __all__ = [
     "testing",
 ]
 
+__all__ += ["memory", "to_host_async"]  # CuNumpy 0.7.1's, see docs/memory.md
 # array-api-compat 1.16's helpers, same names and semantics (docs/migrating.md).
 __all__ += [
     "array_namespace", "device", "get_namespace", "is_array_api_obj",

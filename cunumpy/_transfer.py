@@ -9,10 +9,11 @@ import numpy as np
 from ._array_kinds import is_cupy_array, is_numpy_array
 from ._cupy import require_cupy
 from ._devices import canonical_device, library_device
+from ._host_copy import to_host_async  # the asynchronous one, re-exported at the top level
 from ._namespace import _library_name, namespace_of, renamed
 from .cuda._streams import _check_stream_type, as_cupy_stream, on_device_and_stream
 
-__all__ = ["device", "to_cupy", "to_device", "to_numpy"]
+__all__ = ["device", "to_cupy", "to_device", "to_host_async", "to_numpy"]
 
 
 def device(x: Any, /) -> Any:

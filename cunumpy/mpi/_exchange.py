@@ -93,9 +93,10 @@ def exchange(
     Raises
     ------
     TypeError, ValueError
-        For a malformed entry, rank or tag (before anything is posted); and on both ranks
-        of a message, after all messages have completed, when a send array is invalid or
-        a receive array does not fit what arrives.
+        For a malformed entry, rank or tag, before anything is posted. Once every message
+        has completed: on the sender and its receiver when a send array is invalid (its
+        error travels instead of the data), and on the receiver when a receive array does
+        not fit what arrives (the data is received into scratch memory and dropped).
 
     Notes
     -----
