@@ -87,7 +87,7 @@ def copy_stream(device_id: int) -> Any:
     return stream
 
 
-def to_host_async(array: Any, /) -> HostCopy:
+def to_host_async(array: Any) -> HostCopy:
     """Start copying a device scalar or small array to the host, without waiting.
 
     The copy runs on a separate stream into pinned host memory, after the work queued so

@@ -26,6 +26,7 @@ from cunumpy.cuda import _memory as _cuda_memory
 
 PUBLIC = {
     "MemoryStats",
+    "bind_local_device",
     "cupy_available",
     "current_device",
     "current_stream",

@@ -3,6 +3,7 @@ cunumpy.to_host_async: no-copy stand-ins on NumPy, real copies on a GPU (``gpu``
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -176,3 +177,29 @@ def test_to_host_async_of_a_device_scalar() -> None:
     assert pending.result() == 3.25
     assert pending.ready()
     assert seen[0] == ("to_host", False)
+
+
+# --- CuNumpy 0.7.1's names of cunumpy.mpi and cunumpy.memory (its __all__ lists) ---
+
+MPI_071 = (
+    "OVERRIDE_VARIABLE", "MPIStaging", "SerialComm", "SerialMPI", "SerialRequest",
+    "SerialStatus", "exchange", "get_mpi", "get_mpi_cuda_aware", "is_serial",
+    "launched_under_mpi", "local_rank", "mpi_buffer", "mpi_is_cuda_aware",
+    "require_cuda_aware_mpi", "set_mpi_cuda_aware", "synchronize_for_mpi",
+)  # fmt: skip
+MEMORY_071 = ("DeviceMirror", "HostCopy", "HostStaging", "StagedCopy")
+
+
+def test_every_071_name_is_at_its_path_and_in_the_migration_table() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "migrating.md").read_text()
+    rows = set(re.findall(r"^\| `([\w.]+)` \|", text, re.MULTILINE))
+    for name in MPI_071:
+        assert name in cunumpy.mpi.__all__, name
+        assert f"mpi.{name}" in rows, name
+    for name in MEMORY_071:
+        assert name in memory.__all__, name
+        assert f"memory.{name}" in rows, name
+    assert {"to_host_async", "cuda.bind_local_device", "petsc.petsc_vec"} <= rows
+    assert cunumpy.cuda.bind_local_device is cunumpy.mpi.bind_local_device

@@ -15,7 +15,8 @@ import numpy as np
 
 from .. import _config
 from .._transfer_log import active, note_transfer
-from ._env import CUDA_AWARE_ENV_VAR, default_comm, detect_cuda_awareness, is_cuda_aware
+from ._env import CUDA_AWARE_ENV_VAR as _OVERRIDE  # an alias: documented in _env only
+from ._env import default_comm, detect_cuda_awareness, is_cuda_aware
 from ._serial import get_mpi, is_serial, mpi_of
 
 __all__ = [
@@ -84,7 +85,7 @@ def device_buffers_direct(func: str) -> bool:
     """Whether CuPy arrays go to MPI as they are (``True``) or through host memory."""
     if _recorded is not None:
         return _recorded
-    if os.environ.get(CUDA_AWARE_ENV_VAR, "").strip() != "":
+    if os.environ.get(_OVERRIDE, "").strip() != "":
         return detect_cuda_awareness(func).aware
     if is_serial(get_mpi()):
         return True  # no MPI library: the stand-in copies device arrays itself

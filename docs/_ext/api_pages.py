@@ -38,6 +38,7 @@ MODULES = [
     "cunumpy.kernels",
     "cunumpy.profiling",
     "cunumpy.mpi",
+    "cunumpy.memory",
     "cunumpy.testing",
     "cunumpy.testing.plugin",
     "cunumpy.testing.strategies",
@@ -78,10 +79,19 @@ GROUPS = {
     "cunumpy.profiling._regions": "Timed regions",
     "cunumpy.profiling._record": "The record and its report",
     "cunumpy.profiling._benchmark": "Benchmarks",
+    "cunumpy._host_copy": "Background copies to the host",
+    "cunumpy.mpi._serial": "MPI without MPI",
+    "maybempi.serial": "MPI without MPI",
+    "cunumpy.cuda._bind": "Binding ranks to GPUs",
     "cunumpy.mpi._binding": "Binding ranks to GPUs",
     "cunumpy.mpi._collectives": "Collectives",
     "cunumpy.mpi._p2p": "Point to point",
     "cunumpy.mpi._env": "Launcher environment and CUDA-aware MPI",
+    "cunumpy.mpi._aware": "Launcher environment and CUDA-aware MPI",
+    "cunumpy.mpi._exchange": "Point to point",
+    "cunumpy.mpi._mpibuffer": "Handing arrays to your own mpi4py calls",
+    "cunumpy.memory._mirror": "Device mirrors of host buffers",
+    "cunumpy.memory._staging": "Background copies to the host",
     "submodules": "Submodules",
 }
 
@@ -286,8 +296,14 @@ def write_pages(app: Sphinx) -> None:
 def skip_tuple_field_aliases(
     app: Sphinx, what: str, name: str, obj: Any, skip: bool, options: Any
 ) -> bool | None:
-    """Leave out the "Alias for field number N" entries of named tuples' fields."""
+    """Leave out the "Alias for field number N" entries of named tuples' fields, and
+    ``dtype`` properties."""
     if (getattr(obj, "__doc__", None) or "").startswith("Alias for field number"):
+        return True
+    if name == "dtype" and isinstance(obj, property):
+        # A `dtype` property (MPIStaging, HostStaging, DeviceMirror) would be a second
+        # target for the type "dtype" of every numpydoc parameter list; the class
+        # docstrings say what it holds.
         return True
     return None
 
