@@ -151,6 +151,19 @@ def test_mirror_on_cupy_copies_in_place_and_logs() -> None:
 
 
 @pytest.mark.gpu
+def test_mirror_of_a_strided_host_view_on_cupy() -> None:
+    cunumpy.set_backend("cupy")
+    owner = np.zeros((4, 4))
+    column = owner[:, 1]  # not contiguous
+    mirror = memory.DeviceMirror(column)
+    mirror.zero().device[...] = 5.0
+    assert mirror.to_host().host is column
+    np.testing.assert_array_equal(owner, np.outer(np.ones(4), [0.0, 5.0, 0.0, 0.0]))
+    column[:] = 2.0
+    np.testing.assert_array_equal(mirror.to_device().device.get(), np.full(4, 2.0))
+
+
+@pytest.mark.gpu
 def test_host_staging_of_device_arrays_takes_snapshots() -> None:
     import cupy
 

@@ -113,7 +113,7 @@ class DeviceMirror:
         if self._device is None:
             cupy = sys.modules["cupy"]
             with cupy.cuda.Device(self._device_id):
-                self._device = cupy.asarray(self._host)
+                self._device = cupy.array(self._host, order="C")
             self._note("to_device", "DeviceMirror.device (first use)")
         return self._device
 
@@ -179,7 +179,7 @@ class DeviceMirror:
             return self
         cupy = sys.modules["cupy"]
         with cupy.cuda.Device(self._device_id):
-            self._device.set(self._host)
+            self._device.set(np.ascontiguousarray(self._host))  # a copy only for a view
         self._note("to_device", "DeviceMirror.to_device()")
         return self
 
@@ -215,11 +215,14 @@ class DeviceMirror:
         with cupy.cuda.Device(self._device_id):
             if event is not None:
                 cupy.cuda.get_current_stream().wait_event(event)
+            contiguous = self._host.flags.c_contiguous  # get(out=) needs C order
+            out = self._host if contiguous else np.empty(self._shape, self._dtype)
             if stream is None:
-                self._device.get(out=self._host)
+                self._device.get(out=out)
             else:
-                self._device.get(out=self._host, stream=stream)
-                stream.synchronize()
+                self._device.get(out=out, stream=stream)  # waits for the copy
+            if not contiguous:
+                np.copyto(self._host, out)
         self._note("to_host", "DeviceMirror.to_host()")
         return self
 
