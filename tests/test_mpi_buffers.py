@@ -70,10 +70,22 @@ def test_get_mpi_without_mpi4py_is_the_serial_stand_in() -> None:
         "with mpi.mpi_buffer(x, recv=True) as buf:\n"
         "    comm.Allreduce(MPI.IN_PLACE, buf, op=MPI.SUM)\n"
         "print(x.tolist(), mpi.mpi_is_cuda_aware(), mpi.bind_local_device())\n"
+        "a = np.arange(4)\n"
+        "print(mpi.bcast(a).tolist(), mpi.allgather(a).shape, mpi.scatter(a[None]).tolist())\n"
+        "mpi.send(a, 0, tag=5)\n"
+        "print(mpi.recv(0, tag=5).tolist(), mpi.sendrecv(a + 1, dest=0).tolist())\n"
+        "import sys\n"
+        "print(sorted(m for m in ('mpi4py.MPI', 'cupy') if sys.modules.get(m) is not None))\n"
     )
     done = _serial_python(code)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split("\n")[:2] == ["[0.0, 1.0, 2.0] (1, 2)", "[4.0, 4.0] False None"]
+    assert done.stdout.splitlines() == [
+        "[0.0, 1.0, 2.0] (1, 2)",
+        "[4.0, 4.0] False None",
+        "[0, 1, 2, 3] (1, 4) [0, 1, 2, 3]",
+        "[0, 1, 2, 3] [1, 2, 3, 4]",
+        "[]",
+    ]
 
 
 def test_launched_under_mpi_reads_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
