@@ -11,7 +11,7 @@ from __future__ import annotations
 import operator
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any
 
 import numpy as np
@@ -161,7 +161,6 @@ def _describe(array: Any) -> str:
     return f"{tuple(array.shape)} {array.dtype} array"
 
 
-@contextmanager
 def mpi_buffer(
     array: Any,
     *,
@@ -171,7 +170,7 @@ def mpi_buffer(
     staging: MPIStaging | None = None,
     stream: Any = None,
     event: Any = None,
-) -> Iterator[Any]:
+) -> AbstractContextManager[Any]:
     """Yield what to hand to mpi4py for ``array``: the array itself or a host copy of it.
 
     A host array is yielded as it is. A CuPy array is yielded as it is, after
@@ -200,10 +199,10 @@ def mpi_buffer(
     event : cupy.cuda.Event, optional
         The producer event to wait for instead; at most one of `stream` and `event`.
 
-    Yields
-    ------
-    array
-        The buffer to pass to MPI.
+    Returns
+    -------
+    context manager
+        Entering it gives the buffer to pass to MPI.
 
     Raises
     ------
@@ -223,13 +222,7 @@ def mpi_buffer(
     >>> rho
     array([1., 1., 1.])
     """
-    for name, flag in (("send", send), ("recv", recv)):
-        if not isinstance(flag, (bool, np.bool_)):
-            msg = f"mpi_buffer: `{name}` must be True or False, not {flag!r}."
-            raise TypeError(msg)
-    if cuda_aware is not None and not isinstance(cuda_aware, (bool, np.bool_)):
-        msg = f"mpi_buffer: `cuda_aware` must be True, False or None, not {cuda_aware!r}."
-        raise TypeError(msg)
+    _check_flags(send, recv, cuda_aware)
     if staging is not None:
         if not isinstance(staging, MPIStaging):
             msg = f"mpi_buffer: `staging` must be an MPIStaging or None, not {staging!r}."
@@ -240,13 +233,34 @@ def mpi_buffer(
         msg = "mpi_buffer: pass at most one of `stream` and `event`, not both."
         raise ValueError(msg)
     if not is_cupy_array(array):
-        yield array  # host memory: nothing to wait for, nothing to copy
-        return
+        return nullcontext(array)  # host memory: nothing to wait for, nothing to copy
     direct = device_buffers_direct("mpi_buffer") if cuda_aware is None else bool(cuda_aware)
     if direct:
         synchronize_for_mpi(array, stream=stream, event=event)
-        yield array
-        return
+        return nullcontext(array)
+    return _staged(array, send, recv, staging, stream, event)
+
+
+def _check_flags(send: Any, recv: Any, cuda_aware: Any) -> None:
+    for name, flag in (("send", send), ("recv", recv)):
+        if not _is_bool(flag):
+            msg = f"mpi_buffer: `{name}` must be True or False, not {flag!r}."
+            raise TypeError(msg)
+    if cuda_aware is not None and not _is_bool(cuda_aware):
+        msg = f"mpi_buffer: `cuda_aware` must be True, False or None, not {cuda_aware!r}."
+        raise TypeError(msg)
+
+
+def _is_bool(flag: Any) -> bool:
+    """Whether ``flag`` is a bool or a NumPy bool (identity first: the common, cheap case)."""
+    return flag is True or flag is False or isinstance(flag, np.bool_)
+
+
+@contextmanager
+def _staged(
+    array: Any, send: bool, recv: bool, staging: MPIStaging | None, stream: Any, event: Any
+) -> Iterator[np.ndarray]:
+    """Stage the CuPy ``array`` through pinned host memory around the MPI call."""
     if staging is None:
         staging = MPIStaging(tuple(array.shape), array.dtype)
     cupy = sys.modules["cupy"]
