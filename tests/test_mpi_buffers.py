@@ -181,14 +181,16 @@ def test_heat2d_docstring_gives_the_root_and_oversubscribe_flags() -> None:
 
 
 @pytest.mark.mpi
+@pytest.mark.parametrize("n", [2, 4])
 @pytest.mark.parametrize("name", CHECKS)
-def test_buffers_two_ranks(name: str) -> None:
-    assert_check(WORKER, 2, "numpy", name)
+def test_buffers(n: int, name: str) -> None:
+    assert_check(WORKER, n, "numpy", name)
 
 
 @pytest.mark.mpi
-def test_buffers_worker_reports_every_check() -> None:
-    results, log = worker_results(WORKER, 2, "numpy")
+@pytest.mark.parametrize("n", [2, 4])
+def test_buffers_worker_reports_every_check(n: int) -> None:
+    results, log = worker_results(WORKER, n, "numpy")
     assert {name for _, name in results} == set(CHECKS), log
 
 
@@ -371,3 +373,12 @@ def test_mpi_is_cuda_aware_probe_on_the_serial_communicator() -> None:
     assert mpi.get_mpi_cuda_aware() is True
     stream = __import__("cupy").cuda.Stream()
     mpi.synchronize_for_mpi(__import__("cupy").ones(2), stream=stream)
+
+
+@pytest.mark.mpi
+@pytest.mark.gpu
+def test_buffers_two_ranks_cupy_staged_through_the_host() -> None:
+    done = run_mpi(2, WORKER, "--staged", backend="cupy")
+    lines = sorted(line for line in done.stdout.splitlines() if line.startswith("RESULT "))
+    expected = sorted(f"RESULT {rank} {name} PASS" for rank in (0, 1) for name in CHECKS)
+    assert lines == expected, done.stdout + done.stderr

@@ -1,7 +1,7 @@
 """MPI worker for tests/test_mpi_buffers.py: get_mpi, mpi_buffer, exchange, CUDA-awareness.
 
 Run as ``mpiexec -n N python tests/mpi_workers/buffers.py``; arrays are NumPy's, or
-CuPy's with ``CUNUMPY_BACKEND=cupy`` (then ``CUNUMPY_TEST_STAGED=1`` forces staging
+CuPy's with ``CUNUMPY_BACKEND=cupy`` (then the argument ``--staged`` forces staging
 through host memory). Each rank prints ``RESULT <rank> <check> PASS`` or
 ``RESULT <rank> <check> FAIL <why>`` per check, like tests/mpi_workers/collectives.py.
 """
@@ -141,7 +141,7 @@ def main() -> None:
     if cunumpy.get_backend() == "cupy":
         import cupy as xp
 
-        if os.environ.get("CUNUMPY_TEST_STAGED") == "1":
+        if "--staged" in sys.argv:
             mpi.set_mpi_cuda_aware(False)
     for name, func in CHECKS.items():
         try:
@@ -151,8 +151,8 @@ def main() -> None:
             print(f"RESULT {comm.Get_rank()} {name} FAIL {detail}", flush=True)
         else:
             print(f"RESULT {comm.Get_rank()} {name} PASS", flush=True)
-        if name == "cuda_awareness_agrees" and os.environ.get("CUNUMPY_TEST_STAGED") == "1":
-            mpi.set_mpi_cuda_aware(False)
+        if name == "cuda_awareness_agrees" and "--staged" in sys.argv:
+            mpi.set_mpi_cuda_aware(False)  # the probe recorded its own answer
     sys.stdout.flush()
 
 
