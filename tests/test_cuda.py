@@ -25,8 +25,15 @@ from cunumpy import _cupy
 from cunumpy.cuda import _memory as _cuda_memory
 
 PUBLIC = {
+    "HostEvent",
+    "HostStream",
     "MemoryStats",
     "bind_local_device",
+    "create_event",
+    "create_stream",
+    "record_event",
+    "set_device_for_rank",
+    "wait_event",
     "cupy_available",
     "current_device",
     "current_stream",
@@ -309,7 +316,7 @@ def test_loaded_but_unusable_cupy_keeps_defaults_neutral() -> None:
 @needs_unusable_cupy
 def test_cupy_backend_cannot_be_selected_so_helpers_stay_neutral() -> None:
     with pytest.raises(RuntimeError, match="not usable"):
-        cunumpy.set_backend("cupy")
+        cunumpy.set_backend("cupy", strict=True)
     assert cuda.current_device() == "cpu"
 
 
