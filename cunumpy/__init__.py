@@ -218,7 +218,7 @@ __version__ = "0.1.0"
 __array_api_version__ = "2025.12"
 
 # The device layer's submodules, loaded on first attribute access (see __getattr__).
-_LAZY_SUBMODULES = ("profiling", "mpi", "testing", "kernels", "xp", "algorithms", "integrate", "optimize", "rng", "memory")  # fmt: skip
+_LAZY_SUBMODULES = ("profiling", "mpi", "testing", "kernels", "xp", "algorithms", "integrate", "optimize", "rng", "kernel_testing", "memory")  # fmt: skip
 
 __all__ = [
     "__array_api_version__",
@@ -262,6 +262,7 @@ __all__ = [
     "profiling",
     "testing",
     "algorithms", "integrate", "optimize", "rng",  # random numbers, particles, solvers
+    "kernel_testing",  # parity of kernel pairs, the fake CuPy, the emulator of CUDA C
 ]  # fmt: skip
 
 # Array API 2025.12: functions

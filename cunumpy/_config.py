@@ -291,8 +291,13 @@ def _backend_from_environment() -> None:
     An invalid value raises, naming the variable, unless this process is the report
     (``python -m cunumpy``), which keeps NumPy and reports the error as a failed check.
     ``cupy`` where CuPy is not usable warns (``CupyUnavailableWarning``) and keeps NumPy.
+    ``CUNUMPY_FAKE_CUPY=1`` first installs the fake CuPy of ``cunumpy.kernel_testing``.
     """
     global environment_error
+    if os.environ.get("CUNUMPY_FAKE_CUPY", "").strip().lower() in ("1", "true", "yes"):
+        from .kernel_testing._fake import install  # before anything looks for CuPy
+
+        install()
     try:
         _apply_environment()
     except (ValueError, RuntimeError) as exc:

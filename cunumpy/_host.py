@@ -41,10 +41,7 @@ def _to_host(arg: Any, where: str) -> Any:
         return arg
     from ._backends.cupy._placement import to_host
 
-    host = to_host(arg, None)
-    if active():
-        note_transfer("to_host", f"{where}: argument {arg.shape} {arg.dtype}", nbytes=host.nbytes)
-    return host
+    return to_host(arg, None, where)  # counted there, named after `where`
 
 
 def _to_device(out: Any, where: str) -> Any:
