@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from ._array_kinds import is_cupy_array
-from ._transfer_log import active, note_transfer
+from ._transfer_log import active, describe, note_transfer
 
 __all__ = ["HostCopy", "copy_stream", "to_host_async"]
 
@@ -138,7 +138,7 @@ def to_host_async(array: Any) -> HostCopy:
     if active():
         note_transfer(
             "to_host",
-            f"to_host_async({tuple(array.shape)} {array.dtype})",
+            describe("to_host_async", array, "in the background"),
             nbytes=int(host.nbytes),
             blocking=False,
         )

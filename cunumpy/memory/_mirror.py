@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from .. import _config
-from .._transfer_log import active, note_transfer
+from .._transfer_log import active, describe, note_transfer
 
 __all__ = ["DeviceMirror"]
 
@@ -114,12 +114,12 @@ class DeviceMirror:
             cupy = sys.modules["cupy"]
             with cupy.cuda.Device(self._device_id):
                 self._device = cupy.array(self._host, order="C")
-            self._note("to_device", "DeviceMirror.device (first use)")
+            self._note("to_device", "memory.DeviceMirror.device")
         return self._device
 
     def _note(self, kind: str, what: str) -> None:
         if active():
-            note_transfer(kind, f"{what}: {self._shape} {self._dtype}", nbytes=self._host.nbytes)
+            note_transfer(kind, describe(what, self._host), nbytes=self._host.nbytes)
 
     def _check_bound(self, func: str) -> None:
         """Raise if the host array no longer has the shape and dtype the mirror was made for."""
@@ -180,7 +180,7 @@ class DeviceMirror:
         cupy = sys.modules["cupy"]
         with cupy.cuda.Device(self._device_id):
             self._device.set(np.ascontiguousarray(self._host))  # a copy only for a view
-        self._note("to_device", "DeviceMirror.to_device()")
+        self._note("to_device", "memory.DeviceMirror.to_device")
         return self
 
     def to_host(self, *, stream: Any = None, event: Any = None) -> DeviceMirror:
@@ -223,7 +223,7 @@ class DeviceMirror:
                 self._device.get(out=out, stream=stream)  # waits for the copy
             if not contiguous:
                 np.copyto(self._host, out)
-        self._note("to_host", "DeviceMirror.to_host()")
+        self._note("to_host", "memory.DeviceMirror.to_host")
         return self
 
     def zero(self) -> DeviceMirror:

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from .._array_kinds import is_cupy_array
-from .._transfer_log import active, note_transfer
+from .._transfer_log import active, describe, note_transfer
 
 __all__ = ["HostStaging", "StagedCopy"]
 
@@ -287,7 +287,7 @@ class HostStaging:
         if active():
             note_transfer(
                 "to_host",
-                f"HostStaging.copy({self._shape} {self._dtype})",
+                describe("memory.HostStaging.copy", slot.host, "in the background"),
                 nbytes=int(slot.host.nbytes),
                 blocking=False,
             )

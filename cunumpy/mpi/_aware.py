@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from .. import _config
-from .._transfer_log import active, note_transfer
+from .._transfer_log import active, describe, note_transfer
 from ._env import CUDA_AWARE_ENV_VAR as _OVERRIDE  # an alias: documented in _env only
 from ._env import default_comm, detect_cuda_awareness, is_cuda_aware
 from ._serial import get_mpi, is_serial, mpi_of
@@ -113,7 +113,8 @@ def _probe(comm: Any) -> bool:
     comm.Sendrecv(sent, (rank + 1) % size, recvbuf=received, source=source)
     got = received.get()
     if active():
-        note_transfer("to_host", "mpi_is_cuda_aware() probe check", nbytes=int(got.nbytes))
+        what = describe("mpi.mpi_is_cuda_aware", got, "the probe's received values")
+        note_transfer("to_host", what, nbytes=int(got.nbytes))
     return bool(np.array_equal(got, np.arange(4, dtype=np.float64) + source))
 
 

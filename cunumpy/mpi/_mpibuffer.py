@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from .._array_kinds import is_cupy_array
-from .._transfer_log import active, note_transfer
+from .._transfer_log import active, describe, note_transfer
 from ._aware import device_buffers_direct
 from ._binding import synchronize_for_mpi
 
@@ -157,10 +157,6 @@ class MPIStaging:
                 self._in_use = False
 
 
-def _describe(array: Any) -> str:
-    return f"{tuple(array.shape)} {array.dtype} array"
-
-
 def mpi_buffer(
     array: Any,
     *,
@@ -272,9 +268,8 @@ def _staged(
                 contiguous[...] = array
             contiguous.get(out=host)  # waits for the copy on the current stream
             if active():
-                note_transfer(
-                    "to_host", f"mpi_buffer({_describe(array)}) for sending", nbytes=host.nbytes
-                )
+                what = describe("mpi.mpi_buffer", array, "staged in pinned memory for MPI")
+                note_transfer("to_host", what, nbytes=host.nbytes)
         yield host
         if recv:
             contiguous.set(host)
@@ -282,6 +277,5 @@ def _staged(
                 array[...] = contiguous
             cupy.cuda.get_current_stream().synchronize()  # host memory free for reuse
             if active():
-                note_transfer(
-                    "to_device", f"mpi_buffer({_describe(array)}) received", nbytes=host.nbytes
-                )
+                what = describe("mpi.mpi_buffer", array, "what MPI received, from pinned memory")
+                note_transfer("to_device", what, nbytes=host.nbytes)

@@ -16,7 +16,7 @@ from typing import Any
 import maybempi
 from maybempi import SerialComm, SerialMPI, SerialRequest, SerialStatus, set_copy_hook
 
-from .._transfer_log import active, note_transfer
+from .._transfer_log import active, describe, nbytes_of, note_transfer
 
 __all__ = [
     "OVERRIDE_VARIABLE",
@@ -135,8 +135,8 @@ def mpi_of(comm: Any) -> Any:
 def _note_serial_copy(kind: str, array: Any) -> None:
     """Report a device/host copy made by the stand-in's buffer methods (``Allreduce``, ...)."""
     if active():
-        nbytes = int(getattr(array, "nbytes", 0)) or None
-        note_transfer(kind, f"SerialComm buffer copy ({kind.replace('_', ' ')})", nbytes=nbytes)
+        what = describe("mpi.SerialComm", array, "a buffer copied by the serial stand-in")
+        note_transfer(kind, what, nbytes=nbytes_of(array))
 
 
 set_copy_hook(_note_serial_copy)
