@@ -354,9 +354,9 @@ def skip_tuple_field_aliases(
     if (getattr(obj, "__doc__", None) or "").startswith("Alias for field number"):
         return True
     if name == "dtype" and isinstance(obj, property):
-        # A `dtype` property (MPIStaging, HostStaging, DeviceMirror) would be a second
-        # target for the type "dtype" of every numpydoc parameter list; the class
-        # docstrings say what it holds.
+        # Any `dtype` property (MPIStaging, HostStaging, DeviceMirror, ...) is one more
+        # target for the type "dtype" of every numpydoc parameter list, which Sphinx then
+        # reports as ambiguous; the class docstrings say what it holds.
         return True
     return None
 
