@@ -148,7 +148,7 @@ XDIST=()
 SERIAL_TESTS=(tests/test_cuda.py tests/test_stream_ordering.py tests/test_profiling.py)
 SUITE_ARGS=(-q -p no:cacheprovider "${PLUGINS[@]}")
 PUBLIC_ARGS=(--backend cupy --disable-deadline -q "${PLUGINS[@]}" "${XDIST[@]}")
-MODULES=(numpy cupy pytest hypothesis _hypothesis_pytestplugin xdist array_api_compat
+MODULES=(numpy cupy pytest hypothesis _hypothesis_pytestplugin xdist array_api_compat maybempi
     array_api_strict ndindex pytest_jsonreport pytest_metadata)
 
 if [ "$DRY" = 1 ]; then

@@ -195,6 +195,7 @@ from ._cupy import (
     cupy_unavailable_reason,
 )
 from ._host import evaluate_on_host, host_call, setup_on_host
+from ._host_copy import to_host_async
 from ._info import __array_namespace_info__
 from ._namespace import array_namespace, get_namespace
 from ._namespace_kinds import (
@@ -217,7 +218,7 @@ __version__ = "0.1.0"
 __array_api_version__ = "2025.12"
 
 # The device layer's submodules, loaded on first attribute access (see __getattr__).
-_LAZY_SUBMODULES = ("profiling", "mpi", "testing", "kernels", "xp", "algorithms", "integrate", "optimize", "rng", "kernel_testing")  # fmt: skip
+_LAZY_SUBMODULES = ("profiling", "mpi", "testing", "kernels", "xp", "algorithms", "integrate", "optimize", "rng", "kernel_testing", "memory")  # fmt: skip
 
 __all__ = [
     "__array_api_version__",
@@ -285,6 +286,7 @@ __all__ += [
     "var", "vecdot", "where", "zeros", "zeros_like",
 ]  # fmt: skip
 
+__all__ += ["memory", "to_host_async"]  # CuNumpy 0.7.1's, see docs/memory.md
 # array-api-compat 1.16's helpers, same names and semantics (docs/migrating.md).
 __all__ += [
     "array_namespace", "device", "get_namespace", "is_array_api_obj",

@@ -6,13 +6,16 @@ discrete Laplacian. The grid's rows are split into equal blocks, one per MPI ran
 rank keeps one ghost row above and below its block and refreshes them from its
 neighbours before every step (the halo exchange).
 
-Run it on the CPU or, with one GPU per rank, on GPUs; the code is the same::
+Run it as one process (no MPI needed: ``get_mpi`` gives the serial stand-in), or on
+CPU ranks, or with one GPU per rank; the code is the same::
 
+    python examples/heat2d.py
     mpiexec -n 4 python examples/heat2d.py
     CUNUMPY_BACKEND=cupy mpiexec -n 4 python examples/heat2d.py --output field.npy
 
-With any number of ranks that divides ``--ny``, the result equals the single-process
-result.
+As root (containers) or with fewer cores than ranks, Open MPI's ``mpiexec`` also needs
+``--allow-run-as-root --oversubscribe``. With any number of ranks that divides ``--ny``,
+the result equals the single-process result.
 """
 
 from __future__ import annotations
@@ -21,7 +24,6 @@ import argparse
 from typing import Any
 
 import numpy as np
-from mpi4py import MPI
 
 import cunumpy
 from cunumpy import mpi
@@ -44,8 +46,9 @@ def initial_block(ny: int, nx: int, first_row: int, rows: int) -> Any:
 def exchange_halos(u: Any, comm: Any) -> None:
     """Fill the ghost rows of ``u`` with the neighbours' edge rows (in place)."""
     rank, size = comm.Get_rank(), comm.Get_size()
-    above = rank - 1 if rank > 0 else MPI.PROC_NULL
-    below = rank + 1 if rank < size - 1 else MPI.PROC_NULL
+    none = mpi.get_mpi().PROC_NULL  # no neighbour: at the plate's top or bottom edge
+    above = rank - 1 if rank > 0 else none
+    below = rank + 1 if rank < size - 1 else none
     # Rows of a C-contiguous 2-D array are contiguous, so they go to MPI without copies.
     mpi.sendrecv(u[1], dest=above, source=below, out=u[-1], comm=comm)
     mpi.sendrecv(u[-2], dest=below, source=above, out=u[0], comm=comm)
@@ -85,8 +88,9 @@ def main() -> None:
     parser.add_argument("--output", default=None, help="save the final field (.npy) here")
     args = parser.parse_args()
 
-    device = mpi.bind_local_device()  # one GPU per rank on CuPy; None on NumPy
-    comm = MPI.COMM_WORLD
+    device = cunumpy.cuda.bind_local_device()  # one GPU per rank on CuPy; None on NumPy
+    # Then MPI: mpi4py's under a launcher; without one, a stand-in of one rank (no MPI).
+    comm = mpi.get_mpi().COMM_WORLD
     field, total = solve(args.ny, args.nx, args.steps, args.alpha, comm)
     if comm.Get_rank() == 0:
         where = "CPU" if device is None else f"GPU {device} on rank 0"

@@ -28,6 +28,7 @@ PUBLIC = {
     "HostEvent",
     "HostStream",
     "MemoryStats",
+    "bind_local_device",
     "create_event",
     "create_stream",
     "record_event",

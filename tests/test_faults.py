@@ -350,7 +350,9 @@ def test_mpi_fault_raises_on_every_rank_cupy(name: str) -> None:
 
 def test_mpi_without_an_mpi_library_is_a_runtime_error_naming_the_function() -> None:
     """mpi4py 4 raises RuntimeError("cannot load MPI library") where there is none (as on
-    the GPU machine); ``MPI4PY_LIBMPI`` pointing nowhere reproduces that anywhere."""
+    the GPU machine); ``MPI4PY_LIBMPI`` pointing nowhere reproduces that anywhere.
+    ``MAYBEMPI=1`` makes the process count as launched, so MPI is needed (without a
+    launcher the collectives run on the serial stand-in, tested in test_mpi.py)."""
     pytest.importorskip("mpi4py", reason="mpi4py is not installed")
     code = (
         "import numpy as np\n"
@@ -362,6 +364,7 @@ def test_mpi_without_an_mpi_library_is_a_runtime_error_naming_the_function() -> 
         "        print(exc)\n"
     )
     env = {**os.environ, "MPI4PY_LIBMPI": "/nonexistent/libmpi.so.40", "PYTHONPATH": str(ROOT)}
+    env["MAYBEMPI"] = "1"
     env.pop(xp.mpi.CUDA_AWARE_ENV_VAR, None)
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120

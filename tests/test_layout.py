@@ -160,7 +160,7 @@ def test_the_import_graph_sees_the_known_edges() -> None:
     graph = _import_graph()
     assert "cunumpy._api.creation" in graph["cunumpy"]
     assert "cunumpy.fft" in graph["cunumpy"]  # `from . import fft, linalg`
-    assert "cunumpy.mpi._env" in graph["cunumpy.mpi._buffers"]
+    assert "cunumpy.mpi._aware" in graph["cunumpy.mpi._buffers"]
     assert "cunumpy.cuda._streams" in graph["cunumpy.cuda"]
     assert "cunumpy.mpi" not in graph["cunumpy"]  # loaded on first use, in a function
     assert "cunumpy._config" in graph["cunumpy._info"]  # `from . import _config`

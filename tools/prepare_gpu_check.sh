@@ -6,7 +6,7 @@
 #
 # - gpu_wheels/: the test toolchain for Python 3.12 (pytest, xdist, Hypothesis, the public
 #   suite's plugins) and what cunumpy needs that the GPU machine lacks (array-api-compat,
-#   array-api-strict, ndindex), each without its dependencies, one version each;
+#   maybempi, array-api-strict, ndindex), each without its dependencies, one version each;
 # - gpu_numpy24/: NumPy 2.4 for Python 3.12, for the step that runs portable kernels on the
 #   GPU (numba-cuda 0.30 cannot compile with the machine's NumPy 2.5);
 # - gpu_suite/: a copy of the data-apis/array-api-tests checkout (with its array-api
@@ -23,7 +23,7 @@ suite=$1
     exit 2
 }
 WHEELS=(
-    array-api-compat array-api-strict ndindex "hypothesis>=6.151" sortedcontainers
+    array-api-compat array-api-strict ndindex "hypothesis>=6.151" sortedcontainers maybempi
     "pytest>=8" pluggy iniconfig packaging pygments pytest-xdist execnet
     pytest-json-report pytest-metadata
 )

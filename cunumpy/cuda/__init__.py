@@ -13,6 +13,7 @@ so that code ordering work with events runs there too.
 from __future__ import annotations
 
 from .._cupy import cupy_available
+from ._bind import bind_local_device
 from ._device import current_device, device, device_count, set_device, set_device_for_rank
 from ._events import HostEvent, HostStream, create_event, create_stream, record_event, wait_event
 from ._memory import MemoryStats, free_memory, memory_info, memory_stats
@@ -23,6 +24,7 @@ __all__ = [
     "HostEvent",
     "HostStream",
     "MemoryStats",
+    "bind_local_device",
     "create_event",
     "create_stream",
     "cupy_available",

@@ -1,14 +1,19 @@
-"""Binding ranks to GPUs and making GPU work visible to MPI: the start of every MPI program."""
+"""The node-local rank and making GPU work visible to MPI (binding: ``cuda._bind``)."""
 
 from __future__ import annotations
 
 import sys
 from typing import Any
 
-from .. import _config
-from ._env import default_comm, local_rank_from_environment
+import numpy as np
 
-__all__ = ["bind_local_device", "local_rank", "synchronize_for_mpi"]
+from .. import _config
+from .._array_kinds import is_cupy_array
+from .._transfer_log import active, note_transfer
+from ._env import default_comm, local_rank_from_environment
+from ._serial import is_serial, launched_under_mpi, mpi_of
+
+__all__ = ["local_rank", "synchronize_for_mpi"]
 
 
 def local_rank(comm: Any = None) -> int:
@@ -19,7 +24,8 @@ def local_rank(comm: Any = None) -> int:
     ``PMIX_LOCAL_RANK``, ``PALS_LOCAL_RANKID``, ``SLURM_LOCALID``, ...; see
     ``LOCAL_RANK_ENV_VARS``), which works before MPI is initialized. Without any of them,
     ``comm`` is split into shared-memory groups (``Split_type(COMM_TYPE_SHARED)``), a
-    collective call that every rank of ``comm`` must make.
+    collective call that every rank of ``comm`` must make. A process that no launcher
+    started (see ``launched_under_mpi``) is rank 0 of its node, without MPI.
 
     Parameters
     ----------
@@ -48,8 +54,12 @@ def local_rank(comm: Any = None) -> int:
     found = local_rank_from_environment()
     if found is not None:
         return found[0]
+    if comm is None and not launched_under_mpi():
+        return 0  # a serial run: one process, no MPI to ask
     comm = default_comm(comm, "local_rank")
-    from mpi4py import MPI
+    if is_serial(comm):
+        return 0
+    MPI = mpi_of(comm)
 
     node = comm.Split_type(MPI.COMM_TYPE_SHARED, key=comm.Get_rank())
     try:
@@ -58,67 +68,107 @@ def local_rank(comm: Any = None) -> int:
         node.Free()
 
 
-def bind_local_device(comm: Any = None) -> int | None:
-    """Make this rank's GPU the current device, one GPU per rank on each node.
-
-    The device is ``local_rank(comm) % number of visible GPUs``, so ranks on a node
-    spread over its GPUs, and a rank that sees a single GPU (for example with
-    ``srun --gpus-per-task=1``, which sets ``CUDA_VISIBLE_DEVICES`` per rank) uses it.
-    Call it at the start of the program, before creating arrays. On the NumPy backend it
-    does nothing.
-
-    Parameters
-    ----------
-    comm : mpi4py.MPI.Comm, optional
-        Used only when no launcher variable gives the local rank; see ``local_rank``.
-
-    Returns
-    -------
-    int or None
-        The index of the device made current, or ``None`` on the NumPy backend.
-
-    Raises
-    ------
-    RuntimeError
-        On the CuPy backend, if CuPy is not usable (the reason is given).
-
-    Examples
-    --------
-    >>> import cunumpy
-    >>> from cunumpy import mpi
-    >>> cunumpy.get_backend()
-    'numpy'
-    >>> print(mpi.bind_local_device())
-    None
-    """
-    if _config.get_backend() == "numpy":
-        return None
-    from .._cupy import require_cupy, visible_gpu_count
-
-    cupy = require_cupy("bind_local_device")
-    count = visible_gpu_count()
-    device = local_rank(comm) % count
-    cupy.cuda.Device(device).use()
-    return device
+def _device_ids(arrays: tuple[Any, ...]) -> set[int]:
+    """The GPUs holding the CuPy arrays among ``arrays`` (mpi4py ``[buf, type]`` specs too)."""
+    found: set[int] = set()
+    for i, a in enumerate(arrays):
+        buf = a[0] if isinstance(a, (list, tuple)) and a else a
+        if is_cupy_array(buf):
+            found.add(int(buf.device.id))
+            continue
+        if buf is None or isinstance(buf, (np.ndarray, np.generic)):
+            continue
+        try:
+            memoryview(buf)  # other host buffers (bytearray, array.array, ...) are fine
+        except TypeError:
+            msg = (
+                f"synchronize_for_mpi: `arrays[{i}]` must be a NumPy or CuPy array, a host "
+                f"buffer, an mpi4py buffer specification [array, datatype] or None, not "
+                f"{type(buf).__module__}.{type(buf).__qualname__}."
+            )
+            raise TypeError(msg) from None
+    return found
 
 
-def synchronize_for_mpi() -> None:
-    """Wait until all GPU work queued on the current device is done, so MPI sees it.
+def _check_producer(obj: Any, name: str, devices: set[int]) -> None:
+    """``stream=``/``event=`` must be CuPy's, of the one GPU that holds the buffers."""
+    cupy = sys.modules["cupy"]
+    kinds = (cupy.cuda.Event,) if name == "event" else (cupy.cuda.Stream, cupy.cuda.ExternalStream)
+    if not isinstance(obj, kinds):
+        msg = (
+            f"synchronize_for_mpi: `{name}` must be a cupy.cuda.{kinds[0].__name__} for "
+            f"device buffers, not {type(obj).__module__}.{type(obj).__qualname__}."
+        )
+        raise TypeError(msg)
+    device = getattr(obj, "device_id", None)
+    if name == "stream" and device is not None and device >= 0 and {device} != devices:
+        msg = (
+            f"synchronize_for_mpi: `stream` belongs to device {device}, but the device "
+            f"buffers are on device(s) {sorted(devices)}; pass a stream of their device, "
+            f"or no stream to wait for whole devices."
+        )
+        raise ValueError(msg)
+
+
+def synchronize_for_mpi(*arrays: Any, stream: Any = None, event: Any = None) -> None:
+    """Wait until the GPU work that produces ``arrays`` is done, so that MPI sees it.
 
     CuPy returns before kernels and copies finish; MPI reads and writes device memory
     without CuPy's knowledge. Call this before passing CuPy buffers to mpi4py yourself
-    (the functions of this module do it for you). It waits for every stream of the
-    current device. It does nothing on the NumPy backend.
+    (the functions of this module do it for you). By default it waits for every stream
+    of each GPU holding one of ``arrays``; with no arrays, for the current GPU. NumPy
+    arrays (and the NumPy backend) need no waiting and cost nothing. Nothing is needed
+    after MPI returns.
+
+    Parameters
+    ----------
+    *arrays : array, mpi4py buffer specification or None
+        The buffers about to be passed to MPI; ``None`` and host arrays need nothing.
+    stream : cupy.cuda.Stream, optional
+        Wait only for this producer stream, which must be on the buffers' GPU.
+    event : cupy.cuda.Event, optional
+        Wait only for this event. Pass at most one of `stream` and `event`.
+
+    Raises
+    ------
+    ValueError
+        If both `stream` and `event` are given, or `stream` is on another GPU.
+    TypeError
+        If an argument is not an array, or device buffers come with a `stream` or
+        `event` that is not CuPy's.
 
     Examples
     --------
+    >>> import numpy as np
     >>> from cunumpy import mpi
-    >>> mpi.synchronize_for_mpi()
+    >>> send, recv = np.ones(4), np.empty(4)
+    >>> mpi.synchronize_for_mpi(send, recv)  # host arrays: nothing to wait for
+    >>> mpi.synchronize_for_mpi()  # the current GPU; nothing on the NumPy backend
     """
-    cupy = sys.modules.get("cupy")
-    if cupy is None and _config.get_backend() == "numpy":
-        return
-    from .._cupy import cupy_available
+    if stream is not None and event is not None:
+        msg = "synchronize_for_mpi: pass at most one of `stream` and `event`, not both."
+        raise ValueError(msg)
+    if arrays:
+        devices = _device_ids(arrays)
+        if not devices:
+            return
+    else:
+        if sys.modules.get("cupy") is None and _config.get_backend() == "numpy":
+            return
+        from .._cupy import cupy_available
 
-    if cupy_available():
-        sys.modules["cupy"].cuda.Device().synchronize()
+        if not cupy_available():
+            return
+        devices = {int(sys.modules["cupy"].cuda.runtime.getDevice())}
+    cupy = sys.modules["cupy"]
+    if active():
+        note_transfer("sync", "synchronize_for_mpi()")
+    if event is not None:
+        _check_producer(event, "event", devices)
+        event.synchronize()
+    elif stream is not None:
+        _check_producer(stream, "stream", devices)
+        stream.synchronize()
+    else:
+        for device in sorted(devices):
+            cupy.cuda.Device(device).synchronize()

@@ -15,8 +15,8 @@ import numpy as np
 from .. import _config
 from .._cupy import require_cupy
 from .._transfer_log import active, describe, note_transfer
+from ._aware import device_buffers_direct
 from ._checks import Error, error_of
-from ._env import is_cuda_aware
 
 __all__ = [
     "Staging",
@@ -41,7 +41,7 @@ class Staging:
         self.direct = True
         if backend == "cupy":
             self.cupy = require_cupy(func)
-            self.direct = is_cuda_aware().aware
+            self.direct = device_buffers_direct(func)
             if self.device_id is None:
                 self.device_id = int(self.cupy.cuda.runtime.getDevice())
 

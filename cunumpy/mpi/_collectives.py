@@ -35,6 +35,7 @@ from ._checks import (
     settle,
 )
 from ._env import default_comm
+from ._serial import mpi_of
 
 __all__ = ["REDUCTION_OPS", "allgather", "allreduce", "bcast", "gather", "scatter"]
 
@@ -147,7 +148,7 @@ def allreduce(x: Any, /, op: str = "sum", *, comm: Any = None, out: Any = None) 
     func = "allreduce"
     x = as_array(x)
     comm = default_comm(comm, func)
-    from mpi4py import MPI
+    MPI = mpi_of(comm)
 
     local = describe(x, "x", native=True, agree=(op,))
     if local.error is None:
@@ -200,7 +201,7 @@ def bcast(x: Any, /, root: int = 0, *, comm: Any = None) -> Any:
     func = "bcast"
     x = as_array(x)
     comm = default_comm(comm, func)
-    from mpi4py import MPI
+    MPI = mpi_of(comm)
 
     size, rank = comm.Get_size(), comm.Get_rank()
     root_error = _root_error(root, size)
@@ -256,7 +257,7 @@ def allgather(x: Any, /, *, comm: Any = None) -> Any:
     func = "allgather"
     x = as_array(x)
     comm = default_comm(comm, func)
-    from mpi4py import MPI
+    MPI = mpi_of(comm)
 
     size = comm.Get_size()
     local, buffers = guarded(describe(x, "x"), func, lambda: gather_buffers(x, size, True, func))
@@ -299,7 +300,7 @@ def gather(x: Any, /, root: int = 0, *, comm: Any = None) -> Any | None:
     func = "gather"
     x = as_array(x)
     comm = default_comm(comm, func)
-    from mpi4py import MPI
+    MPI = mpi_of(comm)
 
     size, rank = comm.Get_size(), comm.Get_rank()
     root_error = _root_error(root, size)
@@ -349,7 +350,7 @@ def scatter(x: Any, /, root: int = 0, *, comm: Any = None) -> Any:
     func = "scatter"
     x = as_array(x)
     comm = default_comm(comm, func)
-    from mpi4py import MPI
+    MPI = mpi_of(comm)
 
     size, rank = comm.Get_size(), comm.Get_rank()
     root_error = _root_error(root, size)

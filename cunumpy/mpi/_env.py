@@ -12,6 +12,8 @@ import sys
 from types import ModuleType
 from typing import Any, NamedTuple
 
+from ._serial import SerialComm, get_mpi, launched_under_mpi
+
 __all__ = [
     "CUDA_AWARE_ENV_VAR",
     "LOCAL_RANK_ENV_VARS",
@@ -34,6 +36,7 @@ LOCAL_RANK_ENV_VARS = (
     "SLURM_LOCALID",  # srun
     "FLUX_TASK_LOCAL_ID",  # Flux
     "JSM_NAMESPACE_LOCAL_RANK",  # IBM jsrun
+    "LOCAL_RANK",  # torchrun and others (read last: the name is generic)
 )
 
 #: Set to ``1``/``0`` to override the detection of CUDA-aware MPI.
@@ -76,14 +79,25 @@ def require_mpi(func: str) -> ModuleType:
 
 
 def default_comm(comm: Any, func: str) -> Any:
-    """Return ``comm``, or ``MPI.COMM_WORLD`` when it is ``None``; reject non-communicators."""
-    MPI = require_mpi(func)
+    """Return ``comm``, or ``get_mpi().COMM_WORLD`` when it is ``None``; reject others.
+
+    Without a launcher the default is the serial stand-in's communicator of one rank, so
+    no MPI library is needed (see ``cunumpy.mpi.get_mpi``).
+    """
     if comm is None:
-        return MPI.COMM_WORLD
-    if not isinstance(comm, MPI.Comm):
-        msg = f"{func}: `comm` must be an mpi4py.MPI.Comm or None, not {comm!r}."
-        raise TypeError(msg)
-    return comm
+        if launched_under_mpi():
+            require_mpi(func)  # a clear error where the launcher's MPI cannot be loaded
+        return get_mpi().COMM_WORLD
+    if isinstance(comm, SerialComm):
+        return comm
+    MPI = sys.modules.get("mpi4py.MPI")
+    if MPI is not None and isinstance(comm, MPI.Comm):
+        return comm
+    msg = (
+        f"{func}: `comm` must be an mpi4py.MPI.Comm, the serial stand-in's "
+        f"(cunumpy.mpi.SerialComm) or None, not {comm!r}."
+    )
+    raise TypeError(msg)
 
 
 def local_rank_from_environment() -> tuple[int, str] | None:

@@ -29,6 +29,7 @@ from ._checks import (
     raise_same,
 )
 from ._env import default_comm
+from ._serial import is_serial, mpi_of
 
 __all__ = ["recv", "send", "sendrecv"]
 
@@ -49,7 +50,7 @@ def _checked_peer(comm: Any, MPI: Any, value: Any, name: str, func: str) -> int:
 
 
 def _checked_tag(comm: Any, MPI: Any, tag: Any, func: str, *, receiving: bool) -> int:
-    upper = comm.Get_attr(MPI.TAG_UB)
+    upper = None if is_serial(comm) else comm.Get_attr(MPI.TAG_UB)  # 32767 is guaranteed
     _local(check_tag(tag, int(upper) if upper else 32767, MPI.ANY_TAG if receiving else None), func)
     return int(tag)
 
@@ -119,7 +120,7 @@ def send(x: Any, /, dest: int, *, tag: int = 0, comm: Any = None) -> None:
     func = "send"
     x = as_array(x)
     comm = default_comm(comm, func)
-    from mpi4py import MPI
+    MPI = mpi_of(comm)
 
     dest = _checked_peer(comm, MPI, dest, "dest", func)
     tag = _checked_tag(comm, MPI, tag, func, receiving=False)
@@ -161,7 +162,7 @@ def recv(source: int, *, tag: int = 0, comm: Any = None, out: Any = None) -> Any
     """
     func = "recv"
     comm = default_comm(comm, func)
-    from mpi4py import MPI
+    MPI = mpi_of(comm)
 
     source = _checked_peer(comm, MPI, source, "source", func)
     tag = _checked_tag(comm, MPI, tag, func, receiving=True)
@@ -233,7 +234,7 @@ def sendrecv(
     func = "sendrecv"
     x = as_array(x)
     comm = default_comm(comm, func)
-    from mpi4py import MPI
+    MPI = mpi_of(comm)
 
     dest = _checked_peer(comm, MPI, dest, "dest", func)
     source = dest if source is None else _checked_peer(comm, MPI, source, "source", func)

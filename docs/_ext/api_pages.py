@@ -39,6 +39,7 @@ MODULES = [
     "cunumpy.kernel_testing",
     "cunumpy.profiling",
     "cunumpy.mpi",
+    "cunumpy.memory",
     "cunumpy.rng",
     "cunumpy.algorithms",
     "cunumpy.integrate",
@@ -93,10 +94,19 @@ GROUPS = {
     "cunumpy.profiling._transfers": "Counting copies between host and device",
     "cunumpy.profiling._events": "Counting copies between host and device",
     "cunumpy.profiling._budget": "Counting copies between host and device",
+    "cunumpy._host_copy": "Background copies to the host",
+    "cunumpy.mpi._serial": "MPI without MPI",
+    "maybempi.serial": "MPI without MPI",
+    "cunumpy.cuda._bind": "Binding ranks to GPUs",
     "cunumpy.mpi._binding": "Binding ranks to GPUs",
     "cunumpy.mpi._collectives": "Collectives",
     "cunumpy.mpi._p2p": "Point to point",
     "cunumpy.mpi._env": "Launcher environment and CUDA-aware MPI",
+    "cunumpy.mpi._aware": "Launcher environment and CUDA-aware MPI",
+    "cunumpy.mpi._exchange": "Point to point",
+    "cunumpy.mpi._mpibuffer": "Handing arrays to your own mpi4py calls",
+    "cunumpy.memory._mirror": "Device mirrors of host buffers",
+    "cunumpy.memory._staging": "Background copies to the host",
     "cunumpy.rng._streams": "Generators and parallel streams",
     "cunumpy.rng._philox": "Counter-based random numbers (Philox4x32-10)",
     "cunumpy.algorithms._morton": "Morton keys",
@@ -339,8 +349,14 @@ def write_pages(app: Sphinx) -> None:
 def skip_tuple_field_aliases(
     app: Sphinx, what: str, name: str, obj: Any, skip: bool, options: Any
 ) -> bool | None:
-    """Leave out the "Alias for field number N" entries of named tuples' fields."""
+    """Leave out the "Alias for field number N" entries of named tuples' fields, and
+    ``dtype`` properties."""
     if (getattr(obj, "__doc__", None) or "").startswith("Alias for field number"):
+        return True
+    if name == "dtype" and isinstance(obj, property):
+        # Any `dtype` property (MPIStaging, HostStaging, DeviceMirror, ...) is one more
+        # target for the type "dtype" of every numpydoc parameter list, which Sphinx then
+        # reports as ambiguous; the class docstrings say what it holds.
         return True
     return None
 

@@ -1,0 +1,56 @@
+"""One GPU per rank: ``bind_local_device``, public in ``cunumpy.cuda`` and ``cunumpy.mpi``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import _config
+
+__all__ = ["bind_local_device"]
+
+
+def bind_local_device(comm: Any = None) -> int | None:
+    """Make this rank's GPU the current device, one GPU per rank on each node.
+
+    The device is ``local_rank(comm) % number of visible GPUs``, so ranks on a node
+    spread over its GPUs, and a rank that sees a single GPU (for example with
+    ``srun --gpus-per-task=1``, which sets ``CUDA_VISIBLE_DEVICES`` per rank) uses it.
+    Call it at the start of the program, before creating arrays and before MPI starts
+    (``get_mpi()`` under a launcher), so that CUDA-aware MPI sees the right device; it
+    also creates the CUDA context. The launcher's variables give the local rank without
+    MPI. On the NumPy backend it does nothing.
+
+    Parameters
+    ----------
+    comm : mpi4py.MPI.Comm or SerialComm, optional
+        Used only when no launcher variable gives the local rank; see ``local_rank``.
+
+    Returns
+    -------
+    int or None
+        The index of the device made current, or ``None`` on the NumPy backend.
+
+    Raises
+    ------
+    RuntimeError
+        On the CuPy backend, if CuPy is not usable (the reason is given).
+
+    Examples
+    --------
+    >>> import cunumpy
+    >>> cunumpy.get_backend()
+    'numpy'
+    >>> print(cunumpy.cuda.bind_local_device())  # also cunumpy.mpi.bind_local_device
+    None
+    """
+    if _config.get_backend() == "numpy":
+        return None
+    from .._cupy import require_cupy, visible_gpu_count
+    from ..mpi._binding import local_rank  # deliberate: cunumpy.cuda does not load MPI
+
+    cupy = require_cupy("bind_local_device")
+    count = visible_gpu_count()
+    device = local_rank(comm) % count
+    cupy.cuda.Device(device).use()
+    cupy.cuda.Stream.null.synchronize()  # creates the CUDA context now, before MPI uses it
+    return device
