@@ -185,7 +185,7 @@ __version__ = "0.1.0"
 __array_api_version__ = "2025.12"
 
 # The device layer's submodules, loaded on first attribute access (see __getattr__).
-_LAZY_SUBMODULES = ("profiling", "mpi", "testing", "kernels")
+_LAZY_SUBMODULES = ("profiling", "mpi", "testing", "kernels", "arguments")
 
 __all__ = [
     "__array_api_version__",
@@ -360,6 +360,7 @@ __all__ = [
     "use_backend",
     # cunumpy: the device layer, kernels and the testing toolkit (loaded on first use)
     "cuda",
+    "arguments",
     "kernels",
     "mpi",
     "profiling",

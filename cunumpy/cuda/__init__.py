@@ -6,27 +6,56 @@ and do not import CuPy, so portable code can call them unconditionally. Asking f
 explicitly (an int index, ``"cuda:N"``, a ``cupy.cuda.Device`` or a CuPy array's
 ``.device``) needs a usable CuPy and raises ``RuntimeError`` with the reason otherwise;
 ``set_device`` is the one exception (see its docstring).
+
+It also holds the CUDA C tools of :class:`cunumpy.kernels.CudaKernel`, which need no
+GPU: the shipped headers (:func:`cuda_include_dir`), signature parsing
+(:func:`parse_cuda_signature`) and the debug mode (:func:`set_cuda_debug`).
 """
 
 from __future__ import annotations
 
 from .._cupy import cupy_available
+from ._debug import (
+    DEBUG_OPTIONS,
+    DEFAULT_SHARED_MEMORY_PER_BLOCK,
+    cuda_debug,
+    get_cuda_debug,
+    is_hip,
+    max_shared_memory_per_block,
+    set_cuda_debug,
+)
 from ._device import current_device, device, device_count, set_device
 from ._memory import MemoryStats, free_memory, memory_info, memory_stats
 from ._pinned import pin_memory
+from ._signature import CudaParameter, ctype_of, cuda_kernel_names, parse_cuda_signature
+from ._sources import cuda_include_dir, include_hash, resolve_includes
 from ._streams import current_stream, stream, streams, synchronize
 
 __all__ = [
+    "DEBUG_OPTIONS",
+    "DEFAULT_SHARED_MEMORY_PER_BLOCK",
+    "CudaParameter",
     "MemoryStats",
+    "ctype_of",
+    "cuda_debug",
+    "cuda_include_dir",
+    "cuda_kernel_names",
     "cupy_available",
     "current_device",
     "current_stream",
     "device",
     "device_count",
     "free_memory",
+    "get_cuda_debug",
+    "include_hash",
+    "is_hip",
+    "max_shared_memory_per_block",
     "memory_info",
     "memory_stats",
+    "parse_cuda_signature",
     "pin_memory",
+    "resolve_includes",
+    "set_cuda_debug",
     "set_device",
     "stream",
     "streams",
