@@ -1,5 +1,9 @@
 """Every CUDA source cunumpy ships compiles for sm_90, here, without a GPU (see cuda_compile.py).
 
+That includes CudaKernel's headers (cunumpy/cuda/include/cunumpy/*.cuh), each on its own and
+in use, plain and in debug mode, and the struct headers CudaStruct generates, whose layout
+is asserted against the packed dtype's offsets.
+
 The CuPy backend's kernels are found by scanning its modules, so a new kernel fails this
 file until its type instantiations are listed in ``_INSTANTIATIONS``. Each is compiled
 in every form CuPy instantiates it for those types: arrays or scalars in each operand
@@ -10,7 +14,11 @@ operands, and 64-bit indices. The kernels the GPU tests launch are compiled too.
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
+import shutil
+import subprocess
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -23,6 +31,8 @@ from cuda_compile import (
     reduction_source,
 )
 from gpu_kernels import SLOW_FILL, SLOW_FILL_NAME, SPIN, SPIN_NAME
+
+from cunumpy import cuda as cunumpy_cuda
 
 cupy = pytest.importorskip("cupy")
 cupy_backend = pytest.importorskip("cunumpy._backends.cupy")
@@ -132,3 +142,122 @@ def test_a_reduction_kernel_source_compiles() -> None:
         source = reduction_source(norm, dtypes, **form)
         assert "#define REDUCE(a, b) (a + b)" in source
         compile_cuda(source, name="cunumpy_test_norm")
+
+
+# --- CudaKernel's shipped headers and generated structs (cunumpy/cuda/include) ------------
+
+_SHIPPED_HEADERS = sorted(
+    path.name for path in (Path(cunumpy_cuda.cuda_include_dir()) / "cunumpy").glob("*.cuh")
+)
+
+_HEADER_USE = r"""
+#include <cunumpy/array_view.cuh>
+#include <cunumpy/atomic.cuh>
+#include <cunumpy/index.cuh>
+extern "C" __global__ void use_headers(Array2D<double> a, CArray3D<float> b, Array5D<int> c,
+                                       double* rho, long long* count, long long n) {
+    CUNUMPY_THREAD_1D(i, n);
+    a(i, 0) += b(0, i, 1);
+    Array3D<float> strided = b;
+    c(0, 0, 0, 0, i) = (int)strided.size();
+    cunumpy_atomic_add_2d(rho, 4, i, 1, 1);
+    cunumpy_atomic_add_3d(rho, 4, 2, i, 1, 0, 2.0);
+    cunumpy_atomic_add(count, 1LL);
+    CUNUMPY_GRID_STRIDE_1D(k, n) { rho[k] += 1.0; }
+}
+"""
+
+
+def _header_options(debug: bool) -> tuple[str, ...]:
+    debug_options = cunumpy_cuda.DEBUG_OPTIONS if debug else ()
+    return (f"-I{cunumpy_cuda.cuda_include_dir()}", *debug_options)
+
+
+def test_the_three_documented_headers_are_shipped() -> None:
+    assert {"array_view.cuh", "atomic.cuh", "index.cuh"} <= set(_SHIPPED_HEADERS)
+
+
+@pytest.mark.parametrize("debug", [False, True], ids=["plain", "debug"])
+@pytest.mark.parametrize("header", _SHIPPED_HEADERS)
+def test_each_shipped_header_compiles_on_its_own(header: str, debug: bool) -> None:
+    source = f'#include <cunumpy/{header}>\n#include <cunumpy/{header}>\nextern "C" __global__ void k() {{}}\n'
+    compile_cuda(source, name=f"include_{header.split('.')[0]}", options=_header_options(debug))
+
+
+@pytest.mark.parametrize("debug", [False, True], ids=["plain", "debug"])
+def test_the_headers_api_compiles_in_a_kernel(debug: bool) -> None:
+    compile_cuda(_HEADER_USE, name="use_headers", options=_header_options(debug))
+
+
+def test_a_view_with_the_wrong_number_of_indices_does_not_compile() -> None:
+    """The check can fail: a(i) on a 2-D view is a compile error (static_assert)."""
+    compiler_or_skip()
+    source = '#include <cunumpy/array_view.cuh>\nextern "C" __global__ void k(Array2D<double> a) { a(0) = 1; }'
+    with pytest.raises(AssertionError, match=r"(?s)does not compile.*N indices"):
+        compile_cuda(source, name="wrong_indices", options=_header_options(False))
+
+
+_HOST_CXX = shutil.which("g++") or shutil.which("clang++")
+_AS_HOST_CXX = ("-x", "c++", "-std=c++17", "-fsyntax-only", "-D__device__=", "-D__host__=",
+                "-D__forceinline__=inline", "-D__global__=")  # fmt: skip
+
+
+def _host_cxx_or_skip() -> str:
+    if _HOST_CXX is None:
+        if os.environ.get("CUNUMPY_CUDA_COMPILE_REQUIRED") == "1":
+            pytest.fail("CUNUMPY_CUDA_COMPILE_REQUIRED=1 but no g++ or clang++ is found")
+        pytest.skip("no host C++ compiler (g++ or clang++) found")
+    return _HOST_CXX
+
+
+def _compile_host_cxx(source: str) -> subprocess.CompletedProcess[str]:
+    command = [_host_cxx_or_skip(), *_AS_HOST_CXX, f"-I{cunumpy_cuda.cuda_include_dir()}", "-"]
+    return subprocess.run(command, input=source, capture_output=True, text=True, check=False)
+
+
+def _layout_asserts(struct: Any) -> str:
+    lines = [
+        f'static_assert(offsetof({struct.name}, {name}) == {offset}, "offset of {name}");'
+        for name, (_, offset) in struct.dtype.fields.items()
+    ]
+    lines.append(f'static_assert(sizeof({struct.name}) == {struct.dtype.itemsize}, "size");')
+    return "#include <cstddef>\n" + "\n".join(lines) + "\n"
+
+
+_MIXED_FIELDS = [("flag", "bool"), ("x", "double"), ("n", "int"), ("a", "Array2D<float>"),
+                 ("small", "short"), ("c", "CArray3D<double>"), ("p", "long long*"),
+                 ("z", "unsigned char"), ("w", "Array16D<int>")]  # fmt: skip
+
+
+def test_generated_struct_headers_compile_for_the_gpu() -> None:
+    from cunumpy import arguments
+
+    struct = arguments.CudaStruct("Mixed", _MIXED_FIELDS)
+    source = struct.to_header() + 'extern "C" __global__ void take(Mixed m) { m.a(0, 0) = m.x; }\n'
+    compile_cuda(source, name="mixed_struct", options=_header_options(False))
+
+
+def test_the_packed_struct_layout_is_the_c_layout() -> None:
+    """CudaStruct's packing equals the C compiler's layout, field by field (checked with the
+    host C++ compiler: CUDA lays out structs as the host ABI does, LP64 here)."""
+    from cunumpy import arguments
+
+    struct = arguments.CudaStruct("Mixed", _MIXED_FIELDS)
+    done = _compile_host_cxx(struct.to_header() + _layout_asserts(struct))
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_layout_that_differs_from_the_dtype_fails_the_check() -> None:
+    """The check can fail: a C side changed alone is caught."""
+    from cunumpy import arguments
+
+    struct = arguments.CudaStruct("Two", [("a", "short"), ("b", "short"), ("x", "double")])
+    wrong = struct.declaration.replace("short a", "int a")
+    done = _compile_host_cxx(wrong + _layout_asserts(struct))
+    assert done.returncode != 0 and "offset of b" in done.stderr
+
+
+@pytest.mark.parametrize("header", ["array_view.cuh", "index.cuh"])
+def test_the_view_and_index_headers_compile_as_host_cxx_for_the_emulator(header: str) -> None:
+    done = _compile_host_cxx(f"#include <cunumpy/{header}>\n")
+    assert done.returncode == 0, done.stderr

@@ -22,8 +22,18 @@ PYCCEL_SCALARS = {
 _TEXT = re.compile(r"(?:(?:typing\.)?Final\s*\[\s*)?(?:const\s+)?(\w+)\s*(\[[\s:,]*\])?\s*\]?")
 
 
-def annotation_ctype(annotation: Any, scalars: Mapping[str, str], what: str) -> str:
-    """The C type of one annotation: a scalar type or ``ArrayND<T>`` for ``T[:, ...]``."""
+def annotation_ctype(
+    annotation: Any,
+    scalars: Mapping[str, str],
+    what: str,
+    namespace: Mapping[str, Any] | None = None,
+) -> str:
+    """The C type of one annotation: a scalar type or ``ArrayND<T>`` for ``T[:, ...]``.
+
+    A string that is no Pyccel type (``"np.float32"`` under ``from __future__ import
+    annotations``) is evaluated in ``namespace`` (the function's globals), as
+    ``typing.get_type_hints`` would.
+    """
     if annotation is inspect.Parameter.empty:
         msg = f"{what} has no annotation; annotate it, e.g. `float` or `'float[:, :]'`."
         raise ValueError(msg)
@@ -34,6 +44,13 @@ def annotation_ctype(annotation: Any, scalars: Mapping[str, str], what: str) -> 
     ndim = 0
     if isinstance(annotation, str):
         match = _TEXT.fullmatch(annotation.replace("'", "").replace('"', "").strip())
+        if match is None and namespace is not None:
+            try:
+                resolved = eval(annotation, dict(namespace))  # what get_type_hints does
+            except Exception:  # not an expression there: reported below
+                resolved = None
+            if resolved is not None and not isinstance(resolved, str):
+                return annotation_ctype(resolved, scalars, what)
         if match is None:
             msg = f"{what}: cannot read the annotation {annotation!r}; expected e.g. 'float[:, :]'."
             raise ValueError(msg)
@@ -68,7 +85,8 @@ def fields_of(
         if param.name == "self" or param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
             continue
         what = f"CudaStruct.from_signature: parameter {param.name!r} of {owner}"
-        fields.append((param.name, annotation_ctype(param.annotation, scalars, what)))
+        namespace = getattr(func, "__globals__", None)
+        fields.append((param.name, annotation_ctype(param.annotation, scalars, what, namespace)))
     return fields
 
 

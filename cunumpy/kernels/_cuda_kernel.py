@@ -232,8 +232,8 @@ class CudaKernel(CudaSource):
         >>> scale.prepare_args(2, 10)
         (np.float64(2.0), np.int32(10))
         """
-        values = launch.flatten(args)
-        if self._checkers is None:
+        values, structs = launch.flatten(args)
+        if self._checkers is None or self._signature is None:
             return tuple(values)
         if len(values) != len(self._checkers):
             msg = (
@@ -241,6 +241,13 @@ class CudaKernel(CudaSource):
                 f"(after flattening argument objects), not {len(values)}."
             )
             raise TypeError(msg)
+        for index, (struct, param) in enumerate(zip(structs, self._signature)):
+            if struct is not None and struct != param.ctype:
+                msg = (
+                    f"CudaKernel {self.expression}: parameter {index} ({param.ctype} "
+                    f"{param.name}) does not take a value of struct {struct}."
+                )
+                raise TypeError(msg)
         return tuple([check(v) for check, v in zip(self._checkers, values)])
 
     def launch_shape(

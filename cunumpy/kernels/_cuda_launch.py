@@ -30,16 +30,26 @@ MAX_THREADS_PER_BLOCK = 1024
 ThreadsFrom = Callable[[tuple[Any, ...]], Any]
 
 
-def flatten(args: Sequence[Any]) -> list[Any]:
-    """The arguments with each object that has ``__cuda_args__()`` replaced by what it returns."""
+def flatten(args: Sequence[Any]) -> tuple[list[Any], list[str | None]]:
+    """The arguments with each object that has ``__cuda_args__()`` replaced by what it returns.
+
+    Also, per value, the name of the struct it is a packed value of (a ``CudaStructValue``
+    or ``CudaStructArguments``), else None: structs of equal layout have equal dtypes, so
+    the name is what tells them apart.
+    """
     values: list[Any] = []
+    structs: list[str | None] = []
     for arg in args:
         expand = getattr(arg, "__cuda_args__", None)
         if expand is None:
             values.append(arg)
+            structs.append(None)
         else:
-            values.extend(expand())
-    return values
+            expanded = expand()
+            struct = getattr(getattr(arg, "struct", None), "name", None)
+            values.extend(expanded)
+            structs.extend([struct if len(expanded) == 1 else None] * len(expanded))
+    return values, structs
 
 
 def _members(arg: Any) -> list[Any] | None:
