@@ -1,0 +1,231 @@
+"""CudaKernel launches on a real GPU, CuNumpy 0.7.1's README examples included.
+
+Marked ``gpu``: skipped, with CuPy's reason, without a usable GPU. Expected values come
+from NumPy on the host. A kernel that traps (bounds checks) runs in its own process,
+since a trap leaves the CUDA context unusable.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from gpu_kernels import slow_fill
+
+import cunumpy as xp
+from cunumpy import arguments, cuda, kernels
+from cunumpy._transfer_log import listening
+
+cupy = pytest.importorskip("cupy")
+pytestmark = pytest.mark.gpu
+
+AXPY = r"""
+extern "C" __global__
+void axpy(double a, const double* x, double* y, int n) {
+    int i = blockDim.x * blockIdx.x + threadIdx.x;
+    if (i < n) y[i] += a * x[i];
+}
+"""
+
+
+def test_readme_axpy_infers_n_threads_from_the_first_array() -> None:
+    axpy = kernels.CudaKernel(AXPY, "axpy")
+    with xp.use_backend("cupy"):
+        x = xp.arange(1000, dtype=xp.float64)
+        y = xp.zeros(1000)
+        axpy(2.0, x, y, 1000)
+    np.testing.assert_array_equal(cupy.asnumpy(y), 2.0 * np.arange(1000))
+
+
+def test_readme_struct_example_scales_through_a_struct_by_value() -> None:
+    vec = arguments.CudaStruct("Vec", [("data", "double*"), ("n", "int")])
+    scale = kernels.CudaKernel(
+        vec.declaration
+        + r"""
+        extern "C" __global__ void scale(Vec v, double a) {
+            int i = blockDim.x * blockIdx.x + threadIdx.x;
+            if (i < v.n) v.data[i] *= a;
+        }""",
+        "scale",
+        structs=[vec],
+    )
+    y = cupy.arange(10, dtype=np.float64)
+    scale(vec(data=y, n=y.size), 0.5, n_threads=y.size)
+    np.testing.assert_array_equal(cupy.asnumpy(y), 0.5 * np.arange(10))
+
+
+def test_readme_marker_push_uses_a_generated_header_and_strided_views(tmp_path: Path) -> None:
+    class MarkerArguments:
+        def __init__(self, markers: float[:, :], n_markers: int, valid: bool[:]): ...
+
+    marker_args = arguments.CudaStruct.from_signature(MarkerArguments.__init__, "MarkerArgs")
+    marker_args.to_header(tmp_path / "marker_args.cuh")
+    push = kernels.CudaKernel(
+        r"""
+        #include "marker_args.cuh"
+        #include <cunumpy/index.cuh>
+        extern "C" __global__ void push(MarkerArgs m, double dt) {
+            CUNUMPY_THREAD_1D(ip, m.n_markers);
+            if (m.valid(ip)) m.markers(ip, 0) += dt * m.markers(ip, 3);
+        }""",
+        "push",
+        structs=[marker_args],
+        include_dirs=[tmp_path],
+    )
+    host = np.arange(40.0).reshape(5, 8)
+    whole = cupy.asarray(host)
+    markers = whole[:, ::2]  # strided: columns 0, 2, 4, 6
+    valid = cupy.asarray([True, False, True, True, False])
+    push(marker_args(markers=markers, n_markers=5, valid=valid), 0.1, n_threads=5)
+    expected = host.copy()
+    rows = np.array([0, 2, 3])
+    expected[rows, 0] += 0.1 * host[rows, 6]
+    np.testing.assert_allclose(cupy.asnumpy(whole), expected)
+
+
+def test_a_template_kernel_runs_with_its_template_args() -> None:
+    source = r"""
+    template <typename T>
+    __global__ void fill(T* x, T value, int n) {
+        int i = blockDim.x * blockIdx.x + threadIdx.x;
+        if (i < n) x[i] = value;
+    }"""
+    fill = kernels.CudaKernel(source, "fill", template_args=[np.float32])
+    x = cupy.zeros(300, dtype=np.float32)
+    fill(x, 1.5, 300)
+    assert cupy.asnumpy(x).tolist() == [1.5] * 300
+
+
+def test_a_2d_launch_indexes_a_strided_view() -> None:
+    source = r"""
+    #include <cunumpy/array_view.cuh>
+    #include <cunumpy/index.cuh>
+    extern "C" __global__ void label(Array2D<long long> a) {
+        CUNUMPY_THREAD_2D(i, j, a.shape[0], a.shape[1]);
+        a(i, j) = 1000 * i + j;
+    }"""
+    label = kernels.CudaKernel(source, "label", block_size=(16, 16))
+    whole = cupy.zeros((70, 90), dtype=np.int64)
+    label(whole[5:, 1::3])  # n_threads inferred: the view's shape
+    expected = np.zeros((70, 90), dtype=np.int64)
+    i, j = np.indices((65, 30))
+    expected[5:, 1::3] = 1000 * i + j
+    np.testing.assert_array_equal(cupy.asnumpy(whole), expected)
+
+
+def test_atomic_adds_build_a_histogram() -> None:
+    source = r"""
+    #include <cunumpy/atomic.cuh>
+    extern "C" __global__ void deposit(const long long* cell, const double* w,
+                                       double* rho, int* count, long long n) {
+        long long p = blockIdx.x * (long long)blockDim.x + threadIdx.x;
+        if (p < n) { cunumpy_atomic_add_2d(rho, 4, cell[p] / 4, cell[p] % 4, w[p]);
+                     cunumpy_atomic_add(count + cell[p], 1); }
+    }"""
+    rng = np.random.default_rng(0)
+    cells, weights = rng.integers(0, 16, 5000), rng.random(5000)
+    rho, count = cupy.zeros((4, 4)), cupy.zeros(16, dtype=np.int32)
+    deposit = kernels.CudaKernel(source, "deposit")
+    deposit(cupy.asarray(cells), cupy.asarray(weights), rho, count, 5000)
+    np.testing.assert_allclose(cupy.asnumpy(rho).ravel(), np.bincount(cells, weights, 16))
+    np.testing.assert_array_equal(cupy.asnumpy(count), np.bincount(cells, minlength=16))
+
+
+def test_dynamic_shared_memory_and_an_explicit_grid() -> None:
+    source = r"""
+    extern "C" __global__ void reverse_blocks(const double* x, double* y) {
+        extern __shared__ double tile[];
+        int t = threadIdx.x, base = blockIdx.x * blockDim.x;
+        tile[t] = x[base + t];
+        __syncthreads();
+        y[base + t] = tile[blockDim.x - 1 - t];
+    }"""
+    reverse = kernels.CudaKernel(source, "reverse_blocks", block_size=64)
+    x = cupy.arange(256, dtype=np.float64)
+    y = cupy.empty_like(x)
+    reverse(x, y, grid=4, shared_mem=64 * 8)
+    expected = np.arange(256.0).reshape(4, 64)[:, ::-1].ravel()
+    np.testing.assert_array_equal(cupy.asnumpy(y), expected)
+
+
+def test_a_launch_on_a_stream_is_ordered_after_the_work_on_that_stream() -> None:
+    axpy = kernels.CudaKernel(AXPY, "axpy")
+    axpy.compile()  # compiling now, so that the fill below is still running at the launch
+    n = 1 << 20
+    x, y = cupy.zeros(n), cupy.zeros(n)
+    stream = cupy.cuda.Stream(non_blocking=True)
+    with stream:
+        slow_fill(x, 1.0)
+    axpy(1.0, x, y, n, stream=stream)
+    stream.synchronize()
+    assert float(y.min()) == 1.0
+
+
+def test_a_launch_on_another_stream_waits_for_the_current_stream() -> None:
+    axpy = kernels.CudaKernel(AXPY, "axpy")
+    axpy.compile()
+    n = 1 << 20
+    x, y = cupy.zeros(n), cupy.zeros(n)
+    slow_fill(x, 1.0)  # on the current stream: still producing x
+    stream = cupy.cuda.Stream(non_blocking=True)
+    axpy(1.0, x, y, n, stream=stream)
+    stream.synchronize()
+    assert float(y.min()) == 1.0
+
+
+def test_a_launch_in_a_stream_block_uses_the_blocks_stream() -> None:
+    axpy = kernels.CudaKernel(AXPY, "axpy")
+    axpy.compile()
+    n = 1 << 20
+    x, y = cupy.zeros(n), cupy.zeros(n)
+    with xp.use_backend("cupy"), cuda.stream() as stream:
+        slow_fill(x, 1.0)
+        axpy(1.0, x, y, n)
+    stream.synchronize()
+    assert float(y.min()) == 1.0
+
+
+def test_debug_mode_synchronizes_and_notes_the_synchronization() -> None:
+    axpy = kernels.CudaKernel(AXPY, "axpy", debug=True)
+    seen: list[Any] = []
+    x = cupy.ones(10)
+    with listening(lambda *args, **kwargs: seen.append(args)):
+        axpy(1.0, x, x, 10)
+    assert [event[:2] for event in seen] == [
+        ("sync", "debug synchronization after CudaKernel axpy")
+    ]
+    assert cupy.asnumpy(x).tolist() == [2.0] * 10
+
+
+def test_check_finite_names_the_array_with_nan() -> None:
+    source = 'extern "C" __global__ void poison(double* x) { x[threadIdx.x] = 0.0 / 0.0; }'
+    poison = kernels.CudaKernel(source, "poison", check_finite=True)
+    with pytest.raises(RuntimeError, match=r"CudaKernel poison left NaN or inf in argument 0"):
+        poison(cupy.zeros(4), n_threads=4)
+
+
+def test_an_out_of_bounds_index_in_debug_mode_is_a_runtime_error_naming_the_launch() -> None:
+    code = textwrap.dedent(
+        r"""
+        import cupy
+        from cunumpy import cuda, kernels
+        source = '''#include <cunumpy/array_view.cuh>
+        extern "C" __global__ void overrun(Array1D<double> a) { a(threadIdx.x + 1) = 1.0; }'''
+        overrun = kernels.CudaKernel(source, "overrun")
+        with cuda.cuda_debug():
+            try:
+                overrun(cupy.zeros(32), n_threads=32)
+            except RuntimeError as error:
+                print("RAISED", error)
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert (
+        "RAISED CudaKernel overrun failed, launched with grid (1,) and block (128,)" in done.stdout
+    ), done.stdout + done.stderr
+    assert "out of range [0, 32) on axis 0" in done.stdout + done.stderr
