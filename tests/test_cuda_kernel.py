@@ -363,3 +363,16 @@ def test_from_file_names_the_kernel_after_the_file(tmp_path: Any) -> None:
     assert (kernel.name, kernel.source_dir, kernel.include_dirs[0]) == ("axpy", tmp_path, tmp_path)
     with pytest.raises(ValueError, match=r"does not end with '_cuda.cu'"):
         kernels.CudaKernel.from_file(tmp_path / "other.cu")
+
+
+def test_all_from_file_makes_one_kernel_per_global_function(tmp_path: Any) -> None:
+    path = tmp_path / "small.cu"
+    path.write_text(AXPY + '\nextern "C" __global__ void zero(float* x, long long n) {}\n')
+    found = kernels.CudaKernel.all_from_file(path, block_size=64)
+    assert list(found) == ["axpy", "zero"]
+    assert found["zero"].signature is not None and found["zero"].block_size == 64
+    assert [p.ctype for p in found["zero"].signature] == ["float", "long long"]
+    (tmp_path / "empty.cu").write_text("// nothing\n")
+    with pytest.raises(ValueError, match=r"defines no __global__ function"):
+        kernels.CudaKernel.all_from_file(tmp_path / "empty.cu")
+    assert not found["axpy"].is_compiled

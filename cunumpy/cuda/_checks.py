@@ -22,6 +22,10 @@ __all__ = ["Checker", "checker", "describe"]
 
 Checker = Callable[[Any], Any]
 
+# The CuPy array types seen so far (the classes of one CuPy, or a stand-in's): one set
+# lookup instead of the subclass test per argument.
+_DEVICE_TYPES: set[type] = set()
+
 
 def describe(param: CudaParameter, index: int, owner: str) -> str:
     """``owner``'s parameter ``index`` as in the source: ``axpy: parameter 1 (const double* x)``."""
@@ -36,6 +40,8 @@ def _short(value: Any) -> str:
 
 
 def _device_array(param: CudaParameter, where: str, value: Any) -> None:
+    if type(value) in _DEVICE_TYPES and value.dtype is param.dtype:  # the common case
+        return
     if not is_cupy_array(value):
         host = isinstance(value, np.ndarray)
         hint = (
@@ -46,6 +52,7 @@ def _device_array(param: CudaParameter, where: str, value: Any) -> None:
         )
         msg = f"{where} takes a CuPy array, not {_short(value)}{hint}."
         raise TypeError(msg)
+    _DEVICE_TYPES.add(type(value))
     if param.dtype is not None and value.dtype != param.dtype:
         msg = f"{where} takes dtype {param.dtype}, not the {_short(value)}; cast it with .astype()."
         raise TypeError(msg)
@@ -111,12 +118,18 @@ def _scalar(param: CudaParameter, where: str) -> Checker:
             raise TypeError(msg)
         return cast(value)
 
+    takes_float, is_integer = kind in "fc", kind in "iu"
+
     def check(value: Any) -> Any:
         kind_of_value = type(value)
         if kind_of_value is cast:  # already the declared type: the common case
             return value
         if kind_of_value is int:
+            if is_integer and low <= value <= high:
+                return cast(value)
             return from_int(value)
+        if kind_of_value is float and takes_float:
+            return cast(value)
         if isinstance(value, (bool, np.bool_)):
             if kind in "biu":
                 return cast(value)

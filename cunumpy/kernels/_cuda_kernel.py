@@ -127,45 +127,6 @@ class CudaKernel(CudaSource):
             self._checkers = [checker(p, i, owner) for i, p in enumerate(self._signature)]
         self._compiled: dict[int, Any] = {}
 
-    @classmethod
-    def from_file(
-        cls, path: str | Path, name: str | None = None, *, suffix: str = "_cuda.cu", **kwargs: Any
-    ) -> CudaKernel:
-        """The kernel of a CUDA source file; ``name`` defaults to the file name less ``suffix``.
-
-        The file's directory is the ``source_dir`` and comes first in ``include_dirs``.
-
-        Parameters
-        ----------
-        path : str or Path
-            The source file, e.g. ``push/push_cuda.cu``.
-        name : str, optional
-            The kernel's name; ``push`` for ``push_cuda.cu`` by default.
-        suffix : str, default "_cuda.cu"
-            Removed from the file name to give the default name.
-        **kwargs
-            Passed on to :class:`CudaKernel`.
-
-        Returns
-        -------
-        CudaKernel
-            The kernel.
-
-        Raises
-        ------
-        ValueError
-            If ``name`` is not given and the file name does not end with ``suffix``.
-        """
-        path = Path(path)
-        if name is None:
-            if not path.name.endswith(suffix):
-                msg = f"CudaKernel.from_file: {path.name!r} does not end with {suffix!r}; pass `name`."
-                raise ValueError(msg)
-            name = path.name[: -len(suffix)]
-        kwargs["include_dirs"] = (path.parent, *kwargs.get("include_dirs", ()))
-        kwargs.setdefault("source_dir", path.parent)
-        return cls(path.read_text(), name, **kwargs)
-
     def __repr__(self) -> str:
         return f"CudaKernel(name={self.expression!r}, block_size={self.block_size})"
 
@@ -241,7 +202,7 @@ class CudaKernel(CudaSource):
                 f"(after flattening argument objects), not {len(values)}."
             )
             raise TypeError(msg)
-        for index, (struct, param) in enumerate(zip(structs, self._signature)):
+        for index, (struct, param) in enumerate(zip(structs or (), self._signature)):
             if struct is not None and struct != param.ctype:
                 msg = (
                     f"CudaKernel {self.expression}: parameter {index} ({param.ctype} "

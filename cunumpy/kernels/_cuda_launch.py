@@ -30,22 +30,41 @@ MAX_THREADS_PER_BLOCK = 1024
 ThreadsFrom = Callable[[tuple[Any, ...]], Any]
 
 
-def flatten(args: Sequence[Any]) -> tuple[list[Any], list[str | None]]:
+_EXPANDS: dict[type, bool] = {}
+
+
+def _expands(cls: type) -> bool:
+    """Whether instances of ``cls`` have ``__cuda_args__`` (asked once per type)."""
+    answer = _EXPANDS.get(cls)
+    if answer is None:
+        answer = _EXPANDS[cls] = hasattr(cls, "__cuda_args__")
+    return answer
+
+
+def flatten(args: Sequence[Any]) -> tuple[Sequence[Any], list[str | None] | None]:
     """The arguments with each object that has ``__cuda_args__()`` replaced by what it returns.
 
     Also, per value, the name of the struct it is a packed value of (a ``CudaStructValue``
-    or ``CudaStructArguments``), else None: structs of equal layout have equal dtypes, so
-    the name is what tells them apart.
+    or ``CudaStructArguments``), else None; None instead of the list when nothing was
+    flattened. Structs of equal layout have equal dtypes: the name tells them apart.
     """
+    known = _EXPANDS
+    for arg in args:
+        expands = known.get(type(arg))
+        if expands is None:
+            expands = _expands(type(arg))
+        if expands:
+            break
+    else:  # the common case: nothing to flatten
+        return args, None
     values: list[Any] = []
     structs: list[str | None] = []
     for arg in args:
-        expand = getattr(arg, "__cuda_args__", None)
-        if expand is None:
+        if not _expands(type(arg)):
             values.append(arg)
             structs.append(None)
         else:
-            expanded = expand()
+            expanded = arg.__cuda_args__()
             struct = getattr(getattr(arg, "struct", None), "name", None)
             values.extend(expanded)
             structs.extend([struct if len(expanded) == 1 else None] * len(expanded))

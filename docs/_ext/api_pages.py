@@ -36,6 +36,7 @@ MODULES = [
     "cunumpy.fft",
     "cunumpy.cuda",
     "cunumpy.kernels",
+    "cunumpy.arguments",
     "cunumpy.profiling",
     "cunumpy.mpi",
     "cunumpy.testing",
