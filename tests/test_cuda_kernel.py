@@ -376,3 +376,28 @@ def test_all_from_file_makes_one_kernel_per_global_function(tmp_path: Any) -> No
     with pytest.raises(ValueError, match=r"defines no __global__ function"):
         kernels.CudaKernel.all_from_file(tmp_path / "empty.cu")
     assert not found["axpy"].is_compiled
+
+
+# CuNumpy 0.7.1's public names of this layer (its cunumpy/arguments.py `__all__`, the
+# kernel names of its cunumpy/cuda/__init__.py, and its CUDA C kernel classes).
+_NAMES_071 = {
+    "arguments": ["CudaArguments", "CudaStruct", "CudaStructArguments", "CudaStructValue",
+                  "write_cuda_header"],
+    "cuda": ["CudaParameter", "parse_cuda_signature", "ctype_of", "cuda_kernel_names",
+             "cuda_include_dir", "resolve_includes", "include_hash", "DEBUG_OPTIONS",
+             "set_cuda_debug", "get_cuda_debug", "cuda_debug", "DEFAULT_SHARED_MEMORY_PER_BLOCK",
+             "max_shared_memory_per_block", "is_hip"],
+    "kernels": ["CudaKernel", "CudaKernelVariants"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("module", sorted(_NAMES_071))
+def test_every_071_name_exists_at_its_path_and_has_a_migration_row(module: str) -> None:
+    import importlib
+    from pathlib import Path
+
+    imported = importlib.import_module(f"cunumpy.{module}")
+    text = (Path(__file__).resolve().parent.parent / "docs" / "migrating.md").read_text()
+    for name in _NAMES_071[module]:
+        assert name in imported.__all__, name
+        assert f"| `{name}` | `cunumpy.{module}.{name}` |" in text, name
