@@ -229,3 +229,65 @@ def test_an_out_of_bounds_index_in_debug_mode_is_a_runtime_error_naming_the_laun
         "RAISED CudaKernel overrun failed, launched with grid (1,) and block (128,)" in done.stdout
     ), done.stdout + done.stderr
     assert "out of range [0, 32) on axis 0" in done.stdout + done.stderr
+
+
+def test_block_and_warp_reductions_of_partial_and_2d_blocks() -> None:
+    source = r"""
+    #include <cunumpy/reduce.cuh>
+    extern "C" __global__ void reduce(const double* x, double* sums, double* mins, double* maxs,
+                                      double* total, double* warp_sums, long long n) {
+        long long t = cunumpy_block_thread();
+        long long i = blockIdx.x * (long long)cunumpy_block_threads() + t;
+        double v = i < n ? x[i] : 0.0;
+        double w = i < n ? x[i] : x[0];  // a value of the range for min/max
+        double s = cunumpy_block_sum(v);
+        double lo = cunumpy_block_min(w), hi = cunumpy_block_max(w);
+        double again = cunumpy_block_sum(v);  // a second call in the same kernel
+        if (t == 0) { sums[blockIdx.x] = s + 0.0 * again; mins[blockIdx.x] = lo; maxs[blockIdx.x] = hi; }
+        cunumpy_block_sum_to(total, v);
+        double ws = cunumpy_warp_sum(v, cunumpy_block_warp_mask());
+        if (i < n) warp_sums[i] = ws;
+    }"""
+    rng = np.random.default_rng(1)
+    n, per_block = 1000, 100  # 10 x 10 threads: three warps and a partial one of 4 lanes
+    host = rng.integers(-50, 50, n).astype(np.float64)  # integers: every sum is exact
+    blocks = -(-n // per_block)
+    sums, mins, maxs = (cupy.zeros(blocks) for _ in range(3))
+    total, warp_sums = cupy.zeros(1), cupy.zeros(n)
+    kernel = kernels.CudaKernel(source, "reduce", block_size=(10, 10))
+    kernel(cupy.asarray(host), sums, mins, maxs, total, warp_sums, n, grid=blocks)
+    padded = np.concatenate([host, np.zeros(blocks * per_block - n)]).reshape(blocks, per_block)
+    np.testing.assert_array_equal(cupy.asnumpy(sums), padded.sum(axis=1))
+    ranged = np.concatenate([host, np.full(blocks * per_block - n, host[0])])
+    ranged = ranged.reshape(blocks, per_block)
+    np.testing.assert_array_equal(cupy.asnumpy(mins), ranged.min(axis=1))
+    np.testing.assert_array_equal(cupy.asnumpy(maxs), ranged.max(axis=1))
+    assert float(total[0]) == host.sum()
+    expected = np.empty(blocks * per_block)
+    for b in range(blocks):
+        for start in range(0, per_block, 32):
+            lanes = slice(b * per_block + start, b * per_block + min(start + 32, per_block))
+            expected[lanes] = padded.ravel()[lanes].sum()
+    np.testing.assert_array_equal(cupy.asnumpy(warp_sums), expected[:n])
+
+
+def test_block_scans_give_numpys_cumulative_sums() -> None:
+    source = r"""
+    #include <cunumpy/scan.cuh>
+    extern "C" __global__ void scan(const int* x, int* inclusive, int* exclusive, int* sparse) {
+        int t = threadIdx.x;
+        inclusive[t] = cunumpy_block_inclusive_sum(x[t]);
+        exclusive[t] = cunumpy_block_exclusive_sum(x[t]);
+        unsigned odd = 0xaaaaaaaau & cunumpy_block_warp_mask();  // the odd lanes only
+        if ((t % 32) % 2 == 1 && odd != 0u) sparse[t] = cunumpy_warp_exclusive_sum(x[t], odd);
+    }"""
+    host = np.random.default_rng(2).integers(0, 10, 200).astype(np.int32)
+    x = cupy.asarray(host)
+    inclusive, exclusive, sparse = (cupy.zeros(200, dtype=np.int32) for _ in range(3))
+    kernels.CudaKernel(source, "scan", block_size=200)(x, inclusive, exclusive, sparse)
+    np.testing.assert_array_equal(cupy.asnumpy(inclusive), np.cumsum(host))
+    np.testing.assert_array_equal(cupy.asnumpy(exclusive), np.cumsum(host) - host)
+    for start in range(0, 200, 32):
+        lanes = np.arange(start + 1, min(start + 32, 200), 2)
+        expected = np.cumsum(host[lanes]) - host[lanes]
+        np.testing.assert_array_equal(cupy.asnumpy(sparse)[lanes], expected)

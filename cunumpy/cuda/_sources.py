@@ -20,9 +20,10 @@ def cuda_include_dir() -> str:
 
     Every :class:`~cunumpy.kernels.CudaKernel` compiles with it, so sources include
     ``<cunumpy/array_view.cuh>`` (strided ``Array1D<T>`` to ``Array16D<T>`` views
-    indexed ``a(i, j)``), ``<cunumpy/atomic.cuh>`` (atomic adds on 1- to 3-D cells) and
-    ``<cunumpy/index.cuh>`` (thread-index macros). Pass it to other compilers as
-    ``-I<dir>``.
+    indexed ``a(i, j)``), ``<cunumpy/atomic.cuh>`` (atomic adds on 1- to 3-D cells),
+    ``<cunumpy/index.cuh>`` (thread-index macros), ``<cunumpy/reduce.cuh>`` (warp and
+    block reductions) and ``<cunumpy/scan.cuh>`` (prefix sums). Pass it to other compilers
+    as ``-I<dir>``.
 
     Returns
     -------
