@@ -166,3 +166,40 @@ def test_a_half_defined_struct_arguments_class_is_a_type_error() -> None:
 
     with pytest.raises(TypeError, match=r"defines no `struct_name` and `fields`"):
         Base().pack()
+
+
+def test_from_pyccel_class_reads_the_source_without_running_it(tmp_path: Any) -> None:
+    source = tmp_path / "pusher_args_kernels.py"
+    source.write_text(
+        "raise SystemExit('never run')\n"
+        "class MarkerArguments:\n"
+        "    def __init__(self, markers: 'float[:, :]', n: int, scratch: 'float[:]',\n"
+        "                 weights: 'Final[float32[:]]'):\n"
+        "        self.markers = markers\n"
+        "        self.n_markers = n\n"
+        "        self.scratch = scratch\n"
+    )
+    struct = arguments.CudaStruct.from_pyccel_class(
+        source, "MarkerArguments", "MarkerArgs", exclude=["scratch"], contiguous=["weights"]
+    )
+    assert struct.name == "MarkerArgs"
+    assert [(f.name, f.ctype) for f in struct.fields] == [
+        ("markers", "Array2D<double>"), ("n_markers", "long long"), ("weights", "CArray1D<float>"),
+    ]  # fmt: skip
+    by_parameter = arguments.CudaStruct.from_pyccel_class(
+        str(source), "MarkerArguments", attribute_names=False, int_type="int"
+    )
+    assert [f.name for f in by_parameter.fields][:2] == ["markers", "n"]
+    assert by_parameter.fields[1].ctype == "int"
+    with pytest.raises(
+        ValueError, match=r"no class 'Other' in .*; it defines \['MarkerArguments'\]"
+    ):
+        arguments.CudaStruct.from_pyccel_class(source, "Other")
+
+
+def test_the_layout_kernel_writes_size_alignment_and_offsets() -> None:
+    struct = arguments.CudaStruct("V", [("a", "Array1D<double>"), ("n", "int")])
+    text = struct.layout_source()
+    assert text.startswith("#include <cunumpy/array_view.cuh>\nstruct V {")
+    assert "out[3] = (unsigned long long)((const char*)&s.n - (const char*)&s);" in text
+    assert struct.layout_source("v.cuh").startswith('#include "v.cuh"\n')

@@ -291,3 +291,13 @@ def test_block_scans_give_numpys_cumulative_sums() -> None:
         lanes = np.arange(start + 1, min(start + 32, 200), 2)
         expected = np.cumsum(host[lanes]) - host[lanes]
         np.testing.assert_array_equal(cupy.asnumpy(sparse)[lanes], expected)
+
+
+def test_verify_layout_measures_the_compilers_layout() -> None:
+    struct = arguments.CudaStruct(
+        "Mixed", [("flag", "bool"), ("x", "double"), ("n", "int"), ("a", "Array2D<float>"),
+                  ("small", "short"), ("c", "CArray3D<double>"), ("z", "unsigned char")],
+    )  # fmt: skip
+    layout = struct.verify_layout()
+    assert layout["sizeof"] == struct.dtype.itemsize
+    assert [layout[name] for name in ("flag", "x", "n", "a")] == [0, 8, 16, 24]

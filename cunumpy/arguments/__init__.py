@@ -12,8 +12,10 @@ Nothing is converted between host and device: argument objects reach kernels as 
 are. See ``docs/cuda_kernels.md``.
 """
 
+from ._headers import write_cuda_header
 from ._objects import CudaArguments, CudaStructArguments
-from ._struct import CudaStruct, CudaStructValue, write_cuda_header
+from ._struct import CudaStruct
+from ._value import CudaStructValue
 
 __all__ = [
     "CudaArguments",

@@ -7,7 +7,8 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ._struct import CudaStruct, CudaStructValue
+from ._struct import CudaStruct
+from ._value import CudaStructValue
 
 __all__ = ["CudaArguments", "CudaStructArguments"]
 

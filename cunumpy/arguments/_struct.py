@@ -10,12 +10,14 @@ from typing import Any
 import numpy as np
 
 from ..cuda._checks import Checker, checker
-from ..cuda._signature import CudaParameter, parse_parameter, strip_comments, view_dtype
+from ..cuda._signature import CudaParameter, parse_parameter, strip_comments
 from ._annotations import fields_of, make_contiguous
+from ._headers import guard_of, header_source
+from ._layout import layout_source, stored_dtype, verify_layout
+from ._pyccel_source import pyccel_class_fields
+from ._value import CudaStructValue
 
-__all__ = ["CudaStruct", "CudaStructValue", "write_cuda_header"]
-
-_VIEW_INCLUDE = "#include <cunumpy/array_view.cuh>"
+__all__ = ["CudaStruct"]
 
 
 class CudaStruct:
@@ -65,7 +67,7 @@ class CudaStruct:
             raise ValueError(msg)
         self._name = name
         self._fields = parsed
-        self._dtype = np.dtype([(f.name, _stored(f)) for f in parsed], align=True)
+        self._dtype = np.dtype([(f.name, stored_dtype(f)) for f in parsed], align=True)
         self._checkers: dict[str, Checker] = {
             f.name: checker(f, i, f"struct {name}") for i, f in enumerate(parsed)
         }
@@ -126,6 +128,69 @@ class CudaStruct:
         """
         fields = make_contiguous(fields_of(func, int_type, scalar_names), contiguous)
         return cls(name, fields)
+
+    @classmethod
+    def from_pyccel_class(
+        cls,
+        source: str | Path,
+        class_name: str,
+        name: str | None = None,
+        *,
+        int_type: str = "long long",
+        scalar_names: Mapping[str, str] | None = None,
+        exclude: Sequence[str] = (),
+        attribute_names: bool = True,
+        contiguous: bool | Iterable[str] = False,
+    ) -> CudaStruct:
+        """The struct of the ``__init__`` of a class in a Python source that Pyccel compiles.
+
+        Like :meth:`from_signature`, for a class whose compiled ``__init__`` has no Python
+        signature: the source is parsed (never imported or run). A parameter stored as
+        ``self.<attribute> = <parameter>`` gives a field named after the attribute.
+
+        Parameters
+        ----------
+        source : str or Path
+            The ``.py`` file, or the source itself (text with a newline).
+        class_name : str
+            The class in the source.
+        name : str, optional
+            The struct's C name; ``class_name`` by default.
+        int_type, scalar_names, contiguous
+            As for :meth:`from_signature` (``contiguous`` names fields).
+        exclude : sequence of str, optional
+            Parameters or attributes that are no fields (scratch arrays of the host).
+        attribute_names : bool, default True
+            Name fields after the attributes (else the parameters).
+
+        Returns
+        -------
+        CudaStruct
+            The struct.
+
+        Raises
+        ------
+        ValueError
+            If the class or its ``__init__`` is missing, or an annotation has no C type.
+
+        Examples
+        --------
+        >>> from cunumpy import arguments
+        >>> source = '''
+        ... class MarkerArguments:
+        ...     def __init__(self, markers: 'float[:, :]', n: 'int'):
+        ...         self.markers = markers
+        ...         self.n_markers = n
+        ... '''
+        >>> MarkerArgs = arguments.CudaStruct.from_pyccel_class(source, "MarkerArguments")
+        >>> [(f.name, f.ctype) for f in MarkerArgs.fields]
+        [('markers', 'Array2D<double>'), ('n_markers', 'long long')]
+        """
+        fields = pyccel_class_fields(
+            source, class_name, int_type=int_type, scalar_names=scalar_names,
+            exclude=exclude, attribute_names=attribute_names,
+        )  # fmt: skip
+        return cls(class_name if name is None else name, make_contiguous(fields, contiguous))
 
     def __repr__(self) -> str:
         return f"CudaStruct({self._name!r}, {len(self._fields)} fields)"
@@ -199,7 +264,7 @@ class CudaStruct:
         <BLANKLINE>
         #endif  // PARAMS_CUH
         """
-        text = header_source((self,), guard or _guard(f"{self._name}_cuh"), includes)
+        text = header_source((self,), guard or guard_of(f"{self._name}_cuh"), includes)
         if path is not None:
             Path(path).write_text(text)
         return text
@@ -233,6 +298,68 @@ class CudaStruct:
             )
             raise ValueError(msg)
 
+    def layout_source(self, include: str | None = None) -> str:
+        """The CUDA source of the kernel :meth:`verify_layout` runs.
+
+        ``cunumpy_layout_<name>(unsigned long long* out)`` writes the struct's size,
+        alignment and the offset of each field, as the compiler lays it out.
+
+        Parameters
+        ----------
+        include : str, optional
+            A header defining the struct (file name or ``#include`` line); by default
+            :attr:`declaration`.
+
+        Returns
+        -------
+        str
+            The source.
+
+        Examples
+        --------
+        >>> from cunumpy import arguments
+        >>> print(arguments.CudaStruct("P", [("dt", "double")]).layout_source().splitlines()[-2])
+            out[2] = (unsigned long long)((const char*)&s.dt - (const char*)&s);
+        """
+        return layout_source(self, include)
+
+    def verify_layout(
+        self,
+        include: str | None = None,
+        *,
+        include_dirs: Sequence[str | Path] = (),
+        options: Sequence[str] = (),
+    ) -> dict[str, int]:
+        """Check the CUDA compiler's layout of the struct against :attr:`dtype`, on the GPU.
+
+        Runs :meth:`layout_source` in one thread and compares size, alignment and every
+        offset with the packing; run it in a GPU test for a hand-written header or a new
+        compiler or platform.
+
+        Parameters
+        ----------
+        include : str, optional
+            A header defining the struct, found in ``include_dirs``; by default
+            :attr:`declaration`.
+        include_dirs : sequence of str or Path, optional
+            Directories for ``include``.
+        options : sequence of str, optional
+            More compiler options.
+
+        Returns
+        -------
+        dict of str to int
+            ``"sizeof"``, ``"alignof"`` and each field's offset.
+
+        Raises
+        ------
+        ValueError
+            If the compiled layout differs (each difference is listed).
+        RuntimeError
+            Without a usable GPU.
+        """
+        return verify_layout(self, include, include_dirs, options)
+
     def __call__(self, **values: Any) -> CudaStructValue:
         """Pack field values, by name, into a :class:`CudaStructValue`.
 
@@ -262,137 +389,5 @@ class CudaStruct:
         return CudaStructValue(self, packed[()], values)  # type: ignore[arg-type]
 
 
-class CudaStructValue:
-    """A packed value of a :class:`CudaStruct`, passed to a kernel as one argument.
-
-    It keeps the arrays it points to alive, flattens into the packed struct through
-    ``__cuda_args__()``, and gives the field values as ``value["name"]``.
-
-    Parameters
-    ----------
-    struct : CudaStruct
-        The struct type.
-    packed : numpy.void
-        The packed bytes, with the C layout.
-    values : dict
-        The field values by name.
-
-    Examples
-    --------
-    >>> from cunumpy import arguments
-    >>> Params = arguments.CudaStruct("Params", [("dt", "double"), ("n", "int")])
-    >>> value = Params(dt=0.1, n=10)
-    >>> value["n"], value.packed["n"]
-    (10, np.int32(10))
-    """
-
-    def __init__(self, struct: CudaStruct, packed: np.void, values: Mapping[str, Any]) -> None:
-        self._struct = struct
-        self._packed = packed
-        self._values = dict(values)
-
-    def __repr__(self) -> str:
-        return f"<value of struct {self._struct.name}>"
-
-    @property
-    def struct(self) -> CudaStruct:
-        """The struct type."""
-        return self._struct
-
-    @property
-    def packed(self) -> np.void:
-        """The packed bytes, with the C struct's layout."""
-        return self._packed
-
-    def __getitem__(self, field: str) -> Any:
-        return self._values[field]
-
-    def __cuda_args__(self) -> tuple[np.void]:
-        """The one kernel argument this value stands for: the packed struct."""
-        return (self._packed,)
-
-
-def _stored(field: CudaParameter) -> Any:
-    if field.pointer:
-        return np.uint64
-    if field.view_ndim is not None:
-        return view_dtype(field.view_ndim, field.contiguous)
-    return field.dtype
-
-
 def _listed(fields: Sequence[tuple[Any, ...]]) -> str:
     return "[" + ", ".join(f"{f[1]}{'*' if f[3] else ''} {f[0]}" for f in fields) + "]"
-
-
-def _guard(name: str) -> str:
-    guard = re.sub(r"\W", "_", name).upper().strip("_")
-    return guard if re.match(r"[A-Z_]", guard) else f"_{guard}"
-
-
-def header_source(structs: Sequence[CudaStruct], guard: str, includes: Iterable[str]) -> str:
-    """A header defining ``structs``, with guard and includes."""
-    lines = list(includes)
-    if any(s.has_views for s in structs):
-        lines.insert(0, _VIEW_INCLUDE)
-    lines = [i if i.lstrip().startswith("#include") else f'#include "{i}"' for i in lines]
-    parts = [
-        "// Generated from cunumpy.arguments.CudaStruct: edit the Python definition instead.",
-        f"#ifndef {guard}",
-        f"#define {guard}",
-        "",
-        *([*lines, ""] if lines else []),
-        *(s.declaration for s in structs),
-        f"#endif  // {guard}",
-        "",
-    ]
-    return "\n".join(parts)
-
-
-def write_cuda_header(
-    path: str | Path,
-    structs: Iterable[CudaStruct],
-    guard: str | None = None,
-    *,
-    includes: Iterable[str] = (),
-) -> str:
-    """Write the definitions of several structs to one header file.
-
-    Parameters
-    ----------
-    path : str or Path
-        The file to write.
-    structs : iterable of CudaStruct
-        The structs, in order.
-    guard : str, optional
-        The include guard; from the file name by default (``args.cuh`` -> ``ARGS_CUH``).
-    includes : iterable of str, optional
-        More headers, as file names or ``#include`` lines
-        (``cunumpy/array_view.cuh`` comes first when a struct has views).
-
-    Returns
-    -------
-    str
-        The header written.
-
-    Examples
-    --------
-    >>> import os, tempfile
-    >>> from cunumpy import arguments
-    >>> Vec = arguments.CudaStruct("Vec", [("data", "double*"), ("n", "int")])
-    >>> path = os.path.join(tempfile.mkdtemp(), "vec.cuh")
-    >>> print(arguments.write_cuda_header(path, [Vec]), end="")
-    // Generated from cunumpy.arguments.CudaStruct: edit the Python definition instead.
-    #ifndef VEC_CUH
-    #define VEC_CUH
-    <BLANKLINE>
-    struct Vec {
-        double* data;
-        int n;
-    };
-    <BLANKLINE>
-    #endif  // VEC_CUH
-    """
-    path = Path(path)
-    text = header_source(tuple(structs), guard or _guard(path.name), includes)
-    path.write_text(text)
-    return text
