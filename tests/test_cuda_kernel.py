@@ -267,6 +267,12 @@ def test_an_explicit_grid_and_a_bad_block_are_checked() -> None:
     assert kernel.launch_shape(grid=(4, 2), block=(32, 4)) == ((4, 2), (32, 4))
     with pytest.raises(ValueError, match=r"block of \(64, 32\) is not launchable"):
         kernel.launch_shape(10, block=(64, 32))
+    with pytest.raises(ValueError, match=r"block of \(1, 1, 128\) is not launchable"):
+        kernel.launch_shape(10, block=(1, 1, 128))
+    with pytest.raises(ValueError, match=r"grid of \(1, 65536\) blocks exceeds"):
+        kernel.launch_shape(grid=(1, 65536))
+    with pytest.raises(ValueError, match=r"grid of \(1, 65536\) blocks exceeds"):
+        kernel.launch_shape((1, 65536), block=(1, 1))
     with pytest.raises(ValueError, match=r"block_size.*1 to 3 non-negative ints"):
         kernels.CudaKernel(AXPY, "axpy", block_size=(1, 1, 1, 1))
     with pytest.raises(TypeError, match=r"exactly one of `n_threads` and `grid`"):

@@ -10,7 +10,7 @@ from typing import Any
 from .._cupy import require_cupy
 from .._transfer_log import note_transfer
 from ..cuda._checks import Checker, checker
-from ..cuda._debug import DEFAULT_SHARED_MEMORY_PER_BLOCK
+from ..cuda._debug import DEFAULT_SHARED_MEMORY_PER_BLOCK, max_shared_memory_per_block
 from ..cuda._signature import CudaParameter, parse_cuda_signature
 from . import _cuda_launch as launch
 from ._cuda_compile import CudaSource
@@ -316,6 +316,13 @@ class CudaKernel(CudaSource):
         with on_gpu(where, stream, f"CudaKernel {self.expression}", arrays) as queue:
             function = self._function(cupy, where)
             if shared_mem > DEFAULT_SHARED_MEMORY_PER_BLOCK:
+                limit = max_shared_memory_per_block(where, opt_in=True)
+                if shared_mem > limit:
+                    msg = (
+                        f"CudaKernel {self.expression}: shared_mem={shared_mem} bytes exceeds "
+                        f"the {limit} bytes a block may use on GPU {where}."
+                    )
+                    raise ValueError(msg)
                 function.max_dynamic_shared_size_bytes = shared_mem
             function(grid_shape, block_shape, packed, shared_mem=shared_mem)
             if self.debug_active() or self.check_finite:

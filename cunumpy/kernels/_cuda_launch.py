@@ -13,6 +13,8 @@ from typing import Any
 from .._array_kinds import is_cupy_array
 
 __all__ = [
+    "MAX_BLOCK",
+    "MAX_GRID",
     "MAX_THREADS_PER_BLOCK",
     "ThreadsFrom",
     "array_shapes",
@@ -24,8 +26,11 @@ __all__ = [
     "threads_from",
 ]
 
-#: CUDA's limit on the threads of one block.
+#: CUDA's limits on the threads of one block, a block's extents and a grid's extents
+#: (the same on every GPU since compute capability 3.0).
 MAX_THREADS_PER_BLOCK = 1024
+MAX_BLOCK = (1024, 1024, 64)
+MAX_GRID = (2**31 - 1, 65535, 65535)
 
 ThreadsFrom = Callable[[tuple[Any, ...]], Any]
 
@@ -164,14 +169,26 @@ def as_dims(value: Any, what: str, name: str) -> tuple[int, ...]:
 
 
 def check_block(block: tuple[int, ...], name: str) -> tuple[int, ...]:
-    """``block`` when every extent is positive and it has at most 1024 threads."""
-    if 0 in block or math.prod(block) > MAX_THREADS_PER_BLOCK:
+    """``block`` when every extent is positive and within CUDA's limits (1024 threads)."""
+    if (
+        0 in block
+        or math.prod(block) > MAX_THREADS_PER_BLOCK
+        or any(b > limit for b, limit in zip(block, MAX_BLOCK))
+    ):
         msg = (
             f"CudaKernel {name}: a block of {block} is not launchable; each extent must be "
-            f"positive and the block at most {MAX_THREADS_PER_BLOCK} threads."
+            f"positive and at most {MAX_BLOCK}, and the block at most "
+            f"{MAX_THREADS_PER_BLOCK} threads."
         )
         raise ValueError(msg)
     return block
+
+
+def _check_grid(grid: tuple[int, ...], name: str) -> tuple[int, ...]:
+    if any(g > limit for g, limit in zip(grid, MAX_GRID)):
+        msg = f"CudaKernel {name}: a grid of {grid} blocks exceeds CUDA's limits {MAX_GRID}."
+        raise ValueError(msg)
+    return grid
 
 
 def grid_and_block(
@@ -185,7 +202,7 @@ def grid_and_block(
         )
         raise TypeError(msg)
     if grid is not None:
-        return as_dims(grid, "grid", name), block
+        return _check_grid(as_dims(grid, "grid", name), name), block
     threads = as_dims(n_threads, "n_threads", name)
     if len(block) != len(threads):
         if len(block) != 1:
@@ -195,4 +212,4 @@ def grid_and_block(
             )
             raise ValueError(msg)
         block = block + (1,) * (len(threads) - 1)
-    return tuple(-(-n // b) for n, b in zip(threads, block)), block
+    return _check_grid(tuple(-(-n // b) for n, b in zip(threads, block)), name), block
