@@ -407,3 +407,16 @@ def test_every_071_name_exists_at_its_path_and_has_a_migration_row(module: str) 
     for name in _NAMES_071[module]:
         assert name in imported.__all__, name
         assert f"| `{name}` | `cunumpy.{module}.{name}` |" in text, name
+
+
+def test_defining_kernels_and_structs_imports_no_gpu_library() -> None:
+    code = (
+        "import sys\n"
+        "from cunumpy import arguments, kernels\n"
+        "vec = arguments.CudaStruct('Vec', [('data', 'double*'), ('n', 'int')])\n"
+        "k = kernels.CudaKernel(vec.declaration + 'extern \"C\" __global__ void f(Vec v) {}',"
+        " 'f', structs=[vec])\n"
+        "print(sorted(m for m in ('cupy', 'numba', 'mpi4py', 'scipy') if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
