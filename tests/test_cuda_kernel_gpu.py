@@ -301,3 +301,29 @@ def test_verify_layout_measures_the_compilers_layout() -> None:
     layout = struct.verify_layout()
     assert layout["sizeof"] == struct.dtype.itemsize
     assert [layout[name] for name in ("flag", "x", "n", "a")] == [0, 8, 16, 24]
+
+
+def test_random_and_morton_headers_on_the_gpu_give_the_known_answers() -> None:
+    source = r"""
+    #include <cunumpy/random.cuh>
+    #include <cunumpy/morton.cuh>
+    extern "C" __global__ void check(unsigned int* words, double* u, unsigned long long* keys) {
+        cunumpy_u32x4 zero = {{0u, 0u, 0u, 0u}};
+        cunumpy_u32x4 r = cunumpy_philox4x32_10(zero, 0u, 0u);
+        for (int k = 0; k < 4; ++k) words[k] = r.v[k];
+        cunumpy_uniform2(5ull, 0ull, 0ull, &u[0], &u[1]);
+        cunumpy_u32x4 b = cunumpy_random_bits(5ull, 0ull, 0ull);
+        for (int k = 0; k < 4; ++k) words[4 + k] = b.v[k];
+        keys[0] = cunumpy_morton_encode2(5ull, 3ull);
+        keys[1] = cunumpy_morton_key3(9.0, 0.5, 0.26, 0.0, 0.0, 0.0, 4.0, 4.0, 4.0, 2);
+    }"""
+    words = cupy.zeros(8, dtype=np.uint32)
+    u, keys = cupy.zeros(2), cupy.zeros(2, dtype=np.uint64)
+    kernels.CudaKernel(source, "check", block_size=1)(words, u, keys, n_threads=1)
+    got = cupy.asnumpy(words).tolist()
+    assert got[:4] == [0x6627E8D5, 0xE169C58D, 0xBC57AC4C, 0x9B00DBD8]  # Random123's answer
+    w = got[4:]
+    expected = [((w[0] << 32 | w[1]) >> 11) * 2.0**-53, ((w[2] << 32 | w[3]) >> 11) * 2.0**-53]
+    assert cupy.asnumpy(u).tolist() == expected
+    # x = 0b101, y = 0b011 -> bits x0 y0 x1 y1 x2 y2 = 1 1 0 1 1 0; cells (3, 2, 1) at 2 levels
+    assert cupy.asnumpy(keys).tolist() == [0b011011, 0b011101]

@@ -261,3 +261,101 @@ def test_a_layout_that_differs_from_the_dtype_fails_the_check() -> None:
 def test_the_view_and_index_headers_compile_as_host_cxx_for_the_emulator(header: str) -> None:
     done = _compile_host_cxx(f"#include <cunumpy/{header}>\n")
     assert done.returncode == 0, done.stderr
+
+
+def _run_host_cxx(source: str, tmp_path: Path) -> str:
+    """Compile ``source`` as host C++ (the emulator's way) and run it; its output."""
+    binary = tmp_path / "host_check"
+    flags = [f for f in _AS_HOST_CXX if f != "-fsyntax-only"]
+    command = [
+        _host_cxx_or_skip(),
+        *flags,
+        f"-I{cunumpy_cuda.cuda_include_dir()}",
+        "-",
+        "-o",
+        str(binary),
+    ]
+    done = subprocess.run(command, input=source, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    return subprocess.run([str(binary)], capture_output=True, text=True, check=True).stdout
+
+
+# Philox4x32-10 known answers (Random123's kat_vectors): counter, key -> output words.
+_PHILOX_KAT = [
+    ((0, 0, 0, 0), (0, 0), (0x6627E8D5, 0xE169C58D, 0xBC57AC4C, 0x9B00DBD8)),
+    ((0xFFFFFFFF,) * 4, (0xFFFFFFFF, 0xFFFFFFFF), (0x408F276D, 0x41C83B0E, 0xA20BC7C6, 0x6D5451FD)),
+    ((0x243F6A88, 0x85A308D3, 0x13198A2E, 0x03707344), (0xA4093822, 0x299F31D0),
+     (0xD16CFE09, 0x94FDCCEB, 0x5001E420, 0x24126EA1)),
+]  # fmt: skip
+
+
+def test_the_random_header_gives_philox_known_answers_and_53_bit_uniforms(tmp_path: Path) -> None:
+    lines = []
+    for counter, key, _ in _PHILOX_KAT:
+        c = ", ".join(f"{w}u" for w in counter)
+        lines.append(
+            f"  {{ cunumpy_u32x4 c = {{{{{c}}}}}; cunumpy_u32x4 r = cunumpy_philox4x32_10(c, {key[0]}u, {key[1]}u);"
+            ' std::printf("%u %u %u %u\\n", r.v[0], r.v[1], r.v[2], r.v[3]); }'
+        )
+    seed, stream, counter = 0x0123456789ABCDEF, 42, 7
+    lines.append(
+        f"  {{ double u0, u1; cunumpy_uniform2({seed}ull, {stream}ull, {counter}ull, &u0, &u1);"
+        f" cunumpy_u32x4 r = cunumpy_random_bits({seed}ull, {stream}ull, {counter}ull);"
+        ' std::printf("%.17g %.17g %u %u %u %u\\n", u0, u1, r.v[0], r.v[1], r.v[2], r.v[3]); }'
+    )
+    source = (
+        "#include <cstdio>\n#include <cunumpy/random.cuh>\nint main() {\n"
+        + "\n".join(lines)
+        + "\n}\n"
+    )
+    out = _run_host_cxx(source, tmp_path).splitlines()
+    for line, (_, _, expected) in zip(out, _PHILOX_KAT):
+        assert tuple(int(w) for w in line.split()) == expected
+    *uniforms, w0, w1, w2, w3 = out[-1].split()
+    words = [int(w) for w in (w0, w1, w2, w3)]
+    expected_u = [
+        ((words[0] << 32 | words[1]) >> 11) * 2.0**-53,
+        ((words[2] << 32 | words[3]) >> 11) * 2.0**-53,
+    ]
+    assert [float(u) for u in uniforms] == expected_u
+    # the same bits as the cipher on (counter low, counter high, stream low, stream high)
+    direct = _run_host_cxx(
+        "#include <cstdio>\n#include <cunumpy/random.cuh>\nint main() { cunumpy_u32x4 c = {{7u, 0u, 42u, 0u}};"
+        f" cunumpy_u32x4 r = cunumpy_philox4x32_10(c, {seed & 0xFFFFFFFF}u, {seed >> 32}u);"
+        ' std::printf("%u %u %u %u", r.v[0], r.v[1], r.v[2], r.v[3]); }\n',
+        tmp_path,
+    )
+    assert [int(w) for w in direct.split()] == words
+
+
+def _interleave(cells: tuple[int, ...], bits: int) -> int:
+    key = 0
+    for b in range(bits):
+        for axis, cell in enumerate(cells):
+            key |= ((cell >> b) & 1) << (len(cells) * b + axis)
+    return key
+
+
+def test_the_morton_header_interleaves_bits_and_clips_cells(tmp_path: Path) -> None:
+    rng = np.random.default_rng(3)
+    cells2 = rng.integers(0, 2**32, (20, 2), dtype=np.uint64).tolist()
+    cells3 = rng.integers(0, 2**21, (20, 3), dtype=np.uint64).tolist()
+    calls = [f"cunumpy_morton_encode2({x}ull, {y}ull)" for x, y in cells2]
+    calls += [f"cunumpy_morton_encode3({x}ull, {y}ull, {z}ull)" for x, y, z in cells3]
+    calls += [
+        f"cunumpy_morton_compact2(cunumpy_morton_encode2({x}ull, {y}ull) >> 1)" for x, y in cells2
+    ]
+    calls += [
+        "cunumpy_morton_key2(0.3, -1.0, 0.0, 0.0, 4.0, 4.0, 2)",  # cells (1, clipped 0)
+        "cunumpy_morton_key3(9.0, 0.5, 0.26, 0.0, 0.0, 0.0, 4.0, 4.0, 4.0, 2)",  # (3 clipped, 2, 1)
+    ]
+    body = "\n".join(f'  std::printf("%llu\\n", (unsigned long long)({c}));' for c in calls)
+    out = _run_host_cxx(
+        f"#include <cstdio>\n#include <cunumpy/morton.cuh>\nint main() {{\n{body}\n}}\n", tmp_path
+    )
+    expected = [_interleave(tuple(c), 32) for c in cells2] + [
+        _interleave(tuple(c), 21) for c in cells3
+    ]
+    expected += [y for _, y in cells2]
+    expected += [_interleave((1, 0), 2), _interleave((3, 2, 1), 2)]
+    assert [int(v) for v in out.split()] == expected

@@ -22,8 +22,9 @@ def cuda_include_dir() -> str:
     ``<cunumpy/array_view.cuh>`` (strided ``Array1D<T>`` to ``Array16D<T>`` views
     indexed ``a(i, j)``), ``<cunumpy/atomic.cuh>`` (atomic adds on 1- to 3-D cells),
     ``<cunumpy/index.cuh>`` (thread-index macros), ``<cunumpy/reduce.cuh>`` (warp and
-    block reductions) and ``<cunumpy/scan.cuh>`` (prefix sums). Pass it to other compilers
-    as ``-I<dir>``.
+    block reductions), ``<cunumpy/scan.cuh>`` (prefix sums), ``<cunumpy/random.cuh>``
+    (Philox random numbers) and ``<cunumpy/morton.cuh>`` (Morton keys). Pass it to other
+    compilers as ``-I<dir>``.
 
     Returns
     -------
