@@ -34,7 +34,7 @@ void axpy(double a, const double* x, double* y, int n) {
 
 
 def test_readme_axpy_infers_n_threads_from_the_first_array() -> None:
-    axpy = kernels.CudaKernel(AXPY, "axpy")
+    axpy = xp.kernels.CudaKernel(AXPY, "axpy")
     with xp.use_backend("cupy"):
         x = xp.arange(1000, dtype=xp.float64)
         y = xp.zeros(1000)
@@ -43,8 +43,8 @@ def test_readme_axpy_infers_n_threads_from_the_first_array() -> None:
 
 
 def test_readme_struct_example_scales_through_a_struct_by_value() -> None:
-    vec = arguments.CudaStruct("Vec", [("data", "double*"), ("n", "int")])
-    scale = kernels.CudaKernel(
+    vec = xp.arguments.CudaStruct("Vec", [("data", "double*"), ("n", "int")])
+    scale = xp.kernels.CudaKernel(
         vec.declaration
         + r"""
         extern "C" __global__ void scale(Vec v, double a) {
@@ -63,9 +63,9 @@ def test_readme_marker_push_uses_a_generated_header_and_strided_views(tmp_path: 
     class MarkerArguments:
         def __init__(self, markers: float[:, :], n_markers: int, valid: bool[:]): ...
 
-    marker_args = arguments.CudaStruct.from_signature(MarkerArguments.__init__, "MarkerArgs")
+    marker_args = xp.arguments.CudaStruct.from_signature(MarkerArguments.__init__, "MarkerArgs")
     marker_args.to_header(tmp_path / "marker_args.cuh")
-    push = kernels.CudaKernel(
+    push = xp.kernels.CudaKernel(
         r"""
         #include "marker_args.cuh"
         #include <cunumpy/index.cuh>
