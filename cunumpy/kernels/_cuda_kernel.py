@@ -7,6 +7,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from .._cupy import require_cupy
 from .._transfer_log import note_transfer
 from ..cuda._checks import Checker, checker
@@ -331,6 +333,8 @@ class CudaKernel(CudaSource):
                 self._check_finite(cupy, args)
 
     def _wait(self, cupy: Any, queue: Any, grid: tuple[int, ...], block: tuple[int, ...]) -> None:
+        if _capturing(queue):  # a CUDA graph being recorded: nothing runs, nothing to wait for
+            return
         note_transfer("sync", f"debug synchronization after CudaKernel {self.expression}")
         try:
             queue.synchronize()
@@ -343,7 +347,12 @@ class CudaKernel(CudaSource):
 
     def _check_finite(self, cupy: Any, args: Sequence[Any]) -> None:
         for label, array in launch.device_arrays(args):
-            if array.dtype.kind in "fc" and not bool(cupy.isfinite(array).all()):
+            if array.dtype.kind not in "fc":
+                continue
+            note_transfer(
+                "to_host", f"CudaKernel {self.expression}: check_finite of {label}", nbytes=1
+            )
+            if not bool(cupy.isfinite(array).all()):
                 msg = (
                     f"CudaKernel {self.expression} left NaN or inf in {label} (shape "
                     f"{tuple(array.shape)}, dtype {array.dtype})."
@@ -353,6 +362,13 @@ class CudaKernel(CudaSource):
 
 def _for_cupy(value: Any) -> Any:
     """A packed view or struct (a NumPy structured scalar) as the 0-d array CuPy passes by value."""
-    import numpy as np
-
     return np.asarray(value) if isinstance(value, np.void) else value
+
+
+def _capturing(stream: Any) -> bool:
+    """Whether ``stream`` is recording a CUDA graph (the legacy stream cannot: False)."""
+    is_capturing = getattr(stream, "is_capturing", None)
+    try:
+        return bool(is_capturing()) if is_capturing is not None else False
+    except Exception:  # the legacy default stream refuses the query
+        return False
