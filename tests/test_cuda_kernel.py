@@ -420,3 +420,112 @@ def test_defining_kernels_and_structs_imports_no_gpu_library() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+# --- the launch path on a recording fake CuPy (no kernel runs) ----------------------------
+
+
+class _Stream:
+    def __init__(self, fail: bool = False) -> None:
+        self.ptr, self.fail, self.synchronized = 0, fail, 0
+
+    def synchronize(self) -> None:
+        self.synchronized += 1
+        if self.fail:
+            raise sys.modules["cupy"].cuda.runtime.CUDARuntimeError("cudaErrorIllegalAddress")
+
+
+@pytest.fixture
+def recording_cupy(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """A fake CuPy that records compilations and launches: the API CudaKernel may use."""
+    from contextlib import nullcontext
+
+    from cunumpy import _cupy
+
+    launches: list[tuple[Any, ...]] = []
+    modules: list[dict[str, Any]] = []
+
+    class Function:
+        max_dynamic_shared_size_bytes = 0
+
+        def __call__(self, grid: Any, block: Any, args: Any, *, shared_mem: int = 0) -> None:
+            launches.append((grid, block, args, shared_mem))
+
+    class RawModule:
+        def __init__(self, *, code: str, options: Any, name_expressions: Any = None) -> None:
+            modules.append({"code": code, "options": options, "names": name_expressions})
+
+        def get_function(self, name: str) -> Function:
+            modules[-1]["function"] = name
+            return Function()
+
+    class RuntimeErrorOfCuda(Exception):
+        pass
+
+    stream = _Stream()
+    cuda_module = types.SimpleNamespace(
+        Device=lambda index: nullcontext(),
+        get_current_stream=lambda: stream,
+        runtime=types.SimpleNamespace(getDevice=lambda: 0, CUDARuntimeError=RuntimeErrorOfCuda),
+        driver=types.SimpleNamespace(CUDADriverError=RuntimeErrorOfCuda),
+        Stream=type("Stream", (), {}),
+        ExternalStream=type("ExternalStream", (), {}),
+    )
+    module = types.ModuleType("cupy")
+    module.ndarray = FakeDeviceArray  # type: ignore[attr-defined]
+    module.RawModule = RawModule  # type: ignore[attr-defined]
+    module.cuda = cuda_module  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "cupy", module)
+    monkeypatch.setattr(_cupy, "cupy_available", lambda: True)
+    return types.SimpleNamespace(launches=launches, modules=modules, stream=stream)
+
+
+@pytest.mark.fake_cupy
+def test_fake_cupy_launch_compiles_once_and_passes_checked_values(recording_cupy: Any) -> None:
+    kernel = kernels.CudaKernel(AXPY, "axpy")
+    x = FakeDeviceArray(np.zeros(300))
+    kernel(2, x, x, 300)
+    kernel(3.0, x, x, 300, n_threads=10, shared_mem=64)
+    assert len(recording_cupy.modules) == 1  # compiled once for GPU 0
+    (compiled,) = recording_cupy.modules
+    assert compiled["function"] == "axpy" and compiled["names"] is None
+    assert f"-I{cuda.cuda_include_dir()}" in compiled["options"]
+    (grid, block, args, shared), second = recording_cupy.launches
+    assert (grid, block, shared) == ((3,), (128,), 0)
+    assert [type(a) for a in args] == [np.float64, FakeDeviceArray, FakeDeviceArray, np.int32]
+    assert second[0] == (1,) and second[3] == 64
+
+
+@pytest.mark.fake_cupy
+def test_fake_cupy_views_and_structs_go_as_0d_structured_arrays(recording_cupy: Any) -> None:
+    vec = arguments.CudaStruct("Vec", [("data", "double*"), ("n", "int")])
+    source = (
+        "#include <cunumpy/array_view.cuh>\n" + vec.declaration
+        + 'template <typename T> __global__ void f(Array2D<T> a, Vec v) {}'
+    )  # fmt: skip
+    kernel = kernels.CudaKernel(source, "f", structs=[vec], template_args=[np.float64])
+    a = FakeDeviceArray(np.zeros((4, 6))[:, ::2])
+    kernel(a, vec(data=FakeDeviceArray(np.zeros(3)), n=3))
+    assert recording_cupy.modules[0]["names"] == ["f<double>"]
+    ((grid, _, (view, struct), _),) = recording_cupy.launches
+    assert grid == (1,)  # 4 rows: the first array's first axis
+    assert isinstance(view, np.ndarray) and view.shape == () and view.dtype.itemsize == 40
+    assert view["strides"].tolist() == [6, 2] and int(struct["n"]) == 3
+
+
+@pytest.mark.fake_cupy
+def test_fake_cupy_debug_mode_synchronizes_and_names_the_launch(recording_cupy: Any) -> None:
+    kernel = kernels.CudaKernel(AXPY, "axpy", debug=True)
+    x = FakeDeviceArray(np.zeros(8))
+    kernel(1.0, x, x, 8)
+    assert recording_cupy.stream.synchronized == 1
+    assert set(cuda.DEBUG_OPTIONS) <= set(recording_cupy.modules[0]["options"])
+    recording_cupy.stream.fail = True
+    with pytest.raises(
+        RuntimeError,
+        match=r"CudaKernel axpy failed, launched with grid \(1,\) and block \(128,\): .*IllegalAddress",
+    ):
+        kernel(1.0, x, x, 8)
+    recording_cupy.stream.fail = False
+    kernels.CudaKernel(AXPY, "axpy")(1.0, x, x, 8)  # not in debug mode: no synchronization
+    assert recording_cupy.stream.synchronized == 2
