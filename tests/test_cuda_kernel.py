@@ -529,3 +529,26 @@ def test_fake_cupy_debug_mode_synchronizes_and_names_the_launch(recording_cupy: 
     recording_cupy.stream.fail = False
     kernels.CudaKernel(AXPY, "axpy")(1.0, x, x, 8)  # not in debug mode: no synchronization
     assert recording_cupy.stream.synchronized == 2
+
+
+class _PushArguments(arguments.CudaStructArguments):
+    struct_name = "PushArgs"
+    fields = (("markers", "Array2D<double>"), ("n", "int"))
+
+    def __init__(self, markers: Any) -> None:
+        self.markers = markers
+        self.n = markers.shape[0]
+        self.pack()
+
+
+@pytest.mark.fake_cupy
+def test_fake_cupy_struct_arguments_are_packed_and_size_the_launch(fake_cupy: Any) -> None:
+    source = (
+        "#include <cunumpy/array_view.cuh>\n" + _PushArguments.struct.declaration
+        + 'extern "C" __global__ void push(PushArgs m, double dt) {}'
+    )  # fmt: skip
+    kernel = kernels.CudaKernel(source, "push", structs=[_PushArguments.struct])
+    args = _PushArguments(fake_cupy(np.zeros((300, 4))))
+    packed, dt = kernel.prepare_args(args, 0.1)
+    assert (int(packed["n"]), packed["markers"]["shape"].tolist(), dt) == (300, [300, 4], 0.1)
+    assert kernel.launch_shape(args=(args, 0.1)) == ((3,), (128,))  # the field's first axis
