@@ -497,7 +497,9 @@ def test_fake_cupy_launch_compiles_once_and_passes_checked_values(recording_cupy
 
 
 @pytest.mark.fake_cupy
-def test_fake_cupy_views_and_structs_go_as_0d_structured_arrays(recording_cupy: Any) -> None:
+def test_fake_cupy_views_and_structs_go_as_one_element_structured_arrays(
+    recording_cupy: Any,
+) -> None:
     vec = arguments.CudaStruct("Vec", [("data", "double*"), ("n", "int")])
     source = (
         "#include <cunumpy/array_view.cuh>\n" + vec.declaration
@@ -509,8 +511,8 @@ def test_fake_cupy_views_and_structs_go_as_0d_structured_arrays(recording_cupy: 
     assert recording_cupy.modules[0]["names"] == ["f<double>"]
     ((grid, _, (view, struct), _),) = recording_cupy.launches
     assert grid == (1,)  # 4 rows: the first array's first axis
-    assert isinstance(view, np.ndarray) and view.shape == () and view.dtype.itemsize == 40
-    assert view["strides"].tolist() == [6, 2] and int(struct["n"]) == 3
+    assert isinstance(view, np.ndarray) and view.shape == (1,) and view.dtype.itemsize == 40
+    assert view["strides"].tolist() == [[6, 2]] and int(struct["n"][0]) == 3
 
 
 @pytest.mark.fake_cupy

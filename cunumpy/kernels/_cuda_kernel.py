@@ -361,8 +361,13 @@ class CudaKernel(CudaSource):
 
 
 def _for_cupy(value: Any) -> Any:
-    """A packed view or struct (a NumPy structured scalar) as the 0-d array CuPy passes by value."""
-    return np.asarray(value) if isinstance(value, np.void) else value
+    """A packed view or struct (a NumPy structured scalar) as CuPy passes a struct by value.
+
+    That is a one-element NumPy array of the structured dtype (CuPy's example
+    ``examples/custom_struct/complex_struct.py``); CuPy copies its bytes into the
+    launch's argument buffer.
+    """
+    return np.asarray(value).reshape(1) if isinstance(value, np.void) else value
 
 
 def _capturing(stream: Any) -> bool:
