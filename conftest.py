@@ -17,9 +17,18 @@ pytest_plugins = ["cunumpy.testing.plugin"]
 # is (the docs extra): the suite collects without it, as on the GPU machine.
 collect_ignore = [] if importlib.util.find_spec("sphinx") else ["docs/_ext", "docs/conf.py"]
 
+# The examples that call SciPy (``cunumpy.integrate`` and the host solvers of ``optimize``).
+SCIPY_EXAMPLES = ("cunumpy.integrate.", "cunumpy.optimize._scipy.")
+
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Skip the examples of ``cunumpy.mpi`` when mpi4py cannot be used here."""
+    """Skip the examples of ``cunumpy.mpi`` without mpi4py, and of the host solvers without SciPy."""
+    if importlib.util.find_spec("scipy") is None:
+        for item in items:
+            if isinstance(item, pytest.DoctestItem) and item.name.startswith(SCIPY_EXAMPLES):
+                item.add_marker(
+                    pytest.mark.skip(reason="SciPy is not installed (the host solvers)")
+                )
     mpi_examples = [
         item
         for item in items

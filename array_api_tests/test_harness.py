@@ -58,7 +58,7 @@ def test_expected_failure_file_follows_the_backend(monkeypatch: pytest.MonkeyPat
     assert xfail_name() == "array_api_strict"
     if cunumpy.cupy_available():
         monkeypatch.delenv(ENV_VAR)
-        with cunumpy.use_backend("cupy"):
+        with cunumpy.use_backend("cupy", strict=True):
             assert xfail_name() == "cunumpy-cupy"
 
 

@@ -1,8 +1,11 @@
-"""Overhead of cunumpy.profiling: entering and leaving a region, and benchmark() per run.
+"""Overhead of cunumpy.profiling: entering and leaving a region, benchmark() per run, counters.
 
 Measures the cost per call of a timed region and of one run of ``profiling.benchmark``,
 as a ratio to the budget (2 us on NumPy, 20 us on CuPy), once per repeat; the detail also
-gives the ratio to an empty ``with`` block. On CuPy it also compares the device median of
+gives the ratio to an empty ``with`` block. Transfer counting must cost nothing where
+nothing is copied: ``to_numpy`` of a NumPy array is timed against ``numpy.asarray`` (the
+raw call), and inside an open ``count_transfers`` block against outside one (bound: 1.2),
+in loops of 1000 calls, interleaved. On CuPy it also compares the device median of
 ``profiling.benchmark`` with ``cupyx.profiler.benchmark`` on the same kernel. The CuPy
 part runs only when ``cunumpy.cupy_available()``; otherwise its figures are skipped.
 
@@ -18,15 +21,18 @@ import time
 from collections.abc import Callable
 from contextlib import nullcontext
 
+import numpy as np
+
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
 import cunumpy
-from benchmarks._harness import Check, Mode, Progress, Result, Skipped, main
+from benchmarks._harness import Check, Mode, Progress, Result, Skipped, interleaved_times, main
 from cunumpy import profiling
 
 TITLE = "Overhead of cunumpy.profiling: timed regions and benchmark() against their budget"
 NEEDS: tuple[str, ...] = ()
 
 NUMPY_BUDGET = 2e-6
+LOOP = 1000  # calls per timed run of the transfer-counting figures
 CUPY_BUDGET = 20e-6
 
 
@@ -90,6 +96,60 @@ def bench_numpy(quick: bool, repeat: int, progress: Progress) -> list[Result]:
     return results
 
 
+def bench_counting(quick: bool, repeat: int, progress: Progress) -> list[Result]:
+    """``to_numpy`` of a NumPy array: against the raw call, and with a counter open."""
+    from cunumpy._transfer_log import active
+
+    progress.step("transfer counting: to_numpy of a NumPy array, with and without a counter")
+    x = np.arange(16.0)
+    to_numpy, asarray = cunumpy.to_numpy, np.asarray
+    loop = range(LOOP)
+    counters: list[profiling.TransferCounter] = []
+
+    def raw() -> None:
+        for _ in loop:
+            asarray(x)
+
+    def idle() -> None:
+        for _ in loop:
+            to_numpy(x)
+
+    def counting() -> None:
+        with profiling.count_transfers() as counter:
+            for _ in loop:
+                to_numpy(x)
+        counters.append(counter)
+
+    def check() -> None:
+        for _ in loop:
+            active()
+
+    runs = {
+        "numpy.asarray(x) (raw)": raw,
+        "to_numpy(x), no counter": idle,
+        "to_numpy(x), count_transfers open": counting,
+        "the active() check alone, no counter": check,
+    }
+    times = interleaved_times(runs, number=20 if quick else 100, repeat=repeat)
+    counted = sum(len(c.events) for c in counters)
+    if counted:
+        msg = f"bench_profiling: to_numpy of a NumPy array was counted {counted} times"
+        raise RuntimeError(msg)
+    raw_t, idle_t, open_t = (times[k] for k in list(runs)[:3])
+    lines = [f"Transfer counting, median per call (loops of {LOOP} calls)"]
+    for label, ts in times.items():
+        lines.append(f"  {label:<44s} {statistics.median(ts) / LOOP * 1e9:8.1f} ns")
+    progress.detail("\n".join(lines))
+    return [
+        Check("to_numpy(numpy) / numpy.asarray (raw)", tuple(a / b for a, b in zip(idle_t, raw_t))),
+        Check(
+            "to_numpy(numpy) in count_transfers / without",
+            tuple(a / b for a, b in zip(open_t, idle_t)),
+            1.2,
+        ),
+    ]
+
+
 def bench_cupy(quick: bool, repeat: int, progress: Progress) -> list[Result]:
     import cupy
     from cupyx.profiler import benchmark as cupyx_benchmark
@@ -127,6 +187,7 @@ def run(mode: Mode, progress: Progress) -> list[Result]:
     quick = mode == "quick"
     repeat = 7 if quick else 15
     results = bench_numpy(quick, repeat, progress)
+    results += bench_counting(quick, repeat, progress)
     if cunumpy.cupy_available():
         results += bench_cupy(quick, 5 if quick else repeat, progress)
     else:

@@ -6,12 +6,23 @@ Functions that take arrays compute where their inputs live; creation functions h
 ``CUNUMPY_BACKEND``). Library code calls ``array_namespace(x)``, one of array-api-compat's
 helpers, all of which are here. Arrays are the backends' own, never wrapped. The device
 layer (``cuda``, ``profiling``, ``mpi``) and user ``kernels`` are loaded on first use.
+
+The top level is a NumPy superset, as CuNumpy 0.7.1's is: the names listed by
+``dir(cunumpy)`` (``__all__``) are cunumpy's own, and every other public name of the
+current backend's library resolves to that library's object (``xp.array``, ``xp.pad``,
+``xp.random``, ``xp.float16``, ``xp.linalg.norm``, ``xp.fft.fft2``): NumPy's on the
+NumPy backend, CuPy's on the CuPy backend, following ``set_backend`` and ``use_backend``.
+Those names are the backend's functions, so they run on the backend, not where their
+inputs live: give them arrays of the current backend (a NumPy function hands a CuPy
+array to CuPy through ``__array_function__``; a CuPy function given a NumPy array does
+what CuPy does, mostly a ``TypeError``). CuNumpy 0.7.1's helpers (``to_cunumpy``,
+``host_call``, ``backend_info``, ``scipy``, ...) are here with the same names and meaning.
 """
 
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
+from typing import Any
 
 from numpy import (
     bool,
@@ -147,6 +158,17 @@ from ._api.sets import isin, unique_all, unique_counts, unique_inverse, unique_v
 from ._api.sorting import argsort, sort
 from ._api.statistics import cumulative_prod, cumulative_sum, max, mean, min, prod, std, sum, var
 from ._api.utility import all, any, diff
+from ._array_backend import (
+    as_device_array,
+    assert_same_backend,
+    default_float_dtype,
+    get_array_backend,
+    get_array_module,
+    is_cpu,
+    is_gpu,
+    same_backend,
+    to_cunumpy,
+)
 from ._array_kinds import (
     is_array_api_obj,
     is_cupy_array,
@@ -162,8 +184,17 @@ from ._array_kinds import (
     is_writeable_array,
     size,
 )
+from ._backend_info import MIN_CUPY_VERSION, backend_info, cupy_version_supported, require_version
+from ._backends._superset import backend_attribute as _backend_attribute
+from ._config import current as _current
 from ._config import get_backend, set_backend, use_backend
-from ._cupy import cupy_available, cupy_unavailable_reason
+from ._cupy import (
+    CupyUnavailableError,
+    CupyUnavailableWarning,
+    cupy_available,
+    cupy_unavailable_reason,
+)
+from ._host import evaluate_on_host, host_call, setup_on_host
 from ._info import __array_namespace_info__
 from ._namespace import array_namespace, get_namespace
 from ._namespace_kinds import (
@@ -178,6 +209,7 @@ from ._namespace_kinds import (
     is_pydata_sparse_namespace,
     is_torch_namespace,
 )
+from ._scipy import scipy
 from ._transfer import device, to_cupy, to_device, to_numpy
 from .cuda import synchronize
 
@@ -185,7 +217,7 @@ __version__ = "0.1.0"
 __array_api_version__ = "2025.12"
 
 # The device layer's submodules, loaded on first attribute access (see __getattr__).
-_LAZY_SUBMODULES = ("profiling", "mpi", "testing", "kernels", "arguments")
+_LAZY_SUBMODULES = ("profiling", "mpi", "testing", "kernels", "xp", "algorithms", "integrate", "optimize", "rng", "kernel_testing", "arguments")  # fmt: skip
 
 __all__ = [
     "__array_api_version__",
@@ -213,142 +245,6 @@ __all__ = [
     # Array API 2025.12: extensions
     "fft",
     "linalg",
-    # Array API 2025.12: functions
-    "abs",
-    "acos",
-    "acosh",
-    "add",
-    "all",
-    "any",
-    "arange",
-    "argmax",
-    "argmin",
-    "argsort",
-    "asarray",
-    "asin",
-    "asinh",
-    "astype",
-    "atan",
-    "atan2",
-    "atanh",
-    "bitwise_and",
-    "bitwise_invert",
-    "bitwise_left_shift",
-    "bitwise_or",
-    "bitwise_right_shift",
-    "bitwise_xor",
-    "broadcast_arrays",
-    "broadcast_shapes",
-    "broadcast_to",
-    "can_cast",
-    "ceil",
-    "clip",
-    "concat",
-    "conj",
-    "copysign",
-    "cos",
-    "cosh",
-    "count_nonzero",
-    "cumulative_prod",
-    "cumulative_sum",
-    "diff",
-    "divide",
-    "empty",
-    "empty_like",
-    "equal",
-    "exp",
-    "expand_dims",
-    "expm1",
-    "eye",
-    "finfo",
-    "flip",
-    "floor",
-    "floor_divide",
-    "from_dlpack",
-    "full",
-    "full_like",
-    "greater",
-    "greater_equal",
-    "hypot",
-    "iinfo",
-    "imag",
-    "isdtype",
-    "isfinite",
-    "isin",
-    "isinf",
-    "isnan",
-    "less",
-    "less_equal",
-    "linspace",
-    "log",
-    "log1p",
-    "log2",
-    "log10",
-    "logaddexp",
-    "logical_and",
-    "logical_not",
-    "logical_or",
-    "logical_xor",
-    "matmul",
-    "matrix_transpose",
-    "max",
-    "maximum",
-    "mean",
-    "meshgrid",
-    "min",
-    "minimum",
-    "moveaxis",
-    "multiply",
-    "negative",
-    "nextafter",
-    "nonzero",
-    "not_equal",
-    "ones",
-    "ones_like",
-    "permute_dims",
-    "positive",
-    "pow",
-    "prod",
-    "real",
-    "reciprocal",
-    "remainder",
-    "repeat",
-    "reshape",
-    "result_type",
-    "roll",
-    "round",
-    "searchsorted",
-    "sign",
-    "signbit",
-    "sin",
-    "sinh",
-    "sort",
-    "sqrt",
-    "square",
-    "squeeze",
-    "stack",
-    "std",
-    "subtract",
-    "sum",
-    "take",
-    "take_along_axis",
-    "tan",
-    "tanh",
-    "tensordot",
-    "tile",
-    "tril",
-    "triu",
-    "trunc",
-    "unique_all",
-    "unique_counts",
-    "unique_inverse",
-    "unique_values",
-    "unstack",
-    "var",
-    "vecdot",
-    "where",
-    "zeros",
-    "zeros_like",
     # cunumpy: backends and transfers
     "cupy_available",
     "cupy_unavailable_reason",
@@ -365,7 +261,30 @@ __all__ = [
     "mpi",
     "profiling",
     "testing",
-]
+    "algorithms", "integrate", "optimize", "rng",  # random numbers, particles, solvers
+    "kernel_testing",  # parity of kernel pairs, the fake CuPy, the emulator of CUDA C
+]  # fmt: skip
+
+# Array API 2025.12: functions
+__all__ += [
+    "abs", "acos", "acosh", "add", "all", "any", "arange", "argmax", "argmin", "argsort",
+    "asarray", "asin", "asinh", "astype", "atan", "atan2", "atanh", "bitwise_and",
+    "bitwise_invert", "bitwise_left_shift", "bitwise_or", "bitwise_right_shift", "bitwise_xor",
+    "broadcast_arrays", "broadcast_shapes", "broadcast_to", "can_cast", "ceil", "clip", "concat",
+    "conj", "copysign", "cos", "cosh", "count_nonzero", "cumulative_prod", "cumulative_sum",
+    "diff", "divide", "empty", "empty_like", "equal", "exp", "expand_dims", "expm1", "eye",
+    "finfo", "flip", "floor", "floor_divide", "from_dlpack", "full", "full_like", "greater",
+    "greater_equal", "hypot", "iinfo", "imag", "isdtype", "isfinite", "isin", "isinf", "isnan",
+    "less", "less_equal", "linspace", "log", "log1p", "log2", "log10", "logaddexp", "logical_and",
+    "logical_not", "logical_or", "logical_xor", "matmul", "matrix_transpose", "max", "maximum",
+    "mean", "meshgrid", "min", "minimum", "moveaxis", "multiply", "negative", "nextafter",
+    "nonzero", "not_equal", "ones", "ones_like", "permute_dims", "positive", "pow", "prod", "real",
+    "reciprocal", "remainder", "repeat", "reshape", "result_type", "roll", "round", "searchsorted",
+    "sign", "signbit", "sin", "sinh", "sort", "sqrt", "square", "squeeze", "stack", "std",
+    "subtract", "sum", "take", "take_along_axis", "tan", "tanh", "tensordot", "tile", "tril",
+    "triu", "trunc", "unique_all", "unique_counts", "unique_inverse", "unique_values", "unstack",
+    "var", "vecdot", "where", "zeros", "zeros_like",
+]  # fmt: skip
 
 # array-api-compat 1.16's helpers, same names and semantics (docs/migrating.md).
 __all__ += [
@@ -379,18 +298,37 @@ __all__ += [
 ]  # fmt: skip
 
 
-def __getattr__(name: str) -> ModuleType:
-    """Load the device-layer submodules on first use, so ``import cunumpy`` stays light."""
+# CuNumpy 0.7.1's top-level helpers, same names and meaning (docs/migrating.md).
+__all__ += [
+    "CupyUnavailableError", "CupyUnavailableWarning", "MIN_CUPY_VERSION", "as_device_array",
+    "assert_same_backend", "backend_info", "cupy_backend", "cupy_version_supported",
+    "default_float_dtype", "evaluate_on_host", "get_array_backend", "get_array_module",
+    "host_call", "is_cpu", "is_gpu", "numpy_backend", "require_version", "same_backend",
+    "scipy", "setup_on_host", "to_cunumpy", "xp",
+]  # fmt: skip
+
+
+def __getattr__(name: str) -> Any:
+    """Lazy submodules, then 0.7.1's backend flags, then every other name of the backend.
+
+    Only names that are not module globals get here: the standard's names never do. A
+    name outside cunumpy's is the running context's backend library's (``xp.pad`` is
+    NumPy's on NumPy, CuPy's on CuPy), looked up at each access so that it follows
+    ``set_backend`` and ``use_backend`` (see ``cunumpy/_backends/_superset.py``).
+    """
     if name in _LAZY_SUBMODULES:
         module = importlib.import_module(f"{__name__}.{name}")
         globals()[name] = module
         return module
-    msg = f"module 'cunumpy' has no attribute {name!r}"
-    raise AttributeError(msg)
+    if name == "numpy_backend":
+        return _current().name == "numpy"
+    if name == "cupy_backend":
+        return _current().name == "cupy"
+    return _backend_attribute(_current().namespace, __name__, name)
 
 
 def __dir__() -> list[str]:
-    """The public names only (``__all__``), the lazy submodules included."""
+    """cunumpy's own names (``__all__``); the backend's other names resolve but are not listed."""
     return list(__all__)
 
 

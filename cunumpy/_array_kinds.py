@@ -312,21 +312,25 @@ def is_lazy_array(x: object) -> bool:
     return False
 
 
-def size(x: Any) -> int | None:
+def size(x: Any, axis: int | None = None) -> int | None:
     """Return the number of elements of ``x``, or None when its shape is not known.
 
     The standard's ``x.size``, for libraries that spell it differently (PyTorch's
-    ``size`` is a method) or report an unknown size as NaN (Dask).
+    ``size`` is a method) or report an unknown size as NaN (Dask). With ``axis``, the
+    length of that axis, as ``numpy.size(x, axis)`` gives it (CuNumpy 0.7.1's
+    ``xp.size`` was NumPy's).
 
     Parameters
     ----------
     x : array
         An array of any library; anything with a ``shape``.
+    axis : int, optional
+        The axis whose length to return; ``None`` for the number of elements.
 
     Returns
     -------
     int or None
-        The product of the shape, or None if a dimension is unknown.
+        The product of the shape (or the length of ``axis``), or None if unknown.
 
     Raises
     ------
@@ -339,12 +343,17 @@ def size(x: Any) -> int | None:
     >>> import cunumpy as xp
     >>> xp.size(np.zeros((2, 3)))
     6
+    >>> xp.size(np.zeros((2, 3)), 1)
+    3
     """
     try:
         shape = x.shape
     except AttributeError:
         msg = f"size: {type(x).__name__} {x!r:.60} is not an array (it has no `shape`)."
         raise TypeError(msg) from None
+    if axis is not None:
+        length = shape[axis]
+        return None if length is None or length != length else int(length)  # NaN: Dask's
     if None in shape:
         return None
     count = math.prod(shape)

@@ -17,12 +17,21 @@ from __future__ import annotations
 
 import os
 import sys
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from types import ModuleType
 
-__all__ = ["BACKENDS", "ENV_VAR", "current", "get_backend", "set_backend", "use_backend"]
+__all__ = [
+    "ACCEPTED",
+    "BACKENDS",
+    "ENV_VAR",
+    "current",
+    "get_backend",
+    "set_backend",
+    "use_backend",
+]
 
 #: The backends cunumpy knows, in the order ``auto`` tries them in reverse.
 BACKENDS = ("numpy", "cupy")
@@ -60,30 +69,58 @@ def _numpy_namespace() -> ModuleType:
     return numpy_namespace
 
 
+#: The names ``set_backend``, ``use_backend`` and ``CUNUMPY_BACKEND`` accept.
+ACCEPTED = (*BACKENDS, "auto")
+
+
 def _canonical_name(name: object, func: str) -> str:
-    """``name`` as one of ``BACKENDS`` (case and surrounding spaces ignored), or raise."""
+    """``name`` as one of ``ACCEPTED`` (case and surrounding spaces ignored), or raise."""
     if not isinstance(name, str):
-        msg = f"{func}: `name` must be a str, one of {BACKENDS!r}, not {name!r}."
+        msg = f"{func}: `name` must be a str, one of {ACCEPTED!r}, not {name!r}."
         raise TypeError(msg)
     canonical = name.strip().lower()
-    if canonical not in BACKENDS:
-        msg = f"{func}: unknown backend {name!r}; the valid names are {BACKENDS!r}."
+    if canonical not in ACCEPTED:
+        msg = f"{func}: unknown backend {name!r}; the valid names are {ACCEPTED!r}."
         raise ValueError(msg)
     return canonical
 
 
-def _namespace_for(name: object, func: str) -> ModuleType:
-    """Return the namespace module of backend ``name``, or raise why it cannot be used."""
-    canonical = _canonical_name(name, func)
-    if canonical == "numpy":
-        return _numpy_namespace()
-    from ._cupy import require_cupy
-
-    require_cupy(func)
+def _cupy_namespace() -> ModuleType:
     from ._backends import cupy as cupy_namespace
 
     _NAMES[cupy_namespace] = "cupy"
     return cupy_namespace
+
+
+def _namespace_for(
+    name: object, func: str, *, strict: bool = True, stacklevel: int = 2
+) -> ModuleType:
+    """Return the namespace module of backend ``name`` (``"auto"`` resolved).
+
+    ``"cupy"`` where CuPy is not usable raises ``CupyUnavailableError`` with the reason
+    when ``strict``; otherwise it warns (``CupyUnavailableWarning``, with the reason) and
+    gives NumPy, as CuNumpy 0.7.1 did. ``"auto"`` gives CuPy where usable, silently.
+    ``stacklevel`` is the warning's stack level as seen from the caller.
+    """
+    canonical = _canonical_name(name, func)
+    if canonical == "numpy":
+        return _numpy_namespace()
+    from ._cupy import CupyUnavailableWarning, cupy_available, require_cupy
+
+    if canonical == "auto":
+        return _cupy_namespace() if cupy_available() else _numpy_namespace()
+    if strict or cupy_available():
+        require_cupy(func)
+        return _cupy_namespace()
+    from ._cupy import cupy_unavailable_reason
+
+    msg = (
+        f"{func}: CuPy was asked for but is not usable here ({cupy_unavailable_reason()}); "
+        f"staying on NumPy. Pass strict=True to raise instead, or 'auto' to take CuPy only "
+        f"where it is usable."
+    )
+    warnings.warn(msg, CupyUnavailableWarning, stacklevel=stacklevel + 1)
+    return _numpy_namespace()
 
 
 #: The process default (``set_backend``); mutated in place, so the context variable's
@@ -136,7 +173,7 @@ def get_backend() -> str:
     return current().name
 
 
-def set_backend(name: str) -> None:
+def set_backend(name: str, *, strict: bool = False) -> None:
     """Make ``name`` the default backend of the whole process.
 
     Creation functions called without ``device=`` create their arrays on the current
@@ -148,18 +185,31 @@ def set_backend(name: str) -> None:
     block (in this thread or task only) for the rest of the block; blocks of other
     threads and tasks keep their backend until they end.
 
+    ``"cupy"`` where CuPy is not usable (no GPU, CuPy not installed, ...) keeps a program
+    written for CuNumpy 0.7.1 running: the backend becomes NumPy and a
+    ``CupyUnavailableWarning`` gives the reason; ``get_backend()`` then says ``"numpy"``.
+    With ``strict=True`` it raises instead and the previous backend stays.
+
     Parameters
     ----------
-    name : {"numpy", "cupy"}
-        The backend to use; case and surrounding spaces are ignored, as in
-        ``CUNUMPY_BACKEND``.
+    name : {"numpy", "cupy", "auto"}
+        The backend to use; ``"auto"`` is CuPy where it is usable and NumPy elsewhere.
+        Case and surrounding spaces are ignored, as in ``CUNUMPY_BACKEND``.
+    strict : bool, optional
+        Raise ``CupyUnavailableError`` rather than fall back to NumPy with a warning.
 
     Raises
     ------
     ValueError
         If ``name`` is not a known backend.
-    RuntimeError
-        If ``name`` is ``"cupy"`` and CuPy is not usable; the message says why.
+    CupyUnavailableError
+        If ``strict`` and ``name`` is ``"cupy"`` and CuPy is not usable; the message says
+        why. It is both a ``RuntimeError`` and an ``ImportError``.
+
+    Warns
+    -----
+    CupyUnavailableWarning
+        If ``name`` is ``"cupy"``, CuPy is not usable and ``strict`` is false.
 
     Examples
     --------
@@ -167,15 +217,19 @@ def set_backend(name: str) -> None:
     >>> xp.set_backend("numpy")
     >>> type(xp.zeros(3))
     <class 'numpy.ndarray'>
+    >>> xp.set_backend("auto")  # CuPy where a GPU is usable
+    >>> xp.get_backend() == ("cupy" if xp.cupy_available() else "numpy")
+    True
+    >>> xp.set_backend("numpy")
     """
-    namespace = _namespace_for(name, "set_backend")
+    namespace = _namespace_for(name, "set_backend", strict=strict)
     _default.namespace = namespace
     if current() is not _default:  # inside a use_backend block of this context
         _context.set(_Backend(namespace))
 
 
 @contextmanager
-def use_backend(name: str) -> Iterator[ModuleType]:
+def use_backend(name: str, *, strict: bool = False) -> Iterator[ModuleType]:
     """Use backend ``name`` inside a ``with`` block, then restore the previous one.
 
     The choice is context-local (a ``contextvars.ContextVar``): it holds for the code
@@ -184,10 +238,15 @@ def use_backend(name: str) -> Iterator[ModuleType]:
     backend. Blocks nest, and the previous backend is restored on exit, also when the
     block raises.
 
+    ``"cupy"`` where CuPy is not usable gives NumPy with a ``CupyUnavailableWarning``,
+    as ``set_backend`` does, unless ``strict``.
+
     Parameters
     ----------
-    name : {"numpy", "cupy"}
+    name : {"numpy", "cupy", "auto"}
         The backend to use inside the block; case and surrounding spaces are ignored.
+    strict : bool, optional
+        Raise ``CupyUnavailableError`` rather than fall back to NumPy with a warning.
 
     Yields
     ------
@@ -202,7 +261,7 @@ def use_backend(name: str) -> Iterator[ModuleType]:
     >>> xp.get_backend()
     'numpy'
     """
-    namespace = _namespace_for(name, "use_backend")
+    namespace = _namespace_for(name, "use_backend", strict=strict, stacklevel=3)
     token = _context.set(_Backend(namespace))
     try:
         yield namespace
@@ -231,8 +290,14 @@ def _backend_from_environment() -> None:
 
     An invalid value raises, naming the variable, unless this process is the report
     (``python -m cunumpy``), which keeps NumPy and reports the error as a failed check.
+    ``cupy`` where CuPy is not usable warns (``CupyUnavailableWarning``) and keeps NumPy.
+    ``CUNUMPY_FAKE_CUPY=1`` first installs the fake CuPy of ``cunumpy.kernel_testing``.
     """
     global environment_error
+    if os.environ.get("CUNUMPY_FAKE_CUPY", "").strip().lower() in ("1", "true", "yes"):
+        from .kernel_testing._fake import install  # before anything looks for CuPy
+
+        install()
     try:
         _apply_environment()
     except (ValueError, RuntimeError) as exc:
@@ -259,13 +324,14 @@ def _apply_environment() -> None:
         )
         raise ValueError(msg)
     if value == "cupy":
-        from ._cupy import cupy_available, cupy_unavailable_reason
+        from ._cupy import CupyUnavailableWarning, cupy_available, cupy_unavailable_reason
 
-        if not cupy_available():
+        if not cupy_available():  # as CuNumpy 0.7.1: the program runs on NumPy, told why
             msg = (
-                f"cunumpy: {ENV_VAR}={raw!r} asks for CuPy, which is not usable here: "
-                f"{cupy_unavailable_reason()}. Unset {ENV_VAR}, or set it to 'auto' to "
-                f"use CuPy only where it is usable."
+                f"cunumpy: {ENV_VAR}={raw!r} asks for CuPy, which is not usable here "
+                f"({cupy_unavailable_reason()}); staying on NumPy. Set {ENV_VAR}=auto to "
+                f"use CuPy only where it is usable, without this warning."
             )
-            raise RuntimeError(msg)
+            warnings.warn(msg, CupyUnavailableWarning, stacklevel=2)
+            return
     set_backend(value)

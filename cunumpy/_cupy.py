@@ -14,6 +14,8 @@ import warnings
 from types import ModuleType
 
 __all__ = [
+    "CupyUnavailableError",
+    "CupyUnavailableWarning",
     "cupy_available",
     "cupy_installed",
     "cupy_unavailable_reason",
@@ -22,6 +24,39 @@ __all__ = [
     "unsupported_cupy_version",
     "visible_gpu_count",
 ]
+
+
+class CupyUnavailableError(RuntimeError, ImportError):
+    """CuPy is not usable here (not installed, no GPU, a driver too old, ...).
+
+    Raised wherever cunumpy needs CuPy and cannot use it; the message names the function
+    and gives the reason. It is a ``RuntimeError`` (cunumpy's rule for a missing
+    capability) and an ``ImportError`` (what CuNumpy 0.7.1 raised from ``to_cupy``), so
+    code written for either catches it.
+
+    Examples
+    --------
+    >>> import cunumpy as xp
+    >>> issubclass(xp.CupyUnavailableError, RuntimeError)
+    True
+    >>> issubclass(xp.CupyUnavailableError, ImportError)
+    True
+    """
+
+
+class CupyUnavailableWarning(RuntimeWarning):
+    """``set_backend("cupy")`` found CuPy unusable and kept NumPy; the message says why.
+
+    Pass ``strict=True`` to raise :class:`CupyUnavailableError` instead, or ask for
+    ``"auto"`` to take CuPy only where it is usable, without a warning.
+
+    Examples
+    --------
+    >>> import cunumpy as xp
+    >>> issubclass(xp.CupyUnavailableWarning, RuntimeWarning)
+    True
+    """
+
 
 _UNPROBED = object()
 _probe_result: object = _UNPROBED  # None when usable, else the reason (a str)
@@ -201,20 +236,20 @@ def cupy_unavailable_reason() -> str | None:
 
 
 def require_cupy(func: str) -> ModuleType:
-    """Return the CuPy module, or raise ``RuntimeError`` naming ``func`` and the reason."""
+    """Return the CuPy module, or raise ``CupyUnavailableError`` naming ``func`` and the reason."""
     if not cupy_available():
         msg = f"{func}: the CuPy backend is not usable: {cupy_unavailable_reason()}."
-        raise RuntimeError(msg)
+        raise CupyUnavailableError(msg)
     return sys.modules["cupy"]
 
 
 def require_cupy_installed(func: str) -> ModuleType:
-    """Like ``require_cupy``, but raise ``ImportError`` when CuPy is not installed at all."""
+    """Like ``require_cupy``; when CuPy is not installed at all the message says to install it."""
     if not cupy_installed():
         msg = (
             f"{func}: CuPy is not installed; install cunumpy[cuda12] or cunumpy[cuda13] to use it."
         )
-        raise ImportError(msg)
+        raise CupyUnavailableError(msg)
     return require_cupy(func)
 
 

@@ -24,6 +24,7 @@ from ._backends import numpy as _numpy_module
 from ._config import current as _current
 from ._devices import DLPACK_CUDA, DLPACK_HOST, canonical_device, dlpack_device_type
 from ._namespace import _NAMESPACE_BY_TYPE, namespace_of
+from ._transfer import move_to as _move_to
 from ._transfer import to_device as _to_device
 
 __all__ = [
@@ -41,6 +42,7 @@ __all__ = [
     "_namespace_of_two",
     "_numpy_namespace",
     "_placement",
+    "_move_to",
     "_to_device",
 ]
 
@@ -198,7 +200,7 @@ def _moved(
             f"moving it to {device!r} needs a copy; pass copy=None or copy=True."
         )
         raise ValueError(msg)
-    return _to_device(obj, device), None
+    return _move_to(obj, device, None, "asarray"), None
 
 
 def _dlpack_namespace(x: Any) -> ModuleType:

@@ -8,11 +8,12 @@ import numpy as np
 
 from ._array_kinds import is_cupy_array, is_numpy_array
 from ._cupy import require_cupy
-from ._devices import canonical_device, library_device
+from ._devices import DLPACK_HOST, canonical_device, library_device
 from ._namespace import _library_name, namespace_of, renamed
+from ._transfer_log import active, describe, nbytes_of, note_transfer
 from .cuda._streams import _check_stream_type, as_cupy_stream, on_device_and_stream
 
-__all__ = ["device", "to_cupy", "to_device", "to_numpy"]
+__all__ = ["device", "move_to", "to_cupy", "to_device", "to_numpy"]
 
 
 def device(x: Any, /) -> Any:
@@ -122,6 +123,11 @@ def to_device(x: Any, device: Any, /, *, stream: Any = None) -> Any:
     >>> xp.to_device(x, "cpu") is x
     True
     """
+    return move_to(x, device, stream, "to_device")
+
+
+def move_to(x: Any, device: Any, stream: Any, caller: str) -> Any:
+    """``to_device(x, device, stream=stream)``; the transfer counters see ``caller`` as the function."""
     if is_numpy_array(x):
         if stream is not None:
             _check_stream_type(stream, "to_device")  # a TypeError before any ValueError
@@ -135,36 +141,56 @@ def to_device(x: Any, device: Any, /, *, stream: Any = None) -> Any:
                 raise ValueError(msg)
             return x
         require_cupy("to_device")
-        from ._backends import cupy as cupy_namespace
+        from ._backends.cupy._creation import copy_from_host
 
         with on_device_and_stream(target, stream, "to_device"):
-            return cupy_namespace.asarray(x)
+            return copy_from_host(x, caller)
     if is_cupy_array(x):
         target = canonical_device(device, "to_device")
         from ._backends.cupy._placement import copy_from_other_gpu, ready_on, to_host
 
         source = int(x.device.id)
         if target == "cpu":
-            return to_host(x, as_cupy_stream(stream, source, "to_device"))
+            return to_host(x, as_cupy_stream(stream, source, "to_device"), caller)
         if target == source:
             ready_on(x, as_cupy_stream(stream, source, "to_device"))
             return x
         with on_device_and_stream(target, stream, "to_device"):
-            return copy_from_other_gpu(x)
-    return _foreign_to_device(x, device, stream)
+            return copy_from_other_gpu(x, caller)
+    return _foreign_to_device(x, device, stream, caller)
 
 
-def _foreign_to_device(x: Any, device: Any, stream: Any) -> Any:
+def _foreign_to_device(x: Any, device: Any, stream: Any, caller: str) -> Any:
     """Move an array of another library with that library's own ``to_device``."""
     namespace = _foreign_namespace(x, "to_device")
     target = library_device(x, device, namespace, "to_device")
     import array_api_compat  # knows the libraries whose arrays lack ``to_device``
 
     try:
-        return array_api_compat.to_device(x, target, stream=stream)
+        result = array_api_compat.to_device(x, target, stream=stream)
     except Exception as exc:
         msg = f"to_device: {_library_name(x)} could not move the array to {device!r}: {exc}"
         raise renamed(exc, msg) from exc
+    if active() and result is not x:
+        _note_foreign_copy(x, result, caller)
+    return result
+
+
+def _note_foreign_copy(x: Any, result: Any, caller: str) -> None:
+    """Tell the transfer counters of another library's copy between host and GPU."""
+    try:
+        kinds = (int(x.__dlpack_device__()[0]), int(result.__dlpack_device__()[0]))
+    except (AttributeError, TypeError, ValueError, BufferError):
+        return  # no DLPack device: where the data went is unknown
+    host = tuple(kind in DLPACK_HOST for kind in kinds)
+    if host == (True, False):
+        kind = "to_device"
+    elif host == (False, True):
+        kind = "to_host"
+    else:
+        return  # on one side of the host/GPU divide: no transfer between them
+    detail = f"{_library_name(x)} to {result.device!r}"
+    note_transfer(kind, describe(caller, x, detail), nbytes=nbytes_of(result))
 
 
 def to_numpy(x: Any, /) -> np.ndarray:
@@ -219,6 +245,6 @@ def to_cupy(x: Any, /) -> Any:
         return x
     if not (is_numpy_array(x) or isinstance(x, (list, tuple, int, float, complex, bool))):
         x = to_numpy(x)
-    from ._backends import cupy as cupy_namespace
+    from ._backends.cupy._creation import copy_from_host
 
-    return cupy_namespace.asarray(x)
+    return copy_from_host(x, "to_cupy")

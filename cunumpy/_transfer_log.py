@@ -9,24 +9,72 @@ another's copies. With no listener the call costs one context-variable read.
 
 from __future__ import annotations
 
+import math
+import os
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import Any
 
-__all__ = ["KINDS", "Listener", "active", "listening", "note_transfer"]
+__all__ = [
+    "KINDS",
+    "Listener",
+    "active",
+    "call_site",
+    "describe",
+    "listening",
+    "nbytes_of",
+    "note_transfer",
+]
 
 KINDS = ("to_host", "to_device", "kernel_conversion", "fallback", "device_copy", "sync")
 """The kinds of copy, in the order reports list them."""
 
 Listener = Callable[[str, str, "int | None", bool, bool], None]
-"""Called as ``listener(kind, description, nbytes, blocking, implicit)``."""
+"""Called as ``listener(kind, description, nbytes, blocking, implicit)``; see :func:`call_site`."""
 
 _listeners: ContextVar[tuple[Listener, ...]] = ContextVar("cunumpy_transfer_listeners", default=())
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
 
 
 def active() -> bool:
     """Whether a listener is active here: callers skip describing a copy when none is."""
     return bool(_listeners.get())
+
+
+def call_site() -> str:
+    """The innermost ``"file:line"`` of the calling stack that is not in cunumpy's package.
+
+    A listener calls it to find the line of the user's code that caused the copy.
+    """
+    frame = sys._getframe(1)
+    while frame is not None:
+        filename = frame.f_code.co_filename
+        if not os.path.abspath(filename).startswith(_PACKAGE_DIR):
+            return f"{filename}:{frame.f_lineno}"
+        frame = frame.f_back  # type: ignore[assignment]
+    return "<unknown>"
+
+
+def describe(func: str, x: Any, detail: str = "") -> str:
+    """``func(shape=..., dtype=...)`` for array ``x``, followed by ``detail`` when given."""
+    shape, dtype = getattr(x, "shape", None), getattr(x, "dtype", None)
+    inside = (
+        type(x).__name__
+        if shape is None or dtype is None
+        else f"shape={tuple(shape)}, dtype={dtype}"
+    )
+    return f"{func}({inside})" + (f" {detail}" if detail else "")
+
+
+def nbytes_of(x: Any) -> int | None:
+    """The payload bytes of array ``x`` from its shape and dtype (no device read), or None."""
+    shape, dtype = getattr(x, "shape", None), getattr(x, "dtype", None)
+    itemsize = getattr(dtype, "itemsize", None)
+    if shape is None or itemsize is None:
+        return None
+    return math.prod(shape) * int(itemsize)
 
 
 def note_transfer(
@@ -50,8 +98,16 @@ def note_transfer(
 
 @contextmanager
 def listening(listener: Listener) -> Iterator[None]:
-    """Add `listener` for the duration of the block, in this context only."""
-    token = _listeners.set((*_listeners.get(), listener))
+    """Add `listener` for the duration of the block, in this context only.
+
+    A listener that is already active here is not added again, so that it hears each
+    copy once (a counter reused inside its own block).
+    """
+    current = _listeners.get()
+    if any(existing is listener for existing in current):
+        yield
+        return
+    token = _listeners.set((*current, listener))
     try:
         yield
     finally:

@@ -15,7 +15,8 @@ from cunumpy import _config
 
 
 def _gpu_usable() -> bool:
-    return cunumpy.cupy_available()
+    # the fake CuPy of cunumpy.kernel_testing is usable, but it is no GPU
+    return cunumpy.cupy_available() and not cunumpy.kernel_testing.fake_cupy_active()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -40,13 +40,47 @@ def test_use_backend_restores_on_exception() -> None:
 
 
 @pytest.mark.skipif(cunumpy.cupy_available(), reason="checks the path where CuPy is not usable")
-def test_cupy_backend_without_usable_cupy_raises_with_the_reason() -> None:
+def test_strict_cupy_backend_without_usable_cupy_raises_with_the_reason() -> None:
     reason = cunumpy.cupy_unavailable_reason()
     assert reason
     with pytest.raises(RuntimeError, match="set_backend: the CuPy backend is not usable") as info:
-        cunumpy.set_backend("cupy")
+        cunumpy.set_backend("cupy", strict=True)
     assert reason in str(info.value)
+    assert isinstance(info.value, ImportError)  # 0.7.1's to_cupy raised ImportError
+    assert isinstance(info.value, cunumpy.CupyUnavailableError)
     assert cunumpy.get_backend() == "numpy"
+    block = cunumpy.use_backend("cupy", strict=True)
+    with pytest.raises(cunumpy.CupyUnavailableError, match="use_backend: the CuPy backend"):
+        block.__enter__()
+    assert cunumpy.get_backend() == "numpy"
+
+
+@pytest.mark.skipif(cunumpy.cupy_available(), reason="checks the path where CuPy is not usable")
+def test_cupy_backend_without_usable_cupy_warns_and_stays_on_numpy() -> None:
+    reason = cunumpy.cupy_unavailable_reason()
+    assert reason
+    with pytest.warns(cunumpy.CupyUnavailableWarning, match="set_backend: CuPy was asked") as rec:
+        cunumpy.set_backend("cupy")
+    assert reason in str(rec[0].message) and "strict=True" in str(rec[0].message)
+    assert rec[0].filename == __file__  # points at the caller's line
+    assert cunumpy.get_backend() == "numpy"
+    assert isinstance(cunumpy.zeros(2), np.ndarray)
+    block = cunumpy.use_backend("cupy")
+    with pytest.warns(cunumpy.CupyUnavailableWarning, match="use_backend: CuPy was asked") as rec:
+        namespace = block.__enter__()
+    assert rec[0].filename == __file__
+    assert cunumpy.get_backend() == "numpy"
+    assert namespace is cunumpy.array_namespace(np.ones(1))
+    block.__exit__(None, None, None)
+
+
+def test_auto_takes_cupy_only_where_usable_without_a_warning() -> None:
+    expected = "cupy" if cunumpy.cupy_available() else "numpy"
+    with cunumpy.use_backend("auto"):
+        assert cunumpy.get_backend() == expected
+    assert cunumpy.get_backend() == "numpy"
+    cunumpy.set_backend(" AUTO ")
+    assert cunumpy.get_backend() == expected
 
 
 def _import_with(value: str) -> subprocess.CompletedProcess[str]:
@@ -80,10 +114,12 @@ def test_malformed_environment_variable_is_an_import_error_naming_it() -> None:
 
 
 @pytest.mark.skipif(cunumpy.cupy_available(), reason="checks the path where CuPy is not usable")
-def test_environment_variable_cupy_without_gpu_fails_at_import_with_reason() -> None:
+def test_environment_variable_cupy_without_gpu_warns_with_reason_and_stays_on_numpy() -> None:
     result = _import_with("cupy")
-    assert result.returncode != 0
-    assert "RuntimeError: cunumpy: CUNUMPY_BACKEND='cupy' asks for CuPy" in result.stderr
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "numpy"
+    assert "CupyUnavailableWarning: cunumpy: CUNUMPY_BACKEND='cupy' asks for CuPy" in result.stderr
+    assert str(cunumpy.cupy_unavailable_reason()) in result.stderr
 
 
 def test_import_loads_no_gpu_or_mpi_library() -> None:

@@ -25,7 +25,14 @@ from cunumpy import _cupy
 from cunumpy.cuda import _memory as _cuda_memory
 
 PUBLIC = {
+    "HostEvent",
+    "HostStream",
     "MemoryStats",
+    "create_event",
+    "create_stream",
+    "record_event",
+    "set_device_for_rank",
+    "wait_event",
     "cupy_available",
     "current_device",
     "current_stream",
@@ -323,7 +330,7 @@ def test_loaded_but_unusable_cupy_keeps_defaults_neutral() -> None:
 @needs_unusable_cupy
 def test_cupy_backend_cannot_be_selected_so_helpers_stay_neutral() -> None:
     with pytest.raises(RuntimeError, match="not usable"):
-        cunumpy.set_backend("cupy")
+        cunumpy.set_backend("cupy", strict=True)
     assert cuda.current_device() == "cpu"
 
 

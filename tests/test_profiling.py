@@ -56,12 +56,43 @@ def test_region_without_name_is_not_recorded() -> None:
     assert profiling.report(file=io.StringIO()) == {}
 
 
-def test_elapsed_before_the_end_raises() -> None:
+def test_elapsed_is_none_until_the_block_ends() -> None:
+    """As CuNumpy 0.7.1's ``Timing`` documents: ``None`` until the block exits."""
     region = profiling.timed_region("early")
-    with pytest.raises(RuntimeError, match="no time until its block ends"):
-        region.elapsed
-    with region, pytest.raises(RuntimeError, match="'early'"):
-        region.elapsed
+    assert region.elapsed is None
+    with region:
+        assert region.elapsed is None
+        assert region.synced is False
+    assert isinstance(region.elapsed, float)
+    assert region.elapsed >= 0.0
+
+
+def test_the_region_yields_a_timing_not_synced_on_numpy() -> None:
+    with profiling.timed_region("solve") as timing:
+        time.sleep(0.001)
+    assert isinstance(timing, profiling.Timing)
+    assert timing.name == "solve"
+    assert timing.synced is False  # nothing to wait for on NumPy
+    assert timing.elapsed >= 0.001
+
+
+def test_a_timing_made_directly_holds_its_values() -> None:
+    timing = profiling.Timing("io", elapsed=0.25, synced=True)
+    assert (timing.name, timing.elapsed, timing.synced) == ("io", 0.25, True)
+    assert timing.device_time is None
+    assert repr(timing) == "<Timing 'io': host 250.000 ms>"
+    assert profiling.Timing("later").elapsed is None
+    assert profiling.Timing(None, elapsed=1).elapsed == 1.0
+
+
+@pytest.mark.parametrize(
+    ("args", "pattern"),
+    [((3,), "`name` must be a str or None"), (("a", "1s"), "`elapsed` must be a number"),
+     (("a", None, 1), "`synced` must be a bool")],
+)  # fmt: skip
+def test_a_timing_checks_its_arguments(args: tuple[Any, ...], pattern: str) -> None:
+    with pytest.raises(TypeError, match=rf"^Timing: {pattern}"):
+        profiling.Timing(*args)
 
 
 def test_an_open_region_cannot_be_entered_again() -> None:
@@ -424,6 +455,7 @@ def test_gpu_region_measures_the_kernel_not_the_launch(spin: Any) -> None:
     assert LOW <= region.device_time <= HIGH
     assert LOW <= region.host_time <= HIGH  # type: ignore[operator]
     assert region.elapsed == region.device_time
+    assert region.synced is True  # sync=True: the host waited for the kernel
     recorded = profiling.report(file=io.StringIO())["kernel"]
     assert recorded.count == 1
     assert recorded.total == region.device_time  # the GPU's time, not the host's
@@ -449,6 +481,7 @@ def test_gpu_region_without_sync_resolves_when_read(spin: Any) -> None:
         spin(NAP)
     assert region.host_time is not None
     assert region.host_time < 0.01  # nothing waited
+    assert region.synced is False
     assert LOW <= region.elapsed <= HIGH
     assert LOW <= profiling.report(file=io.StringIO())["async"].total <= HIGH
 

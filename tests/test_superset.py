@@ -144,9 +144,92 @@ def test_private_and_dunder_names_are_not_passed_on(name: str) -> None:
         getattr(numpy_namespace, name)
 
 
-def test_the_top_level_module_stays_standard_only() -> None:
-    assert not hasattr(cunumpy, "pad")
-    assert not hasattr(cunumpy, "nanmax")
+def test_the_top_level_is_a_numpy_superset_on_the_numpy_backend() -> None:
+    standard = set(STANDARD) | set(cunumpy.__all__)
+    wrong = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # NumPy's deprecated aliases warn on access
+        for name in dir(np):
+            if name.startswith("_") or name in standard:
+                continue
+            try:
+                expected = getattr(np, name)
+            except AttributeError:
+                continue
+            if getattr(cunumpy, name) is not expected:
+                wrong.append(name)
+    assert wrong == []
+    assert cunumpy.linalg.norm is np.linalg.norm and cunumpy.linalg.lstsq is np.linalg.lstsq
+    assert cunumpy.fft.fft2 is np.fft.fft2 and cunumpy.fft.fftshift.__module__ == "cunumpy.fft"
+    assert cunumpy.random is np.random and cunumpy.float16 is np.float16
+
+
+def test_the_top_levels_standard_names_are_globals_so_they_never_reach_getattr() -> None:
+    assert [n for n in STANDARD if n not in vars(cunumpy)] == []
+    assert [n for n in cunumpy.linalg.__all__ if n not in vars(cunumpy.linalg)] == []
+    assert [n for n in cunumpy.fft.__all__ if n not in vars(cunumpy.fft)] == []
+
+
+def test_the_top_levels_standard_names_stay_ours() -> None:
+    for name in ("sum", "asarray", "concat", "abs", "max", "round"):
+        assert getattr(cunumpy, name).__module__.startswith("cunumpy._api.")
+    for name in ("solve", "vector_norm"):
+        assert getattr(cunumpy.linalg, name).__module__ == "cunumpy.linalg"
+    assert "pad" not in dir(cunumpy) and "norm" not in dir(cunumpy.linalg)
+    assert dir(cunumpy) == sorted(cunumpy.__all__)
+
+
+def test_top_level_backend_names_are_looked_up_at_each_access(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cunumpy import _config
+
+    class Library:  # a stand-in backend namespace, to see the switch without a GPU
+        __name__ = "cunumpy._backends.stand_in"
+
+        @staticmethod
+        def __getattr__(name: str) -> object:
+            if name == "pad":
+                return "the stand-in's pad"
+            raise AttributeError(name)
+
+    assert cunumpy.pad is np.pad
+    token = _config._context.set(_config._Backend(Library()))  # type: ignore[arg-type]
+    try:
+        assert cunumpy.pad == "the stand-in's pad"
+        with pytest.raises(AttributeError, match=r"'cunumpy' has no attribute 'nanmax'.*stand_in"):
+            cunumpy.nanmax
+    finally:
+        _config._context.reset(token)
+    assert cunumpy.pad is np.pad
+    assert "pad" not in vars(cunumpy)  # never cached, so it cannot go stale
+
+
+def test_top_level_unknown_and_private_names_raise_attribute_error() -> None:
+    with pytest.raises(AttributeError, match=r"'cunumpy' has no attribute 'bogus'.*numpy's"):
+        cunumpy.bogus
+    with pytest.raises(AttributeError, match=r"'cunumpy.linalg' has no attribute 'bogus'"):
+        cunumpy.linalg.bogus
+    with pytest.raises(AttributeError, match=r"'cunumpy.fft' has no attribute 'bogus'"):
+        cunumpy.fft.bogus
+    for name in ("_private", "__wrapped__"):
+        assert not hasattr(cunumpy, name)
+        assert not hasattr(cunumpy.linalg, name)
+
+
+@pytest.mark.gpu
+def test_top_level_names_are_cupys_on_the_cupy_backend() -> None:
+    import cupy
+
+    with cunumpy.use_backend("cupy", strict=True):
+        assert cunumpy.pad is cupy.pad and cunumpy.ndarray is cupy.ndarray
+        assert cunumpy.random is cupy.random
+        assert cunumpy.linalg.norm is cupy.linalg.norm
+        assert cunumpy.fft.fft2 is cupy.fft.fft2
+        x = cunumpy.array([1.0, 2.0])
+        assert isinstance(x, cupy.ndarray)
+        assert cunumpy.sum.__module__ == "cunumpy._api.statistics"
+    assert cunumpy.pad is np.pad
 
 
 @pytest.mark.gpu

@@ -106,7 +106,7 @@ def test_mixed_backends_in_a_function_raise() -> None:
         lambda: cunumpy.to_device(np.ones(2), "cuda:0"),
         lambda: cunumpy.zeros(2, device="cuda:0"),
         lambda: cunumpy.asarray([1.0], device=0),
-        lambda: cunumpy.set_backend("cupy"),
+        lambda: cunumpy.set_backend("cupy", strict=True),
     ],
     ids=["to_cupy", "to_device", "zeros", "asarray", "set_backend"],
 )

@@ -378,6 +378,7 @@ from __future__ import annotations
 
 from typing import Any, List, Literal, Optional, Sequence, Tuple, Union
 
+from {dots}_backends._superset import backend_attribute as _backend_attribute
 from {dots}_dispatch import (
     _PY_SCALARS,
     _PY_SCALARS_OR_NONE,
@@ -418,10 +419,18 @@ __all__ = {names!r}
 DIR_FUNCTION = '''
 
 
+def __getattr__(name: str) -> Any:
+    """Every other name: the current backend's own (``xp.{topic}.{example}``), at each access."""
+    return _backend_attribute(_current().namespace.{topic}, __name__, name)
+
+
 def __dir__() -> list[str]:
-    """The public names only (``__all__``), not the imports."""
+    """The standard's names only (``__all__``); the backend's other names resolve as well."""
     return list(__all__)
 '''
+
+#: A name outside the standard, for the docstring of each extension's ``__getattr__``.
+EXAMPLE = {"linalg": "norm", "fft": "fftshift"}
 
 
 def generate() -> dict[Path, str]:
@@ -440,7 +449,7 @@ def generate() -> dict[Path, str]:
         text += _fast_path_imports(topic, names)
         text += "\n\n\n".join(_function(prefix + n, entries[n]) for n in names) + "\n"
         if topic in EXTENSIONS:  # public modules: dir() shows their names, not their imports
-            text += DIR_FUNCTION
+            text += DIR_FUNCTION.format(topic=topic, example=EXAMPLE[topic])
         files[ROOT / "cunumpy" / path] = text
     return files
 

@@ -569,7 +569,8 @@ def other_probes() -> list[Probe]:
         ),
     ]
     if not xp.cupy_available():
-        probes.append(_p("set_backend('cupy') without a GPU", lambda: xp.set_backend("cupy"),
+        probes.append(_p("set_backend('cupy', strict=True) without a GPU",
+                         lambda: xp.set_backend("cupy", strict=True),
                          RuntimeError, "set_backend", ("cupy", "CuPy"), group=g))  # fmt: skip
     n = "namespace"
     probes += [

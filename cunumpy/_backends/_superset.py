@@ -8,6 +8,12 @@ returns the backend library's own object, as array-api-compat's namespaces do, a
 keeps it as a module global, so that later look-ups of the name are as fast as those
 of standard names. ``dir()`` lists the standard names only (taken when the module has
 been imported), so completion and ``help`` show what is portable.
+
+The public modules ``cunumpy``, ``cunumpy.linalg`` and ``cunumpy.fft`` apply the same rule
+one step later, with ``backend_attribute``: a name they do not define is looked up, at
+each access, in the namespace of the running context's backend (the library's object on
+NumPy, CuPy's on CuPy). Nothing is cached there, so the names follow ``set_backend`` and
+``use_backend``; the standard's names stay the modules' own globals, as fast as before.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-__all__ = ["library_attribute", "standard_dir"]
+__all__ = ["backend_attribute", "library_attribute", "standard_dir"]
 
 
 def library_attribute(library: ModuleType, namespace: str, name: str) -> Any:
@@ -50,3 +56,25 @@ def standard_dir(namespace_globals: dict[str, Any]) -> tuple[str, ...]:
             if not name.startswith("_") or (name.startswith("__") and name.endswith("__"))
         )
     )
+
+
+def backend_attribute(namespace: ModuleType, module: str, name: str) -> Any:
+    """The current backend's object ``name`` for the public module named ``module``.
+
+    ``namespace`` is the backend namespace module (or its ``linalg`` / ``fft``) of the
+    running context; its own ``__getattr__`` finds the library's object, so that private
+    names and the namespace's imports are never passed on. Not cached: the caller asks at
+    each access, so the answer follows the backend.
+    """
+    if name.startswith("_"):
+        msg = f"module {module!r} has no attribute {name!r}"
+        raise AttributeError(msg)
+    try:
+        return namespace.__getattr__(name)
+    except AttributeError:
+        library = namespace.__name__.removeprefix("cunumpy._backends.")
+        msg = (
+            f"module {module!r} has no attribute {name!r}: it is neither cunumpy's nor "
+            f"{library}'s (the current backend's)"
+        )
+        raise AttributeError(msg) from None

@@ -5,7 +5,9 @@ without a GPU device, they are no-ops or return a neutral value (``"cpu"``, ``No
 and do not import CuPy, so portable code can call them unconditionally. Asking for a GPU
 explicitly (an int index, ``"cuda:N"``, a ``cupy.cuda.Device`` or a CuPy array's
 ``.device``) needs a usable CuPy and raises ``RuntimeError`` with the reason otherwise;
-``set_device`` is the one exception (see its docstring).
+``set_device`` is the one exception (see its docstring). ``create_stream`` and
+``create_event`` give host stand-ins (``HostStream``, ``HostEvent``) on the NumPy backend,
+so that code ordering work with events runs there too.
 
 It also holds the CUDA C tools of :class:`cunumpy.kernels.CudaKernel`, which need no
 GPU: the shipped headers (:func:`cuda_include_dir`), signature parsing
@@ -24,7 +26,8 @@ from ._debug import (
     max_shared_memory_per_block,
     set_cuda_debug,
 )
-from ._device import current_device, device, device_count, set_device
+from ._device import current_device, device, device_count, set_device, set_device_for_rank
+from ._events import HostEvent, HostStream, create_event, create_stream, record_event, wait_event
 from ._memory import MemoryStats, free_memory, memory_info, memory_stats
 from ._pinned import pin_memory
 from ._signature import CudaParameter, ctype_of, cuda_kernel_names, parse_cuda_signature
@@ -35,7 +38,11 @@ __all__ = [
     "DEBUG_OPTIONS",
     "DEFAULT_SHARED_MEMORY_PER_BLOCK",
     "CudaParameter",
+    "HostEvent",
+    "HostStream",
     "MemoryStats",
+    "create_event",
+    "create_stream",
     "ctype_of",
     "cuda_debug",
     "cuda_include_dir",
@@ -54,12 +61,15 @@ __all__ = [
     "memory_stats",
     "parse_cuda_signature",
     "pin_memory",
+    "record_event",
     "resolve_includes",
     "set_cuda_debug",
     "set_device",
+    "set_device_for_rank",
     "stream",
     "streams",
     "synchronize",
+    "wait_event",
 ]
 
 

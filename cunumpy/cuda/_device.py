@@ -11,7 +11,7 @@ from .._config import get_backend
 from .._cupy import require_cupy, visible_gpu_count
 from .._devices import Canonical, canonical_device
 
-__all__ = ["current_device", "device", "device_count", "set_device"]
+__all__ = ["current_device", "device", "device_count", "set_device", "set_device_for_rank"]
 
 
 def device_count() -> int:
@@ -96,6 +96,60 @@ def set_device(device: Any, /) -> None:
     if canonical == "cpu":
         return
     sys.modules["cupy"].cuda.Device(canonical).use()
+
+
+def set_device_for_rank(rank: int, devices_per_node: int | None = None) -> int:
+    """Select GPU ``rank % devices_per_node`` for an MPI rank, and return its index.
+
+    Meant for one rank per GPU when the ranks fill each node in contiguous blocks (ranks
+    0-3 on the first node of four GPUs, ...). Otherwise select from the node-local rank
+    that the MPI launcher exports, or call :func:`set_device` yourself.
+
+    Parameters
+    ----------
+    rank : int
+        The MPI rank of this process (at least 0).
+    devices_per_node : int, optional
+        GPUs per node; by default :func:`device_count`, the GPUs this process sees.
+
+    Returns
+    -------
+    int
+        ``rank % devices_per_node``, made the current GPU on the CuPy backend. On the
+        NumPy backend nothing is selected and the index is only returned. ``0``, with
+        nothing selected, when there are no GPUs per node.
+
+    Raises
+    ------
+    TypeError
+        If ``rank`` or ``devices_per_node`` is not an int (or None for the latter).
+    ValueError
+        If either is negative, or, on the CuPy backend, the index is not a visible GPU.
+
+    Examples
+    --------
+    >>> import cunumpy.cuda as cuda
+    >>> cuda.set_device_for_rank(3, devices_per_node=4)
+    3
+    >>> cuda.set_device_for_rank(5, devices_per_node=4) if cuda.device_count() >= 2 else 1
+    1
+    """
+    for name, value in (("rank", rank), ("devices_per_node", devices_per_node)):
+        if value is None and name == "devices_per_node":
+            continue
+        if isinstance(value, bool) or not isinstance(value, int):
+            msg = f"set_device_for_rank: `{name}` must be an int >= 0, not {value!r}."
+            raise TypeError(msg)
+        if value < 0:
+            msg = f"set_device_for_rank: `{name}` must be an int >= 0, not {value!r}."
+            raise ValueError(msg)
+    per_node = device_count() if devices_per_node is None else devices_per_node
+    if per_node == 0:
+        return 0
+    index = rank % per_node
+    if get_backend() == "cupy":
+        set_device(index)
+    return index
 
 
 @contextmanager

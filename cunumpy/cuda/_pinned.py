@@ -8,6 +8,7 @@ import numpy as np
 
 from .._cupy import require_cupy_installed
 from .._namespace import is_cupy_array
+from .._transfer_log import active, describe, note_transfer
 
 __all__ = ["pin_memory"]
 
@@ -61,6 +62,9 @@ def pin_memory(a: Any, /) -> np.ndarray:
     if is_cupy_array(source):
         with source.device:  # after the work queued on the current stream of its GPU
             source.get(out=result)
+        if active():
+            detail = f"from cuda:{source.device.id} into pinned memory"
+            note_transfer("to_host", describe("pin_memory", source, detail), nbytes=result.nbytes)
     else:
         result[...] = source
     return result

@@ -14,6 +14,8 @@ from typing import Any
 from .._config import get_backend
 from .._cupy import require_cupy
 from .._devices import canonical_device
+from .._transfer_log import active, note_transfer
+from ._events import HostStream
 from ._memory import loaded_cupy, target_gpu
 from ._order import acquire_stream, release_stream, wait_for
 
@@ -116,8 +118,9 @@ def synchronize(device: Any = None, *, stream: Any = None) -> None:
         imported and is usable (CuPy arrays may exist, since compute follows data), and
         returns at once, without importing CuPy, otherwise. ``"cpu"`` does nothing.
     stream : stream, optional
-        Wait for this stream only: a stream from ``stream()``, a ``cupy.cuda.Stream``
-        or an int CUDA stream handle. It must belong to ``device`` when both are given.
+        Wait for this stream only: a stream from ``stream()`` or ``create_stream()``, a
+        ``cupy.cuda.Stream`` or an int CUDA stream handle. It must belong to ``device``
+        when both are given. A ``HostStream`` has nothing to wait for.
 
     Raises
     ------
@@ -136,17 +139,25 @@ def synchronize(device: Any = None, *, stream: Any = None) -> None:
     ...     pass
     >>> cuda.synchronize()
     """
+    if isinstance(stream, HostStream):
+        return  # host work is complete when it returns
     if stream is not None:
         _check_stream_type(stream, "synchronize")
         owner = _stream_gpu(stream, device, "synchronize")
         resolved = as_cupy_stream(stream, owner, "synchronize")
+        if active():
+            note_transfer("sync", f"synchronize(stream={stream!r}) on cuda:{owner}")
         with sys.modules["cupy"].cuda.Device(owner):  # the null stream is per device
             resolved.synchronize()
         return
     index = target_gpu(device, "synchronize")
     if index is not None:
+        if active():
+            note_transfer("sync", f"synchronize() of cuda:{index}")
         sys.modules["cupy"].cuda.Device(index).synchronize()
     elif device is None and (cupy := loaded_cupy()) is not None:
+        if active():
+            note_transfer("sync", "synchronize() of the current GPU")
         cupy.cuda.runtime.deviceSynchronize()
 
 
@@ -171,8 +182,11 @@ def stream(s: Any = None, /) -> Iterator[Any]:
     ----------
     s : stream, optional
         An existing stream to make current instead: a branch from ``streams(n)``, a
-        ``cupy.cuda.Stream`` (or ``ExternalStream``) or an int CUDA stream handle (for
-        the current GPU). The stream's GPU is made current for the block too.
+        stream from ``create_stream()``, a ``cupy.cuda.Stream`` (or ``ExternalStream``)
+        or an int CUDA stream handle (for the current GPU). The stream's GPU is made
+        current for the block too. A ``HostStream`` (``create_stream()`` on the NumPy
+        backend) is yielded and changes nothing; on the CuPy backend it is a ``ValueError``,
+        since GPU work cannot be queued on it.
 
     Yields
     ------
@@ -184,6 +198,8 @@ def stream(s: Any = None, /) -> Iterator[Any]:
     ------
     TypeError
         If ``s`` is not a stream.
+    ValueError
+        If ``s`` is a ``HostStream`` on the CuPy backend.
     RuntimeError
         If ``s`` is given and CuPy is not usable.
 
@@ -214,6 +230,16 @@ def stream(s: Any = None, /) -> Iterator[Any]:
         finally:
             wait_for(outer, index, branch, index)
             release_stream(index, branch)
+        return
+    if isinstance(s, HostStream):
+        if get_backend() == "cupy":
+            msg = (
+                f"stream: {s!r} is a host stand-in, on which the CuPy backend cannot queue GPU "
+                f"work; create the stream with create_stream() on the CuPy backend."
+            )
+            raise ValueError(msg)
+        with s:
+            yield s
         return
     _check_stream_type(s, "stream")
     index = _stream_gpu(s, None, "stream")

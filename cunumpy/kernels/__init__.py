@@ -4,6 +4,10 @@
   runs compiled on the CPU for NumPy arrays (Numba's ``cpu`` or ``parallel`` target) and
   on the GPU holding CuPy arrays (numba-cuda's CUDA target), with ``out=`` and
   ``stream=``.
+- Host kernels with device data and kernel pairs: :class:`PyccelKernel` runs a kernel
+  written for NumPy arrays on CuPy data (through counted host copies), :class:`Kernel`
+  pairs it with its CUDA port and runs the one that matches the data,
+  :class:`KernelCatalog` collects the pairs of a package (see ``docs/porting_kernels.md``).
 - :class:`ElementwiseKernel`, :class:`ReductionKernel` and :class:`RawKernel` wrap CuPy's
   CUDA C kernels with ``stream=``, device checks and an optional ``cpu=`` implementation
   for NumPy arrays.
@@ -18,26 +22,63 @@ Numba (the ``kernels`` extra) and running one on a GPU needs numba-cuda (the GPU
 See ``docs/kernels.md``.
 """
 
+from ._catalog import KernelCatalog
+from ._compiled_host import CompiledHostKernel
 from ._cuda_c import ElementwiseKernel, ReductionKernel
 from ._cuda_kernel import CudaKernel
 from ._cuda_variants import CudaKernelVariants
 from ._elementwise import ElementwiseFunction, elementwise
+from ._fuse import fuse
 from ._generalized import GeneralizedFunction, generalized
+from ._host_kernel import PyccelKernel
+from ._implementations import (
+    DEVICE_IMPLEMENTATIONS,
+    HOST_IMPLEMENTATIONS,
+    HostImplementations,
+    get_device_kernel_implementation,
+    get_host_kernel_implementation,
+    set_device_kernel_implementation,
+    set_host_kernel_implementation,
+    use_device_kernel_implementation,
+    use_host_kernel_implementation,
+)
+from ._kernel_arrays import as_kernel_array, kernel_output, kernel_outputs, outputs_from_annotations
 from ._numba import gpu_available, gpu_unavailable_reason
+from ._pairs import Kernel
+from ._pyccel_cache import PyccelCache
 from ._raw import RawKernel
 
 __all__ = [
+    "DEVICE_IMPLEMENTATIONS",
+    "HOST_IMPLEMENTATIONS",
+    "CompiledHostKernel",
     "CudaKernel",
     "CudaKernelVariants",
     "ElementwiseFunction",
     "ElementwiseKernel",
     "GeneralizedFunction",
+    "HostImplementations",
+    "Kernel",
+    "KernelCatalog",
+    "PyccelCache",
+    "PyccelKernel",
     "RawKernel",
     "ReductionKernel",
+    "as_kernel_array",
     "elementwise",
+    "fuse",
     "generalized",
+    "get_device_kernel_implementation",
+    "get_host_kernel_implementation",
     "gpu_available",
     "gpu_unavailable_reason",
+    "kernel_output",
+    "kernel_outputs",
+    "outputs_from_annotations",
+    "set_device_kernel_implementation",
+    "set_host_kernel_implementation",
+    "use_device_kernel_implementation",
+    "use_host_kernel_implementation",
 ]
 
 

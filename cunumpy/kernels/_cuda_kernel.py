@@ -296,9 +296,11 @@ class CudaKernel(CudaSource):
             Without a usable GPU; in debug mode, for a CUDA error of this launch (the
             kernel and its grid and block are named); with ``check_finite``, for NaN or inf.
         """
-        values = self.prepare_args(*args)
         arrays = [a for _, a in launch.device_arrays(args)]
-        where = locate(arrays, (), stream, f"CudaKernel {self.expression}", strict=False)
+        host = [v for v in launch.flatten(args)[0] if isinstance(v, np.ndarray)]
+        # arrays of both libraries: the TypeError naming both, as for every cunumpy call
+        where = locate([*arrays, *host], (), stream, f"CudaKernel {self.expression}", strict=False)
+        values = self.prepare_args(*args)  # NumPy arrays alone: a TypeError naming the parameter
         if where == "cpu":
             msg = (
                 f"CudaKernel {self.expression} runs on a GPU, but its call has no CuPy array "

@@ -78,8 +78,7 @@ def flatten(args: Sequence[Any]) -> tuple[Sequence[Any], list[str | None] | None
 
 def _members(arg: Any) -> list[Any] | None:
     """The field values of a struct value or struct-arguments object, the flattened values of an argument object."""
-    struct = getattr(type(arg), "struct", None) or getattr(arg, "struct", None)
-    fields = getattr(struct, "fields", None)
+    fields = getattr(getattr(arg, "struct", None), "fields", None)
     if fields is not None and hasattr(arg, "__cuda_args__"):
         if hasattr(arg, "__getitem__"):  # a CudaStructValue
             return [arg[f.name] for f in fields]

@@ -14,6 +14,7 @@ import numpy as np
 
 from .. import _config
 from .._cupy import require_cupy
+from .._transfer_log import active, describe, note_transfer
 from ._checks import Error, error_of
 from ._env import is_cuda_aware
 
@@ -30,9 +31,10 @@ __all__ = [
 class Staging:
     """How this rank hands arrays of one backend and device to MPI."""
 
-    __slots__ = ("backend", "cupy", "device_id", "direct")
+    __slots__ = ("backend", "cupy", "device_id", "direct", "func")
 
     def __init__(self, backend: str, device_id: int | None, func: str) -> None:
+        self.func = func  # the MPI helper, named to the transfer counters
         self.backend = backend
         self.device_id = device_id
         self.cupy: Any = None
@@ -58,6 +60,8 @@ class Staging:
     def synchronize(self) -> None:
         """Wait until all queued GPU work on this device is done (no-op on NumPy)."""
         if self.cupy is not None:
+            if active():
+                note_transfer("sync", f"mpi.{self.func}: waits for cuda:{self.device_id}")
             self.cupy.cuda.Device(self.device_id).synchronize()
 
     def send_buffer(self, x: Any) -> Any:
@@ -75,6 +79,9 @@ class Staging:
         with self.cupy.cuda.Device(self.device_id):
             x.get(out=host)  # on the current stream; the device is idle after synchronize()
             self.cupy.cuda.get_current_stream().synchronize()
+        if active():
+            detail = f"from cuda:{self.device_id}, staged in pinned memory"
+            note_transfer("to_host", describe(f"mpi.{self.func}", x, detail), nbytes=host.nbytes)
         return host
 
     def incoming(self, shape: tuple[int, ...], dtype: Any) -> tuple[Any, Any]:
@@ -105,6 +112,11 @@ class Staging:
         with self.cupy.cuda.Device(self.device_id):
             result.set(buffer)
             self.cupy.cuda.get_current_stream().synchronize()
+        if active():
+            detail = f"to cuda:{self.device_id}, from pinned staging"
+            note_transfer(
+                "to_device", describe(f"mpi.{self.func}", result, detail), nbytes=buffer.nbytes
+            )
 
 
 def send_ready(x: Any, func: str) -> tuple[Staging, Any]:

@@ -1,20 +1,33 @@
-"""Timing and profiling: timed regions, a per-name record, benchmarks and NVTX ranges.
+"""Timing and profiling: timed regions, a per-name record, benchmarks, NVTX ranges, transfer counting.
 
 On the CuPy backend, times come from CUDA events recorded on the current stream, so
 they measure the GPU work and not only how long it took to queue it; on the NumPy
 backend they come from ``time.perf_counter``. The backend is read from
 ``cunumpy.get_backend()`` at each region; the NumPy path never imports CuPy.
+``count_transfers``, ``assert_no_transfers`` and ``TransferBudget`` count the copies
+between host and device that cunumpy makes, with their call sites and sizes.
 """
 
 from ._benchmark import BenchmarkResult, benchmark
+from ._budget import TransferBudget
+from ._events import TransferEvent
+from ._nvtx import nvtx_range
 from ._record import RegionStats, report, reset
-from ._regions import TimedRegion, timed_region
+from ._regions import TimedRegion, Timing, timed_region
+from ._transfers import TransferCounter, assert_no_transfers, count_transfers
 
 __all__ = [
     "BenchmarkResult",
     "RegionStats",
     "TimedRegion",
+    "Timing",
+    "TransferBudget",
+    "TransferCounter",
+    "TransferEvent",
+    "assert_no_transfers",
     "benchmark",
+    "count_transfers",
+    "nvtx_range",
     "report",
     "reset",
     "timed_region",

@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from .._config import get_backend
+from .._transfer_log import active, note_transfer
 from ._record import format_seconds
 
 __all__ = ["BenchmarkResult", "benchmark"]
@@ -179,6 +180,8 @@ def benchmark(
         fn(*args, **kw)
     if cuda is not None:
         stream = cuda.get_current_stream()
+        if active():
+            note_transfer("sync", f"benchmark {label!r}: waits for the warm-up runs")
         stream.synchronize()  # the warm-up runs must not leak into the first timed run
         start, end = cuda.Event(), cuda.Event()
     host: list[float] = []
@@ -192,6 +195,8 @@ def benchmark(
         host.append(_perf_counter() - t0)
         if cuda is not None:
             end.record(stream)
+            if active():
+                note_transfer("sync", f"benchmark {label!r}: waits for a timed run")
             end.synchronize()
             device.append(cuda.get_elapsed_time(start, end) * 1e-3)
         if _perf_counter() - began > max_duration:

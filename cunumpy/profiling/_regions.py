@@ -10,10 +10,12 @@ from types import TracebackType
 from typing import Any, ParamSpec, TypeVar
 
 from .._config import current
+from .._transfer_log import active as _active
+from .._transfer_log import note_transfer as _note_transfer
 from ._nvtx import _nvtx_hooks, nvtx_hooks
 from ._record import _KNOWN_LIMIT, format_seconds, record
 
-__all__ = ["TimedRegion", "timed_region"]
+__all__ = ["TimedRegion", "Timing", "timed_region"]
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -22,34 +24,131 @@ _known = record.known
 _known_append = _known.append
 
 
-class TimedRegion:
-    """A timed block of work; made by :func:`timed_region`, read after the block.
+class Timing:
+    """The times of one timed region, read after its block: what ``timed_region`` yields.
+
+    A :class:`TimedRegion` (what :func:`timed_region` returns and yields) is a Timing
+    that fills itself; a Timing can also be made directly, e.g. to test code that reads
+    one. Besides the attributes below, the properties ``elapsed`` (the region's time: its
+    GPU time from CUDA events on CuPy, its host wall time on NumPy; ``None`` until the
+    block has ended) and ``device_time`` (the GPU time on CuPy, ``None`` on NumPy) hold
+    its times.
+
+    Parameters
+    ----------
+    name : str or None
+        The name of the region.
+    elapsed : float, optional
+        Its time in seconds.
+    synced : bool, default False
+        Whether the GPU was waited for before the time was read.
 
     Attributes
     ----------
     name : str or None
         The name under which the region is recorded (``None``: not recorded).
-    sync : bool
-        Whether the region waits for the GPU on entry and exit.
+    synced : bool
+        Whether the host waited for the region's GPU work before the block ended
+        (``sync=True`` on CuPy). ``False`` on NumPy, where there is nothing to wait for,
+        and with ``sync=False``; ``elapsed`` is the GPU time either way.
     host_time : float or None
         Host wall time of the block in seconds, ``None`` until the block has ended.
+
+    Raises
+    ------
+    TypeError
+        If an argument has the wrong type.
+
+    Examples
+    --------
+    >>> from cunumpy import profiling
+    >>> with profiling.timed_region("solve") as timing:
+    ...     pass
+    >>> isinstance(timing, profiling.Timing), timing.name, timing.elapsed >= 0.0
+    (True, 'solve', True)
+    >>> profiling.Timing("io", elapsed=0.5).elapsed
+    0.5
     """
 
     __slots__ = (
-        "_device", "_device_time", "_end_event", "_nvtx_pop", "_start", "_start_event", "_stream",
-        "host_time", "name", "sync",
+        "_device_time", "_end_event", "_start", "_start_event", "host_time", "name", "synced",
     )  # fmt: skip
 
-    def __init__(self, name: str | None, sync: bool) -> None:
+    def __init__(
+        self, name: str | None, elapsed: float | None = None, synced: bool = False
+    ) -> None:
+        if name is not None and not isinstance(name, str):
+            msg = f"Timing: `name` must be a str or None, not {name!r}."
+            raise TypeError(msg)
+        if elapsed is not None and (
+            isinstance(elapsed, bool) or not isinstance(elapsed, (int, float))
+        ):
+            msg = f"Timing: `elapsed` must be a number of seconds or None, not {elapsed!r}."
+            raise TypeError(msg)
+        if not isinstance(synced, bool):
+            msg = f"Timing: `synced` must be a bool (True or False), not {synced!r}."
+            raise TypeError(msg)
         self.name = name
-        self.sync = sync
-        self.host_time: float | None = None
+        self.host_time = None if elapsed is None else float(elapsed)
+        self.synced = synced
         self._device_time: float | None = None
         self._start: float | None = None
-        self._stream: Any = None
-        self._device = 0
         self._start_event: Any = None
         self._end_event: Any = None
+
+    @property
+    def device_time(self) -> float | None:
+        """GPU time of the block in seconds on CuPy (waits for it), ``None`` on NumPy."""
+        if self._device_time is None and self._end_event is not None:
+            cuda = sys.modules["cupy"].cuda
+            self._end_event.synchronize()
+            self._device_time = cuda.get_elapsed_time(self._start_event, self._end_event) * 1e-3
+            self._end_event = self._start_event = None
+        return self._device_time
+
+    @property
+    def elapsed(self) -> float | None:
+        """The region's time in seconds (``device_time`` on CuPy, else ``host_time``); ``None`` until it ends."""
+        if self.host_time is None or self._start is not None:
+            return None
+        device = self.device_time
+        return self.host_time if device is None else device
+
+    def __repr__(self) -> str:
+        state = "open" if self._start is not None else "not run"
+        if self.host_time is not None and self._start is None:
+            state = f"host {format_seconds(self.host_time)}"
+            if self._device_time is not None:
+                state += f", device {format_seconds(self._device_time)}"
+        return f"<{type(self).__name__} {self.name!r}: {state}>"
+
+
+class TimedRegion(Timing):
+    """A timed block of work; made by :func:`timed_region`, read after the block.
+
+    It is a :class:`Timing`: after the block, ``elapsed``, ``synced``, ``host_time`` and
+    ``device_time`` hold its times.
+
+    Attributes
+    ----------
+    sync : bool
+        Whether the region waits for the GPU on entry and exit.
+    """
+
+    __slots__ = ("_device", "_nvtx_pop", "_stream", "sync")
+
+    def __init__(self, name: str | None, sync: bool) -> None:
+        # Timing.__init__ written out: a region is made per decorated call (hot path).
+        self.name = name
+        self.host_time: float | None = None
+        self.synced = False
+        self._device_time: float | None = None
+        self._start: float | None = None
+        self._start_event: Any = None
+        self._end_event: Any = None
+        self.sync = sync
+        self._stream: Any = None
+        self._device = 0
         self._nvtx_pop: Callable[[], object] | None = None
 
     def __enter__(self) -> TimedRegion:
@@ -62,6 +161,8 @@ class TimedRegion:
         else:
             hooks = nvtx_hooks(gpu)
         self.host_time = self._device_time = self._end_event = self._start_event = None
+        if self.synced:  # a region used again
+            self.synced = False
         if hooks is not None:
             hooks[0](self.name or "timed_region")
             self._nvtx_pop = hooks[1]
@@ -70,6 +171,10 @@ class TimedRegion:
             self._device = cuda.runtime.getDevice()
             self._stream = cuda.get_current_stream()
             if self.sync:
+                if _active():
+                    _note_transfer(
+                        "sync", f"timed_region {self.name!r}: waits for cuda:{self._device}"
+                    )
                 self._stream.synchronize()
             self._start_event = cuda.Event()
             self._start_event.record(self._stream)
@@ -90,7 +195,12 @@ class TimedRegion:
                     end.record(self._stream)
                 self._end_event = end
                 if self.sync:
+                    if _active():
+                        _note_transfer(
+                            "sync", f"timed_region {self.name!r}: waits for cuda:{self._device}"
+                        )
                     end.synchronize()
+                    self.synced = True
             self.host_time = _perf_counter() - self._start  # type: ignore[operator]
         finally:
             self._start = None
@@ -109,25 +219,6 @@ class TimedRegion:
             else:  # on the GPU, unsynchronized: its end is read later
                 record.add(self)
 
-    @property
-    def device_time(self) -> float | None:
-        """GPU time of the block in seconds on CuPy (waits for it), ``None`` on NumPy."""
-        if self._device_time is None and self._end_event is not None:
-            cuda = sys.modules["cupy"].cuda
-            self._end_event.synchronize()
-            self._device_time = cuda.get_elapsed_time(self._start_event, self._end_event) * 1e-3
-            self._end_event = self._start_event = None
-        return self._device_time
-
-    @property
-    def elapsed(self) -> float:
-        """The region's time in seconds: ``device_time`` on CuPy, else ``host_time``."""
-        if self.host_time is None or self._start is not None:
-            msg = f"timed_region: the region {self.name!r} has no time until its block ends."
-            raise RuntimeError(msg)
-        device = self.device_time
-        return self.host_time if device is None else device
-
     def __call__(self, fn: Callable[_P, _R]) -> Callable[_P, _R]:
         """Decorate ``fn``: each call runs in a new region named after it by default."""
         if not callable(fn):
@@ -142,14 +233,6 @@ class TimedRegion:
                 return fn(*args, **kwargs)
 
         return wrapper
-
-    def __repr__(self) -> str:
-        state = "open" if self._start is not None else "not run"
-        if self.host_time is not None and self._start is None:
-            state = f"host {format_seconds(self.host_time)}"
-            if self._device_time is not None:
-                state += f", device {format_seconds(self._device_time)}"
-        return f"<TimedRegion {self.name!r}: {state}>"
 
 
 def timed_region(name: str | None = None, *, sync: bool = True) -> TimedRegion:
@@ -175,8 +258,10 @@ def timed_region(name: str | None = None, *, sync: bool = True) -> TimedRegion:
     Returns
     -------
     TimedRegion
-        Use it as a context manager (it yields itself) or as a decorator. After the
-        block, ``elapsed``, ``host_time`` and ``device_time`` hold seconds.
+        Use it as a context manager (it yields itself, a :class:`Timing`) or as a
+        decorator. After the block, ``elapsed``, ``host_time`` and ``device_time`` hold
+        seconds (``elapsed`` is ``None`` before the block ends), and ``synced`` says
+        whether the host waited for the GPU work (``sync=True`` on CuPy).
 
     Raises
     ------
@@ -188,10 +273,13 @@ def timed_region(name: str | None = None, *, sync: bool = True) -> TimedRegion:
     Examples
     --------
     >>> import time
+    >>> import cunumpy as xp
     >>> from cunumpy import profiling
     >>> with profiling.timed_region("nap") as region:
     ...     time.sleep(0.01)
     >>> 0.005 < region.elapsed < 1.0
+    True
+    >>> region.synced == (xp.get_backend() == "cupy")
     True
     >>> @profiling.timed_region()
     ... def step():

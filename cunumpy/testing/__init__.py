@@ -10,14 +10,27 @@
 - Hypothesis strategies, ``cunumpy.testing.strategies``: ``arrays``, ``dtypes`` and
   ``shapes`` for any namespace and device.
 
+Every other public name is the current backend library's ``testing`` module's
+(``xp.testing.assert_allclose`` is NumPy's, or CuPy's on the CuPy backend), as the top
+level's names are, so that CuNumpy 0.7.1's ``xp.testing`` keeps working.
+
 Importing this module imports neither pytest, hypothesis nor CuPy.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from .._backends._superset import library_attribute as _library_attribute
+from .._config import current as _current
 from ._assertions import assert_close, assert_equal, assert_less
 
 __all__ = ["assert_close", "assert_equal", "assert_less"]
+
+
+def __getattr__(name: str) -> Any:
+    """Every other name: the current backend library's ``testing`` module's, at each access."""
+    return _library_attribute(_current().namespace.testing, __name__, name)
 
 
 def __dir__() -> list[str]:

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from .._namespace import array_namespace, is_cupy_array, is_numpy_array
+from .._transfer_log import active, describe, note_transfer
 
 __all__ = [
     "array_device_label",
@@ -134,7 +135,11 @@ def host_copy(x: Any) -> np.ndarray:
     if isinstance(x, np.generic):
         return np.asarray(x)
     if is_cupy_array(x):
-        return np.asarray(x.get())
+        host = np.asarray(x.get())
+        if active():
+            detail = f"from cuda:{x.device.id}, to compare on the host"
+            note_transfer("to_host", describe("testing", x, detail), nbytes=host.nbytes)
+        return host
     if _library(x) == "torch":
         return np.asarray(x.detach().resolve_conj().cpu().numpy())
     if hasattr(x, "__dlpack__"):

@@ -89,12 +89,12 @@ def activated(name: str) -> Iterator[ModuleType]:
     import cunumpy
 
     if name in ("numpy", "cupy"):
-        with cunumpy.use_backend(name) as namespace:
+        with cunumpy.use_backend(name, strict=True) as namespace:
             yield namespace
     elif name == "cunumpy":
         yield cunumpy
     elif name == "cunumpy:cupy":
-        with cunumpy.use_backend("cupy"):
+        with cunumpy.use_backend("cupy", strict=True):
             yield cunumpy
     elif name == "array_api_strict":
         yield importlib.import_module("array_api_strict")

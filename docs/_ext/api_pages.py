@@ -37,11 +37,17 @@ MODULES = [
     "cunumpy.cuda",
     "cunumpy.kernels",
     "cunumpy.arguments",
+    "cunumpy.kernel_testing",
     "cunumpy.profiling",
     "cunumpy.mpi",
+    "cunumpy.rng",
+    "cunumpy.algorithms",
+    "cunumpy.integrate",
+    "cunumpy.optimize",
     "cunumpy.testing",
     "cunumpy.testing.plugin",
     "cunumpy.testing.strategies",
+    "cunumpy.xp",
 ]
 
 #: Section titles by defining module, in page order: the standard's groups first.
@@ -68,10 +74,15 @@ GROUPS = {
     "cunumpy._array_kinds": "Array types (array-api-compat's helpers)",
     "cunumpy._namespace_kinds": "Namespace types (array-api-compat's helpers)",
     "cunumpy._transfer": "Devices and transfers",
+    "cunumpy._array_backend": "Where arrays live (CuNumpy 0.7.1's helpers)",
+    "cunumpy._backend_info": "Versions and diagnostics",
+    "cunumpy._host": "Host-only code with device data",
+    "cunumpy._scipy": "SciPy of the current backend",
     "cunumpy.cuda._device": "Devices",
     "cunumpy.cuda._streams": "Streams and synchronization",
     "cunumpy.cuda._memory": "Device memory",
     "cunumpy.cuda._pinned": "Pinned host memory",
+    "cunumpy.cuda._events": "Streams and events you order yourself",
     "cunumpy.kernels._elementwise": "Portable elementwise kernels",
     "cunumpy.kernels._generalized": "Portable generalized kernels",
     "cunumpy.kernels._cuda_c": "CUDA C kernels",
@@ -79,10 +90,23 @@ GROUPS = {
     "cunumpy.profiling._regions": "Timed regions",
     "cunumpy.profiling._record": "The record and its report",
     "cunumpy.profiling._benchmark": "Benchmarks",
+    "cunumpy.profiling._nvtx": "NVTX ranges",
+    "cunumpy.profiling._transfers": "Counting copies between host and device",
+    "cunumpy.profiling._events": "Counting copies between host and device",
+    "cunumpy.profiling._budget": "Counting copies between host and device",
     "cunumpy.mpi._binding": "Binding ranks to GPUs",
     "cunumpy.mpi._collectives": "Collectives",
     "cunumpy.mpi._p2p": "Point to point",
     "cunumpy.mpi._env": "Launcher environment and CUDA-aware MPI",
+    "cunumpy.rng._streams": "Generators and parallel streams",
+    "cunumpy.rng._philox": "Counter-based random numbers (Philox4x32-10)",
+    "cunumpy.algorithms._morton": "Morton keys",
+    "cunumpy.algorithms._sorting": "Sorting and compaction",
+    "cunumpy.algorithms._segments": "Segments and sums per key",
+    "cunumpy.algorithms._sums": "Segments and sums per key",
+    "cunumpy.integrate": "Integration (SciPy on the host)",
+    "cunumpy.optimize._newton": "Batched Newton on the device",
+    "cunumpy.optimize._scipy": "SciPy's solvers on the host",
     "submodules": "Submodules",
 }
 
@@ -119,6 +143,31 @@ DATA = {
         "The version of the Array API standard this namespace implements.",
     ),
     "cunumpy.__version__": ("inspection", "The version of cunumpy."),
+    "cunumpy.numpy_backend": (
+        "cunumpy._config",
+        "``True`` when the running context's backend is NumPy (read at each access).",
+    ),
+    "cunumpy.cupy_backend": (
+        "cunumpy._config",
+        "``True`` when the running context's backend is CuPy (read at each access).",
+    ),
+    "cunumpy.xp.numpy_backend": (
+        "cunumpy._config",
+        "``True`` when the running context's backend is NumPy (read at each access).",
+    ),
+    "cunumpy.xp.cupy_backend": (
+        "cunumpy._config",
+        "``True`` when the running context's backend is CuPy (read at each access).",
+    ),
+    "cunumpy.xp.xp": (
+        "cunumpy._config",
+        "The namespace of the running context's backend (read at each access).",
+    ),
+    "cunumpy.xp.BackendType": ("cunumpy._config", "``Literal['numpy', 'cupy']``."),
+    "cunumpy.xp.MIN_CUPY_VERSION": (
+        "cunumpy._backend_info",
+        "The oldest CuPy release cunumpy supports (``cunumpy.MIN_CUPY_VERSION``).",
+    ),
 }
 
 #: Group of names whose defining module does not say where they belong.
@@ -168,7 +217,7 @@ def collect(module_name: str) -> list[Entry]:
         obj = getattr(module, name)
         path = f"{module_name}.{name}"
         doc = ""
-        if inspect.ismodule(obj):
+        if inspect.ismodule(obj) and path not in DATA:
             kind, group, doc = "module", "submodules", (inspect.getdoc(obj) or "")
         elif inspect.isclass(obj) and path not in DATA:
             kind, group = "class", obj.__module__
@@ -213,7 +262,8 @@ def _directive(entry: Entry) -> list[str]:
     if entry.kind == "module":
         return []  # documented on its own page, linked from the table
     module, _, name = entry.path.rpartition(".")
-    value = [] if inspect.isclass(entry.obj) else [f"   :value: {entry.obj!r}"]  # dtypes
+    shown = not (inspect.isclass(entry.obj) or inspect.ismodule(entry.obj))  # dtypes, xp.xp
+    value = [f"   :value: {entry.obj!r}"] if shown else []
     return [f".. py:data:: {name}", f"   :module: {module}", *value, "", f"   {entry.doc}", ""]
 
 
@@ -259,7 +309,10 @@ def _index() -> str:
         "",
         "Every public name, at the path you import it from. ``import cunumpy as xp`` gives the",
         "whole Array API namespace (``xp.sum``, ``xp.linalg.solve``, ``xp.fft.fft``); the",
-        "device layer lives in ``xp.cuda``, ``xp.profiling`` and ``xp.mpi``.",
+        "device layer lives in ``xp.cuda``, ``xp.profiling`` and ``xp.mpi``. These pages list",
+        "cunumpy's own names (``dir(cunumpy)``); every other public name of the current",
+        "backend's library resolves too (``xp.pad``, ``xp.random``, ``xp.linalg.norm``): it is",
+        "NumPy's object on the NumPy backend and CuPy's on the CuPy backend, documented by them.",
         "",
         ".. toctree::",
         "   :maxdepth: 1",

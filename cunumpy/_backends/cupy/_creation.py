@@ -13,11 +13,13 @@ import cupy
 import numpy
 
 from ..._devices import DLPACK_HOST, dlpack_device_type
+from ..._transfer_log import active, describe, note_transfer
 from ._placement import gpu, host_buffer_is_pinned, move, wait_for_host_copy
 
 __all__ = [
     "arange",
     "asarray",
+    "copy_from_host",
     "empty",
     "empty_like",
     "eye",
@@ -67,13 +69,13 @@ def _negative_zero_scalar(obj: Any, dtype: Any) -> cupy.ndarray | None:
     return cupy.asarray(host.reshape(1)).reshape(())
 
 
-def _asarray_here(obj: Any, dtype: Any, copy: bool | None) -> cupy.ndarray:
+def _asarray_here(obj: Any, dtype: Any, copy: bool | None, func: str = "asarray") -> cupy.ndarray:
     if copy is not False:
         if host_buffer_is_pinned(obj):  # the call returns when the buffer may be refilled
-            result = _copy_to_gpu(obj, dtype, copy)
+            result = _copy_to_gpu(obj, dtype, copy, func)
             wait_for_host_copy()
             return result
-        return _copy_to_gpu(obj, dtype, copy)
+        return _copy_to_gpu(obj, dtype, copy, func)
     zero_copy = isinstance(obj, cupy.ndarray) or hasattr(obj, "__cuda_array_interface__")
     if zero_copy:
         result = cupy.asarray(obj)
@@ -88,13 +90,36 @@ def _asarray_here(obj: Any, dtype: Any, copy: bool | None) -> cupy.ndarray:
     raise ValueError(msg)
 
 
-def _copy_to_gpu(obj: Any, dtype: Any, copy: bool | None) -> cupy.ndarray:
-    signed_zero = _negative_zero_scalar(obj, dtype)
-    if signed_zero is not None:
-        return signed_zero
-    if copy is None:
-        return cupy.asarray(obj, dtype=dtype)
-    return cupy.array(obj, dtype=dtype, copy=True)
+def _copy_to_gpu(obj: Any, dtype: Any, copy: bool | None, func: str) -> cupy.ndarray:
+    result = _negative_zero_scalar(obj, dtype)
+    if result is None:
+        if copy is None:
+            result = cupy.asarray(obj, dtype=dtype)
+        else:
+            result = cupy.array(obj, dtype=dtype, copy=True)
+    if active():
+        _note_copy(obj, result, func)
+    return result
+
+
+def _note_copy(obj: Any, result: cupy.ndarray, func: str) -> None:
+    """Tell the transfer counters of the copy ``result`` of ``obj``: from the host, or on GPUs."""
+    where = f"to cuda:{result.device.id}"
+    if isinstance(obj, cupy.ndarray) or hasattr(obj, "__cuda_array_interface__"):
+        if not _shares_memory(obj, result):  # a dtype conversion or copy on the GPU
+            note_transfer("device_copy", describe(func, obj, where), nbytes=int(result.nbytes))
+        return
+    if isinstance(obj, _KERNEL_ARGUMENTS):
+        return  # CuPy fills a 0-D array from a host scalar with a kernel argument, not a copy
+    note_transfer("to_device", describe(func, obj, where), nbytes=int(result.nbytes))
+
+
+_KERNEL_ARGUMENTS = (bool, int, float, complex, numpy.generic)
+
+
+def copy_from_host(obj: Any, func: str) -> cupy.ndarray:
+    """``obj`` (host data) copied to the current GPU, as ``asarray`` does; ``func`` names the caller."""
+    return _asarray_here(obj, None, None, func)
 
 
 def _shares_memory(obj: Any, result: cupy.ndarray) -> bool:
@@ -194,7 +219,7 @@ def _from_host_producer(x: Any, target: Any, copy: bool | None) -> cupy.ndarray:
         )
         raise ValueError(msg)
     with target:
-        return _asarray_here(numpy.from_dlpack(x), None, True)
+        return _asarray_here(numpy.from_dlpack(x), None, True, "from_dlpack")
 
 
 # Standard: full takes `device=`.

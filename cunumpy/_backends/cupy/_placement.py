@@ -12,6 +12,7 @@ import numpy
 from cupy.cuda.pinned_memory import is_memory_pinned
 
 from ..._devices import canonical_device
+from ..._transfer_log import active, describe, note_transfer
 from ...cuda._order import current_stream_of, wait_for, wait_on_host
 
 __all__ = [
@@ -51,11 +52,11 @@ def move(x: Any, target: Any, copy: bool | None, func: str) -> Any:
         )
         raise ValueError(msg)
     with target:
-        return copy_from_other_gpu(x)
+        return copy_from_other_gpu(x, func)
 
 
-def copy_from_other_gpu(x: Any) -> Any:
-    """A copy of ``x`` on the current GPU, queued on its current stream.
+def copy_from_other_gpu(x: Any, func: str = "to_device") -> Any:
+    """A copy of ``x`` on the current GPU, queued on its current stream (``func`` names the caller).
 
     The copy first waits (on the device, not the host) for the work already queued on the
     current stream of ``x``'s GPU, which may still be writing ``x``; a strided ``x`` is
@@ -73,6 +74,9 @@ def copy_from_other_gpu(x: Any) -> Any:
     wait_for(stream, target, source_stream, source_device)
     result = source.copy()
     wait_for(source_stream, source_device, stream, target)
+    if active():
+        detail = f"cuda:{source_device} -> cuda:{target}"
+        note_transfer("device_copy", describe(func, x, detail), nbytes=int(result.nbytes))
     return result
 
 
@@ -83,20 +87,23 @@ def ready_on(x: Any, stream: Any) -> None:
         wait_for(stream, index, current_stream_of(index), index)
 
 
-def to_host(x: Any, stream: Any) -> numpy.ndarray:
+def to_host(x: Any, stream: Any, func: str = "to_numpy") -> numpy.ndarray:
     """``x`` copied to a new NumPy array, after the work queued on the current stream of its GPU.
 
     With ``stream`` (of ``x``'s GPU), the copy runs there after that stream waits for the
-    current one. The call returns when the data is on the host.
+    current one. The call returns when the data is on the host. ``func`` names the caller
+    for the transfer counters.
     """
     index = int(x.device.id)
     with x.device:
         if stream is None:
             result: numpy.ndarray = x.get()
-            return result
-        wait_for(stream, index, current_stream_of(index), index)
-        result = x.get(stream=stream)
-        return result
+        else:
+            wait_for(stream, index, current_stream_of(index), index)
+            result = x.get(stream=stream)
+    if active():
+        note_transfer("to_host", describe(func, x, f"from cuda:{index}"), nbytes=int(result.nbytes))
+    return result
 
 
 def host_buffer_is_pinned(obj: Any) -> bool:

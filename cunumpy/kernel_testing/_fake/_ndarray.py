@@ -1,0 +1,315 @@
+"""The fake CuPy's ``ndarray``: host memory behind a type that is no NumPy array.
+
+Implicit conversion to NumPy raises ``TypeError`` as CuPy's does (``numpy.asarray``,
+``float`` of a big array, mixing with NumPy arrays in arithmetic); ``.get()`` copies out.
+Results of operations are fake arrays again; reductions and scalar indexing give 0-d arrays.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+__all__ = ["IMPLICIT", "Device", "ndarray", "unwrap", "wrap"]
+
+IMPLICIT = (
+    "Implicit conversion to a NumPy array is not allowed. Please use `.get()` to construct "
+    "a NumPy array explicitly."
+)
+
+
+class Device:
+    """``cupy.cuda.Device`` of the fake: the one device 0; a context manager."""
+
+    __module__ = "cupy.cuda"
+
+    def __init__(self, device: Any = None) -> None:
+        index = 0 if device is None else int(device)
+        if index != 0:
+            msg = f"cudaErrorInvalidDevice: invalid device ordinal {index} (the fake CuPy has device 0 only)"
+            raise RuntimeError(msg)
+        self.id = 0
+        self.compute_capability = "90"  # what the fake claims; nothing depends on it
+        self.mem_info = (1 << 30, 1 << 30)
+        self.attributes = {"MaxThreadsPerBlock": 1024, "MultiProcessorCount": 1, "WarpSize": 32}
+
+    def __enter__(self) -> Device:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def use(self) -> None:
+        """Make this device current (it always is)."""
+
+    def synchronize(self) -> None:
+        """Wait for the device (nothing is ever pending)."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Device) and other.id == self.id
+
+    def __hash__(self) -> int:
+        return hash(("fake-cupy-device", self.id))
+
+    def __repr__(self) -> str:
+        return f"<CUDA Device {self.id}>"
+
+
+class _Memory:
+    def __init__(self, array: np.ndarray) -> None:
+        self.ptr = int(array.ctypes.data)
+        self.device_id = 0
+
+
+def unwrap(value: Any, func: str) -> Any:
+    """``value`` with fake arrays replaced by their host buffers; NumPy arrays raise."""
+    if type(value) is ndarray:
+        return value._a
+    if isinstance(value, np.ndarray):
+        msg = f"{func}: Unsupported type <class 'numpy.ndarray'>. {IMPLICIT.split('. ')[0]} (fake CuPy: pass a cupy.ndarray; use cupy.asarray to copy to the device)."
+        raise TypeError(msg)
+    if isinstance(value, (list, tuple)):
+        items = [unwrap(v, func) for v in value]
+        return type(value)(items) if isinstance(value, tuple) else items
+    return value
+
+
+def wrap(value: Any) -> Any:
+    """Host results as fake arrays (NumPy scalars as 0-d arrays, as CuPy returns them)."""
+    if isinstance(value, np.ndarray):
+        return ndarray._of(value)
+    if isinstance(value, np.generic):
+        return ndarray._of(np.asarray(value))
+    if isinstance(value, tuple):
+        return tuple(wrap(v) for v in value)
+    if isinstance(value, list):
+        return [wrap(v) for v in value]
+    return value
+
+
+def _binary(op: Callable[[Any, Any], Any], name: str) -> Callable[[ndarray, Any], Any]:
+    def method(self: ndarray, other: Any) -> Any:
+        return wrap(op(self._a, unwrap(other, f"cupy.ndarray.{name}")))
+
+    method.__name__ = name
+    return method
+
+
+def _reflected(op: Callable[[Any, Any], Any], name: str) -> Callable[[ndarray, Any], Any]:
+    def method(self: ndarray, other: Any) -> Any:
+        return wrap(op(unwrap(other, f"cupy.ndarray.{name}"), self._a))
+
+    method.__name__ = name
+    return method
+
+
+def _inplace(op: Callable[[Any, Any], Any], name: str) -> Callable[[ndarray, Any], Any]:
+    def method(self: ndarray, other: Any) -> ndarray:
+        op(self._a, unwrap(other, f"cupy.ndarray.{name}"))
+        return self
+
+    method.__name__ = name
+    return method
+
+
+class ndarray:
+    """A fake ``cupy.ndarray``: a NumPy buffer that NumPy code cannot take implicitly."""
+
+    __module__ = "cupy"
+    __slots__ = ("__weakref__", "_a")
+    __array_priority__ = 100
+
+    def __init__(
+        self,
+        shape: Any,
+        dtype: Any = float,
+        memptr: Any = None,
+        strides: Any = None,
+        order: str = "C",
+    ) -> None:
+        if memptr is not None or strides is not None:
+            msg = "cupy.ndarray(memptr=, strides=) is not supported by the fake CuPy."
+            raise NotImplementedError(msg)
+        self._a = np.empty(shape, dtype=dtype, order=order)  # type: ignore[call-overload]
+
+    @classmethod
+    def _of(cls, array: np.ndarray) -> ndarray:
+        new = cls.__new__(cls)
+        new._a = array
+        return new
+
+    # what CuPy refuses
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        raise TypeError(IMPLICIT)
+
+    def __array_ufunc__(self, ufunc: Any, method: str, *inputs: Any, **kwargs: Any) -> Any:
+        func = f"numpy.{ufunc.__name__}"
+        args = [unwrap(v, func) for v in inputs]
+        kwargs = {k: unwrap(v, func) for k, v in kwargs.items()}
+        return wrap(getattr(ufunc, method)(*args, **kwargs))
+
+    def __array_function__(self, func: Any, types: Any, args: Any, kwargs: Any) -> Any:
+        name = f"numpy.{func.__name__}"
+        return wrap(
+            func(*unwrap(list(args), name), **{k: unwrap(v, name) for k, v in kwargs.items()})
+        )
+
+    # attributes
+    shape = property(lambda self: self._a.shape)
+    dtype = property(lambda self: self._a.dtype)
+    ndim = property(lambda self: self._a.ndim)
+    size = property(lambda self: self._a.size)
+    nbytes = property(lambda self: self._a.nbytes)
+    itemsize = property(lambda self: self._a.itemsize)
+    strides = property(lambda self: self._a.strides)
+    flags = property(lambda self: self._a.flags)
+    T = property(lambda self: ndarray._of(self._a.T))
+    mT = property(lambda self: ndarray._of(np.swapaxes(self._a, -1, -2)))
+    real = property(lambda self: ndarray._of(self._a.real))
+    imag = property(lambda self: ndarray._of(self._a.imag))
+    device = property(lambda self: Device(0))
+    data = property(lambda self: _Memory(self._a))
+    base = property(lambda self: None if self._a.base is None else ndarray._of(self._a.base))
+
+    @property
+    def __cuda_array_interface__(self) -> dict[str, Any]:
+        interface = dict(self._a.__array_interface__)
+        interface["version"] = 3
+        interface["stream"] = None
+        return interface
+
+    def get(
+        self, stream: Any = None, order: str = "C", out: Any = None, blocking: bool = True
+    ) -> np.ndarray:
+        """A NumPy copy (the explicit device-to-host copy)."""
+        if out is not None:
+            out[...] = self._a
+            return out
+        return np.array(self._a, order=order)  # type: ignore[call-overload]
+
+    def set(self, arr: np.ndarray, stream: Any = None) -> None:
+        """Copy the NumPy array ``arr`` in (the explicit host-to-device copy)."""
+        if not isinstance(arr, np.ndarray):
+            msg = f"cupy.ndarray.set: expected a numpy.ndarray, got {type(arr).__name__}."
+            raise TypeError(msg)
+        if arr.shape != self._a.shape:
+            msg = f"Shape mismatch. Old shape: {self._a.shape}, new shape: {arr.shape}"
+            raise ValueError(msg)
+        self._a[...] = arr
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        attribute = getattr(self._a, name)
+        if not callable(attribute):
+            return wrap(attribute)
+        func = f"cupy.ndarray.{name}"
+
+        def method(*args: Any, **kwargs: Any) -> Any:
+            return wrap(
+                attribute(
+                    *unwrap(list(args), func), **{k: unwrap(v, func) for k, v in kwargs.items()}
+                )
+            )
+
+        return method
+
+    def __getitem__(self, key: Any) -> Any:
+        return wrap(self._a[unwrap(key, "cupy.ndarray.__getitem__")])
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        self._a[unwrap(key, "cupy.ndarray.__setitem__")] = unwrap(value, "cupy.ndarray.__setitem__")
+
+    def __len__(self) -> int:
+        return len(self._a)
+
+    def __iter__(self) -> Any:
+        if self._a.ndim == 0:
+            msg = "iteration over a 0-d array"
+            raise TypeError(msg)
+        return (self[i] for i in range(len(self._a)))
+
+    def __bool__(self) -> bool:
+        return bool(self._a)
+
+    def __float__(self) -> float:
+        return float(self._a)
+
+    def __int__(self) -> int:
+        return int(self._a)
+
+    def __complex__(self) -> complex:
+        return complex(self._a)
+
+    def __index__(self) -> int:
+        return operator.index(self._a)
+
+    def __repr__(self) -> str:
+        return repr(self._a)
+
+    def __str__(self) -> str:
+        return str(self._a)
+
+    def __neg__(self) -> Any:
+        return wrap(-self._a)
+
+    def __pos__(self) -> Any:
+        return wrap(+self._a)
+
+    def __abs__(self) -> Any:
+        return wrap(abs(self._a))
+
+    def __invert__(self) -> Any:
+        return wrap(~self._a)
+
+    def __copy__(self) -> ndarray:
+        return ndarray._of(self._a.copy())
+
+    def __deepcopy__(self, memo: Any) -> ndarray:
+        return ndarray._of(self._a.copy())
+
+    __hash__ = None  # type: ignore[assignment]
+
+    __add__ = _binary(operator.add, "__add__")
+    __sub__ = _binary(operator.sub, "__sub__")
+    __mul__ = _binary(operator.mul, "__mul__")
+    __truediv__ = _binary(operator.truediv, "__truediv__")
+    __floordiv__ = _binary(operator.floordiv, "__floordiv__")
+    __mod__ = _binary(operator.mod, "__mod__")
+    __pow__ = _binary(operator.pow, "__pow__")
+    __matmul__ = _binary(operator.matmul, "__matmul__")
+    __and__ = _binary(operator.and_, "__and__")
+    __or__ = _binary(operator.or_, "__or__")
+    __xor__ = _binary(operator.xor, "__xor__")
+    __lshift__ = _binary(operator.lshift, "__lshift__")
+    __rshift__ = _binary(operator.rshift, "__rshift__")
+    __eq__ = _binary(operator.eq, "__eq__")
+    __ne__ = _binary(operator.ne, "__ne__")
+    __lt__ = _binary(operator.lt, "__lt__")
+    __le__ = _binary(operator.le, "__le__")
+    __gt__ = _binary(operator.gt, "__gt__")
+    __ge__ = _binary(operator.ge, "__ge__")
+    __radd__ = _reflected(operator.add, "__radd__")
+    __rsub__ = _reflected(operator.sub, "__rsub__")
+    __rmul__ = _reflected(operator.mul, "__rmul__")
+    __rtruediv__ = _reflected(operator.truediv, "__rtruediv__")
+    __rfloordiv__ = _reflected(operator.floordiv, "__rfloordiv__")
+    __rmod__ = _reflected(operator.mod, "__rmod__")
+    __rpow__ = _reflected(operator.pow, "__rpow__")
+    __rmatmul__ = _reflected(operator.matmul, "__rmatmul__")
+    __rand__ = _reflected(operator.and_, "__rand__")
+    __ror__ = _reflected(operator.or_, "__ror__")
+    __rxor__ = _reflected(operator.xor, "__rxor__")
+    __iadd__ = _inplace(operator.iadd, "__iadd__")
+    __isub__ = _inplace(operator.isub, "__isub__")
+    __imul__ = _inplace(operator.imul, "__imul__")
+    __itruediv__ = _inplace(operator.itruediv, "__itruediv__")
+    __ifloordiv__ = _inplace(operator.ifloordiv, "__ifloordiv__")
+    __imod__ = _inplace(operator.imod, "__imod__")
+    __ipow__ = _inplace(operator.ipow, "__ipow__")
+    __iand__ = _inplace(operator.iand, "__iand__")
+    __ior__ = _inplace(operator.ior, "__ior__")
+    __ixor__ = _inplace(operator.ixor, "__ixor__")

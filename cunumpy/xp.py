@@ -1,0 +1,77 @@
+"""CuNumpy 0.7.1's ``cunumpy.xp`` module: backend selection, inspection and conversion.
+
+Kept at the same path so that ``from cunumpy.xp import to_numpy`` keeps working; every
+function here is the top level's own object (``cunumpy.xp.to_numpy is
+cunumpy.to_numpy``), so use them from the top level in new code. ``xp.xp`` is the
+namespace of the running context's backend, and ``numpy_backend`` / ``cupy_backend``
+tell which backend that is; all three are read at each access. 0.7.1's ``ArrayBackend``
+class and its process-wide ``array_backend`` object are not here: cunumpy's backend is
+context-local (see ``use_backend``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from ._array_backend import (
+    as_device_array,
+    assert_same_backend,
+    default_float_dtype,
+    get_array_backend,
+    get_array_module,
+    is_cpu,
+    is_gpu,
+    same_backend,
+    to_cunumpy,
+)
+from ._backend_info import MIN_CUPY_VERSION, backend_info, cupy_version_supported
+from ._config import current, get_backend, set_backend, use_backend
+from ._cupy import cupy_available
+from ._transfer import to_cupy, to_numpy
+from .cuda import synchronize
+
+__all__ = [
+    "MIN_CUPY_VERSION",
+    "BackendType",
+    "as_device_array",
+    "assert_same_backend",
+    "backend_info",
+    "cupy_available",
+    "cupy_backend",  # noqa: F822 (read at each access, in __getattr__)
+    "cupy_version_supported",
+    "default_float_dtype",
+    "get_array_backend",
+    "get_array_module",
+    "get_backend",
+    "is_cpu",
+    "is_gpu",
+    "numpy_backend",  # noqa: F822 (read at each access, in __getattr__)
+    "same_backend",
+    "set_backend",
+    "synchronize",
+    "to_cunumpy",
+    "to_cupy",
+    "to_numpy",
+    "use_backend",
+    "xp",  # noqa: F822 (read at each access, in __getattr__)
+]
+
+#: The backend names, ``"numpy"`` or ``"cupy"`` (a type for annotations).
+BackendType = Literal["numpy", "cupy"]
+
+
+def __getattr__(name: str) -> Any:
+    """``xp``, ``numpy_backend`` and ``cupy_backend``, read from the running context."""
+    if name == "xp":
+        return current().namespace
+    if name == "numpy_backend":
+        return current().name == "numpy"
+    if name == "cupy_backend":
+        return current().name == "cupy"
+    msg = f"module 'cunumpy.xp' has no attribute {name!r}"
+    raise AttributeError(msg)
+
+
+def __dir__() -> list[str]:
+    """The public names only (``__all__``)."""
+    return sorted(__all__)

@@ -1,0 +1,1 @@
+"""The ``energy`` kernel: not ported yet (runs on the host through copies)."""

@@ -1,0 +1,1 @@
+"""The ``smooth`` kernel: ported to CUDA."""

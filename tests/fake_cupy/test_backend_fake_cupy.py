@@ -1,0 +1,43 @@
+"""A subset of the CuPy backend's tests on the fake CuPy: compute follows data, explicit
+copies only (fake CuPy, not a GPU check; the GPU run is tests/test_cupy_backend.py)."""
+
+from __future__ import annotations
+
+import cupy
+import numpy as np
+import pytest
+
+import cunumpy as xp
+
+
+def test_creation_follows_the_backend_and_the_device_request() -> None:
+    with xp.use_backend("cupy"):
+        a = xp.asarray([1.0, 2.0, 3.0])
+        assert isinstance(a, cupy.ndarray)
+        assert isinstance(xp.zeros(2, device="cpu"), np.ndarray)
+    assert isinstance(xp.ones(2), np.ndarray)
+
+
+def test_compute_follows_data_on_the_fake_cupy() -> None:
+    a = xp.to_cupy(np.arange(4.0))
+    assert isinstance(xp.sum(a), cupy.ndarray)
+    assert float(xp.sum(a)) == 6.0
+    assert isinstance(xp.sqrt(a), cupy.ndarray)
+    assert isinstance(
+        xp.matmul(xp.reshape(a, (2, 2)), xp.ones(2, device=xp.device(a))), cupy.ndarray
+    )
+    np.testing.assert_array_equal(xp.to_numpy(xp.sort(xp.flip(a))), [0.0, 1.0, 2.0, 3.0])
+
+
+def test_mixing_numpy_and_cupy_arrays_raises() -> None:
+    with pytest.raises(TypeError):
+        xp.add(xp.to_cupy(np.ones(2)), np.ones(2))
+
+
+def test_to_numpy_and_to_device_copy_explicitly() -> None:
+    a = xp.to_cupy([1.0, 2.0])
+    host = xp.to_numpy(a)
+    assert isinstance(host, np.ndarray)
+    np.testing.assert_array_equal(host, [1.0, 2.0])
+    back = xp.to_device(host, xp.device(a))
+    assert isinstance(back, cupy.ndarray)

@@ -1,0 +1,116 @@
+"""The fake CuPy itself: host/device mix-ups fail as with CuPy on a GPU (fake CuPy)."""
+
+from __future__ import annotations
+
+import cupy
+import numpy as np
+import pytest
+
+import cunumpy as xp
+from cunumpy import kernel_testing
+
+
+def test_fake_cupy_is_active_and_usable_as_the_cupy_backend() -> None:
+    assert kernel_testing.fake_cupy_active()
+    assert xp.cupy_available()
+    assert cupy.cuda.runtime.getDeviceCount() == 1
+    assert kernel_testing.install_fake_cupy() is cupy  # a second install does nothing
+
+
+def test_fake_cupy_arrays_are_no_numpy_arrays() -> None:
+    a = cupy.arange(3.0)
+    assert not isinstance(a, np.ndarray)
+    assert xp.is_cupy_array(a) and not xp.is_numpy_array(a)
+    with pytest.raises(TypeError, match="Implicit conversion to a NumPy array"):
+        np.asarray(a)
+    with pytest.raises(TypeError, match=r"numpy\.ndarray"):
+        a + np.ones(3)
+    with pytest.raises(TypeError, match=r"numpy\.ndarray"):
+        cupy.sum(np.ones(3))
+    with pytest.raises(TypeError, match=r"numpy\.ndarray"):
+        a[...] = np.zeros(3)
+
+
+def test_fake_cupy_copies_only_when_asked() -> None:
+    host = np.arange(4.0)
+    a = cupy.asarray(host)
+    host[0] = 99.0
+    assert float(a[0]) == 0.0  # a copy, as to a GPU
+    back = a.get()
+    assert isinstance(back, np.ndarray)
+    np.testing.assert_array_equal(cupy.asnumpy(a), [0.0, 1.0, 2.0, 3.0])
+    total = a.sum()
+    assert isinstance(total, cupy.ndarray) and total.shape == ()  # 0-d, as CuPy returns
+    buffer = kernel_testing.host_buffer(a)
+    buffer[1] = -1.0
+    assert float(a[1]) == -1.0  # the buffer is the array's memory, not a copy
+
+
+def test_fake_cupy_streams_and_devices_are_stand_ins() -> None:
+    stream = cupy.cuda.Stream(non_blocking=True)
+    assert cupy.cuda.get_current_stream().ptr == 0
+    with stream:
+        assert cupy.cuda.get_current_stream() is stream
+    with cupy.cuda.Device(0):
+        assert cupy.cuda.runtime.getDevice() == 0
+    with pytest.raises(RuntimeError, match="invalid device ordinal 1"):
+        cupy.cuda.Device(1)
+    event = cupy.cuda.Event()
+    event.record(stream)
+    assert event.done
+
+
+def test_numpy_scalars_and_floats_reach_kernels_as_cupy_passes_them() -> None:
+    kernel = cupy.RawKernel(
+        'extern "C" __global__ void fill(float* x, float v, int n) {'
+        " int i = threadIdx.x; if (i < n) x[i] = v; }",
+        "fill",
+    )
+    x = cupy.zeros(4, dtype=cupy.float32)
+    kernel((1,), (4,), (x, np.float32(2.5), 4))  # a Python int is passed as int64: fits
+    np.testing.assert_array_equal(x.get(), [2.5] * 4)
+    with pytest.raises(TypeError, match=r"numpy\.float32 for float"):
+        kernel((1,), (4,), (x, 2.5, 4))  # a double where the GPU reads a float
+    with pytest.raises(TypeError, match=r"Unsupported type <class 'numpy\.ndarray'>"):
+        kernel((1,), (4,), (np.zeros(4, dtype=np.float32), np.float32(1), 4))
+
+
+def test_a_raw_module_instantiates_templates_by_name_expression() -> None:
+    module = cupy.RawModule(
+        code=r"""
+        template <typename T> __global__ void twice(const T* x, T* y, int n) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x;
+            if (i < n) y[i] = 2 * x[i];
+        }
+        extern "C" __global__ void ones(float* y) { y[threadIdx.x] = 1.0f; }""",
+        options=("-DUNUSED=1",),
+        name_expressions=("twice<float>", "twice<double>"),
+    )
+    module.compile()
+    x = cupy.arange(3.0)
+    y = cupy.zeros(3)
+    module.get_function("twice<double>")((1,), (4,), (x, y, np.int32(3)))
+    np.testing.assert_array_equal(y.get(), [0.0, 2.0, 4.0])
+    ones = cupy.zeros(2, dtype=cupy.float32)
+    module.get_function("ones")((1,), (2,), (ones,))
+    np.testing.assert_array_equal(ones.get(), [1.0, 1.0])
+    with pytest.raises(RuntimeError, match="no kernel 'twice<int>'"):
+        module.get_function("twice<int>")
+
+
+def test_a_struct_argument_with_a_device_pointer_reaches_the_kernel() -> None:
+    kernel = cupy.RawKernel(
+        r"""struct Vec { double* data; int n; };
+        extern "C" __global__ void halve(Vec v) {
+            int i = threadIdx.x;
+            if (i < v.n) v.data[i] *= 0.5;
+        }""",
+        "halve",
+    )
+    y = cupy.arange(4.0)
+    layout = np.dtype([("data", np.uint64), ("n", np.int32), ("pad", np.int32)])
+    packed = np.array((y.data.ptr, 3, 0), dtype=layout)[()]  # a NumPy structured scalar
+    kernel((1,), (4,), (packed,))
+    np.testing.assert_array_equal(y.get(), [0.0, 0.5, 1.0, 3.0])
+    with pytest.raises(TypeError, match="16-byte struct"):
+        kernel((1,), (4,), (np.array((y.data.ptr, 3), dtype=layout.descr[:2])[()],))

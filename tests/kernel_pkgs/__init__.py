@@ -1,0 +1,1 @@
+"""Kernel packages for the tests of ``Kernel``/``KernelCatalog`` (one folder per kernel)."""

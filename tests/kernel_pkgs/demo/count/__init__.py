@@ -1,0 +1,1 @@
+"""The count kernel's folder."""

@@ -1,0 +1,1 @@
+"""The scale kernel's folder."""

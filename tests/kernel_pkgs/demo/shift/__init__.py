@@ -1,0 +1,1 @@
+"""The shift kernel's folder."""

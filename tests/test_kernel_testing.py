@@ -1,0 +1,92 @@
+"""``cunumpy.kernel_testing`` in the main test process: without a GPU and without the fake
+CuPy (its own process runs ``tests/fake_cupy/``), what skips, what raises, what is named."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import cunumpy as xp
+from cunumpy import kernel_testing, kernels
+
+
+def _host(x, out):
+    out[:] = x
+
+
+def test_the_public_names_are_those_of_0_7_1() -> None:
+    names = {
+        "BACKENDS", "assert_kernels_agree", "backend", "bounds_check_views_available",
+        "check_parity", "compile_for_emulation", "cuda_required", "device_backend_available",
+        "device_function_kernel", "emulate_cuda_kernel", "emulated_launches",
+        "emulation_cache_dir", "emulation_compiler", "fake_cupy_active", "fake_cupy_session",
+        "high_dim_cuda_views_available", "host_buffer", "install_fake_cupy", "parity_cases",
+        "requires_bounds_check_views", "requires_cupy", "requires_device_backend",
+        "requires_high_dim_cuda_views", "requires_warp_shuffle", "run_in_fake_cupy_subprocess",
+        "warp_shuffle_available",
+    }  # fmt: skip
+    assert set(kernel_testing.__all__) == names
+    for name in names:
+        assert getattr(kernel_testing, name) is not None
+
+
+def test_without_the_fake_the_sessions_say_how_to_get_it() -> None:
+    if kernel_testing.fake_cupy_active():
+        pytest.skip("this process runs on the fake CuPy")
+    with (
+        pytest.raises(RuntimeError, match="CUNUMPY_FAKE_CUPY=1"),
+        kernel_testing.fake_cupy_session(),
+    ):
+        pass
+    with (
+        pytest.raises(RuntimeError, match="needs the fake CuPy"),
+        kernel_testing.emulated_launches(),
+    ):
+        pass
+
+
+def test_parity_without_a_device_backend_skips_with_the_reason(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    if xp.cupy_available():
+        pytest.skip("CuPy is usable here")
+    monkeypatch.delenv("CUNUMPY_REQUIRE_CUDA", raising=False)
+    pair = kernels.Kernel(_host, lambda *a, **k: None)
+    with pytest.raises(pytest.skip.Exception, match="CUDA kernels cannot run here"):
+        kernel_testing.assert_kernels_agree(pair, lambda backend, seed: (np.ones(2), np.zeros(2)))
+    monkeypatch.setenv("CUNUMPY_REQUIRE_CUDA", "1")
+    assert kernel_testing.cuda_required()
+    with pytest.raises(pytest.fail.Exception, match="CUNUMPY_REQUIRE_CUDA is set"):
+        kernel_testing.assert_kernels_agree(pair, lambda backend, seed: (np.ones(2), np.zeros(2)))
+
+
+def test_parity_checks_its_arguments() -> None:
+    with pytest.raises(TypeError, match=r"cunumpy\.kernels\.Kernel"):
+        kernel_testing.assert_kernels_agree(_host, lambda b, s: ())  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="has no CUDA version"):
+        kernel_testing.assert_kernels_agree(kernels.Kernel(_host), lambda b, s: ())
+    pair = kernels.Kernel(_host, lambda *a, **k: None)
+    with pytest.raises(ValueError, match="n_calls"):
+        kernel_testing.assert_kernels_agree(pair, lambda b, s: (), n_calls=0)
+    with pytest.raises(ValueError, match=r"_host_test_args\.py"):
+        kernel_testing.check_parity(pair)
+
+
+def test_parity_cases_skip_ports_without_test_arguments() -> None:
+    catalog = kernels.KernelCatalog(
+        {"copy": kernels.Kernel(_host, lambda *a, **k: None), "host": kernels.Kernel(_host)}
+    )
+    (case,) = kernel_testing.parity_cases(catalog)
+    assert case.id == "copy"
+    (mark,) = case.marks
+    assert mark.name == "skip" and "add copy_test_args.py" in mark.kwargs["reason"]
+
+
+def test_the_markers_skip_cuda_without_a_gpu() -> None:
+    if xp.cupy_available():
+        pytest.skip("CuPy is usable here")
+    mark = kernel_testing.requires_cupy.mark
+    assert mark.name == "skipif" and mark.args == (True,)
+    assert kernel_testing.BACKENDS[0] == "numpy"
+    assert not kernel_testing.warp_shuffle_available()
+    assert not kernel_testing.device_backend_available()

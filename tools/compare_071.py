@@ -1,0 +1,220 @@
+"""Run CuNumpy 0.7.1's README examples that need no GPU on 0.7.1 and on cunumpy; diff stdout.
+
+Usage::
+
+    python tools/compare_071.py --071 /path/to/venv071/bin/python [--ours python] [-v]
+
+Each snippet is a program from 0.7.1's README (its examples, completed only with data
+and ``print`` calls so that there is output to compare). It runs in a fresh process of
+each interpreter, in an empty directory; cunumpy is imported from this checkout
+(``PYTHONPATH``), 0.7.1 from its own environment (no ``PYTHONPATH``). A snippet agrees
+when both exit with the same status and print the same stdout (warnings go to stderr).
+The exit status is the number of snippets that differ.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import textwrap
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+SNIPPETS: dict[str, str] = {
+    "first example": """
+        values = xp.arange(5, dtype=xp.float64)
+        print(values * 2)
+        print(xp.get_backend())
+    """,
+    "choose a backend": """
+        xp.set_backend("cupy")
+        print(xp.get_backend())
+        values = xp.arange(5)
+        print(type(values).__module__, values)
+    """,
+    "strict selection": """
+        try:
+            xp.set_backend("cupy", strict=True)
+        except RuntimeError:
+            print("RuntimeError")
+        print(xp.get_backend())
+    """,
+    "use_backend block": """
+        with xp.use_backend("numpy"):
+            cpu_values = xp.linspace(0, 1, 100)
+            assert xp.get_backend() == "numpy"
+        print(cpu_values[:3], xp.get_backend())
+    """,
+    "two backend questions": """
+        xp.set_backend("numpy")
+        cpu_values = xp.arange(3)
+        print(xp.get_backend(), xp.get_array_backend(cpu_values))
+        print(xp.is_cpu(cpu_values), xp.is_gpu(cpu_values))
+        try:
+            xp.to_cupy(cpu_values)
+        except ImportError:
+            print("ImportError")
+    """,
+    "backend-generic function": """
+        def vector_norm(values):
+            array_xp = xp.get_array_module(values)
+            return array_xp.sqrt(array_xp.sum(values * values))
+        print(float(vector_norm(xp.asarray([3.0, 4.0]))))
+    """,
+    "move data": """
+        host = xp.to_numpy([1, 2])
+        active = xp.to_cunumpy(host)
+        print(repr(host), repr(active), type(active).__name__)
+    """,
+    "count transfers": """
+        def propagator(dt):
+            return xp.ones(4) * dt
+        with xp.profiling.count_transfers() as counter:
+            propagator(0.1)
+        assert counter.to_host == counter.to_device == 0, counter.report()
+        print(counter.bytes_to_host, counter.bytes_to_device)
+    """,
+    "random numbers": """
+        rng = xp.rng.get_rng(seed=42)
+        samples = rng.normal(size=1000)
+        print(samples.shape, type(samples).__name__)
+    """,
+    "default float dtype": """
+        x = xp.asarray([1.0, 2.0], dtype=xp.default_float_dtype())
+        print(x.dtype)
+    """,
+    "gpu selection on the cpu": """
+        print("visible GPUs:", xp.cuda.device_count())
+        xp.cuda.set_device(0)
+        print("memory (free, total):", xp.cuda.memory_info())
+    """,
+    "timed region and nvtx": """
+        with xp.profiling.timed_region("fft") as timing:
+            transformed = xp.fft.fft(xp.ones(8))
+        print(timing.elapsed >= 0, timing.synced)
+
+        @xp.profiling.nvtx_range("step")
+        def step(dt):
+            return dt * 2
+        print(step(1.5))
+    """,
+    "pyccel kernel": """
+        def scale_in_place(values, factor):
+            values[:] *= factor
+            return values
+
+        scale = xp.kernels.PyccelKernel(scale_in_place, outputs=(0,))
+        with xp.use_backend("cupy"):
+            values = xp.arange(5, dtype=xp.float64)
+            returned = scale(values, 3.0)
+            xp.synchronize()
+        print(values, returned)
+    """,
+    "kernel pair": """
+        AXPY = r'''
+        extern "C" __global__
+        void axpy(double a, const double* x, double* y, int n) {
+            int i = blockDim.x * blockIdx.x + threadIdx.x;
+            if (i < n) y[i] += a * x[i];
+        }
+        '''
+
+        def axpy(a, x, y, n):
+            for i in range(n):
+                y[i] += a * x[i]
+
+        kernel = xp.kernels.Kernel(axpy, xp.kernels.CudaKernel(AXPY, "axpy"))
+        with xp.use_backend("cupy"):
+            x = xp.arange(1000, dtype=xp.float64)
+            y = xp.zeros(1000)
+            kernel(2.0, x, y, 1000)
+        print(y[:4], y[-1])
+    """,
+    "numpy names": """
+        print(xp.array([1, 2]), xp.pad(xp.array([1.0, 2.0]), 1), xp.nanmax(xp.array([1.0, 3.0])))
+        print(xp.dot(xp.array([1.0, 2.0]), xp.array([3.0, 4.0])), xp.linalg.norm(xp.array([3.0, 4.0])))
+        print(xp.fft.fftshift(xp.arange(4)), xp.random.default_rng(0).integers(10, size=3))
+        print(xp.float16, xp.ndarray, xp.einsum("i,i->", xp.ones(3), xp.ones(3)))
+    """,
+    "host call": """
+        import numpy as np
+        print(xp.host_call(np.cumsum, xp.asarray([1, 2, 3])))
+
+        class Profile:
+            @xp.setup_on_host
+            def __init__(self, n):
+                self.x = xp.linspace(0.0, 1.0, n)
+
+            @xp.evaluate_on_host
+            def cumulative(self, x):
+                return np.cumsum(x)
+
+        print(Profile(3).cumulative(xp.asarray([1, 2, 3])), xp.get_array_backend(Profile(3).x))
+    """,
+    "backend checks": """
+        import numpy as np
+        print(xp.same_backend(np.zeros(2), np.ones(3)), xp.same_backend())
+        xp.assert_same_backend(np.zeros(2), np.ones(2))
+        print(xp.numpy_backend, xp.cupy_backend, xp.backend_info()["backend"])
+        try:
+            xp.as_device_array((3, 3, 3), "int32", 1, name="degree")
+        except RuntimeError:
+            print("RuntimeError")
+    """,
+    "versions": """
+        print(xp.cupy_version_supported("14.2.0"), xp.cupy_version_supported("13.6.0"))
+        xp.require_version("0.4.0")
+        print(type(xp.__version__).__name__)
+    """,
+    "scipy": """
+        import numpy as np
+        v = xp.asarray([0.0, 0.5, 1.0])
+        print(xp.scipy.special.erf(v))
+        n = 4
+        A = xp.scipy.sparse.csr_matrix((np.full(n, 2.0), (np.arange(n), np.arange(n))), shape=(n, n))
+        x, info = xp.scipy.sparse.linalg.cg(A, np.ones(n))
+        print(x, info)
+    """,
+}
+
+
+def _run(python: str, code: str, ours: bool, cwd: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "CUNUMPY_BACKEND")}
+    if ours:
+        env["PYTHONPATH"] = str(ROOT)
+    program = "import cunumpy as xp\n" + textwrap.dedent(code)
+    return subprocess.run(
+        [python, "-c", program], capture_output=True, text=True, env=env, cwd=cwd, timeout=300
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--071", dest="old", required=True, help="python with CuNumpy 0.7.1")
+    parser.add_argument("--ours", default=sys.executable, help="python for this checkout")
+    parser.add_argument("-v", "--verbose", action="store_true", help="show stderr of differences")
+    args = parser.parse_args(argv)
+    differ = 0
+    with tempfile.TemporaryDirectory() as cwd:
+        for name, code in SNIPPETS.items():
+            old = _run(args.old, code, ours=False, cwd=cwd)
+            new = _run(args.ours, code, ours=True, cwd=cwd)
+            same = (old.returncode, old.stdout) == (new.returncode, new.stdout)
+            differ += not same
+            print(f"{'same' if same else 'DIFFERENT':9}  {name}")
+            if not same:
+                for label, result in (("0.7.1", old), ("ours", new)):
+                    print(f"    {label} (exit {result.returncode}): {result.stdout.strip()!r}")
+                    if args.verbose or result.returncode:
+                        tail = result.stderr.strip().splitlines()[-1:] or [""]
+                        print(f"    {label} stderr: {tail[0]}")
+    print(f"{len(SNIPPETS) - differ} of {len(SNIPPETS)} snippets give the same output")
+    return differ
+
+
+if __name__ == "__main__":
+    sys.exit(main())
