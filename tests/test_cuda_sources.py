@@ -359,3 +359,52 @@ def test_the_morton_header_interleaves_bits_and_clips_cells(tmp_path: Path) -> N
     expected += [y for _, y in cells2]
     expected += [_interleave((1, 0), 2), _interleave((3, 2, 1), 2)]
     assert [int(v) for v in out.split()] == expected
+
+
+def test_the_random_header_gives_the_host_generators_numbers(tmp_path: Path) -> None:
+    """cunumpy/random.cuh and cunumpy.rng's philox functions: the same uniforms bit for bit,
+    and normals equal to the last bits of the math library."""
+    from cunumpy import rng
+
+    seed = 0x0123456789ABCDEF
+    calls = [
+        (seed, stream, counter) for stream in (0, 1, 42, 2**40 + 3) for counter in (0, 7, 2**33)
+    ]
+    body = "\n".join(
+        f"  {{ double a, b, c, d; cunumpy_uniform2({s}ull, {t}ull, {c}ull, &a, &b);"
+        f" cunumpy_normal2({s}ull, {t}ull, {c}ull, &c, &d);"
+        ' std::printf("%.17g %.17g %.17g %.17g\\n", a, b, c, d); }'
+        for s, t, c in calls
+    )
+    out = _run_host_cxx(
+        f"#include <cstdio>\n#include <cunumpy/random.cuh>\nint main() {{\n{body}\n}}\n", tmp_path
+    )
+    for line, (s, t, c) in zip(out.splitlines(), calls, strict=True):
+        u0, u1, z0, z1 = (float(v) for v in line.split())
+        args = (np.uint64(s), np.uint64(t), np.uint64(c))
+        assert [u0, u1] == [float(v) for v in rng.philox_uniform2(*args)]
+        np.testing.assert_allclose(
+            [z0, z1], [float(v) for v in rng.philox_normal2(*args)], rtol=1e-14
+        )
+
+
+def test_the_morton_header_gives_the_host_keys(tmp_path: Path) -> None:
+    """cunumpy/morton.cuh's keys of points equal cunumpy.algorithms.morton_keys."""
+    from cunumpy import algorithms
+
+    points = np.random.default_rng(4).uniform(-0.5, 2.5, (40, 3))  # some outside the box
+    lower, upper, levels = (0.0, 0.0, 0.0), (2.0, 1.0, 1.5), 10
+    scales = [float(v) for v in algorithms.morton_scales(lower, upper, levels)]
+    body = "\n".join(
+        f'  std::printf("%llu %llu\\n", cunumpy_morton_key3({x!r}, {y!r}, {z!r}, 0.0, 0.0, 0.0,'
+        f" {scales[0]!r}, {scales[1]!r}, {scales[2]!r}, {levels}),"
+        f" cunumpy_morton_key2({x!r}, {y!r}, 0.0, 0.0, {scales[0]!r}, {scales[1]!r}, {levels}));"
+        for x, y, z in points.tolist()
+    )
+    out = _run_host_cxx(
+        f"#include <cstdio>\n#include <cunumpy/morton.cuh>\nint main() {{\n{body}\n}}\n", tmp_path
+    )
+    keys3, keys2 = zip(*((int(a), int(b)) for a, b in (line.split() for line in out.splitlines())))
+    assert list(keys3) == [int(k) for k in algorithms.morton_keys(points, lower, upper, levels)]
+    expected2 = algorithms.morton_keys(points[:, :2], lower[:2], upper[:2], levels)
+    assert list(keys2) == [int(k) for k in expected2]
