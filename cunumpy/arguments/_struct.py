@@ -23,7 +23,8 @@ __all__ = ["CudaStruct"]
 class CudaStruct:
     """A C struct passed to CUDA kernels by value: its C declaration and its packing.
 
-    Calling the struct packs field values, given by name, into a
+    Its ``dtype`` is the structured NumPy data type with the struct's C layout. Calling the
+    struct packs field values, given by name, into a
     :class:`CudaStructValue` with the C layout: pointers as device addresses, array
     views as pointer, shape and strides. A :class:`~cunumpy.kernels.CudaKernel` created
     with ``structs=[...]`` takes such values for parameters of this type, and checks
@@ -206,8 +207,7 @@ class CudaStruct:
         return self._fields
 
     @property
-    def dtype(self) -> np.dtype[Any]:
-        """The structured dtype with the C struct's memory layout."""
+    def dtype(self) -> np.dtype[Any]:  # in the class docstring: see CudaParameter's note
         return self._dtype
 
     @property

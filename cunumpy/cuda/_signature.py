@@ -27,25 +27,18 @@ __all__ = [
 class CudaParameter(NamedTuple):
     """One parameter of a CUDA kernel's signature, or one field of a C struct.
 
-    Attributes
-    ----------
-    name : str
-        The parameter's name.
-    ctype : str
-        Its C type without qualifiers and without ``*``: ``"double"``,
-        ``"Array2D<double>"``, a struct's name.
-    dtype : numpy.dtype or None
-        The dtype of the value, of the elements pointed to or viewed, or the struct's
-        structured dtype; None for ``void*``.
-    pointer : bool
-        Whether it is a pointer (it takes a device array).
-    struct : CudaStruct or None
-        The struct type of a struct passed by value.
-    view_ndim : int or None
-        The dimensions of an array view (``Array1D<T>`` to ``Array16D<T>``,
-        ``CArray1D<T>`` to ``CArray16D<T>``).
-    contiguous : bool
-        Whether the view is a C-contiguous ``CArrayND<T>`` (no strides).
+    A named tuple of, in order:
+
+    - ``name`` (str): the parameter's name;
+    - ``ctype`` (str): its C type without qualifiers and without ``*``: ``"double"``,
+      ``"Array2D<double>"``, a struct's name;
+    - ``dtype`` (NumPy data type or None): the data type of the value, of the elements
+      pointed to or viewed, or the struct's structured data type; None for ``void*``;
+    - ``pointer`` (bool): whether it is a pointer (it takes a device array);
+    - ``struct`` (CudaStruct or None): the struct type of a struct passed by value;
+    - ``view_ndim`` (int or None): the dimensions of an array view (``Array1D<T>`` to
+      ``Array16D<T>``, ``CArray1D<T>`` to ``CArray16D<T>``);
+    - ``contiguous`` (bool): whether the view is a C-contiguous ``CArrayND<T>``.
 
     Examples
     --------
@@ -63,6 +56,13 @@ class CudaParameter(NamedTuple):
     struct: Any = None
     view_ndim: int | None = None
     contiguous: bool = False
+
+
+# The fields are described in the class docstring. Without docstrings of their own they
+# are no separate entries of the API reference, where a ``dtype`` entry would make the
+# generic parameter type "dtype" of every other docstring an ambiguous cross-reference.
+for _field in CudaParameter._fields:
+    getattr(CudaParameter, _field).__doc__ = ""
 
 
 _INT = {
