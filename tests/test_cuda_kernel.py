@@ -7,15 +7,19 @@ not that a kernel runs; the launches are in tests/test_cuda_kernel_gpu.py (GPU).
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import types
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
 
 from cunumpy import arguments, cuda, kernels
+
+ROOT = Path(__file__).resolve().parents[1]  # this checkout's cunumpy first
 
 AXPY = r"""
 extern "C" __global__
@@ -318,17 +322,21 @@ def test_debug_mode_adds_the_debug_options_per_kernel_or_globally() -> None:
 @pytest.mark.parametrize(("value", "expected"), [("1", "True"), ("off", "False")])
 def test_the_environment_variable_sets_debug_mode_at_import(value: str, expected: str) -> None:
     code = "from cunumpy import cuda; print(cuda.get_cuda_debug())"
-    env = {**__import__("os").environ, "CUNUMPY_CUDA_DEBUG": value}
+    env = {**os.environ, "CUNUMPY_CUDA_DEBUG": value}
     out = subprocess.run(
-        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True, cwd=ROOT
     )
     assert out.stdout.strip() == expected
 
 
 def test_a_bad_environment_value_is_an_error_naming_the_variable() -> None:
-    env = {**__import__("os").environ, "CUNUMPY_CUDA_DEBUG": "maybe"}
+    env = {**os.environ, "CUNUMPY_CUDA_DEBUG": "maybe"}
     out = subprocess.run(
-        [sys.executable, "-c", "import cunumpy.cuda"], env=env, capture_output=True, text=True
+        [sys.executable, "-c", "import cunumpy.cuda"],
+        env=env,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
     )
     assert out.returncode != 0
     assert "CUNUMPY_CUDA_DEBUG='maybe' is not a switch" in out.stderr
@@ -400,7 +408,6 @@ _NAMES_071 = {
 @pytest.mark.parametrize("module", sorted(_NAMES_071))
 def test_every_071_name_exists_at_its_path_and_has_a_migration_row(module: str) -> None:
     import importlib
-    from pathlib import Path
 
     imported = importlib.import_module(f"cunumpy.{module}")
     text = (Path(__file__).resolve().parent.parent / "docs" / "migrating.md").read_text()
@@ -418,7 +425,9 @@ def test_defining_kernels_and_structs_imports_no_gpu_library() -> None:
         " 'f', structs=[vec])\n"
         "print(sorted(m for m in ('cupy', 'numba', 'mpi4py', 'scipy') if m in sys.modules))\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
     assert out.stdout.strip() == "[]"
 
 

@@ -224,7 +224,10 @@ def test_an_out_of_bounds_index_in_debug_mode_is_a_runtime_error_naming_the_laun
                 print("RAISED", error)
         """
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    root = Path(__file__).resolve().parents[1]  # this checkout's cunumpy comes first
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=root
+    )
     assert (
         "RAISED CudaKernel overrun failed, launched with grid (1,) and block (128,)" in done.stdout
     ), done.stdout + done.stderr
