@@ -47,6 +47,21 @@ PUBLIC = {
     "stream",
     "streams",
     "synchronize",
+    # CudaKernel's tools (CuNumpy 0.7.1's kernel names; tests/test_cuda_kernel.py)
+    "CudaParameter",
+    "DEBUG_OPTIONS",
+    "DEFAULT_SHARED_MEMORY_PER_BLOCK",
+    "ctype_of",
+    "cuda_debug",
+    "cuda_include_dir",
+    "cuda_kernel_names",
+    "get_cuda_debug",
+    "include_hash",
+    "is_hip",
+    "max_shared_memory_per_block",
+    "parse_cuda_signature",
+    "resolve_includes",
+    "set_cuda_debug",
 }
 
 needs_unusable_cupy = pytest.mark.skipif(

@@ -36,6 +36,7 @@ MODULES = [
     "cunumpy.fft",
     "cunumpy.cuda",
     "cunumpy.kernels",
+    "cunumpy.arguments",
     "cunumpy.kernel_testing",
     "cunumpy.profiling",
     "cunumpy.mpi",
