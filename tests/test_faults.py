@@ -316,6 +316,7 @@ MPI_CHECKS = (
     "recv_into_read_only",
     "sendrecv_into_read_only",
     "bad_array_on_one_rank",
+    "mismatched_collectives",
 )
 
 
