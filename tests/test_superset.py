@@ -137,11 +137,16 @@ def test_unknown_names_raise_attribute_error_naming_both() -> None:
         numpy_namespace.linalg.bogus
 
 
-@pytest.mark.parametrize("name", ["_private", "__version__", "__wrapped__"])
+@pytest.mark.parametrize("name", ["_private", "__wrapped__", "__config__"])
 def test_private_and_dunder_names_are_not_passed_on(name: str) -> None:
-    assert hasattr(np, "__version__")
+    assert hasattr(np, "__config__")
     with pytest.raises(AttributeError):
         getattr(numpy_namespace, name)
+
+
+def test_the_version_is_numpys_as_in_compats_namespace() -> None:
+    """The one dunder taken from NumPy: libraries check ``xp.__version__``."""
+    assert numpy_namespace.__version__ == np.__version__
 
 
 def test_the_top_level_module_stays_standard_only() -> None:
