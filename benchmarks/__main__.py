@@ -95,7 +95,7 @@ def _skip_reason(bench: Benchmark) -> str | None:
         return reason
     if "mpi" in bench.needs:
         if importlib.util.find_spec("mpi4py") is None:
-            return "mpi4py is not installed (pip install cunumpy[mpi])"
+            return "mpi4py is not installed (pip install cunumpy-xp[mpi])"
         if _mpiexec() is None:
             return "no mpiexec on PATH or next to the Python executable"
     return None

@@ -51,7 +51,7 @@ def unsupported_cupy_version(version: str) -> str | None:
     if found < MIN_CUPY:
         return (
             f"CuPy {version} is older than {MIN_CUPY[0]}.{MIN_CUPY[1]}, the oldest version "
-            f"cunumpy supports (install cunumpy[cuda12] or cunumpy[cuda13] to upgrade)"
+            f"cunumpy supports (install cunumpy-xp[cuda12] or cunumpy-xp[cuda13] to upgrade)"
         )
     return None
 
@@ -100,7 +100,7 @@ _MEANINGS = (
     )),
     ("nvrtc", lambda: (
         "CuPy cannot compile kernels: the CUDA runtime compiler (NVRTC) is missing; install "
-        "the CuPy wheel's [ctk] extra (cunumpy[cuda12-ctk] or cunumpy[cuda13-ctk])"
+        "the CuPy wheel's [ctk] extra (cunumpy-xp[cuda12-ctk] or cunumpy-xp[cuda13-ctk])"
     )),
     ("NoKernelImage", lambda: (
         "this CuPy wheel has no code for this GPU, or the driver is too old for it; update "
@@ -127,7 +127,7 @@ def _explained(stage: str, exc: BaseException) -> str:
 def _probe() -> str | None:
     """Try CuPy for real; return ``None`` when it works, else the reason."""
     if not cupy_installed():
-        return "CuPy is not installed (install cunumpy[cuda12] or cunumpy[cuda13])"
+        return "CuPy is not installed (install cunumpy-xp[cuda12] or cunumpy-xp[cuda13])"
     try:
         import cupy
     except Exception as exc:
@@ -212,7 +212,7 @@ def require_cupy_installed(func: str) -> ModuleType:
     """Like ``require_cupy``, but raise ``ImportError`` when CuPy is not installed at all."""
     if not cupy_installed():
         msg = (
-            f"{func}: CuPy is not installed; install cunumpy[cuda12] or cunumpy[cuda13] to use it."
+            f"{func}: CuPy is not installed; install cunumpy-xp[cuda12] or cunumpy-xp[cuda13] to use it."
         )
         raise ImportError(msg)
     return require_cupy(func)

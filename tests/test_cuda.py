@@ -141,7 +141,7 @@ def test_pin_memory_without_cupy_installed_raises_import_error() -> None:
     assert result.returncode == 0, result.stderr
     first, second = result.stdout.strip().splitlines()
     assert first.startswith("pin_memory: CuPy is not installed")
-    assert "cunumpy[cuda12]" in first
+    assert "cunumpy-xp[cuda12]" in first
     assert second.startswith("memory_info: the CuPy backend is not usable: CuPy is not installed")
 
 
