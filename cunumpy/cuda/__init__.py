@@ -10,7 +10,7 @@ explicitly (an int index, ``"cuda:N"``, a ``cupy.cuda.Device`` or a CuPy array's
 
 from __future__ import annotations
 
-from .._cupy import cupy_available
+from .._cupy import cupy_available, cupy_unavailable_reason
 from ._device import current_device, device, device_count, set_device
 from ._memory import MemoryStats, free_memory, memory_info, memory_stats
 from ._pinned import pin_memory
@@ -19,6 +19,7 @@ from ._streams import current_stream, stream, streams, synchronize
 __all__ = [
     "MemoryStats",
     "cupy_available",
+    "cupy_unavailable_reason",
     "current_device",
     "current_stream",
     "device",
