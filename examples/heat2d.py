@@ -11,6 +11,12 @@ Run it on the CPU or, with one GPU per rank, on GPUs; the code is the same::
     mpiexec -n 4 python examples/heat2d.py
     CUNUMPY_BACKEND=cupy mpiexec -n 4 python examples/heat2d.py --output field.npy
 
+Open MPI refuses more ranks than cores without ``--oversubscribe`` and refuses to run as
+root (containers, CI) without ``--allow-run-as-root`` (docs/mpi.md, "Launching"); on one
+machine with Open MPI this works whatever the cores and the user::
+
+    mpiexec -n 4 --oversubscribe --allow-run-as-root python examples/heat2d.py
+
 With any number of ranks that divides ``--ny``, the result equals the single-process
 result.
 """
