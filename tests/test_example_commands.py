@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from mpi_run import ROOT, mpiexec_path, mpi_unusable
+from mpi_run import ROOT, mpi_unusable, mpiexec_path
 
 EXAMPLES = ROOT / "examples"
 

@@ -22,7 +22,9 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "black_scholes.py"
 BENCHMARK = ROOT / "benchmarks" / "bench_kernels.py"
 
-pytest.importorskip("numba", reason="portable kernels need Numba (pip install 'cunumpy-xp[kernels]')")
+pytest.importorskip(
+    "numba", reason="portable kernels need Numba (pip install 'cunumpy-xp[kernels]')"
+)
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
