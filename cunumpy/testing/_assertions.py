@@ -49,6 +49,7 @@ def _compared(
     err_msg: str,
 ) -> tuple[list[Operand], np.ndarray, np.ndarray]:
     """Check the metadata of ``pair``; return their descriptions and host copies."""
+    __tracebackhide__ = True  # a failing assertion shows the test's line, not this frame
     check_flags(
         func,
         check_namespace=check_namespace,
@@ -110,6 +111,7 @@ def _raise(
     criterion: str,
     error_names: Sequence[tuple[str, str]],
 ) -> None:
+    __tracebackhide__ = True  # a failing assertion shows the test's line, not this frame
     message = values_message(
         func,
         headline,
