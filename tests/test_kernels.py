@@ -24,7 +24,9 @@ from hypothesis.extra import numpy as hnp
 import cunumpy
 from cunumpy import kernels, profiling
 
-pytest.importorskip("numba", reason="portable kernels need Numba (pip install 'cunumpy-xp[kernels]')")
+pytest.importorskip(
+    "numba", reason="portable kernels need Numba (pip install 'cunumpy-xp[kernels]')"
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
