@@ -111,17 +111,11 @@ def _raise(
     criterion: str,
     error_names: Sequence[tuple[str, str]],
 ) -> None:
-    __tracebackhide__ = True  # a failing assertion shows the test's line, not this frame
+    __tracebackhide__ = True  # as in _compared
     message = values_message(
-        func,
-        headline,
-        operands,
-        hosts,
-        failures,
-        err_msg=err_msg,
-        criterion=criterion,
-        error_names=error_names,
-    )
+        func, headline, operands, hosts, failures,
+        err_msg=err_msg, criterion=criterion, error_names=error_names,
+    )  # fmt: skip
     raise AssertionError(message)
 
 
