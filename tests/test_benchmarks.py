@@ -248,3 +248,11 @@ def test_runner_starts_mpi_benchmarks_under_mpiexec(monkeypatch: pytest.MonkeyPa
     assert command[4:] == [sys.executable, str(mpi_bench.path), "--quick", "--json", "out.json"]
     dispatch = next(b for b in discover() if b.name == "dispatch")
     assert runner._command(dispatch, "full", Path("d.json"), 2)[0] == sys.executable
+
+
+def test_the_gpu_check_applies_the_bounds() -> None:
+    """gpu_check.sh reports a missed bound (status 1), which only --check gives."""
+    script = (ROOT / "gpu_check.sh").read_text()
+    body = script.split("benchmark() {", 1)[1].split("\n}\n", 1)[0]
+    assert '"benchmarks/bench_$name.py" --quick --check --json' in body
+    assert '[ "$rc" -eq 1 ]' in body
