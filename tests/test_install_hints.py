@@ -54,7 +54,7 @@ def _hints() -> list[tuple[str, str, str]]:
             for match in WITH_EXTRAS.finditer(line):
                 hints.append((where, match.group(1), match.group(2)))
             for match in PIP_INSTALL.finditer(line):
-                name = match.group(1)
+                name = match.group(1).rstrip(".")  # a sentence's full stop is not the name's
                 if name.startswith("cunumpy") and "==0.7" not in line[match.end() :]:
                     hints.append((where, name, ""))
     return hints
@@ -87,7 +87,9 @@ def test_the_extraction_finds_the_old_names() -> None:
         "install cunumpy[cuda12] or 'cunumpy[mpi]'",
         'pip install "cunumpy"',
         "pip install -U cunumpy",
+        "upgrade it with pip install --upgrade cunumpy.",
     ]
     found = [m.group(1) for line in lines for m in WITH_EXTRAS.finditer(line)]
     found += [m.group(1) for line in lines for m in PIP_INSTALL.finditer(line)]
-    assert found == ["cunumpy", "cunumpy", "cunumpy", "cunumpy"]
+    names = [name.rstrip(".") for name in found]
+    assert names == ["cunumpy", "cunumpy", "cunumpy", "cunumpy", "cunumpy"]
