@@ -20,6 +20,7 @@ otherwise the build warns (and ``sphinx-build -W`` fails).
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 import sys
@@ -294,8 +295,13 @@ def render(module_name: str) -> str:
     return module_pages(module_name)[module_name]
 
 
+@functools.cache
 def all_pages() -> dict[str, str]:
-    """Every generated page, by its path below ``docs/api`` without the suffix."""
+    """Every generated page, by its path below ``docs/api`` without the suffix.
+
+    Computed once per process: ``conf.py`` names the pages (for the sidebars) and the
+    build writes them, and a name's warning is given once.
+    """
     pages = {"index": _index()}
     for name in MODULES:
         pages.update(module_pages(name))
