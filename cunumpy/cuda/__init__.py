@@ -16,7 +16,7 @@ GPU: the shipped headers (:func:`cuda_include_dir`), signature parsing
 
 from __future__ import annotations
 
-from .._cupy import cupy_available
+from .._cupy import cupy_available, cupy_unavailable_reason
 from ._bind import bind_local_device
 from ._debug import (
     DEBUG_OPTIONS,
@@ -50,6 +50,7 @@ __all__ = [
     "cuda_include_dir",
     "cuda_kernel_names",
     "cupy_available",
+    "cupy_unavailable_reason",
     "current_device",
     "current_stream",
     "device",
