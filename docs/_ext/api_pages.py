@@ -127,6 +127,8 @@ GROUPS = {
 
 _DTYPE = "The {} data type of the standard (NumPy's ``numpy.{}``; CuPy uses the same object)."
 
+_MARKERS = "cunumpy.kernel_testing._markers"
+
 #: Group and description of data attributes that have no ``#:`` comment of their own.
 DATA = {
     "cunumpy.e": ("constants", "Euler's constant, the base of natural logarithms."),
@@ -158,6 +160,36 @@ DATA = {
         "The version of the Array API standard this namespace implements.",
     ),
     "cunumpy.__version__": ("inspection", "The version of cunumpy."),
+    # cunumpy.kernel_testing's pytest objects, made on first access (pytest is imported then)
+    "cunumpy.kernel_testing.BACKENDS": (
+        _MARKERS,
+        '``["numpy", cupy]``: parametrize a test over both backends; the CuPy case carries '
+        "``requires_cupy``.",
+    ),
+    "cunumpy.kernel_testing.requires_cupy": (
+        _MARKERS,
+        "Skip marker: the test needs a CuPy that runs kernels, a GPU or the fake CuPy "
+        "(emulated); under ``CUNUMPY_REQUIRE_CUDA=1`` anything but a GPU fails the test.",
+    ),
+    "cunumpy.kernel_testing.requires_device_backend": (
+        _MARKERS,
+        "Skip marker: the test needs a device backend (CuPy, real or fake).",
+    ),
+    "cunumpy.kernel_testing.requires_warp_shuffle": (
+        _MARKERS,
+        "Skip marker: the test needs warp shuffles, which only a real GPU has (the "
+        "emulator refuses them).",
+    ),
+    "cunumpy.kernel_testing.requires_high_dim_cuda_views": (
+        _MARKERS,
+        "Skip marker: the test needs array views of five or more dimensions in CUDA C "
+        "(a CUDA GPU or the fake CuPy, not HIP).",
+    ),
+    "cunumpy.kernel_testing.requires_bounds_check_views": (
+        _MARKERS,
+        "Skip marker: the test needs the bounds-checked views of debug mode (a CUDA GPU "
+        "or the fake CuPy, not HIP).",
+    ),
     "cunumpy.numpy_backend": (
         "cunumpy._config",
         "``True`` when the running context's backend is NumPy (read at each access).",
@@ -411,15 +443,19 @@ def skip_tuple_field_aliases(
     app: Sphinx, what: str, name: str, obj: Any, skip: bool, options: Any
 ) -> bool | None:
     """Leave out the "Alias for field number N" entries of named tuples' fields, and
-    ``dtype`` properties."""
+    properties named like the words numpydoc types use (``dtype``, ``shape``)."""
     if (getattr(obj, "__doc__", None) or "").startswith("Alias for field number"):
         return True
-    if name == "dtype" and isinstance(obj, property):
-        # Any `dtype` property (MPIStaging, HostStaging, DeviceMirror, ...) is one more
-        # target for the type "dtype" of every numpydoc parameter list, which Sphinx then
-        # reports as ambiguous; the class docstrings say what it holds.
+    if name.rsplit(".", 1)[-1] in _TYPE_WORDS and isinstance(obj, property):
+        # Any `dtype` or `shape` property (MPIStaging, HostStaging, DeviceMirror, ...) is
+        # one more target for the words "dtype" and "shape" in every numpydoc type
+        # ("array of uint32, shape (..., 4)"), which Sphinx then reports as ambiguous; the
+        # class docstrings say what they hold.
         return True
     return None
+
+
+_TYPE_WORDS = frozenset({"dtype", "shape", "ndim", "size"})
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
