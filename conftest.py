@@ -1,5 +1,11 @@
 """Doctest collection for the package: examples that need MPI skip, saying why, without it.
 
+The summary groups skipped tests by reason: on a machine without a GPU, more than a
+hundred tests skip for the same reason, and pytest's ``-rs`` prints one line per test
+location. ``pyproject.toml`` asks for ``-rfExX`` (failures, errors and xfails in full) and
+the hook below adds one line per reason; ``-rs`` or ``-ra`` on the command line lists
+every skipped test as usual.
+
 It also enables cunumpy's own pytest plugin (the ``xp`` and ``device`` fixtures, ``--xp``,
 the ``xp`` markers) for the whole suite, the way its users enable it. cunumpy's own tests
 have their other fixtures in ``tests/conftest.py``.
@@ -8,6 +14,8 @@ have their other fixtures in ``tests/conftest.py``.
 from __future__ import annotations
 
 import importlib.util
+from collections import defaultdict
+from pathlib import Path
 
 import pytest
 
@@ -43,3 +51,38 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     except RuntimeError as exc:
         for item in mpi_examples:
             item.add_marker(pytest.mark.skip(reason=str(exc)))
+
+
+def _skip_chars(config: pytest.Config) -> bool:
+    """Whether the ``-r`` characters in effect list skipped tests one by one."""
+    chars = str(config.option.reportchars)
+    return "s" in chars or "S" in chars or "a" in chars or "A" in chars
+
+
+def _relative(path: object, root: Path) -> str:
+    where = Path(str(path))
+    try:
+        return str(where.relative_to(root)) if where.is_absolute() else str(where)
+    except ValueError:
+        return str(where)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """One line per skip reason: how many tests, the reason, and where."""
+    if _skip_chars(terminalreporter.config):
+        return  # pytest lists each skipped test itself
+    root = terminalreporter.config.rootpath
+    by_reason: dict[str, list[str]] = defaultdict(list)
+    for report in terminalreporter.stats.get("skipped", []):
+        longrepr = getattr(report, "longrepr", None)
+        if not isinstance(longrepr, tuple) or len(longrepr) != 3:
+            continue
+        path, _, message = longrepr
+        by_reason[str(message).removeprefix("Skipped: ")].append(_relative(path, root))
+    if not by_reason:
+        return
+    terminalreporter.write_sep("=", "skipped, by reason (-rs lists each test)")
+    for reason, files in sorted(by_reason.items(), key=lambda item: -len(item[1])):
+        names = sorted(set(files))
+        where = ", ".join(names[:3]) + (f" and {len(names) - 3} more files" if names[3:] else "")
+        terminalreporter.write_line(f"SKIPPED {len(files)}: {reason} [{where}]")

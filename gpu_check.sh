@@ -100,11 +100,11 @@ check() {  # check NAME COMMAND... : a dry-run check, recorded like a step; its 
     record "dry run: $name" "$rc" "$start"
 }
 
-benchmark() {  # benchmark NAME LIMIT : bench_NAME.py --quick; a missed bound is reported only
+benchmark() {  # benchmark NAME LIMIT : bench_NAME.py --quick --check; a missed bound is reported only
     local name=$1 limit=$2 start=$SECONDS rc json=/tmp/cunumpy-gpu-bench-$1.json
     rm -f "$json"
     echo "=== benchmark $name (limit ${limit}s)"
-    timeout --kill-after=10 "$limit" "$PY" "benchmarks/bench_$name.py" --quick --json "$json"
+    timeout --kill-after=10 "$limit" "$PY" "benchmarks/bench_$name.py" --quick --check --json "$json"
     rc=$?
     if [ "$rc" -eq 1 ] && [ -s "$json" ]; then  # measured; a figure missed its bound
         SUMMARY+=("$(printf '%-36s rc=1   %4ss  a bound missed: see its table' \

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import statistics
 import sys
 import time
@@ -19,10 +20,24 @@ from typing import Any, Literal
 
 Mode = Literal["quick", "full"]
 
-#: What a benchmark may need besides NumPy: a usable GPU, or MPI (then it runs under mpiexec).
-KNOWN_NEEDS = ("gpu", "mpi")
+#: What a benchmark may need besides NumPy: a usable GPU, MPI (then it runs under
+#: mpiexec), or Numba (portable kernels).
+KNOWN_NEEDS = ("gpu", "mpi", "numba")
+
+#: What the figures and bounds mean, printed under every table.
+LEGEND = """\
+ratio: one figure divided by its baseline, both measured in this run, back to back
+  (times: ours / theirs, lower is better; speedups and bandwidths: higher is better);
+  the median over the repeats, min-max their spread (a wide spread is noise).
+bound: the limit a median must keep, <= or >=. A plain run reports it ("within" or
+  "outside"); --check applies it (pass or FAIL, exit status 1 when one is missed).
+  Only ratios carry bounds; a time against a fixed budget is information only."""
 
 PROGRESS_MARK = "» "
+
+
+# A figure named as a time over a fixed budget ("... / 2 us"): never bounded.
+_ABSOLUTE = re.compile(r"/ *[\d.]+ *(ns|us|µs|ms|s)\b")
 
 
 @dataclass(frozen=True)
@@ -44,6 +59,13 @@ class Check:
         if not self.samples:
             msg = f"Check {self.name!r}: `samples` is empty; give the ratio of each repeat"
             raise ValueError(msg)
+        if self.bound is not None and _ABSOLUTE.search(self.name):
+            msg = (
+                f"Check {self.name!r}: a time against a fixed budget depends on the machine; "
+                f"give it no bound (information only), or bound a ratio of two things "
+                f"measured in this run"
+            )
+            raise ValueError(msg)
 
     @property
     def median(self) -> float:
@@ -64,6 +86,12 @@ class Check:
             return "info"
         ok = self.median >= self.bound if self.higher_is_better else self.median <= self.bound
         return "pass" if ok else "FAIL"
+
+    def shown_verdict(self, checked: bool) -> str:
+        """``verdict`` under ``--check``; otherwise "within"/"outside" the bound."""
+        if checked or self.bound is None:
+            return self.verdict
+        return "within" if self.verdict == "pass" else "outside"
 
     @property
     def bound_text(self) -> str:
@@ -202,11 +230,12 @@ def ratio_table(
     return "\n".join(lines), per_repeat
 
 
-def results_table(results: Sequence[tuple[str, Any]]) -> str:
+def results_table(results: Sequence[tuple[str, Any]], *, checked: bool = True) -> str:
     """The summary: one row per figure (benchmark, figure, median, spread, bound, verdict).
 
     ``results`` pairs a benchmark's name with a ``Check``, or with anything that has
-    ``name``, ``verdict`` and ``reason`` (``Skipped``, the runner's errors).
+    ``name``, ``verdict`` and ``reason`` (``Skipped``, the runner's errors). Without
+    ``checked`` (a plain run), a bound is reported as "within" or "outside", not judged.
     """
     header = f"{'benchmark':<16}{'figure':<56}{'ratio':>8}  {'min-max':<13}{'bound':<9}result"
     lines = [header, "-" * len(header)]
@@ -214,7 +243,7 @@ def results_table(results: Sequence[tuple[str, Any]]) -> str:
         if isinstance(result, Check):
             lines.append(
                 f"{bench:<16}{result.name:<56}{result.median:>8.3f}  {result.spread_text:<13}"
-                f"{result.bound_text:<9}{result.verdict}"
+                f"{result.bound_text:<9}{result.shown_verdict(checked)}"
             )
         else:
             blank = f"{'':>8}  {'':<13}{'':<9}"
@@ -247,28 +276,49 @@ def gpu_unusable_reason() -> str | None:
     return f"no usable GPU: {cunumpy.cupy_unavailable_reason()}"
 
 
+def unmet_need(needs: Sequence[str]) -> str | None:
+    """Why a benchmark with ``needs`` cannot run here (short), or ``None``.
+
+    ``mpi`` here only asks for mpi4py; the runner also looks for ``mpiexec``.
+    """
+    import importlib.util
+
+    if "numba" in needs and importlib.util.find_spec("numba") is None:
+        return "Numba is not installed (pip install 'cunumpy-xp[kernels]')"
+    if "mpi" in needs and importlib.util.find_spec("mpi4py") is None:
+        return "mpi4py is not installed (pip install 'cunumpy-xp[mpi]')"
+    if "gpu" in needs:
+        return gpu_unusable_reason()
+    return None
+
+
 def main(
     run: Callable[[Mode, Progress], list[Result] | None],
     title: str,
     needs: Sequence[str] = (),
     argv: Sequence[str] | None = None,
 ) -> int:
-    """Run one benchmark from the command line: 0 all within bounds, 1 a bound missed, 2 skipped.
+    """Run one benchmark from the command line.
 
+    Exit status: 0 (figures reported; with ``--check``, every bound kept), 1 (with
+    ``--check``, a bound missed) or 2 (skipped: a need unmet, such as a GPU).
     ``--json PATH`` also writes the results for ``python -m benchmarks``.
     """
     name = Path(sys.argv[0]).stem.removeprefix("bench_")
-    parser = argparse.ArgumentParser(description=title)
+    parser = argparse.ArgumentParser(description=title, epilog=LEGEND,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--quick", dest="mode", action="store_const", const="quick",
                        help="fewer repetitions, for a first look (the default)")  # fmt: skip
     group.add_argument("--full", dest="mode", action="store_const", const="full",
                        help="more repetitions, for figures you quote")  # fmt: skip
+    parser.add_argument("--check", action="store_true",
+                        help="apply the bounds: exit status 1 when a median misses one")  # fmt: skip
     parser.add_argument("--json", type=Path, help="also write the results to this file")
     args = parser.parse_args(argv)
     mode: Mode = args.mode or "quick"
     results: list[Result]
-    if "gpu" in needs and (reason := gpu_unusable_reason()) is not None:
+    if (reason := unmet_need(needs)) is not None:
         print(f"{name}: {reason}", flush=True)
         results = [Skipped("the whole benchmark", reason)]
         status = 2
@@ -277,9 +327,11 @@ def main(
         if measured is None:  # an MPI rank other than the one that reports
             return 0
         results = measured
-        status = 1 if any(r.verdict == "FAIL" for r in results) else 0
+        missed = any(r.verdict == "FAIL" for r in results)
+        status = 1 if args.check and missed else 0
         print()
-        print(results_table([(name, r) for r in results]), flush=True)
+        print(results_table([(name, r) for r in results], checked=args.check))
+        print(LEGEND, flush=True)
     if args.json is not None:
         args.json.write_text(json.dumps(to_json(results)))
     return status

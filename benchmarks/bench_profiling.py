@@ -1,8 +1,10 @@
 """Overhead of cunumpy.profiling: entering and leaving a region, benchmark() per run, counters.
 
 Measures the cost per call of a timed region and of one run of ``profiling.benchmark``,
-as a ratio to the budget (2 us on NumPy, 20 us on CuPy), once per repeat; the detail also
-gives the ratio to an empty ``with`` block. Transfer counting must cost nothing where
+as a ratio to the budget (2 us on NumPy, 20 us on CuPy), once per repeat, for information:
+a time against a fixed budget depends on the machine and its load, so it carries no bound
+(``--check`` applies bounds only to ratios of two things measured in one run). The detail
+also gives the ratio to an empty ``with`` block. Transfer counting must cost nothing where
 nothing is copied: ``to_numpy`` of a NumPy array is timed against ``numpy.asarray`` (the
 raw call), and inside an open ``count_transfers`` block against outside one (bound: 1.2),
 in loops of 1000 calls, interleaved. On CuPy it also compares the device median of
@@ -81,7 +83,7 @@ def bench_numpy(quick: bool, repeat: int, progress: Progress) -> list[Result]:
             f"  {label:<44s} {median * 1e6:8.3f} us   {median / NUMPY_BUDGET:6.2f}x budget"
             f"   {median / baseline:6.2f}x empty `with`"
         )
-        results.append(Check(f"NumPy {label} / 2 us", _of(seconds, NUMPY_BUDGET), 1.0))
+        results.append(Check(f"NumPy {label} / 2 us", _of(seconds, NUMPY_BUDGET)))
     runs = 1000
     per_run = [
         s / runs
@@ -90,7 +92,7 @@ def bench_numpy(quick: bool, repeat: int, progress: Progress) -> list[Result]:
         )
     ]
     lines.append(f"  {'benchmark(int) per run':<44s} {statistics.median(per_run) * 1e6:8.3f} us")
-    results.append(Check("NumPy benchmark(int) per run / 2 us", _of(per_run, NUMPY_BUDGET), 1.0))
+    results.append(Check("NumPy benchmark(int) per run / 2 us", _of(per_run, NUMPY_BUDGET)))
     profiling.reset()
     progress.detail("\n".join(lines))
     return results
@@ -166,7 +168,7 @@ def bench_cupy(quick: bool, repeat: int, progress: Progress) -> list[Result]:
         ]:
             seconds = per_call(fn, 500 if quick else 2_000, repeat)
             lines.append(f"  {label:<44s} {statistics.median(seconds) * 1e6:8.3f} us")
-            results.append(Check(f"CuPy {label} / 20 us", _of(seconds, CUPY_BUDGET), 1.0))
+            results.append(Check(f"CuPy {label} / 20 us", _of(seconds, CUPY_BUDGET)))
         x = cupy.zeros(1)
         n_repeat = 500 if quick else 2000
         ratios = []

@@ -218,7 +218,7 @@ __version__ = "0.1.0"
 __array_api_version__ = "2025.12"
 
 # The device layer's submodules, loaded on first attribute access (see __getattr__).
-_LAZY_SUBMODULES = ("profiling", "mpi", "testing", "kernels", "xp", "algorithms", "integrate", "optimize", "rng", "kernel_testing", "memory")  # fmt: skip
+_LAZY_SUBMODULES = ("profiling", "mpi", "testing", "kernels", "xp", "algorithms", "integrate", "optimize", "rng", "kernel_testing", "memory", "arguments")  # fmt: skip
 
 __all__ = [
     "__array_api_version__",
@@ -257,6 +257,7 @@ __all__ = [
     "use_backend",
     # cunumpy: the device layer, kernels and the testing toolkit (loaded on first use)
     "cuda",
+    "arguments",
     "kernels",
     "mpi",
     "profiling",

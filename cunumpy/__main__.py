@@ -224,14 +224,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--no-check", action="store_true", help="skip the self-check")
+    parser.add_argument(
+        "--version", action="version", version=f"cunumpy {cunumpy.__version__}",
+        help="print cunumpy's version and exit",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     report = collect_report(run_checks=not args.no_check)
-    if args.json:
-        print(json.dumps(report, indent=2))
-    else:
-        _print_text(report)
+    try:
+        if args.json:
+            print(json.dumps(report, indent=2))
+        else:
+            _print_text(report)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _quiet_stdout()  # the reader (``| head -1``) has stopped reading: nothing to say
     ok = report.get("ok", True) and report["environment"]["error"] is None
     return 0 if ok else 1
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at the null device, so that Python's final flush of what the closed
+    pipe did not take cannot raise a second ``BrokenPipeError`` at exit."""
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, sys.stdout.fileno())
+    os.close(null)
 
 
 if __name__ == "__main__":

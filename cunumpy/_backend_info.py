@@ -101,7 +101,7 @@ def require_version(minimum: str) -> None:
     >>> xp.require_version("99.0")
     Traceback (most recent call last):
     ...
-    ImportError: require_version: cunumpy 99.0 or newer is required, but 0.1.0 is installed (with CuNumpy 0.7.1's API); upgrade it with pip install --upgrade cunumpy.
+    ImportError: require_version: cunumpy 99.0 or newer is required, but 0.1.0 is installed (with CuNumpy 0.7.1's API); upgrade it with pip install --upgrade cunumpy-xp.
     """
     from . import __version__
 
@@ -116,7 +116,7 @@ def require_version(minimum: str) -> None:
         msg = (
             f"require_version: cunumpy {minimum} or newer is required, but {__version__} is "
             f"installed (with CuNumpy {CUNUMPY_071_API}'s API); upgrade it with "
-            f"pip install --upgrade cunumpy."
+            f"pip install --upgrade cunumpy-xp."
         )
         raise ImportError(msg)
 

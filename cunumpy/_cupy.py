@@ -86,7 +86,8 @@ def unsupported_cupy_version(version: str) -> str | None:
     if found < MIN_CUPY:
         return (
             f"CuPy {version} is older than {MIN_CUPY[0]}.{MIN_CUPY[1]}, the oldest version "
-            f"cunumpy supports (install cunumpy[cuda12] or cunumpy[cuda13] to upgrade)"
+            f"cunumpy supports (pip install 'cunumpy-xp[cuda12]' or 'cunumpy-xp[cuda13]' to "
+            f"upgrade)"
         )
     return None
 
@@ -105,37 +106,27 @@ def _driver_library_present() -> bool:
     return False
 
 
-def _insufficient_driver() -> str:
-    if not _driver_library_present():
-        return (
-            "no NVIDIA driver found (libcuda cannot be loaded): this machine has no GPU that "
-            "CuPy can use, so cunumpy runs on NumPy; install the NVIDIA driver on a machine "
-            "with a GPU to use CuPy"
-        )
-    return (
-        "the NVIDIA driver is older than the CUDA version this CuPy wheel needs: update the "
-        "driver, or install the CuPy wheel of an older CUDA (cupy-cuda12x instead of "
-        "cupy-cuda13x); until then cunumpy runs on NumPy"
-    )
-
-
-# What CuPy's known errors mean for the user, by a word of CuPy's message.
+# What CuPy's known errors mean for the user, by a word of CuPy's message. Short and
+# true wherever the reason is shown: in a skip line, in the report, and in the
+# RuntimeError that stops a program asking for CuPy.
 _MEANINGS = (
     ("cudaErrorNoDevice", lambda: (
         "no GPU is visible to this process (CUDA_VISIBLE_DEVICES="
-        f"{os.environ.get('CUDA_VISIBLE_DEVICES', '<unset>')!r}); cunumpy runs on NumPy"
+        f"{os.environ.get('CUDA_VISIBLE_DEVICES', '<unset>')!r})"
     )),
-    ("cudaErrorInsufficientDriver", _insufficient_driver),
+    ("cudaErrorInsufficientDriver", lambda: (
+        "the NVIDIA driver is older than the CUDA version of this CuPy wheel: update the "
+        "driver, or install the wheel of an older CUDA (cupy-cuda12x, not cupy-cuda13x)"
+    )),
     ("cudaErrorInitializationError", lambda: (
-        "the NVIDIA driver failed to initialize (check `nvidia-smi`); cunumpy runs on NumPy"
+        "the NVIDIA driver failed to initialize (check `nvidia-smi`)"
     )),
     ("Unavailable", lambda: (
-        "the GPU is busy or reserved by another process (exclusive compute mode); cunumpy "
-        "runs on NumPy"
+        "the GPU is busy or reserved by another process (exclusive compute mode)"
     )),
     ("nvrtc", lambda: (
-        "CuPy cannot compile kernels: the CUDA runtime compiler (NVRTC) is missing; install "
-        "the CuPy wheel's [ctk] extra (cunumpy[cuda12-ctk] or cunumpy[cuda13-ctk])"
+        "CuPy cannot compile kernels: the CUDA runtime compiler (NVRTC) is missing; "
+        "pip install 'cunumpy-xp[cuda12-ctk]' or 'cunumpy-xp[cuda13-ctk]'"
     )),
     ("NoKernelImage", lambda: (
         "this CuPy wheel has no code for this GPU, or the driver is too old for it; update "
@@ -148,11 +139,18 @@ _MEANINGS = (
     ("OutOfMemory", lambda: "the GPU has no free memory left for a first allocation"),
 )  # fmt: skip
 
+#: The whole reason where the NVIDIA driver's library is missing. CuPy then says "CUDA
+#: driver version is insufficient", which is not true (there is no driver), so its
+#: message is left out.
+_NO_DRIVER = "no NVIDIA driver found (libcuda cannot be loaded)"
+
 
 def _explained(stage: str, exc: BaseException) -> str:
     """What went wrong in words a user can act on, then CuPy's own message."""
     original = f"{type(exc).__name__}: {exc}"
     text = f"{type(exc).__name__} {exc}"
+    if "insufficientdriver" in text.lower() and not _driver_library_present():
+        return _NO_DRIVER
     for word, meaning in _MEANINGS:
         if word.lower() in text.lower():
             return f"{meaning()} (CuPy {stage}: {original})"
@@ -162,7 +160,7 @@ def _explained(stage: str, exc: BaseException) -> str:
 def _probe() -> str | None:
     """Try CuPy for real; return ``None`` when it works, else the reason."""
     if not cupy_installed():
-        return "CuPy is not installed (install cunumpy[cuda12] or cunumpy[cuda13])"
+        return "CuPy is not installed (pip install 'cunumpy-xp[cuda12]' or 'cunumpy-xp[cuda13]')"
     try:
         import cupy
     except Exception as exc:
@@ -181,10 +179,7 @@ def _probe() -> str | None:
     except Exception as exc:
         return _explained("found no usable GPU", exc)
     if count == 0:
-        return (
-            "no GPU is visible to this process (the CUDA runtime reports 0 devices); "
-            "cunumpy runs on NumPy"
-        )
+        return "no GPU is visible to this process (the CUDA runtime reports 0 devices)"
     try:
         values = cupy.arange(8, dtype=cupy.float32)
         total = float((values * 2).sum().get())
@@ -200,7 +195,8 @@ def cupy_available() -> bool:
 
     The first call probes CuPy for real (it imports CuPy); the answer and, when it is
     ``False``, the reason are cached for the rest of the process.
-    ``cupy_unavailable_reason()`` gives the reason.
+    ``cupy_unavailable_reason()`` (``cunumpy.cupy_unavailable_reason`` or
+    ``cunumpy.cuda.cupy_unavailable_reason``, the same function) gives the reason.
 
     Returns
     -------
@@ -227,8 +223,8 @@ def cupy_unavailable_reason() -> str | None:
     Examples
     --------
     >>> import cunumpy as xp
-    >>> reason = xp.cupy_unavailable_reason()
-    >>> reason is None or isinstance(reason, str)
+    >>> reason = xp.cuda.cupy_unavailable_reason()
+    >>> (reason is None) == xp.cuda.cupy_available()
     True
     """
     cupy_available()
@@ -247,7 +243,8 @@ def require_cupy_installed(func: str) -> ModuleType:
     """Like ``require_cupy``; when CuPy is not installed at all the message says to install it."""
     if not cupy_installed():
         msg = (
-            f"{func}: CuPy is not installed; install cunumpy[cuda12] or cunumpy[cuda13] to use it."
+            f"{func}: CuPy is not installed; pip install 'cunumpy-xp[cuda12]' or "
+            f"'cunumpy-xp[cuda13]' to use it."
         )
         raise CupyUnavailableError(msg)
     return require_cupy(func)

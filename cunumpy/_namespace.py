@@ -163,8 +163,10 @@ def namespace_of(arrays: Iterable[Any], func: str) -> ModuleType | None:
 def _mixed(first: object, x: object, func: str) -> TypeError:
     msg = (
         f"{func}: Multiple namespaces for array inputs: the arrays belong to different "
-        f"backends ({_library_name(first)} and {_library_name(x)}); move them to one "
-        f"with to_device, to_numpy or to_cupy first."
+        f"backends ({_library_name(first)} and {_library_name(x)}); convert them to one "
+        f'library first: to_numpy(x) or asarray(x, device="cpu") gives a NumPy array, '
+        f"to_cupy(x) a CuPy array (to_device moves an array between the devices of its "
+        f"own library only)."
     )
     return TypeError(msg)
 

@@ -12,7 +12,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
-from api_pages import MODULES
+from api_pages import all_pages
 
 import cunumpy
 
@@ -46,4 +46,8 @@ html_theme_options = {
     "footer_end": ["sphinx-version"],
 }
 # Only the API reference has pages below it to list; elsewhere the left sidebar stays empty.
-html_sidebars = {"**": [], **{f"api/{page}": ["sidebar-nav-bs"] for page in ["index", *MODULES]}}
+# Each page is named (Sphinx warns when a page matches two patterns with wildcards).
+html_sidebars = {"**": [], **{f"api/{page}": ["sidebar-nav-bs"] for page in all_pages()}}
+# The theme's light/dark switch starts from this mode; without it, every page's script
+# logs "Got invalid theme mode" in the browser console.
+html_context = {"default_mode": "auto"}

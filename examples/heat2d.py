@@ -10,12 +10,16 @@ Run it as one process (no MPI needed: ``get_mpi`` gives the serial stand-in), or
 CPU ranks, or with one GPU per rank; the code is the same::
 
     python examples/heat2d.py
-    mpiexec -n 4 python examples/heat2d.py
-    CUNUMPY_BACKEND=cupy mpiexec -n 4 python examples/heat2d.py --output field.npy
+    CUNUMPY_BACKEND=cupy mpiexec -n 4 python examples/heat2d.py --output field.npy  # 4 GPUs
 
-As root (containers) or with fewer cores than ranks, Open MPI's ``mpiexec`` also needs
-``--allow-run-as-root --oversubscribe``. With any number of ranks that divides ``--ny``,
-the result equals the single-process result.
+Open MPI refuses more ranks than cores without ``--oversubscribe`` and refuses to run as
+root (containers, CI) without ``--allow-run-as-root`` (docs/mpi.md, "Launching"); on one
+machine with Open MPI this works whatever the cores and the user::
+
+    mpiexec -n 4 --oversubscribe --allow-run-as-root python examples/heat2d.py
+
+With any number of ranks that divides ``--ny``, the result equals the single-process
+result.
 """
 
 from __future__ import annotations

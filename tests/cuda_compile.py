@@ -198,13 +198,16 @@ def _nvcc_compile(
     return None
 
 
-def compile_cuda(source: str, *, name: str, arch: str = "sm_90") -> None:
+def compile_cuda(
+    source: str, *, name: str, arch: str = "sm_90", options: Sequence[str] = ()
+) -> None:
     """Compile the translation unit ``source`` for ``arch`` with CuPy's options.
 
+    ``options`` are added after CuPy's (e.g. ``-I`` for cunumpy's shipped headers, ``-D...``).
     Raises ``AssertionError`` naming ``name``, the compiler and its log on failure.
     """
     compiler = compiler_or_skip()
-    options = (*cupy_include_options(cuda_headers=compiler.kind == "nvrtc"), "-ftz=true")
+    options = (*cupy_include_options(cuda_headers=compiler.kind == "nvrtc"), "-ftz=true", *options)
     if compiler.kind == "nvrtc":
         flags = (*options, f"-arch={arch}", "--device-as-default-execution-space")
         log = _nvrtc_compile(compiler.path, source, name, flags)

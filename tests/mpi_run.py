@@ -43,7 +43,7 @@ def mpi_unusable() -> str | None:
     """Why mpi4py cannot be used here (asked in a subprocess, so that this one stays free
     of MPI until a test needs it), or None."""
     if importlib.util.find_spec("mpi4py") is None:
-        return "mpi4py is not installed (pip install cunumpy[mpi])"
+        return "mpi4py is not installed (pip install cunumpy-xp[mpi])"
     code = (
         "from cunumpy.mpi._env import require_mpi\n"
         "try:\n"

@@ -272,3 +272,61 @@ def test_to_device_of_a_strict_array_to_its_own_devices_agrees() -> None:
     x = array_api_strict.asarray([1.0, 2.0])
     for device in array_api_strict.__array_namespace_info__().devices():
         _check("to_device", x, device)
+
+
+# --- the namespaces: every public attribute of compat's namespaces is ours too ------------
+
+# Module machinery that compat's dir() shows and no namespace needs to share.
+_MACHINERY = {"__builtins__"}
+
+
+def _missing(compat_module: ModuleType, ours: ModuleType) -> list[str]:
+    return [n for n in dir(compat_module) if n not in _MACHINERY and not hasattr(ours, n)]
+
+
+def test_the_numpy_namespace_has_every_attribute_of_compats() -> None:
+    assert _missing(compat_numpy, numpy_namespace) == []
+    assert _missing(compat_numpy.linalg, numpy_namespace.linalg) == []
+    assert _missing(compat_numpy.fft, numpy_namespace.fft) == []
+
+
+def test_the_numpy_namespace_version_is_numpys() -> None:
+    """A library that checks ``xp.__version__`` (as compat's namespace has it) sees NumPy's."""
+    assert numpy_namespace.__version__ == np.__version__ == compat_numpy.__version__
+
+
+def test_the_named_results_are_the_classes_the_functions_return() -> None:
+    x = np.asarray([[2.0, 1.0], [1.0, 2.0]])
+    xp, linalg = numpy_namespace, numpy_namespace.linalg
+    assert type(xp.unique_all(x)) is xp.UniqueAllResult
+    assert type(xp.unique_counts(x)) is xp.UniqueCountsResult
+    assert type(xp.unique_inverse(x)) is xp.UniqueInverseResult
+    assert type(linalg.eigh(x)) is linalg.EighResult
+    assert type(linalg.qr(x)) is linalg.QRResult
+    assert type(linalg.svd(x)) is linalg.SVDResult
+    assert type(linalg.slogdet(x)) is linalg.SlogdetResult
+    # Same fields as compat's results, so code written against compat's names works on ours.
+    for ours, theirs in [
+        (xp.unique_all(x), compat_numpy.unique_all(x)),
+        (xp.unique_counts(x), compat_numpy.unique_counts(x)),
+        (xp.unique_inverse(x), compat_numpy.unique_inverse(x)),
+    ]:
+        assert ours._fields == theirs._fields
+    for name in ("EighResult", "QRResult", "SVDResult", "SlogdetResult"):
+        assert getattr(linalg, name)._fields == getattr(compat_numpy.linalg, name)._fields
+
+
+@pytest.mark.gpu
+def test_the_cupy_namespace_has_every_attribute_of_compats() -> None:
+    import array_api_compat.cupy as compat_cupy
+    import cupy
+
+    from cunumpy._backends import cupy as cupy_namespace
+
+    assert _missing(compat_cupy, cupy_namespace) == []
+    assert _missing(compat_cupy.linalg, cupy_namespace.linalg) == []
+    assert _missing(compat_cupy.fft, cupy_namespace.fft) == []
+    assert cupy_namespace.__version__ == cupy.__version__
+    x = cupy.asarray([[2.0, 1.0], [1.0, 2.0]])
+    assert type(cupy_namespace.unique_all(x)) is cupy_namespace.UniqueAllResult
+    assert type(cupy_namespace.linalg.eigh(x)) is cupy_namespace.linalg.EighResult

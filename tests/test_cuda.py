@@ -35,6 +35,7 @@ PUBLIC = {
     "set_device_for_rank",
     "wait_event",
     "cupy_available",
+    "cupy_unavailable_reason",
     "current_device",
     "current_stream",
     "device",
@@ -47,6 +48,21 @@ PUBLIC = {
     "stream",
     "streams",
     "synchronize",
+    # CudaKernel's tools (CuNumpy 0.7.1's kernel names; tests/test_cuda_kernel.py)
+    "CudaParameter",
+    "DEBUG_OPTIONS",
+    "DEFAULT_SHARED_MEMORY_PER_BLOCK",
+    "ctype_of",
+    "cuda_debug",
+    "cuda_include_dir",
+    "cuda_kernel_names",
+    "get_cuda_debug",
+    "include_hash",
+    "is_hip",
+    "max_shared_memory_per_block",
+    "parse_cuda_signature",
+    "resolve_includes",
+    "set_cuda_debug",
 }
 
 needs_unusable_cupy = pytest.mark.skipif(
@@ -82,6 +98,15 @@ def test_all_lists_exactly_the_public_names() -> None:
 def test_cupy_available_is_the_shared_probe() -> None:
     assert cuda.cupy_available is _cupy.cupy_available
     assert cuda.cupy_available() is cunumpy.cupy_available()
+
+
+def test_the_reason_named_by_cupy_available_is_in_cuda_too() -> None:
+    """``cuda.cupy_available``'s docstring names ``cupy_unavailable_reason``: it exists."""
+    assert "cuda.cupy_unavailable_reason" in (cuda.cupy_available.__doc__ or "")
+    assert cuda.cupy_unavailable_reason is cunumpy.cupy_unavailable_reason
+    reason = cuda.cupy_unavailable_reason()
+    assert (reason is None) == cuda.cupy_available()
+    assert reason is None or reason.strip()
 
 
 def test_numpy_backend_helpers_do_not_import_cupy() -> None:
@@ -149,7 +174,7 @@ def test_pin_memory_without_cupy_installed_raises_import_error() -> None:
     assert result.returncode == 0, result.stderr
     first, second = result.stdout.strip().splitlines()
     assert first.startswith("pin_memory: CuPy is not installed")
-    assert "cunumpy[cuda12]" in first
+    assert "cunumpy-xp[cuda12]" in first
     assert second.startswith("memory_info: the CuPy backend is not usable: CuPy is not installed")
 
 
@@ -266,7 +291,9 @@ GPU_FORMS = [0, "cuda:0", "cuda", "gpu:1"]
 )
 @pytest.mark.parametrize("gpu", GPU_FORMS)
 def test_explicit_gpu_without_usable_cupy_raises_runtime_error(name: str, gpu: Any) -> None:
-    with pytest.raises(RuntimeError, match=rf"^{name}: the CuPy backend is not usable: .*no GPU"):
+    with pytest.raises(
+        RuntimeError, match=rf"^{name}: the CuPy backend is not usable: .*(no GPU|no NVIDIA driver)"
+    ):
         _call(name, gpu)
 
 

@@ -116,8 +116,9 @@ def test_the_main_page_groups_names_as_the_standard_does(site: Path) -> None:
     positions = [page.find(f'{title}<a class="headerlink"') for title in titles]
     assert -1 not in positions, dict(zip(titles, positions))
     assert positions == sorted(positions)
-    sums = page.find('id="cunumpy.sum"')
-    assert positions[titles.index("Statistical functions")] < sums < positions[-3]
+    # The entries are on one page per section (the tables link there).
+    statistics = (site / "api" / "cunumpy" / "statistical-functions.html").read_text()
+    assert 'id="cunumpy.sum"' in statistics and 'id="cunumpy.sum"' not in page
 
 
 def test_a_name_without_a_group_gets_a_section_titled_by_its_module() -> None:
@@ -132,3 +133,61 @@ def test_a_name_without_a_group_gets_a_section_titled_by_its_module() -> None:
         == "The reduction operations ``allreduce`` accepts."
     )
     assert entries["cunumpy.mpi.REDUCTION_OPS"].group == "cunumpy.mpi._collectives"
+
+
+# --- the top level's page is split by section; the theme and the navigation ----------------
+
+
+def test_a_large_module_gets_one_page_per_section_and_a_small_one_a_single_page() -> None:
+    pages = api_pages.module_pages("cunumpy")
+    entries = api_pages.collect("cunumpy")
+    assert len(entries) > api_pages.SPLIT_ABOVE
+    main = pages["cunumpy"]
+    assert ".. autofunction::" not in main and ".. py:data::" not in main  # tables only
+    sections = {stem: text for stem, text in pages.items() if stem != "cunumpy"}
+    assert "cunumpy/creation-functions" in sections
+    assert "cunumpy/element-wise-functions" in sections
+    documented = [
+        line.split("::", 1)[1].strip()
+        for text in sections.values()
+        for line in text.splitlines()
+        if line.startswith((".. autofunction::", ".. autoclass::"))
+    ]
+    assert "cunumpy.sum" in documented and len(documented) == len(set(documented))
+    for stem in sections:
+        assert ":doc:`" in main and f"<{stem}>`" in main  # linked from its section's table
+    assert list(api_pages.module_pages("cunumpy.cuda")) == ["cunumpy.cuda"]  # not split
+
+
+def test_every_reference_page_exists_and_none_documents_the_whole_top_level(site: Path) -> None:
+    for stem in api_pages.all_pages():
+        assert (site / "api" / f"{stem}.html").exists(), stem
+    top = (site / "api" / "cunumpy.html").read_text()
+    assert top.count('<dl class="py function">') == 0
+    elementwise = (site / "api" / "cunumpy" / "element-wise-functions.html").read_text()
+    assert 'id="cunumpy.add"' in elementwise and 'id="cunumpy.sum"' not in elementwise
+
+
+def test_every_page_starts_the_theme_in_a_valid_mode(site: Path) -> None:
+    """Without a default mode, the theme's script logs "Got invalid theme mode" everywhere."""
+    for page in ("index.html", "devices.html", "api/cunumpy.html"):
+        text = (site / page).read_text()
+        assert 'localStorage.getItem("mode") || "auto"' in text, page
+
+
+def test_the_navigation_shows_each_pages_own_title() -> None:
+    """A label in the main toctree, where given, is the page's title (one name per page)."""
+    index = (ROOT / "docs" / "index.md").read_text()
+    toctree = index.split("```{toctree}", 1)[1].split("```", 1)[0]
+    entries = [line.strip() for line in toctree.splitlines()[1:] if line.strip()]
+    entries = [e for e in entries if not e.startswith(":")]
+    assert "devices" in entries or any(e.endswith("<devices>") for e in entries)
+    for entry in entries:
+        match = re.fullmatch(r"(.+?) <(.+)>", entry)
+        if match is None:
+            continue  # no label: Sphinx shows the page's title
+        label, page = match.groups()
+        source = ROOT / "docs" / f"{page}.md"
+        if source.exists():
+            title = re.search(r"^# (.+)$", source.read_text(), re.MULTILINE)
+            assert title is not None and title.group(1) == label, (label, page)

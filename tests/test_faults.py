@@ -268,8 +268,35 @@ def test_the_reason_here_is_translated_with_cupys_message_after_it() -> None:
     if reason.startswith("CuPy is not installed"):
         pytest.skip("CuPy is not installed here")
     assert not reason.startswith(("CUDARuntimeError", "CuPy is installed but no GPU"))
-    assert "cunumpy runs on NumPy" in reason or "CuPy is installed but" in reason
-    assert "(CuPy " in reason  # CuPy's own words follow the translation
+    # The reason also ends programs (require_cupy's RuntimeError): it says nothing of a
+    # fallback to NumPy.
+    assert "runs on NumPy" not in reason
+    from cunumpy._cupy import _driver_library_present
+
+    if not _driver_library_present():  # CuPy's "driver version is insufficient" is untrue
+        assert reason == "no NVIDIA driver found (libcuda cannot be loaded)"
+    else:
+        assert "(CuPy " in reason  # CuPy's own words follow the translation
+
+
+def test_without_a_driver_the_reason_is_short_and_leaves_out_cupys_untrue_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cunumpy import _cupy
+
+    monkeypatch.setattr(_cupy, "_driver_library_present", lambda: False)
+    insufficient = RuntimeError(
+        "cudaErrorInsufficientDriver: CUDA driver version is insufficient for CUDA runtime"
+    )
+    assert _cupy._explained("found no usable GPU", insufficient) == (
+        "no NVIDIA driver found (libcuda cannot be loaded)"
+    )
+    monkeypatch.setattr(_cupy, "_driver_library_present", lambda: True)
+    old_driver = _cupy._explained("found no usable GPU", insufficient)
+    assert old_driver.startswith("the NVIDIA driver is older than the CUDA version")
+    assert old_driver.endswith("insufficient for CUDA runtime)")  # CuPy's words, true here
+    for exc in (RuntimeError("cudaErrorNoDevice: none"), insufficient):
+        assert "NumPy" not in _cupy._explained("found no usable GPU", exc)
 
 
 # --- python -m cunumpy on a bad environment ------------------------------------------------
@@ -331,6 +358,7 @@ MPI_CHECKS = (
     "recv_into_read_only",
     "sendrecv_into_read_only",
     "bad_array_on_one_rank",
+    "mismatched_collectives",
 )
 
 
@@ -378,7 +406,7 @@ def test_mpi_without_an_mpi_library_is_a_runtime_error_naming_the_function() -> 
     assert len(lines) == 2, done.stdout + done.stderr
     for line, func in zip(lines, ("allreduce", "is_cuda_aware")):
         assert line.startswith(f"{func}: mpi4py is not usable (RuntimeError: cannot load MPI")
-        assert "cunumpy[mpi]" in line
+        assert "cunumpy-xp[mpi]" in line
 
 
 def test_mpi_reason_is_given_when_mpi_is_unusable() -> None:

@@ -24,7 +24,9 @@ from hypothesis.extra import numpy as hnp
 import cunumpy
 from cunumpy import kernels, profiling
 
-pytest.importorskip("numba", reason="portable kernels need Numba (pip install 'cunumpy[kernels]')")
+pytest.importorskip(
+    "numba", reason="portable kernels need Numba (pip install 'cunumpy-xp[kernels]')"
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -454,7 +456,7 @@ def test_without_numba_defining_a_kernel_names_the_extra() -> None:
     assert done.returncode == 0, done.stderr
     lines = done.stdout.strip().splitlines()
     assert len(lines) == 2
-    assert all("pip install 'cunumpy[kernels]'" in line for line in lines)
+    assert all("pip install 'cunumpy-xp[kernels]'" in line for line in lines)
     assert lines[0].startswith("elementwise (<lambda>): portable kernels are compiled by Numba")
 
 
@@ -556,7 +558,7 @@ def test_broadcasting_matches_numpy_for_any_shapes(shapes, data) -> None:  # typ
 
 
 def test_gpu_target_problem_names_numba_cuda_and_numpy() -> None:
-    pytest.importorskip("numba.cuda", reason="needs numba-cuda (pip install 'cunumpy[cuda12]')")
+    pytest.importorskip("numba.cuda", reason="needs numba-cuda (pip install 'cunumpy-xp[cuda12]')")
     from cunumpy.kernels._numba import cuda_target_problem
 
     problem = cuda_target_problem()

@@ -19,7 +19,9 @@ import cunumpy
 from cunumpy import kernels
 
 cupy = pytest.importorskip("cupy")
-pytest.importorskip("numba", reason="portable kernels need Numba (pip install 'cunumpy[kernels]')")
+pytest.importorskip(
+    "numba", reason="portable kernels need Numba (pip install 'cunumpy-xp[kernels]')"
+)
 
 # A GPU alone is not enough: numba-cuda must also compile with the installed NumPy.
 _GPU_TARGET_PROBLEM = kernels.gpu_unavailable_reason() if cunumpy.cupy_available() else None

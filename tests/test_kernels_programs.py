@@ -22,7 +22,9 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "black_scholes.py"
 BENCHMARK = ROOT / "benchmarks" / "bench_kernels.py"
 
-pytest.importorskip("numba", reason="portable kernels need Numba (pip install 'cunumpy[kernels]')")
+pytest.importorskip(
+    "numba", reason="portable kernels need Numba (pip install 'cunumpy-xp[kernels]')"
+)
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -66,10 +68,24 @@ def test_black_scholes_example_prints_a_line_per_backend() -> None:
     assert re.search(r"first call +[\d.]+ ms \(compiles\) +kernel +[\d.]+ ms", numpy_line)
     difference = float(numpy_line.rsplit("max |difference| ", 1)[1])
     assert difference < 1e-4
+    # The comparison is a speedup or a slowdown, never "0.59x faster".
+    factor = re.search(r"kernel +(\d+\.\d+)x (faster|slower)", numpy_line)
+    assert factor is not None and float(factor.group(1)) >= 1.0, numpy_line
     cupy_line = next(line for line in lines if line.strip().startswith("cupy"))
     if not kernels.gpu_available():
         assert f"not run: {kernels.gpu_unavailable_reason()}" in cupy_line
     assert lines[-1] == "OK"
+
+
+def test_black_scholes_says_faster_or_slower_with_a_factor_of_at_least_one() -> None:
+    sys.path.insert(0, str(EXAMPLE.parent))
+    try:
+        import black_scholes as example
+    finally:
+        sys.path.pop(0)
+    assert example.compared(0.2, 0.5) == "kernel 2.50x faster"
+    assert example.compared(0.5, 0.295) == "kernel 1.69x slower"  # once "0.59x faster"
+    assert example.compared(1.0, 1.0) == "kernel 1.00x faster"
 
 
 @pytest.mark.gpu
@@ -103,5 +119,5 @@ def test_kernel_benchmark_is_found_by_the_runner() -> None:
     from benchmarks.__main__ import discover
 
     (bench,) = [b for b in discover() if b.name == "kernels"]
-    assert bench.needs == ()
+    assert bench.needs == ("numba",)  # skipped, with the reason, where Numba is missing
     assert "sys.exit(main(run, TITLE, NEEDS))" in BENCHMARK.read_text()

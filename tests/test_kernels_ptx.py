@@ -29,8 +29,10 @@ from cunumpy import kernels
 from cunumpy.kernels._cuda import _Operand
 from cunumpy.kernels._types import LoopSignature
 
-numba = pytest.importorskip("numba", reason="needs Numba (pip install 'cunumpy[kernels]')")
-cuda = pytest.importorskip("numba.cuda", reason="needs numba-cuda (pip install 'cunumpy[cuda12]')")
+numba = pytest.importorskip("numba", reason="needs Numba (pip install 'cunumpy-xp[kernels]')")
+cuda = pytest.importorskip(
+    "numba.cuda", reason="needs numba-cuda (pip install 'cunumpy-xp[cuda12]')"
+)
 nbtypes = numba.types
 
 F64, F32 = np.dtype("float64"), np.dtype("float32")

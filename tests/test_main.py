@@ -61,3 +61,38 @@ def test_self_check_failure_gives_exit_status_one(monkeypatch, capsys) -> None: 
 def test_no_check_report_has_no_verdict() -> None:
     report = collect_report(run_checks=False)
     assert "verdict" not in report and report["current_backend"] == "numpy"
+
+
+def test_version_option_prints_the_version(capsys) -> None:  # type: ignore[no-untyped-def]
+    import pytest
+
+    with pytest.raises(SystemExit) as info:
+        main(["--version"])
+    assert info.value.code == 0
+    assert capsys.readouterr().out == f"cunumpy {cunumpy.__version__}\n"
+    result = subprocess.run(
+        [sys.executable, "-m", "cunumpy", "--version"], capture_output=True, text=True, timeout=300
+    )
+    assert result.returncode == 0 and result.stdout == f"cunumpy {cunumpy.__version__}\n"
+
+
+def test_the_console_script_is_the_same_main() -> None:
+    """``cunumpy --version`` runs this ``main`` (the script is ``cunumpy.__main__:main``)."""
+    from pathlib import Path
+
+    pyproject = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text()
+    assert 'cunumpy = "cunumpy.__main__:main"' in pyproject.split("[project.scripts]", 1)[1]
+
+
+def test_a_reader_that_stops_early_gets_no_traceback() -> None:
+    """``python -m cunumpy --json | head -1``: the pipe closes before the report is out."""
+    for args in (["--json"], []):
+        with subprocess.Popen(
+            [sys.executable, "-m", "cunumpy", "--no-check", *args],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        ) as process:  # fmt: skip
+            assert process.stdout is not None and process.stderr is not None
+            process.stdout.close()  # before cunumpy is imported: every write finds it closed
+            errors = process.stderr.read()
+            process.wait(timeout=300)
+        assert "Traceback" not in errors and "BrokenPipeError" not in errors, errors

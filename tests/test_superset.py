@@ -137,9 +137,9 @@ def test_unknown_names_raise_attribute_error_naming_both() -> None:
         numpy_namespace.linalg.bogus
 
 
-@pytest.mark.parametrize("name", ["_private", "__version__", "__wrapped__"])
+@pytest.mark.parametrize("name", ["_private", "__wrapped__", "__config__"])
 def test_private_and_dunder_names_are_not_passed_on(name: str) -> None:
-    assert hasattr(np, "__version__")
+    assert hasattr(np, "__config__")
     with pytest.raises(AttributeError):
         getattr(numpy_namespace, name)
 
@@ -230,6 +230,11 @@ def test_top_level_names_are_cupys_on_the_cupy_backend() -> None:
         assert isinstance(x, cupy.ndarray)
         assert cunumpy.sum.__module__ == "cunumpy._api.statistics"
     assert cunumpy.pad is np.pad
+
+
+def test_the_version_is_numpys_as_in_compats_namespace() -> None:
+    """The one dunder taken from NumPy: libraries check ``xp.__version__``."""
+    assert numpy_namespace.__version__ == np.__version__
 
 
 @pytest.mark.gpu

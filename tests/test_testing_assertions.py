@@ -15,6 +15,8 @@ from cunumpy.testing import assert_close, assert_equal, assert_less
 
 NAN, INF = math.nan, math.inf
 
+pytest_plugins = ["pytester"]
+
 
 def message(call: Any, *args: Any, **kwargs: Any) -> str:
     """The AssertionError message of ``call(*args, **kwargs)``; fails if it passes."""
@@ -325,3 +327,37 @@ def test_cupy_arrays_are_compared_on_the_host() -> None:
     text = message(assert_equal, x, np.asarray([1.0, 2.0, 3.0]))
     assert "the namespaces and devices differ" in text
     assert_equal(x, np.asarray([1.0, 2.0, 3.0]), check_namespace=False, check_device=False)
+
+
+# --- what pytest shows of a failure: the test's line, not the assertions' insides -------
+
+FAILING = """
+import numpy as np
+from cunumpy.testing import assert_close, assert_equal, assert_less
+
+def test_close():
+    assert_close(np.asarray([1.0, 2.0]), np.asarray([1.0, 2.5]))  # LINE close
+
+def test_equal_dtypes():
+    assert_equal(np.asarray([1, 2]), np.asarray([1.0, 2.0]))  # LINE equal
+
+def test_less():
+    assert_less(np.asarray([3.0]), np.asarray([2.0]))  # LINE less
+
+def test_broadcast():
+    assert_close(np.ones(2), np.ones(3), check_shape=False)  # LINE broadcast
+"""
+
+
+@pytest.mark.parametrize("style", ["long", "short", "auto"])
+def test_a_failing_assertion_shows_no_internal_frames(
+    pytester: pytest.Pytester, style: str
+) -> None:
+    pytester.makepyfile(test_failing=FAILING)
+    result = pytester.runpytest("-p", "no:cacheprovider", f"--tb={style}")
+    result.assert_outcomes(failed=4)
+    text = result.stdout.str()
+    for internal in ("_assertions.py", "_compared", "_raise(", "values_message", "_report.py"):
+        assert internal not in text, internal
+    for name in ("close", "equal", "less", "broadcast"):
+        assert f"# LINE {name}" in text  # the test's own line is what is shown

@@ -50,12 +50,28 @@ def _run_example(*options: str) -> tuple[int, str]:
     return result.returncode, result.stdout + result.stderr
 
 
+DOC_REASON = "no NVIDIA driver found (libcuda cannot be loaded)"
+
+
+def _documented_output() -> list[str]:
+    """The lines docs/testing.md shows of a run of the example without a GPU."""
+    text = DOC.read_text().split("its header and summary say", 1)[1]
+    block = re.search(r"```text\n(.*?)```", text, re.DOTALL)
+    assert block is not None
+    return [line for line in block.group(1).splitlines() if line != "..."]
+
+
 @pytest.mark.slow
 def test_the_example_project_passes_as_documented() -> None:
     # `cd examples/testing && pytest`: every usable namespace, torch and JAX included
     returncode, output = _run_example()
     assert returncode == 0, output
     assert re.search(r"=+ \d+ passed", output), output
+    if not cunumpy.cupy_available():  # the docs show a run without a GPU, line for line
+        reason = str(cunumpy.cupy_unavailable_reason())
+        lines = output.splitlines()
+        for shown in _documented_output():
+            assert shown.replace(DOC_REASON, reason) in lines, (shown, output)
 
 
 @pytest.mark.slow

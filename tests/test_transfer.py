@@ -98,6 +98,23 @@ def test_mixed_backends_in_a_function_raise() -> None:
         cunumpy.add(np.ones(1), strict.ones(1))
 
 
+def test_the_mixed_backends_hint_works_as_written() -> None:
+    """The message names what converts between libraries, and each call does."""
+    strict = _strict()
+    other = strict.asarray([1.0, 2.0])
+    with pytest.raises(TypeError) as info:
+        cunumpy.add(np.ones(2), other)
+    message = str(info.value)
+    assert 'to_numpy(x) or asarray(x, device="cpu") gives a NumPy array' in message
+    assert "to_cupy(x) a CuPy array" in message
+    for converted in (cunumpy.to_numpy(other), cunumpy.asarray(other, device="cpu")):
+        assert type(converted) is np.ndarray
+        np.testing.assert_array_equal(cunumpy.add(np.ones(2), converted), [2.0, 3.0])
+    # to_device keeps an array in its own library: the message says so, not "use it".
+    assert type(cunumpy.to_device(other, "cpu")) is type(other)
+    assert "own library only" in message
+
+
 @pytest.mark.skipif(cunumpy.cupy_available(), reason="checks the path where CuPy is not usable")
 @pytest.mark.parametrize(
     "call",

@@ -1019,6 +1019,20 @@ MPI_PROBES: dict[str, tuple[MpiCall, str, tuple[Needle, ...]]] = {
     "sendrecv dest=9": (
         lambda rank, mpi: mpi.sendrecv(np.ones(2), dest=9), "ValueError", ("sendrecv", "9"),
     ),
+    # Mismatched collectives: each rank calls a different function (issue 23, item 3).
+    "gather on rank 0, bcast on rank 1": (
+        lambda rank, mpi: (mpi.gather if rank == 0 else mpi.bcast)(np.ones(2), root=0),
+        "ValueError", ("different collectives", "gather", "bcast"),
+    ),
+    "allreduce on rank 0, allgather on rank 1": (
+        lambda rank, mpi: (mpi.allreduce if rank == 0 else mpi.allgather)(np.ones(2)),
+        "ValueError", ("different collectives", "allreduce", "allgather"),
+    ),
+    "scatter on rank 0, bcast on rank 1": (
+        lambda rank, mpi: mpi.scatter(np.ones((2, 2)), root=0) if rank == 0
+        else mpi.bcast(None, root=0),
+        "ValueError", ("different collectives", "scatter", "bcast"),
+    ),
 }  # fmt: skip
 
 

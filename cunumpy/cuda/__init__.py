@@ -8,35 +8,65 @@ explicitly (an int index, ``"cuda:N"``, a ``cupy.cuda.Device`` or a CuPy array's
 ``set_device`` is the one exception (see its docstring). ``create_stream`` and
 ``create_event`` give host stand-ins (``HostStream``, ``HostEvent``) on the NumPy backend,
 so that code ordering work with events runs there too.
+
+It also holds the CUDA C tools of :class:`cunumpy.kernels.CudaKernel`, which need no
+GPU: the shipped headers (:func:`cuda_include_dir`), signature parsing
+(:func:`parse_cuda_signature`) and the debug mode (:func:`set_cuda_debug`).
 """
 
 from __future__ import annotations
 
-from .._cupy import cupy_available
+from .._cupy import cupy_available, cupy_unavailable_reason
 from ._bind import bind_local_device
+from ._debug import (
+    DEBUG_OPTIONS,
+    DEFAULT_SHARED_MEMORY_PER_BLOCK,
+    cuda_debug,
+    get_cuda_debug,
+    is_hip,
+    max_shared_memory_per_block,
+    set_cuda_debug,
+)
 from ._device import current_device, device, device_count, set_device, set_device_for_rank
 from ._events import HostEvent, HostStream, create_event, create_stream, record_event, wait_event
 from ._memory import MemoryStats, free_memory, memory_info, memory_stats
 from ._pinned import pin_memory
+from ._signature import CudaParameter, ctype_of, cuda_kernel_names, parse_cuda_signature
+from ._sources import cuda_include_dir, include_hash, resolve_includes
 from ._streams import current_stream, stream, streams, synchronize
 
 __all__ = [
+    "DEBUG_OPTIONS",
+    "DEFAULT_SHARED_MEMORY_PER_BLOCK",
+    "CudaParameter",
     "HostEvent",
     "HostStream",
     "MemoryStats",
     "bind_local_device",
     "create_event",
     "create_stream",
+    "ctype_of",
+    "cuda_debug",
+    "cuda_include_dir",
+    "cuda_kernel_names",
     "cupy_available",
+    "cupy_unavailable_reason",
     "current_device",
     "current_stream",
     "device",
     "device_count",
     "free_memory",
+    "get_cuda_debug",
+    "include_hash",
+    "is_hip",
+    "max_shared_memory_per_block",
     "memory_info",
     "memory_stats",
+    "parse_cuda_signature",
     "pin_memory",
     "record_event",
+    "resolve_includes",
+    "set_cuda_debug",
     "set_device",
     "set_device_for_rank",
     "stream",

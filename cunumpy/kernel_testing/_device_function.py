@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Sequence
 from typing import Any
 
-from ..kernels._c_signature import strip_comments
+from ..cuda._signature import strip_comments
+from ..kernels._cuda_kernel import CudaKernel
 
 __all__ = ["device_function_kernel"]
 
@@ -57,8 +57,8 @@ def device_function_kernel(
     n_threads_param, out_param : str, optional
         Names of the generated parameters.
     **kwargs
-        Passed to the kernel class (``CudaKernel``; until cunumpy has it, a RawKernel-backed
-        stand-in taking ``block_size``, ``include_dirs``, ``options``).
+        Passed to :class:`~cunumpy.kernels.CudaKernel` (``block_size``, ``include_dirs``,
+        ``options``, ...).
 
     Returns
     -------
@@ -125,10 +125,4 @@ def device_function_kernel(
         f"    if (i >= {n_threads_param}) return;\n"
         f"    {body}\n}}\n"
     )
-    kernels = importlib.import_module("cunumpy.kernels")
-    cuda_kernel = getattr(kernels, "CudaKernel", None)
-    if cuda_kernel is not None:
-        return cuda_kernel(source, name, **kwargs)
-    from ..kernels._source_kernel import SourceKernel
-
-    return SourceKernel(source, name, **kwargs)
+    return CudaKernel(source, name, **kwargs)

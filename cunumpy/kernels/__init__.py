@@ -11,6 +11,10 @@
 - :class:`ElementwiseKernel`, :class:`ReductionKernel` and :class:`RawKernel` wrap CuPy's
   CUDA C kernels with ``stream=``, device checks and an optional ``cpu=`` implementation
   for NumPy arrays.
+- :class:`CudaKernel` (CuNumpy 0.7.1's): CUDA C compiled through CuPy whose calls are
+  checked against the parsed signature, with shipped headers, structs
+  (:mod:`cunumpy.arguments`) and a debug mode; :class:`CudaKernelVariants` for
+  generated sources (``docs/cuda_kernels.md``).
 
 Importing this module imports neither Numba nor CuPy; defining a portable kernel needs
 Numba (the ``kernels`` extra) and running one on a GPU needs numba-cuda (the GPU extras);
@@ -21,6 +25,8 @@ See ``docs/kernels.md``.
 from ._catalog import KernelCatalog
 from ._compiled_host import CompiledHostKernel
 from ._cuda_c import ElementwiseKernel, ReductionKernel
+from ._cuda_kernel import CudaKernel
+from ._cuda_variants import CudaKernelVariants
 from ._elementwise import ElementwiseFunction, elementwise
 from ._fuse import fuse
 from ._generalized import GeneralizedFunction, generalized
@@ -46,6 +52,8 @@ __all__ = [
     "DEVICE_IMPLEMENTATIONS",
     "HOST_IMPLEMENTATIONS",
     "CompiledHostKernel",
+    "CudaKernel",
+    "CudaKernelVariants",
     "ElementwiseFunction",
     "ElementwiseKernel",
     "GeneralizedFunction",

@@ -34,14 +34,10 @@ FORTRAN_NAME_LIMIT = 63
 
 
 def _load_cuda(path: Path, name: str, options: dict[str, Any]) -> Any:
-    """The CUDA kernel ``name`` of the file ``path``: a ``CudaKernel`` when cunumpy has it."""
-    kernels = importlib.import_module("cunumpy.kernels")
-    cuda_kernel = getattr(kernels, "CudaKernel", None)
-    if cuda_kernel is not None:
-        return cuda_kernel.from_file(path, name, **options)
-    from ._source_kernel import SourceKernel
+    """The ``CudaKernel`` ``name`` of the file ``path``."""
+    from ._cuda_kernel import CudaKernel
 
-    return SourceKernel.from_file(path, name, **options)
+    return CudaKernel.from_file(path, name, **options)
 
 
 def kernel_from_folder(

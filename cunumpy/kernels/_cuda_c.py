@@ -57,7 +57,7 @@ class CudaCKernel:
             except ImportError as exc:
                 msg = (
                     f"{self.name}: a CUDA C kernel needs CuPy, which cannot be imported ({exc}); "
-                    "install cunumpy[cuda12] or cunumpy[cuda13]."
+                    "install cunumpy-xp[cuda12] or cunumpy-xp[cuda13]."
                 )
                 raise ImportError(msg) from exc
             self._cupy_kernel = self._make(cupy)

@@ -75,7 +75,7 @@ def as_kernel_array(value: Any, like: Any, dtype: Any = None, *, strided: bool =
         The array.
     like : array
         A CuPy array for a device kernel; anything else for a host kernel.
-    dtype : dtype, optional
+    dtype : data type, optional
         The dtype the kernel needs; default: any.
     strided : bool, optional
         Also take a NumPy array in C order with gaps (such as ``storage[:, :n]``)
@@ -161,7 +161,7 @@ def kernel_output(
         The array the kernel should write.
     like : array
         A CuPy array for a device kernel; anything else for a host kernel.
-    dtype : dtype, optional
+    dtype : data type, optional
         The dtype the kernel needs.
     strided : bool, optional
         As for :func:`as_kernel_array`.
@@ -195,7 +195,7 @@ def kernel_outputs(
         The arrays the kernel should write.
     like : array
         A CuPy array for a device kernel; anything else for a host kernel.
-    dtype : dtype, optional
+    dtype : data type, optional
         The dtype of every buffer.
     strided : bool, optional
         As for :func:`as_kernel_array`.

@@ -25,8 +25,9 @@ Point to point
 One rule for errors: every local failure (a bad array, a read-only ``out``, an
 unpicklable ``op``, a root out of range, a failed allocation, ...) becomes a collective
 error, agreed on before any data moves, so the same exception, naming the function and
-the rank, is raised on every rank instead of leaving the others waiting. Only messages
-without a partner (mismatched tags or communicators) can still block. CuPy arrays go to
+the rank, is raised on every rank instead of leaving the others waiting; ranks that call
+different collectives raise too, naming both. Only messages without a partner
+(mismatched tags or communicators) can still block. CuPy arrays go to
 MPI directly when it is CUDA-aware and through pinned host memory when it is not.
 """
 

@@ -221,8 +221,15 @@ def raise_same(func: str, kind: str, message: str) -> None:
 
 
 def check_collective(comm: Any, func: str, local: Meta) -> list[Meta]:
-    """Gather every rank's ``Meta``; raise the same error on every rank when any is bad."""
-    metas: list[Meta] = comm.allgather(local)
+    """Gather every rank's ``Meta``; raise the same error on every rank when any is bad.
+
+    The function's name travels with the ``Meta``: every collective starts with this
+    exchange, so ranks that called different collectives (``gather`` on one, ``bcast``
+    on another) meet here and all raise, naming both, instead of blocking in MPI.
+    """
+    entries: list[tuple[str, Meta]] = comm.allgather((func, local))
+    _same_function(func, [called for called, _ in entries])
+    metas = [meta for _, meta in entries]
     for rank, meta in enumerate(metas):
         if meta.error is not None:
             kind, message = meta.error
@@ -246,6 +253,20 @@ def check_collective(comm: Any, func: str, local: Meta) -> list[Meta]:
             f"NumPy arrays on every rank or CuPy arrays on every rank",
         )
     return metas
+
+
+def _same_function(func: str, called: list[str]) -> None:
+    """Raise on every rank unless every rank called the same collective ``func``."""
+    if len(set(called)) > 1:
+        by_rank = ", ".join(f"rank {rank} called {name}" for rank, name in enumerate(called))
+        names = " and ".join(sorted(set(called)))
+        raise_same(
+            func,
+            "ValueError",
+            f"the ranks called different collectives ({by_rank}); every rank of the "
+            f"communicator must call the same one, in the same order, so {names} cannot "
+            f"be paired",
+        )
 
 
 def settle(comm: Any, func: str, error: Error | None) -> None:

@@ -72,7 +72,7 @@ def require_mpi(func: str) -> ModuleType:
         else:
             return MPI
     msg = (
-        f"{func}: mpi4py is not usable ({_unusable}); install cunumpy[mpi] (mpi4py with "
+        f"{func}: mpi4py is not usable ({_unusable}); install cunumpy-xp[mpi] (mpi4py with "
         f"Open MPI), or an MPI library that mpi4py can load (see mpi4py's MPI4PY_LIBMPI)."
     )
     raise RuntimeError(msg)

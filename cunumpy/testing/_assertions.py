@@ -49,6 +49,7 @@ def _compared(
     err_msg: str,
 ) -> tuple[list[Operand], np.ndarray, np.ndarray]:
     """Check the metadata of ``pair``; return their descriptions and host copies."""
+    __tracebackhide__ = True  # a failing assertion shows the test's line, not this frame
     check_flags(
         func,
         check_namespace=check_namespace,
@@ -110,16 +111,11 @@ def _raise(
     criterion: str,
     error_names: Sequence[tuple[str, str]],
 ) -> None:
+    __tracebackhide__ = True  # as in _compared
     message = values_message(
-        func,
-        headline,
-        operands,
-        hosts,
-        failures,
-        err_msg=err_msg,
-        criterion=criterion,
-        error_names=error_names,
-    )
+        func, headline, operands, hosts, failures,
+        err_msg=err_msg, criterion=criterion, error_names=error_names,
+    )  # fmt: skip
     raise AssertionError(message)
 
 

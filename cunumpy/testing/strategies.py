@@ -200,7 +200,7 @@ def arrays(
     ----------
     xp : module
         The array namespace: the ``xp`` fixture, ``cunumpy``, ``array_api_strict``, ...
-    dtype : dtype, str or SearchStrategy
+    dtype : data type, str or SearchStrategy
         A dtype of ``xp``, its name, or a strategy of them (see :func:`dtypes`).
     shape : int, tuple of int or SearchStrategy
         The shape, or a strategy of shapes (see :func:`shapes`).

@@ -10,7 +10,6 @@ import pytest
 import cunumpy as xp
 from cunumpy import kernel_testing, kernels
 from cunumpy._transfer_log import listening
-from cunumpy.kernels._source_kernel import SourceKernel
 
 SCALE = r"""extern "C" __global__ void scale(const double* x, double a, double* out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -84,7 +83,7 @@ def test_a_device_array_passed_twice_is_copied_once() -> None:
 
 
 def test_a_pair_runs_the_cuda_kernel_on_device_data_emulated() -> None:
-    pair = kernels.Kernel(_scale, SourceKernel(SCALE, "scale"))
+    pair = kernels.Kernel(_scale, kernels.CudaKernel(SCALE, "scale"))
     x, out = cupy.arange(5.0), cupy.zeros(5)
     log, listen = _events()
     with listen:
@@ -122,7 +121,7 @@ def test_without_a_cuda_port_a_pair_raises_or_falls_back_with_counted_copies() -
 
 
 def test_a_pair_refuses_mixed_numpy_and_cupy_arrays() -> None:
-    pair = kernels.Kernel(_scale, SourceKernel(SCALE, "scale"))
+    pair = kernels.Kernel(_scale, kernels.CudaKernel(SCALE, "scale"))
     with pytest.raises(TypeError, match="mix NumPy"):
         pair(cupy.zeros(2), 1.0, np.zeros(2), 2, n_threads=2)
 
@@ -138,7 +137,9 @@ def test_the_raw_kernel_wrapper_launches_emulated_and_refuses_numpy_arrays() -> 
 
 def test_a_wrong_port_fails_the_parity_check_with_a_report() -> None:
     wrong = SCALE.replace("a * x[i]", "a * x[i] + (i == 7)")
-    pair = kernels.Kernel(_scale, SourceKernel(wrong, "scale"), host_options={"outputs": (2,)})
+    pair = kernels.Kernel(
+        _scale, kernels.CudaKernel(wrong, "scale"), host_options={"outputs": (2,)}
+    )
 
     def make_args(backend, seed):
         x = xp.asarray(
@@ -174,7 +175,7 @@ def test_the_backend_fixture_and_markers_exist_on_the_fake() -> None:
 
 
 def test_parity_refuses_host_arrays_in_the_cupy_run() -> None:
-    pair = kernels.Kernel(_scale, SourceKernel(SCALE, "scale"))
+    pair = kernels.Kernel(_scale, kernels.CudaKernel(SCALE, "scale"))
 
     def host_only(backend, seed):
         x = np.ones(4)  # NumPy on both runs: the CUDA kernel would never run

@@ -27,9 +27,6 @@ def test_the_pyccel_kernel_example_of_the_071_readme() -> None:
 
 
 def test_the_kernel_pair_example_of_the_071_readme() -> None:
-    from cunumpy.kernels._source_kernel import SourceKernel
-
-    cuda_kernel = getattr(xp.kernels, "CudaKernel", SourceKernel)  # SourceKernel until CudaKernel
     AXPY = r"""
 extern "C" __global__
 void axpy(double a, const double* x, double* y, int n) {
@@ -42,7 +39,7 @@ void axpy(double a, const double* x, double* y, int n) {
         for i in range(n):
             y[i] += a * x[i]
 
-    kernel = xp.kernels.Kernel(axpy, cuda_kernel(AXPY, "axpy"))
+    kernel = xp.kernels.Kernel(axpy, xp.kernels.CudaKernel(AXPY, "axpy"))
 
     with xp.use_backend("cupy"):
         x = xp.arange(1000, dtype=xp.float64)

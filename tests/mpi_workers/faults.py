@@ -205,6 +205,27 @@ def bad_array_on_one_rank(comm: Any, xp: Any) -> None:
     in_step(comm, xp)
 
 
+@check
+def mismatched_collectives(comm: Any, xp: Any) -> None:
+    """Rank 0 gathers while the others broadcast (same root, same array): once this
+    hung on every rank; now each raises, naming both functions."""
+    rank = comm.Get_rank()
+    x = xp.ones(2)
+    call = (lambda: mpi.gather(x, root=0, comm=comm)) if rank == 0 else None
+    call = call or (lambda: mpi.bcast(x, root=0, comm=comm))
+    mine = "gather" if rank == 0 else "bcast"
+    raises(
+        ValueError, (f"{mine}:", "different collectives", "rank 0 called gather",
+                     "rank 1 called bcast"),
+        call,
+    )  # fmt: skip
+    # Two collectives whose arguments would all agree: allreduce against allgather.
+    other = (lambda: mpi.allgather(x, comm=comm)) if rank == comm.Get_size() - 1 else None
+    other = other or (lambda: mpi.allreduce(x, comm=comm))
+    raises(ValueError, ("allgather", "allreduce", "different collectives"), other)
+    in_step(comm, xp)
+
+
 def main() -> None:
     from mpi4py import MPI
 

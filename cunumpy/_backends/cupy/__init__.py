@@ -124,7 +124,7 @@ from ..._cupy import visible_gpu_count as _visible_gpu_count
 from .._superset import library_attribute as _library_attribute
 from .._superset import standard_dir as _standard_dir
 from ..numpy._dtypes import finfo, iinfo
-from . import fft, linalg
+from . import _placement, fft, linalg
 from ._creation import (
     arange,
     asarray,
@@ -227,6 +227,7 @@ else:  # CuPy 13 has only NumPy 1's names, returns lists, and rejects a scalar x
 del CUPY_MAJOR
 
 __array_api_version__ = "2025.12"
+__version__ = _cupy.__version__  # CuPy's, as in array-api-compat's namespace
 
 # The data type functions read no array data, so they run anywhere.
 _DATA_TYPE_FUNCTIONS = frozenset(
@@ -247,6 +248,22 @@ if _visible_gpu_count() > 1:
 
 # The standard's names (and the module's dunders), before any CuPy name is cached.
 _STANDARD_NAMES = _standard_dir(globals())
+
+
+# The named results of the unique functions, which array-api-compat's namespace has too
+# (the classes the functions above return); not standard names, so dir() leaves them out.
+if _placement.CUPY_MAJOR >= 14:
+    from cupy._manipulation.add_remove import (
+        UniqueAllResult,
+        UniqueCountsResult,
+        UniqueInverseResult,
+    )
+else:
+    from ._manipulation import (
+        UniqueAllResult,
+        UniqueCountsResult,
+        UniqueInverseResult,
+    )
 
 
 def __getattr__(name: str) -> object:

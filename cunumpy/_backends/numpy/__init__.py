@@ -162,10 +162,16 @@ from ._sets import unique_all, unique_counts, unique_inverse, unique_values
 from ._sorting import argsort, diff, expand_dims, sort
 
 __array_api_version__ = "2025.12"
+__version__ = _numpy.__version__  # NumPy's, as in array-api-compat's namespace
 
 
 # The standard's names (and the module's dunders), before any NumPy name is cached.
 _STANDARD_NAMES = _standard_dir(globals())
+
+
+# The named results of the unique functions, which array-api-compat's namespace has too;
+# not standard names, so dir() leaves them out.
+from ._sets import UniqueAllResult, UniqueCountsResult, UniqueInverseResult  # noqa: E402
 
 
 def __getattr__(name: str) -> object:

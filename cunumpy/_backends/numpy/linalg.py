@@ -31,6 +31,13 @@ from numpy.linalg import (
     vector_norm,
 )
 
+# The named results of eigh, qr, svd and slogdet: the classes numpy.linalg's functions
+# return (not exported by numpy.linalg), kept here as array-api-compat's linalg has them.
+from numpy.linalg._linalg import EighResult as EighResult
+from numpy.linalg._linalg import QRResult as QRResult
+from numpy.linalg._linalg import SlogdetResult as SlogdetResult
+from numpy.linalg._linalg import SVDResult as SVDResult
+
 from .._superset import library_attribute
 from ._inputs import numeric
 

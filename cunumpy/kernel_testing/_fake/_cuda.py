@@ -270,6 +270,7 @@ class RawKernel:
             raise TypeError(msg)
         library = self.module.library()
         params = library.params[self.name]
+        args = tuple(_struct_by_value(a) for a in args)
         argv, keep = pack_arguments(
             self.name, params, args, lambda v: v._a if type(v) is ndarray else _refuse(v, self.name)
         )
@@ -280,6 +281,16 @@ class RawKernel:
         if trapped:
             msg = f"RawKernel {self.name}: the kernel called __trap() (e.g. a failed bounds check), emulated on the CPU."
             raise RuntimeError(msg)
+
+
+def _struct_by_value(value: Any) -> Any:
+    """A one-element structured NumPy array is a struct passed by value, as CuPy takes it
+    (CuPy's ``examples/custom_struct``; ``CudaKernel`` passes views and structs so): its element."""
+    import numpy as np
+
+    if isinstance(value, np.ndarray) and value.dtype.names is not None and value.size == 1:
+        return value.reshape(())[()]
+    return value
 
 
 def _refuse(value: Any, name: str) -> None:
