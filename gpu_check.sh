@@ -13,9 +13,11 @@
 #
 # Dry run, without a GPU: GPU_CHECK_DRY_RUN=1 ./gpu_check.sh
 #   checks that the budget adds up, installs the wheels into a scratch folder, resolves every
-#   step's modules and files, and collects the test suite, the conformance harness and the
-#   public suite (on the NumPy backend, since CuPy needs a GPU to be selected); it runs no
-#   test. Use PYTHON=... to name a Python that reproduces the GPU machine's (3.12).
+#   step's modules and files, collects the test suite (checking that the GPU tests named in
+#   MUST_RUN are selected), the conformance harness and the public suite (on the NumPy
+#   backend, since CuPy needs a GPU to be selected), starts each benchmark (its CPU figures)
+#   and runs the suite's selection on this Python, where its GPU tests skip. Use PYTHON=...
+#   to name a Python that reproduces the GPU machine's (3.12).
 #
 # Runs: the environment report, a GPU smoke test, the test suite (GPU tests included; every
 # backend-parametrized test runs on CuPy too: the tests that read device-wide memory or
@@ -51,12 +53,13 @@ status=0
 
 # name:limit of each benchmark (benchmarks/bench_NAME.py --quick) run with the machine's
 # NumPy; the portable kernels' one (kernels:KERNELS_BENCH) runs with NumPy 2.4, after them.
-BENCHMARKS=(cupy_dispatch:25 transfer:20 streams:15 profiling:15 algorithms:20 host_kernels:10)
+BENCHMARKS=(cupy_dispatch:25 transfer:20 streams:15 profiling:15 algorithms:20 host_kernels:10
+    cuda_kernel:15)
 KERNELS_BENCH=25
 bench_total=$KERNELS_BENCH
 for entry in "${BENCHMARKS[@]}"; do bench_total=$((bench_total + ${entry#*:})); done
 # name:limit of every step but the public suite, which gets the time left (>= MIN_PUBLIC).
-LIMITS=(install:20 report:20 smoke:20 serial:40 suite:110 harness:45 numpy24:45
+LIMITS=(install:15 report:20 smoke:15 serial:40 suite:130 harness:45 numpy24:45
     "benchmarks:$bench_total")
 fixed=0
 for entry in "${LIMITS[@]}"; do fixed=$((fixed + ${entry#*:})); done
@@ -169,7 +172,9 @@ MUST_RUN=(tests/test_kernel_pairs.py::test_the_porting_example_passes_its_parity
     tests/test_compat071_toplevel.py::test_gpu_scipy_is_cupyx_scipy_on_the_cupy_backend
     tests/test_solvers.py::test_host_solvers_give_callbacks_device_arrays_and_note_every_copy
     tests/test_algorithms.py::test_algorithms_on_cupy_equal_numpy_bit_for_bit
-    tests/test_rng.py::test_philox_on_cupy_gives_the_known_answers_and_numpy_bits)
+    tests/test_rng.py::test_philox_on_cupy_gives_the_known_answers_and_numpy_bits
+    tests/test_cuda_kernel_gpu.py::test_readme_axpy_infers_n_threads_from_the_first_array
+    tests/test_cuda_kernel_gpu.py::test_random_and_morton_headers_on_the_gpu_give_the_known_answers)
 PUBLIC_ARGS=(--backend cupy --disable-deadline -q "${PLUGINS[@]}" "${XDIST[@]}")
 MODULES=(numpy cupy scipy pytest hypothesis _hypothesis_pytestplugin xdist array_api_compat
     maybempi array_api_strict ndindex pytest_jsonreport pytest_metadata)
@@ -205,7 +210,7 @@ import sys; print(sys.executable, sys.version.split()[0]); sys.exit(sys.version_
     check "the benchmarks start (those that need a GPU stop: status 2)" bash -c "
         for script in ${bench_files[*]}; do
             rm -f /tmp/cunumpy-gpu-dry-bench.json
-            '$PY' \$script --quick --json /tmp/cunumpy-gpu-dry-bench.json; rc=\$?
+            '$PY' \$script --quick --check --json /tmp/cunumpy-gpu-dry-bench.json; rc=\$?
             if grep -q '^NEEDS.*\"gpu\"' \$script; then expected=2; else expected=1; fi
             [ \$rc -le \$expected ] && [ -s /tmp/cunumpy-gpu-dry-bench.json ] ||
                 { echo \"\$script: status \$rc\"; exit 1; }
