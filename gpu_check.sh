@@ -249,7 +249,7 @@ print('CuPy', cupy.__version__, 'on', cupy.cuda.runtime.getDeviceProperties(0)['
         "$PY" -m pytest "${SUITE_ARGS[@]}" "${NOT_ON_GPU[@]}" "${SERIAL_TESTS[@]}"
     ignores=()
     for path in "${SERIAL_TESTS[@]}"; do ignores+=(--ignore="$path"); done
-    step "test suite (both backends)" "$(limit_of suite)" \
+    step "test suite (both backends; no stand-ins)" "$(limit_of suite)" \
         "$PY" -m pytest "${SUITE_ARGS[@]}" "${NOT_ON_GPU[@]}" "${XDIST[@]}" "${ignores[@]}" \
         tests cunumpy docs
     step "conformance harness on CuPy" "$(limit_of harness)" \
