@@ -21,7 +21,8 @@
 #
 # Runs: the environment report, a GPU smoke test, the test suite (GPU tests included; every
 # backend-parametrized test runs on CuPy too: the tests that read device-wide memory or
-# time kernels serially, the rest on 8 workers), our conformance harness on the CuPy backend, the GPU
+# time kernels serially, the rest on 8 workers; the GPU tests named in MUST_RUN must have
+# passed, not skipped), our conformance harness on the CuPy backend, the GPU
 # benchmarks, portable kernels on the GPU with the NumPy 2.4 carried in gpu_numpy24/ (numba-cuda
 # cannot compile with NumPy 2.5), and the public Array API suite on the CuPy backend with
 # array_api_tests/public_suite/xfails-cupy.txt, without Hypothesis deadlines, at an example
@@ -127,6 +128,29 @@ sys.exit(1 if missing else 0)
 PY
 }
 
+ran() {  # ran JUNIT_XML WANTED : each MUST_RUN test is in the report, and WANTED (passed|listed)
+    "$PY" - "$@" "${MUST_RUN[@]}" <<'PY'
+import sys, xml.etree.ElementTree as ET
+report, wanted, ids = sys.argv[1], sys.argv[2], sys.argv[3:]
+outcomes = {}
+try:
+    cases = list(ET.parse(report).iter("testcase"))
+except (OSError, ET.ParseError) as exc:
+    sys.exit(f"no report of the suite ({exc}): it did not finish")
+for case in cases:
+    inner = [child.tag for child in case if child.tag in ("skipped", "failure", "error")]
+    outcomes[(case.get("classname"), case.get("name"))] = inner[0] if inner else "passed"
+bad = []
+for node in ids:
+    path, name = node.split("::")
+    outcome = outcomes.get((path.removesuffix(".py").replace("/", "."), name), "not run")
+    if outcome == "not run" or (wanted == "passed" and outcome != "passed"):
+        bad.append(f"{node}: {outcome}")
+print("\n".join(bad) if bad else f"all {len(ids)} tests of MUST_RUN {wanted}")
+sys.exit(1 if bad else 0)
+PY
+}
+
 files() {  # files PATH... : each exists
     local path rc=0
     for path in "$@"; do [ -e "$path" ] || { echo "missing: $path"; rc=1; }; done
@@ -167,7 +191,8 @@ SERIAL_TESTS=(tests/test_cuda.py tests/test_stream_ordering.py tests/test_profil
 SUITE_ARGS=(-q -p no:cacheprovider "${PLUGINS[@]}")
 # The suite's selection, here and in the dry run: no fake CuPy, emulator or simulator tests.
 NOT_ON_GPU=(-m "not fake_cupy and not emulated and not simulator")
-# GPU tests the suite must select (the dry run checks), by node id.
+# GPU tests the suite must select (the dry run checks) and, on the GPU, pass (not skip), by
+# node id: the porting example's GPU run and a test of each new module that needs a GPU.
 MUST_RUN=(tests/test_kernel_pairs.py::test_the_porting_example_passes_its_parity_tests_on_the_gpu
     tests/test_compat071_toplevel.py::test_gpu_scipy_is_cupyx_scipy_on_the_cupy_backend
     tests/test_solvers.py::test_host_solvers_give_callbacks_device_arrays_and_note_every_copy
@@ -226,8 +251,12 @@ assert numpy.__version__.startswith(\"2.4.\"), numpy.__version__
 assert cuda_target_problem() is None, cuda_target_problem()
 print(\"numba-cuda compiles with NumPy\", numpy.__version__)'"
     fi
+    rm -f /tmp/cunumpy-gpu-suite.xml
     check "the test suite passes on this Python (its GPU tests skip)" \
-        "$PY" -m pytest "${SUITE_ARGS[@]}" "${NOT_ON_GPU[@]}" "${XDIST[@]}" tests cunumpy docs
+        "$PY" -m pytest "${SUITE_ARGS[@]}" "${NOT_ON_GPU[@]}" "${XDIST[@]}" \
+        --junitxml=/tmp/cunumpy-gpu-suite.xml tests cunumpy docs
+    check "its report lists the GPU tests that must pass on the GPU" \
+        ran /tmp/cunumpy-gpu-suite.xml listed
     worst=$((BUDGET - fixed))
     echo "public suite: with every step at its limit it has ${worst}s: $(public_examples "$worst") examples" \
         "(needs about $((PUBLIC_FIXED + $(public_examples "$worst") * PUBLIC_PER_EXAMPLE))s);" \
@@ -249,9 +278,14 @@ print('CuPy', cupy.__version__, 'on', cupy.cuda.runtime.getDeviceProperties(0)['
         "$PY" -m pytest "${SUITE_ARGS[@]}" "${NOT_ON_GPU[@]}" "${SERIAL_TESTS[@]}"
     ignores=()
     for path in "${SERIAL_TESTS[@]}"; do ignores+=(--ignore="$path"); done
+    rm -f /tmp/cunumpy-gpu-suite.xml
     step "test suite (both backends; no stand-ins)" "$(limit_of suite)" \
         "$PY" -m pytest "${SUITE_ARGS[@]}" "${NOT_ON_GPU[@]}" "${XDIST[@]}" "${ignores[@]}" \
-        tests cunumpy docs
+        --junitxml=/tmp/cunumpy-gpu-suite.xml tests cunumpy docs
+    start=$SECONDS  # a shell function, not a command for timeout: it reads one file
+    echo "=== the GPU tests named in MUST_RUN passed"
+    ran /tmp/cunumpy-gpu-suite.xml passed
+    record "the GPU tests named in MUST_RUN passed" $? "$start"
     step "conformance harness on CuPy" "$(limit_of harness)" \
         env CUNUMPY_BACKEND=cupy "$PY" -m array_api_tests --module cunumpy -q "${PLUGINS[@]}" \
         "${XDIST[@]}"
