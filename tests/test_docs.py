@@ -30,7 +30,8 @@ finally:
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("html")
     done = subprocess.run(
-        [sys.executable, "-m", "sphinx", "-q", "-b", "html", "-d", str(out / ".doctrees"),
+        [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",  # as CI
+         "-d", str(out / ".doctrees"),
          str(ROOT / "docs"), str(out)],
         capture_output=True, text=True, timeout=600, check=False,
     )  # fmt: skip
