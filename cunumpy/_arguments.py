@@ -19,6 +19,7 @@ are kept.
 
 from __future__ import annotations
 
+import operator
 import re
 from typing import Any, NoReturn
 
@@ -40,6 +41,7 @@ __all__ = [
     "check_shift",
     "check_take_axis",
     "check_tensordot_axes",
+    "checked_shape",
     "raise_restated_call",
 ]
 
@@ -84,6 +86,20 @@ def check_int(value: Any, func: str, name: str) -> None:
         return
     msg = f"{func}: `{name}` must be an int, not {_shown(value)}."
     raise TypeError(msg)
+
+
+def checked_shape(shape: Any, func: str) -> tuple[int, ...]:
+    """A ``shape`` argument as a tuple of ints: ``TypeError`` or ``ValueError`` otherwise."""
+    try:
+        dims = (operator.index(shape),) if not isinstance(shape, tuple) else shape
+        dims = tuple(operator.index(n) for n in dims)
+    except TypeError:
+        msg = f"{func}: `shape` must be an int or a tuple of ints, not {shape!r}."
+        raise TypeError(msg) from None
+    if any(n < 0 for n in dims):
+        msg = f"{func}: `shape` must not be negative, got {dims!r}."
+        raise ValueError(msg)
+    return dims
 
 
 def check_shift(shift: Any, func: str) -> None:

@@ -372,6 +372,7 @@ def _apply_environment() -> None:
         raise ValueError(msg)
     if value == "cupy":
         from ._cupy import CupyUnavailableWarning, cupy_available, cupy_unavailable_reason
+        from ._user_frames import importer_stacklevel
 
         if not cupy_available():  # as CuNumpy 0.7.1: the program runs on NumPy, told why
             msg = (
@@ -379,6 +380,6 @@ def _apply_environment() -> None:
                 f"({cupy_unavailable_reason()}); staying on NumPy. Set {ENV_VAR}=auto to "
                 f"use CuPy only where it is usable, without this warning."
             )
-            warnings.warn(msg, CupyUnavailableWarning, stacklevel=2)
+            warnings.warn(msg, CupyUnavailableWarning, stacklevel=importer_stacklevel())
             return
     set_backend(value)

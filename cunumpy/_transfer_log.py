@@ -10,12 +10,12 @@ another's copies. With no listener the call costs one context-variable read.
 from __future__ import annotations
 
 import math
-import os
-import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
+
+from ._user_frames import call_site
 
 __all__ = [
     "KINDS",
@@ -35,26 +35,11 @@ Listener = Callable[[str, str, "int | None", bool, bool], None]
 """Called as ``listener(kind, description, nbytes, blocking, implicit)``; see :func:`call_site`."""
 
 _listeners: ContextVar[tuple[Listener, ...]] = ContextVar("cunumpy_transfer_listeners", default=())
-_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
 
 
 def active() -> bool:
     """Whether a listener is active here: callers skip describing a copy when none is."""
     return bool(_listeners.get())
-
-
-def call_site() -> str:
-    """The innermost ``"file:line"`` of the calling stack that is not in cunumpy's package.
-
-    A listener calls it to find the line of the user's code that caused the copy.
-    """
-    frame = sys._getframe(1)
-    while frame is not None:
-        filename = frame.f_code.co_filename
-        if not os.path.abspath(filename).startswith(_PACKAGE_DIR):
-            return f"{filename}:{frame.f_lineno}"
-        frame = frame.f_back  # type: ignore[assignment]
-    return "<unknown>"
 
 
 def describe(func: str, x: Any, detail: str = "") -> str:

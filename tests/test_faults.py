@@ -17,6 +17,7 @@ import subprocess
 import sys
 import warnings
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -318,6 +319,19 @@ def test_report_with_cupy_requested_but_unusable_warns_and_runs_on_numpy() -> No
     assert done.returncode == 0, done.stdout
     assert "CupyUnavailableWarning" in done.stderr and "CUNUMPY_BACKEND" in done.stderr
     assert "current: numpy" in done.stdout
+
+
+def test_the_import_time_warning_points_at_the_users_import_line(tmp_path: Path) -> None:
+    if xp.cupy_available():
+        pytest.skip("CUNUMPY_BACKEND=cupy is honoured where CuPy is usable")
+    script = tmp_path / "program.py"
+    script.write_text("import numpy\nimport cunumpy\n")
+    env = {**os.environ, "CUNUMPY_BACKEND": "cupy", "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.startswith(f"{script}:2: CupyUnavailableWarning: "), done.stderr
 
 
 @pytest.mark.parametrize("backend", ["bogus"])

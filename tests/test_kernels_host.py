@@ -6,6 +6,7 @@ Their CuPy side (copies to the host and back, counted) runs on the fake CuPy in
 
 from __future__ import annotations
 
+import threading
 import warnings
 
 import numpy as np
@@ -94,6 +95,33 @@ def test_the_host_implementation_setting_chooses_and_restores() -> None:
         pytest.raises(LookupError, match="pyccel"),
     ):
         host([1])
+
+
+def test_a_use_block_holds_for_its_own_thread_only() -> None:
+    seen: list[str | None] = []
+    inside, done = threading.Event(), threading.Event()
+
+    def other() -> None:
+        inside.wait(10)
+        seen.append(kernels.get_host_kernel_implementation())
+        done.set()
+
+    thread = threading.Thread(target=other)
+    thread.start()
+    with kernels.use_host_kernel_implementation("python"):
+        inside.set()
+        done.wait(10)
+        assert kernels.get_host_kernel_implementation() == "python"
+    thread.join(10)
+    assert seen == [None]  # the other thread kept the process default
+    kernels.set_host_kernel_implementation("numpy")
+    try:
+        with kernels.use_host_kernel_implementation("python"):
+            kernels.set_host_kernel_implementation("numba")  # the default; the block wins
+            assert kernels.get_host_kernel_implementation() == "python"
+        assert kernels.get_host_kernel_implementation() == "numba"
+    finally:
+        kernels.set_host_kernel_implementation(None)
 
 
 def test_the_device_implementation_setting_is_checked() -> None:

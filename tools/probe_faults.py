@@ -901,8 +901,7 @@ def _run_code(code: str) -> list[str]:
 def process_probes() -> list[tuple[str, str, str, str]]:
     results = []
     main = [sys.executable, "-m", "cunumpy"]
-    values = ["bogus", "NumPy please"] + ([] if xp.cupy_available() else ["cupy"])
-    for value in values:
+    for value in ["bogus", "NumPy please"]:
         env = {"CUNUMPY_BACKEND": value}
         results.append(_subprocess_probe(
             f"CUNUMPY_BACKEND={value!r} python -m cunumpy", main, env, "report",
@@ -916,12 +915,22 @@ def process_probes() -> list[tuple[str, str, str, str]]:
         "pin_memory with sys.modules['cupy'] = None",
         _run_code("sys.modules['cupy'] = None\nimport cunumpy.cuda\n"
                   "run(lambda: cunumpy.cuda.pin_memory(np.ones(2)))"),
-        {}, "ImportError", ("pin_memory", "CuPy"), "devices",
+        {}, "CupyUnavailableError", ("pin_memory", "CuPy"), "devices",  # ImportError too
     ))  # fmt: skip
     if not xp.cupy_available():
+        # CuPy asked for where it is unusable: NumPy, with a warning that says why (as
+        # CuNumpy 0.7.1 stays on NumPy); the probe turns the warning into the error it sees.
+        warned = (
+            "import warnings\nwarnings.simplefilter('error')\nrun(lambda: __import__('cunumpy'))"
+        )
         results.append(_subprocess_probe(
-            "import cunumpy with CUNUMPY_BACKEND=cupy", _run_code("run(lambda: __import__('cunumpy'))"),
-            {"CUNUMPY_BACKEND": "cupy"}, "RuntimeError", ("CUNUMPY_BACKEND", "cupy"), "config",
+            "import cunumpy with CUNUMPY_BACKEND=cupy", _run_code(warned),
+            {"CUNUMPY_BACKEND": "cupy"}, "CupyUnavailableWarning", ("CUNUMPY_BACKEND", "cupy"),
+            "config",
+        ))  # fmt: skip
+        results.append(_subprocess_probe(
+            "CUNUMPY_BACKEND='cupy' python -m cunumpy --help", [*main, "--help"],
+            {"CUNUMPY_BACKEND": "cupy"}, "help", (), "cli",
         ))  # fmt: skip
     return results
 

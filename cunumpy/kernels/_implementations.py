@@ -1,8 +1,9 @@
 """Which host (and device) implementation a kernel runs: the settings, and the holders.
 
-The settings are process-wide, like CuNumpy 0.7.1's (``CUNUMPY_HOST_KERNEL_IMPLEMENTATION``
-and ``CUNUMPY_DEVICE_KERNEL_IMPLEMENTATION`` set them at import); the ``use_*`` context
-managers restore the previous one on exit.
+Each setting is a process default (``set_*``; ``CUNUMPY_HOST_KERNEL_IMPLEMENTATION`` and
+``CUNUMPY_DEVICE_KERNEL_IMPLEMENTATION`` set it at import, as in CuNumpy 0.7.1) with a
+context-local override (``use_*``), like the backend: a ``use_*`` block in one thread or
+asyncio task does not change what another runs.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import os
 import warnings
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 __all__ = [
@@ -44,8 +46,29 @@ def _from_environment(variable: str, known: tuple[str, ...]) -> str | None:
     return _checked(value, known, variable)
 
 
-_host_setting = _from_environment("CUNUMPY_HOST_KERNEL_IMPLEMENTATION", HOST_IMPLEMENTATIONS)
-_device_setting = _from_environment("CUNUMPY_DEVICE_KERNEL_IMPLEMENTATION", DEVICE_IMPLEMENTATIONS)
+class _Setting:
+    """A process default with a context-local override (``None`` in both: the default rule)."""
+
+    def __init__(self, variable: str, known: tuple[str, ...]) -> None:
+        self.known = known
+        self.default = _from_environment(variable, known)
+        self.override: ContextVar[tuple[str | None] | None] = ContextVar(variable, default=None)
+
+    def get(self) -> str | None:
+        override = self.override.get()
+        return self.default if override is None else override[0]
+
+    @contextmanager
+    def use(self, name: str | None, func: str) -> Iterator[None]:
+        token = self.override.set((_checked(name, self.known, func),))
+        try:
+            yield
+        finally:
+            self.override.reset(token)
+
+
+_HOST = _Setting("CUNUMPY_HOST_KERNEL_IMPLEMENTATION", HOST_IMPLEMENTATIONS)
+_DEVICE = _Setting("CUNUMPY_DEVICE_KERNEL_IMPLEMENTATION", DEVICE_IMPLEMENTATIONS)
 
 
 def set_host_kernel_implementation(name: str | None) -> None:
@@ -72,8 +95,7 @@ def set_host_kernel_implementation(name: str | None) -> None:
     'numpy'
     >>> xp.kernels.set_host_kernel_implementation(None)
     """
-    global _host_setting
-    _host_setting = _checked(name, HOST_IMPLEMENTATIONS, "set_host_kernel_implementation")
+    _HOST.default = _checked(name, HOST_IMPLEMENTATIONS, "set_host_kernel_implementation")
 
 
 def get_host_kernel_implementation() -> str | None:
@@ -85,12 +107,12 @@ def get_host_kernel_implementation() -> str | None:
     >>> xp.kernels.get_host_kernel_implementation() is None
     True
     """
-    return _host_setting
+    return _HOST.get()
 
 
 @contextmanager
 def use_host_kernel_implementation(name: str | None) -> Iterator[None]:
-    """Choose the host implementation inside a ``with`` block; the previous one returns.
+    """Choose the host implementation inside a ``with`` block, in this thread or task only.
 
     Parameters
     ----------
@@ -108,13 +130,8 @@ def use_host_kernel_implementation(name: str | None) -> Iterator[None]:
     ...     xp.kernels.get_host_kernel_implementation()
     'python'
     """
-    global _host_setting
-    previous = _host_setting
-    set_host_kernel_implementation(name)
-    try:
+    with _HOST.use(name, "use_host_kernel_implementation"):
         yield
-    finally:
-        _host_setting = previous
 
 
 def set_device_kernel_implementation(name: str | None) -> None:
@@ -141,8 +158,7 @@ def set_device_kernel_implementation(name: str | None) -> None:
     'cuda'
     >>> xp.kernels.set_device_kernel_implementation(None)
     """
-    global _device_setting
-    _device_setting = _checked(name, DEVICE_IMPLEMENTATIONS, "set_device_kernel_implementation")
+    _DEVICE.default = _checked(name, DEVICE_IMPLEMENTATIONS, "set_device_kernel_implementation")
 
 
 def get_device_kernel_implementation() -> str | None:
@@ -154,12 +170,12 @@ def get_device_kernel_implementation() -> str | None:
     >>> xp.kernels.get_device_kernel_implementation() is None
     True
     """
-    return _device_setting
+    return _DEVICE.get()
 
 
 @contextmanager
 def use_device_kernel_implementation(name: str | None) -> Iterator[None]:
-    """Require a device implementation inside a ``with`` block; the previous one returns.
+    """Require a device implementation inside a ``with`` block, in this thread or task only.
 
     Parameters
     ----------
@@ -177,13 +193,8 @@ def use_device_kernel_implementation(name: str | None) -> Iterator[None]:
     ...     xp.kernels.get_device_kernel_implementation()
     'cuda'
     """
-    global _device_setting
-    previous = _device_setting
-    set_device_kernel_implementation(name)
-    try:
+    with _DEVICE.use(name, "use_device_kernel_implementation"):
         yield
-    finally:
-        _device_setting = previous
 
 
 class HostImplementations:
@@ -280,8 +291,9 @@ class HostImplementations:
 
     def selected(self) -> str:
         """Return the name of the implementation a call runs now."""
-        if _host_setting is not None:
-            return _host_setting
+        setting = _HOST.get()
+        if setting is not None:
+            return setting
         if self._default is None:
             for name in ("pyccel", "numba", "numpy"):
                 if self.available(name):

@@ -9,12 +9,12 @@ kind of buffers, so the code is the same on both backends.
 
 from __future__ import annotations
 
-import operator
 import sys
 from typing import Any
 
 import numpy as np
 
+from .._arguments import checked_shape
 from .._array_kinds import is_cupy_array
 from .._transfer_log import active, describe, note_transfer
 
@@ -96,19 +96,6 @@ class StagedCopy:
         return self._slot.host
 
 
-def _checked_shape(shape: Any) -> tuple[int, ...]:
-    try:
-        dims = (operator.index(shape),) if not isinstance(shape, tuple) else shape
-        dims = tuple(operator.index(n) for n in dims)
-    except TypeError:
-        msg = f"HostStaging: `shape` must be an int or a tuple of ints, not {shape!r}."
-        raise TypeError(msg) from None
-    if any(n < 0 for n in dims):
-        msg = f"HostStaging: `shape` must not be negative, got {dims!r}."
-        raise ValueError(msg)
-    return dims
-
-
 class HostStaging:
     """Host buffers that arrays of one shape and dtype are copied to in the background.
 
@@ -158,7 +145,7 @@ class HostStaging:
         if buffers < 1:
             msg = f"HostStaging: `buffers` must be at least 1, not {buffers!r}."
             raise ValueError(msg)
-        self._shape = _checked_shape(shape)
+        self._shape = checked_shape(shape, "HostStaging")
         self._dtype = np.dtype(dtype)
         if self._dtype.hasobject:
             msg = f"HostStaging: `dtype` must not be object, got {dtype!r}."

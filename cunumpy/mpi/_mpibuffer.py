@@ -8,7 +8,6 @@ that host memory for reuse across calls.
 
 from __future__ import annotations
 
-import operator
 import sys
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
@@ -16,25 +15,13 @@ from typing import Any
 
 import numpy as np
 
+from .._arguments import checked_shape
 from .._array_kinds import is_cupy_array
 from .._transfer_log import active, describe, note_transfer
 from ._aware import device_buffers_direct
 from ._binding import synchronize_for_mpi
 
 __all__ = ["MPIStaging", "mpi_buffer"]
-
-
-def _checked_shape(shape: Any, func: str) -> tuple[int, ...]:
-    try:
-        dims = (operator.index(shape),) if not isinstance(shape, tuple) else shape
-        dims = tuple(operator.index(n) for n in dims)
-    except TypeError:
-        msg = f"{func}: `shape` must be an int or a tuple of ints, not {shape!r}."
-        raise TypeError(msg) from None
-    if any(n < 0 for n in dims):
-        msg = f"{func}: `shape` must not be negative, got {dims!r}."
-        raise ValueError(msg)
-    return dims
 
 
 class MPIStaging:
@@ -72,7 +59,7 @@ class MPIStaging:
     """
 
     def __init__(self, shape: int | tuple[int, ...], dtype: Any) -> None:
-        self._shape = _checked_shape(shape, "MPIStaging")
+        self._shape = checked_shape(shape, "MPIStaging")
         self._dtype = np.dtype(dtype)
         if self._dtype.hasobject:
             msg = f"MPIStaging: `dtype` must not be object (MPI moves raw memory), got {dtype!r}."
