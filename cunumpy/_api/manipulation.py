@@ -483,10 +483,10 @@ def squeeze(x: Array, /, axis: Union[int, tuple[int, ...]]) -> Array:
     (3, 1)
     """
     try:
+        if type(x) is _ndarray and (axis is None or x.ndim != 0):
+            return _numpy_squeeze(x, axis)
         if axis is not None and getattr(x, "ndim", 1) == 0:
             _check_axis_of_0d("squeeze", axis)
-        if type(x) is _ndarray:
-            return _numpy_squeeze(x, axis)
         return _namespace_of_one(x, "squeeze", "x").squeeze(x, axis)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("squeeze", exc, axis=axis)
