@@ -14,6 +14,8 @@ from ._inputs import numeric
 
 __all__ = ["clip", "expm1", "floor_divide", "tanh"]
 
+_ndarray = np.ndarray
+
 
 def _into(result: np.ndarray, out: np.ndarray | None) -> np.ndarray:
     """``result``, or ``out`` holding it (NumPy's ``out=``; casting as a ufunc would)."""
@@ -41,7 +43,7 @@ def clip(
     out: np.ndarray | None = None,
 ) -> np.ndarray:
     """Clamp each element of ``x`` to the range [``min``, ``max``]."""
-    if type(x) is not np.ndarray:
+    if type(x) is not _ndarray:
         x = numeric(x, "clip")
     if min is None and max is None:
         return _into(np.positive(x) if x.dtype.kind != "b" else x.copy(), out)
@@ -73,7 +75,7 @@ def floor_divide(
 # NaNs at infinities, and -0 + 0j at -0 + 0j where the standard asks for +0 + 0j).
 def expm1(x: np.ndarray, /, *, out: np.ndarray | None = None) -> np.ndarray:
     """``exp(x) - 1`` for each element, accurate near zero."""
-    if type(x) is not np.ndarray:
+    if type(x) is not _ndarray:
         x = numeric(x, "expm1")
     result = np.expm1(x)
     if x.dtype.kind != "c":
@@ -90,7 +92,7 @@ def expm1(x: np.ndarray, /, *, out: np.ndarray | None = None) -> np.ndarray:
 # Standard: complex tanh(±inf + bj) is ±1 + (sign of b)0j for finite b (NumPy gives NaNs).
 def tanh(x: np.ndarray, /, *, out: np.ndarray | None = None) -> np.ndarray:
     """Hyperbolic tangent of each element."""
-    if type(x) is not np.ndarray:
+    if type(x) is not _ndarray:
         x = numeric(x, "tanh")
     result = np.tanh(x)
     if x.dtype.kind != "c":
