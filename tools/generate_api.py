@@ -111,6 +111,13 @@ for _name in _AXIS_OF_0D:
         f"    _check_axis_of_0d({_name!r}, axis)",
     ]
 
+# Functions whose NumPy function only calls the ndarray method of the same name (through
+# numpy's _wrapfunc): the fast path calls the method itself, as ``astype`` does.
+METHOD_CALLS = {
+    "reshape": "x.reshape(shape, copy=copy)",
+    "take": "x.take(indices, axis=axis)",
+}
+
 # Extra checks that read an attribute of an array argument run on the slow path only: the
 # NumPy fast path takes instead this test, which holds exactly when the check would pass
 # for the plain ndarrays it has (an attribute read, no getattr call).
@@ -281,7 +288,9 @@ def _numpy_fast_path(qualname: str, args: ast.arguments, call: str) -> list[str]
     a call to a helper: the first array argument is a plain ``numpy.ndarray`` and every
     other one is a plain ndarray or whatever else its kind allows (a Python scalar, None).
     The NumPy namespace's function is bound at import as ``_numpy_<name>`` (see
-    ``_fast_path_imports``), so the fast path looks nothing up at call time.
+    ``_fast_path_imports``), so the fast path looks nothing up at call time; the functions
+    of ``METHOD_CALLS`` call the ndarray's method instead, and those of ``FAST_PATH_TESTS``
+    add their test.
     """
     arrays = _array_kinds(args)
     if args.vararg is not None or not arrays:
@@ -312,7 +321,8 @@ def _numpy_fast_path(qualname: str, args: ast.arguments, call: str) -> list[str]
             "        return result",
             f"    _refuse_float16({qualname!r}, {inputs})",
         ]
-    return [f"if {' and '.join(tests)}:", f"    return {_fast_name(qualname)}({call})"]
+    fast_call = METHOD_CALLS.get(qualname, f"{_fast_name(qualname)}({call})")
+    return [f"if {' and '.join(tests)}:", f"    return {fast_call}"]
 
 
 def _fast_name(qualname: str) -> str:
@@ -325,7 +335,8 @@ def _fast_path_imports(topic: str, names: list[str]) -> str:
     fast = []
     for name in names:
         args, _ = _parse(SIGNATURES[topic][name]["params"], SIGNATURES[topic][name]["returns"])
-        if _numpy_fast_path(prefix + name, args, _call_arguments(args)):
+        fast_path = _numpy_fast_path(prefix + name, args, _call_arguments(args))
+        if fast_path and prefix + name not in METHOD_CALLS:
             fast.append(f"{_fast_name(prefix + name)} = _numpy_namespace.{prefix + name}\n")
     if not fast:
         return ""

@@ -48,10 +48,14 @@ def clip(
     if min is None and max is None:
         return _into(np.positive(x) if x.dtype.kind != "b" else x.copy(), out)
     dtype = x.dtype
-    result = np.clip(x, _clamp_int_bound(min, dtype), _clamp_int_bound(max, dtype))  # type: ignore[call-overload]
-    if result.dtype != dtype:
+    if type(min) is int:
+        min = _clamp_int_bound(min, dtype)
+    if type(max) is int:
+        max = _clamp_int_bound(max, dtype)
+    result = np.clip(x, min, max)
+    if (result_dtype := result.dtype) is not dtype and result_dtype != dtype:  # identity first
         result = result.astype(dtype)
-    return _into(result, out)
+    return result if out is None else _into(result, out)
 
 
 # Standard: floor_divide(±inf, finite) is ±inf and floor_divide(finite, ±inf) is a signed
