@@ -101,18 +101,40 @@ for _name in ("std", "var"):
         f"    _check_correction(correction, {_name!r})",
     ]
 # Functions NumPy runs with an axis of a 0-D array (which has none).
-for _name in (
+_AXIS_OF_0D = (
     "all", "any", "argmax", "argmin", "argsort", "count_nonzero", "cumulative_prod",
     "cumulative_sum", "max", "min", "prod", "squeeze", "sum",
-):  # fmt: skip
+)  # fmt: skip
+for _name in _AXIS_OF_0D:
     EXTRA_CHECKS[_name] = [
         "if axis is not None and getattr(x, 'ndim', 1) == 0:",
         f"    _check_axis_of_0d({_name!r}, axis)",
     ]
 
+# Functions whose NumPy function only calls the ndarray method of the same name (through
+# numpy's _wrapfunc): the fast path calls the method itself, as ``astype`` does.
+METHOD_CALLS = {
+    "reshape": "x.reshape(shape, copy=copy)",
+    "take": "x.take(indices, axis=axis)",
+}
+
+# Extra checks that read an attribute of an array argument run on the slow path only: the
+# NumPy fast path takes instead this test, which holds exactly when the check would pass
+# for the plain ndarrays it has (an attribute read, no getattr call).
+FAST_PATH_TESTS = {
+    "take": "(axis is not None or x.ndim == 1)",
+    "tril": "x.ndim >= 2",
+    "triu": "x.ndim >= 2",
+    "where": "condition.dtype is _BOOL",
+    **{name: "(axis is None or x.ndim != 0)" for name in _AXIS_OF_0D},
+}
+
 
 def _argument_checks(qualname: str, args: ast.arguments) -> list[str]:
-    """Lines that check the arguments that are not arrays (see ``cunumpy/_arguments.py``)."""
+    """Lines that check the arguments that are not arrays (see ``cunumpy/_arguments.py``).
+
+    Without the extra checks of ``FAST_PATH_TESTS``' functions (see ``_extra_checks``).
+    """
     params = [*args.posonlyargs, *args.args, *args.kwonlyargs]
     flags, lines = [], []
     for a in params:
@@ -134,7 +156,12 @@ def _argument_checks(qualname: str, args: ast.arguments) -> list[str]:
             f"    _check_bools({qualname!r}, {keywords})",
             *lines,
         ]
-    return [*lines, *EXTRA_CHECKS.get(qualname, [])]
+    return lines if qualname in FAST_PATH_TESTS else [*lines, *EXTRA_CHECKS.get(qualname, [])]
+
+
+def _slow_path_checks(qualname: str) -> list[str]:
+    """The extra checks that run after the fast path (which tests ``FAST_PATH_TESTS``)."""
+    return EXTRA_CHECKS[qualname] if qualname in FAST_PATH_TESTS else []
 
 
 def _restating_call(body: list[str], qualname: str, args: ast.arguments) -> list[str]:
@@ -261,7 +288,9 @@ def _numpy_fast_path(qualname: str, args: ast.arguments, call: str) -> list[str]
     a call to a helper: the first array argument is a plain ``numpy.ndarray`` and every
     other one is a plain ndarray or whatever else its kind allows (a Python scalar, None).
     The NumPy namespace's function is bound at import as ``_numpy_<name>`` (see
-    ``_fast_path_imports``), so the fast path looks nothing up at call time.
+    ``_fast_path_imports``), so the fast path looks nothing up at call time; the functions
+    of ``METHOD_CALLS`` call the ndarray's method instead, and those of ``FAST_PATH_TESTS``
+    add their test.
     """
     arrays = _array_kinds(args)
     if args.vararg is not None or not arrays:
@@ -281,6 +310,8 @@ def _numpy_fast_path(qualname: str, args: ast.arguments, call: str) -> list[str]
         return []
     (first, _), rest = arrays[0], arrays[1:]
     tests = [f"type({first}) is _ndarray", *(_FAST_TESTS[k].format(n) for n, k in rest)]
+    if qualname in FAST_PATH_TESTS:
+        tests.append(FAST_PATH_TESTS[qualname])
     if qualname in FLOAT16_PRONE:  # one identity test of the result's dtype
         inputs = ", ".join(n for n, _ in arrays)
         return [
@@ -290,7 +321,8 @@ def _numpy_fast_path(qualname: str, args: ast.arguments, call: str) -> list[str]
             "        return result",
             f"    _refuse_float16({qualname!r}, {inputs})",
         ]
-    return [f"if {' and '.join(tests)}:", f"    return {_fast_name(qualname)}({call})"]
+    fast_call = METHOD_CALLS.get(qualname, f"{_fast_name(qualname)}({call})")
+    return [f"if {' and '.join(tests)}:", f"    return {fast_call}"]
 
 
 def _fast_name(qualname: str) -> str:
@@ -303,7 +335,8 @@ def _fast_path_imports(topic: str, names: list[str]) -> str:
     fast = []
     for name in names:
         args, _ = _parse(SIGNATURES[topic][name]["params"], SIGNATURES[topic][name]["returns"])
-        if _numpy_fast_path(prefix + name, args, _call_arguments(args)):
+        fast_path = _numpy_fast_path(prefix + name, args, _call_arguments(args))
+        if fast_path and prefix + name not in METHOD_CALLS:
             fast.append(f"{_fast_name(prefix + name)} = _numpy_namespace.{prefix + name}\n")
     if not fast:
         return ""
@@ -480,7 +513,11 @@ def _function(qualname: str, entry: dict[str, str]) -> str:
     else:
         kind = "Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU)."
         dispatch, member = _dispatch(qualname, args)
-        body = [*_numpy_fast_path(qualname, args, call), f"return {dispatch}.{member}({call})"]
+        body = [
+            *_numpy_fast_path(qualname, args, call),
+            *_slow_path_checks(qualname),
+            f"return {dispatch}.{member}({call})",
+        ]
         if qualname in FLOAT16_PRONE:
             inputs = ", ".join(n for n, _ in _array_kinds(args))
             body[-1:] = [

@@ -751,10 +751,10 @@ def tril(x: Array, /, *, k: int = 0) -> Array:
     try:
         if type(k) is not int:
             _check_int(k, "tril", "k")
+        if type(x) is _ndarray and x.ndim >= 2:
+            return _numpy_tril(x, k=k)
         if getattr(x, "ndim", 2) < 2:
             _check_matrix(x, "tril")
-        if type(x) is _ndarray:
-            return _numpy_tril(x, k=k)
         return _namespace_of_one(x, "tril", "x").tril(x, k=k)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("tril", exc, k=k)
@@ -790,10 +790,10 @@ def triu(x: Array, /, *, k: int = 0) -> Array:
     try:
         if type(k) is not int:
             _check_int(k, "triu", "k")
+        if type(x) is _ndarray and x.ndim >= 2:
+            return _numpy_triu(x, k=k)
         if getattr(x, "ndim", 2) < 2:
             _check_matrix(x, "triu")
-        if type(x) is _ndarray:
-            return _numpy_triu(x, k=k)
         return _namespace_of_one(x, "triu", "x").triu(x, k=k)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("triu", exc, k=k)

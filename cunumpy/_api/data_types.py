@@ -17,12 +17,10 @@ from .._errors import BACKEND_ERRORS, check_copy, raise_restated
 from .._transfer import to_device
 from .._typing import Array, Device, DType, finfo_object, iinfo_object
 
-#: The complex ``dtype=`` values, the only casts of a complex array the standard permits.
-_COMPLEX = frozenset(
-    a
-    for a in DTYPE_ARGUMENTS
-    if a is complex or np.dtype(a).kind == "c"  # type: ignore[call-overload]
-)
+#: Each ``dtype=`` value that names a standard dtype, as that NumPy dtype: the fast path's
+#: one look-up both checks the argument and hands NumPy a dtype it takes without converting.
+_CASTS: dict[Any, np.dtype[Any]] = {a: np.dtype(a) for a in DTYPE_ARGUMENTS}  # type: ignore[call-overload]
+_FLOAT64 = np.dtype(np.float64)
 
 __all__ = ["astype", "can_cast", "finfo", "iinfo", "isdtype", "result_type"]
 
@@ -55,10 +53,12 @@ def astype(x: Array, dtype: DType, /, *, copy: bool = True, device: Device | Non
     """
     if type(x) is _ndarray and copy is True and device is None:
         try:
-            if dtype in DTYPE_ARGUMENTS and (x.dtype.kind != "c" or dtype in _COMPLEX):
-                return x.astype(dtype)  # what the NumPy namespace's astype does, without the call
-        except TypeError:  # an unhashable `dtype`: reported below
+            target = _CASTS[dtype]
+        except (KeyError, TypeError):  # not a standard dtype, or unhashable: reported below
             pass
+        else:  # the standard permits every cast but complex to real (float64 tested first)
+            if (source := x.dtype) is _FLOAT64 or source.kind != "c" or target.kind == "c":
+                return x.astype(target)  # what the NumPy namespace's astype does, without the call
     namespace = _namespace_of_one(x, "astype")
     if dtype is None:  # NumPy would take None for float64; the standard requires a dtype
         msg = "astype: `dtype` must be a data type, not None."

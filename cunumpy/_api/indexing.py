@@ -24,7 +24,6 @@ __all__ = ["take", "take_along_axis"]
 
 
 # The NumPy namespace's functions, bound at import for the ndarray fast paths.
-_numpy_take = _numpy_namespace.take
 _numpy_take_along_axis = _numpy_namespace.take_along_axis
 
 
@@ -56,10 +55,10 @@ def take(x: Array, indices: Array, /, *, axis: Optional[int] = None) -> Array:
            [6, 4]])
     """
     try:
+        if type(x) is _ndarray and type(indices) is _ndarray and (axis is not None or x.ndim == 1):
+            return x.take(indices, axis=axis)
         if axis is None and getattr(x, "ndim", 1) != 1:
             _check_take_axis(x, "take")
-        if type(x) is _ndarray and type(indices) is _ndarray:
-            return _numpy_take(x, indices, axis=axis)
         return _namespace_of_pair(x, indices, "take", "x", "indices").take(x, indices, axis=axis)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("take", exc, axis=axis)

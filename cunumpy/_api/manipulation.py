@@ -53,7 +53,6 @@ _numpy_flip = _numpy_namespace.flip
 _numpy_moveaxis = _numpy_namespace.moveaxis
 _numpy_permute_dims = _numpy_namespace.permute_dims
 _numpy_repeat = _numpy_namespace.repeat
-_numpy_reshape = _numpy_namespace.reshape
 _numpy_roll = _numpy_namespace.roll
 _numpy_squeeze = _numpy_namespace.squeeze
 _numpy_stack = _numpy_namespace.stack
@@ -406,7 +405,7 @@ def reshape(x: Array, /, shape: tuple[int, ...], *, copy: Optional[bool] = None)
         if copy is not None and copy is not False and copy is not True:
             _check_bools("reshape", copy=copy)
         if type(x) is _ndarray:
-            return _numpy_reshape(x, shape, copy=copy)
+            return x.reshape(shape, copy=copy)
         return _namespace_of_one(x, "reshape", "x").reshape(x, shape, copy=copy)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("reshape", exc, shape=shape, copy=copy)
@@ -483,10 +482,10 @@ def squeeze(x: Array, /, axis: Union[int, tuple[int, ...]]) -> Array:
     (3, 1)
     """
     try:
+        if type(x) is _ndarray and (axis is None or x.ndim != 0):
+            return _numpy_squeeze(x, axis)
         if axis is not None and getattr(x, "ndim", 1) == 0:
             _check_axis_of_0d("squeeze", axis)
-        if type(x) is _ndarray:
-            return _numpy_squeeze(x, axis)
         return _namespace_of_one(x, "squeeze", "x").squeeze(x, axis)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("squeeze", exc, axis=axis)

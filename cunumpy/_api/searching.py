@@ -69,10 +69,10 @@ def argmax(x: Array, /, *, axis: Optional[int] = None, keepdims: bool = False) -
     try:
         if keepdims is not False and keepdims is not True:
             _check_bools("argmax", keepdims=keepdims)
+        if type(x) is _ndarray and (axis is None or x.ndim != 0):
+            return _numpy_argmax(x, axis=axis, keepdims=keepdims)
         if axis is not None and getattr(x, "ndim", 1) == 0:
             _check_axis_of_0d("argmax", axis)
-        if type(x) is _ndarray:
-            return _numpy_argmax(x, axis=axis, keepdims=keepdims)
         return _namespace_of_one(x, "argmax", "x").argmax(x, axis=axis, keepdims=keepdims)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("argmax", exc, axis=axis, keepdims=keepdims)
@@ -111,10 +111,10 @@ def argmin(x: Array, /, *, axis: Optional[int] = None, keepdims: bool = False) -
     try:
         if keepdims is not False and keepdims is not True:
             _check_bools("argmin", keepdims=keepdims)
+        if type(x) is _ndarray and (axis is None or x.ndim != 0):
+            return _numpy_argmin(x, axis=axis, keepdims=keepdims)
         if axis is not None and getattr(x, "ndim", 1) == 0:
             _check_axis_of_0d("argmin", axis)
-        if type(x) is _ndarray:
-            return _numpy_argmin(x, axis=axis, keepdims=keepdims)
         return _namespace_of_one(x, "argmin", "x").argmin(x, axis=axis, keepdims=keepdims)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("argmin", exc, axis=axis, keepdims=keepdims)
@@ -154,10 +154,10 @@ def count_nonzero(
     try:
         if keepdims is not False and keepdims is not True:
             _check_bools("count_nonzero", keepdims=keepdims)
+        if type(x) is _ndarray and (axis is None or x.ndim != 0):
+            return _numpy_count_nonzero(x, axis=axis, keepdims=keepdims)
         if axis is not None and getattr(x, "ndim", 1) == 0:
             _check_axis_of_0d("count_nonzero", axis)
-        if type(x) is _ndarray:
-            return _numpy_count_nonzero(x, axis=axis, keepdims=keepdims)
         return _namespace_of_one(x, "count_nonzero", "x").count_nonzero(
             x, axis=axis, keepdims=keepdims
         )
@@ -281,14 +281,15 @@ def where(
     array([0., 2., 0.])
     """
     try:
-        if getattr(condition, "dtype", _BOOL) is not _BOOL:
-            _check_condition(condition)
         if (
             type(condition) is _ndarray
             and (type(x1) is _ndarray or type(x1) in _PY_SCALARS)
             and (type(x2) is _ndarray or type(x2) in _PY_SCALARS)
+            and condition.dtype is _BOOL
         ):
             return _numpy_where(condition, x1, x2)
+        if getattr(condition, "dtype", _BOOL) is not _BOOL:
+            _check_condition(condition)
         return _namespace_of_args(
             (condition, x1, x2), "ass", ("condition", "x1", "x2"), "where"
         ).where(condition, x1, x2)

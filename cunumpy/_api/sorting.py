@@ -67,10 +67,10 @@ def argsort(x: Array, /, *, axis: int = -1, descending: bool = False, stable: bo
             _check_bools("argsort", descending=descending, stable=stable)
         if type(axis) is not int:
             _check_int(axis, "argsort", "axis")
+        if type(x) is _ndarray and (axis is None or x.ndim != 0):
+            return _numpy_argsort(x, axis=axis, descending=descending, stable=stable)
         if axis is not None and getattr(x, "ndim", 1) == 0:
             _check_axis_of_0d("argsort", axis)
-        if type(x) is _ndarray:
-            return _numpy_argsort(x, axis=axis, descending=descending, stable=stable)
         return _namespace_of_one(x, "argsort", "x").argsort(
             x, axis=axis, descending=descending, stable=stable
         )

@@ -80,12 +80,12 @@ def cumulative_prod(
     try:
         if include_initial is not False and include_initial is not True:
             _check_bools("cumulative_prod", include_initial=include_initial)
-        if axis is not None and getattr(x, "ndim", 1) == 0:
-            _check_axis_of_0d("cumulative_prod", axis)
-        if type(x) is _ndarray:
+        if type(x) is _ndarray and (axis is None or x.ndim != 0):
             return _numpy_cumulative_prod(
                 x, axis=axis, dtype=dtype, include_initial=include_initial
             )
+        if axis is not None and getattr(x, "ndim", 1) == 0:
+            _check_axis_of_0d("cumulative_prod", axis)
         return _namespace_of_one(x, "cumulative_prod", "x").cumulative_prod(
             x, axis=axis, dtype=dtype, include_initial=include_initial
         )
@@ -138,10 +138,10 @@ def cumulative_sum(
     try:
         if include_initial is not False and include_initial is not True:
             _check_bools("cumulative_sum", include_initial=include_initial)
+        if type(x) is _ndarray and (axis is None or x.ndim != 0):
+            return _numpy_cumulative_sum(x, axis=axis, dtype=dtype, include_initial=include_initial)
         if axis is not None and getattr(x, "ndim", 1) == 0:
             _check_axis_of_0d("cumulative_sum", axis)
-        if type(x) is _ndarray:
-            return _numpy_cumulative_sum(x, axis=axis, dtype=dtype, include_initial=include_initial)
         return _namespace_of_one(x, "cumulative_sum", "x").cumulative_sum(
             x, axis=axis, dtype=dtype, include_initial=include_initial
         )
@@ -186,10 +186,10 @@ def max(
     try:
         if keepdims is not False and keepdims is not True:
             _check_bools("max", keepdims=keepdims)
+        if type(x) is _ndarray and (axis is None or x.ndim != 0):
+            return _numpy_max(x, axis=axis, keepdims=keepdims)
         if axis is not None and getattr(x, "ndim", 1) == 0:
             _check_axis_of_0d("max", axis)
-        if type(x) is _ndarray:
-            return _numpy_max(x, axis=axis, keepdims=keepdims)
         return _namespace_of_one(x, "max", "x").max(x, axis=axis, keepdims=keepdims)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("max", exc, axis=axis, keepdims=keepdims)
@@ -271,10 +271,10 @@ def min(
     try:
         if keepdims is not False and keepdims is not True:
             _check_bools("min", keepdims=keepdims)
+        if type(x) is _ndarray and (axis is None or x.ndim != 0):
+            return _numpy_min(x, axis=axis, keepdims=keepdims)
         if axis is not None and getattr(x, "ndim", 1) == 0:
             _check_axis_of_0d("min", axis)
-        if type(x) is _ndarray:
-            return _numpy_min(x, axis=axis, keepdims=keepdims)
         return _namespace_of_one(x, "min", "x").min(x, axis=axis, keepdims=keepdims)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("min", exc, axis=axis, keepdims=keepdims)
@@ -323,10 +323,10 @@ def prod(
     try:
         if keepdims is not False and keepdims is not True:
             _check_bools("prod", keepdims=keepdims)
+        if type(x) is _ndarray and (axis is None or x.ndim != 0):
+            return _numpy_prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
         if axis is not None and getattr(x, "ndim", 1) == 0:
             _check_axis_of_0d("prod", axis)
-        if type(x) is _ndarray:
-            return _numpy_prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
         return _namespace_of_one(x, "prod", "x").prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("prod", exc, axis=axis, dtype=dtype, keepdims=keepdims)
@@ -428,10 +428,10 @@ def sum(
     try:
         if keepdims is not False and keepdims is not True:
             _check_bools("sum", keepdims=keepdims)
+        if type(x) is _ndarray and (axis is None or x.ndim != 0):
+            return _numpy_sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
         if axis is not None and getattr(x, "ndim", 1) == 0:
             _check_axis_of_0d("sum", axis)
-        if type(x) is _ndarray:
-            return _numpy_sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
         return _namespace_of_one(x, "sum", "x").sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("sum", exc, axis=axis, dtype=dtype, keepdims=keepdims)

@@ -65,10 +65,10 @@ def all(
     try:
         if keepdims is not False and keepdims is not True:
             _check_bools("all", keepdims=keepdims)
+        if type(x) is _ndarray and (axis is None or x.ndim != 0):
+            return _numpy_all(x, axis=axis, keepdims=keepdims)
         if axis is not None and getattr(x, "ndim", 1) == 0:
             _check_axis_of_0d("all", axis)
-        if type(x) is _ndarray:
-            return _numpy_all(x, axis=axis, keepdims=keepdims)
         return _namespace_of_one(x, "all", "x").all(x, axis=axis, keepdims=keepdims)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("all", exc, axis=axis, keepdims=keepdims)
@@ -108,10 +108,10 @@ def any(
     try:
         if keepdims is not False and keepdims is not True:
             _check_bools("any", keepdims=keepdims)
+        if type(x) is _ndarray and (axis is None or x.ndim != 0):
+            return _numpy_any(x, axis=axis, keepdims=keepdims)
         if axis is not None and getattr(x, "ndim", 1) == 0:
             _check_axis_of_0d("any", axis)
-        if type(x) is _ndarray:
-            return _numpy_any(x, axis=axis, keepdims=keepdims)
         return _namespace_of_one(x, "any", "x").any(x, axis=axis, keepdims=keepdims)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("any", exc, axis=axis, keepdims=keepdims)

@@ -14,6 +14,8 @@ from ._inputs import numeric
 
 __all__ = ["clip", "expm1", "floor_divide", "tanh"]
 
+_ndarray = np.ndarray
+
 
 def _into(result: np.ndarray, out: np.ndarray | None) -> np.ndarray:
     """``result``, or ``out`` holding it (NumPy's ``out=``; casting as a ufunc would)."""
@@ -41,15 +43,19 @@ def clip(
     out: np.ndarray | None = None,
 ) -> np.ndarray:
     """Clamp each element of ``x`` to the range [``min``, ``max``]."""
-    if type(x) is not np.ndarray:
+    if type(x) is not _ndarray:
         x = numeric(x, "clip")
     if min is None and max is None:
         return _into(np.positive(x) if x.dtype.kind != "b" else x.copy(), out)
     dtype = x.dtype
-    result = np.clip(x, _clamp_int_bound(min, dtype), _clamp_int_bound(max, dtype))  # type: ignore[call-overload]
-    if result.dtype != dtype:
+    if type(min) is int:
+        min = _clamp_int_bound(min, dtype)
+    if type(max) is int:
+        max = _clamp_int_bound(max, dtype)
+    result = np.clip(x, min, max)
+    if (result_dtype := result.dtype) is not dtype and result_dtype != dtype:  # identity first
         result = result.astype(dtype)
-    return _into(result, out)
+    return result if out is None else _into(result, out)
 
 
 # Standard: floor_divide(±inf, finite) is ±inf and floor_divide(finite, ±inf) is a signed
@@ -73,7 +79,7 @@ def floor_divide(
 # NaNs at infinities, and -0 + 0j at -0 + 0j where the standard asks for +0 + 0j).
 def expm1(x: np.ndarray, /, *, out: np.ndarray | None = None) -> np.ndarray:
     """``exp(x) - 1`` for each element, accurate near zero."""
-    if type(x) is not np.ndarray:
+    if type(x) is not _ndarray:
         x = numeric(x, "expm1")
     result = np.expm1(x)
     if x.dtype.kind != "c":
@@ -90,7 +96,7 @@ def expm1(x: np.ndarray, /, *, out: np.ndarray | None = None) -> np.ndarray:
 # Standard: complex tanh(±inf + bj) is ±1 + (sign of b)0j for finite b (NumPy gives NaNs).
 def tanh(x: np.ndarray, /, *, out: np.ndarray | None = None) -> np.ndarray:
     """Hyperbolic tangent of each element."""
-    if type(x) is not np.ndarray:
+    if type(x) is not _ndarray:
         x = numeric(x, "tanh")
     result = np.tanh(x)
     if x.dtype.kind != "c":

@@ -8,16 +8,22 @@ from ._inputs import numeric
 
 __all__ = ["argsort", "diff", "expand_dims", "sort"]
 
+_ndarray = np.ndarray
+
 
 # Standard: sort takes `descending=` and is stable by default.
 def sort(
     x: np.ndarray, /, *, axis: int = -1, descending: bool = False, stable: bool = True
 ) -> np.ndarray:
     """Return a sorted copy of ``x`` along ``axis`` (ascending unless ``descending``)."""
-    if type(x) is not np.ndarray:
+    if type(x) is not _ndarray:
         x = numeric(x, "sort")
     if not descending:
-        return np.sort(x, axis=axis, stable=stable)
+        if axis is None:
+            return np.sort(x, axis=axis, stable=stable)
+        result = x.copy(order="K")  # what numpy.sort does with an axis, without its call
+        result.sort(axis=axis, stable=stable)
+        return result
     # Sorting the reversed array and reversing back keeps equal elements in input order.
     return np.flip(np.sort(np.flip(x, axis=axis), axis=axis, stable=stable), axis=axis)
 
@@ -27,7 +33,7 @@ def argsort(
     x: np.ndarray, /, *, axis: int = -1, descending: bool = False, stable: bool = True
 ) -> np.ndarray:
     """Return the indices that sort ``x`` along ``axis`` (ascending unless ``descending``)."""
-    if type(x) is not np.ndarray:
+    if type(x) is not _ndarray:
         x = numeric(x, "argsort")
     if not descending:
         return np.argsort(x, axis=axis, stable=stable)
