@@ -28,9 +28,33 @@ collect_ignore = [] if importlib.util.find_spec("sphinx") else ["docs/_ext", "do
 # The examples that call SciPy (``cunumpy.integrate`` and the host solvers of ``optimize``).
 SCIPY_EXAMPLES = ("cunumpy.integrate.", "cunumpy.optimize._scipy.")
 
+# The examples that run CUDA C on the CPU emulator of ``cunumpy.kernel_testing`` (a C++
+# compiler): marked ``emulated`` like the tests that do, so that ``-m "not emulated"`` (as in
+# gpu_check.sh) leaves them out too, and skipped, saying why, without a compiler.
+EMULATED_EXAMPLES = (
+    "cunumpy/kernel_testing/_emulate.py",
+    "cunumpy/kernel_testing/_device_function.py",
+    "docs/kernel_testing.md",
+)
+ROOT = Path(__file__).resolve().parent
+
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Skip the examples of ``cunumpy.mpi`` without mpi4py, and of the host solvers without SciPy."""
+    """Mark the emulated examples; skip those of ``cunumpy.mpi`` without mpi4py, of the host
+    solvers without SciPy, and the emulated ones without a C++ compiler."""
+    emulated = [
+        item
+        for item in items
+        if isinstance(item, pytest.DoctestItem) and _relative(item.path, ROOT) in EMULATED_EXAMPLES
+    ]
+    if emulated:
+        from cunumpy.kernel_testing import emulation_compiler
+
+        compiler = emulation_compiler()
+        for item in emulated:
+            item.add_marker(pytest.mark.emulated)
+            if compiler is None:
+                item.add_marker(pytest.mark.skip(reason="the emulation needs a C++ compiler"))
     if importlib.util.find_spec("scipy") is None:
         for item in items:
             if isinstance(item, pytest.DoctestItem) and item.name.startswith(SCIPY_EXAMPLES):

@@ -1,34 +1,45 @@
 #!/usr/bin/env bash
-# Every GPU check of cunumpy, on a machine with an NVIDIA GPU and no network, in 8 minutes.
+# Every GPU check of cunumpy, on a machine with an NVIDIA GPU and no network, in 9 minutes.
 #
 # Prepare on a machine with network access (one command; see its header):
 #   tools/prepare_gpu_check.sh /path/to/array-api-tests
 # It fills gpu_wheels/ (what the GPU machine lacks, for Python 3.12), gpu_numpy24/ (NumPy 2.4,
 # for numba-cuda) and gpu_suite/ (the public Array API suite), all git-ignored, and prints
 # the device-tool call to make.
-# The GPU machine must have Python 3.12 with NumPy, CuPy and pytest; the carried wheels are
-# installed into a scratch folder first and come before its own packages.
+# The GPU machine must have Python 3.12 with NumPy, CuPy, SciPy and pytest; the carried wheels
+# are installed into a scratch folder first and come before its own packages. SciPy is not
+# carried (its wheel alone would take half of the 64 MiB a call carries): the machine's image
+# has it, and the tests that need it skip, saying so, where it is missing.
 #
 # Dry run, without a GPU: GPU_CHECK_DRY_RUN=1 ./gpu_check.sh
 #   checks that the budget adds up, installs the wheels into a scratch folder, resolves every
-#   step's modules and files, and collects the test suite, the conformance harness and the
-#   public suite (on the NumPy backend, since CuPy needs a GPU to be selected); it runs no
-#   test. Use PYTHON=... to name a Python that reproduces the GPU machine's (3.12).
+#   step's modules and files, collects the test suite (checking that the GPU tests named in
+#   MUST_RUN are selected), the conformance harness and the public suite (on the NumPy
+#   backend, since CuPy needs a GPU to be selected), starts each benchmark (its CPU figures)
+#   and runs the suite's selection on this Python, where its GPU tests skip. Use PYTHON=...
+#   to name a Python that reproduces the GPU machine's (3.12).
 #
 # Runs: the environment report, a GPU smoke test, the test suite (GPU tests included; every
 # backend-parametrized test runs on CuPy too: the tests that read device-wide memory or
-# time kernels serially, the rest on 8 workers), our conformance harness on the CuPy backend, the GPU
+# time kernels serially, the rest on 8 workers; the GPU tests named in MUST_RUN must have
+# passed, not skipped), our conformance harness on the CuPy backend, the GPU
 # benchmarks, portable kernels on the GPU with the NumPy 2.4 carried in gpu_numpy24/ (numba-cuda
 # cannot compile with NumPy 2.5), and the public Array API suite on the CuPy backend with
 # array_api_tests/public_suite/xfails-cupy.txt, without Hypothesis deadlines, at an example
 # count sized to the time left. Prints a summary and exits non-zero if any step failed.
 #
-# GPU_CHECK_BUDGET (seconds, default 480) bounds the whole run; PUBLIC_SUITE_EXAMPLES
-# overrides the sized example count.
+# The suite leaves out the tests marked fake_cupy, emulated and simulator (the fake CuPy, the
+# CPU emulator of CUDA C, Numba's CUDA simulator): they run on the CPU, CI runs them, and
+# they are no GPU verification, so the GPU check neither spends its time on them nor counts
+# them; pytest's "deselected" count in the log is theirs.
+#
+# GPU_CHECK_BUDGET (seconds, default 540) bounds the whole run; PUBLIC_SUITE_EXAMPLES
+# overrides the sized example count; GPU_CHECK_WORKERS (default 8) sets pytest's workers (a
+# dry run on a small machine may want fewer).
 set -u
 cd "$(dirname "$0")"
 PY=${PYTHON:-python3}
-BUDGET=${GPU_CHECK_BUDGET:-480}
+BUDGET=${GPU_CHECK_BUDGET:-540}
 DRY=${GPU_CHECK_DRY_RUN:-0}
 # The public suite's time: PUBLIC_FIXED seconds to collect and compile kernels, then
 # PUBLIC_PER_EXAMPLE seconds per Hypothesis example of all its tests on 8 workers (about
@@ -41,8 +52,16 @@ PUBLIC_PER_EXAMPLE=2
 declare -a SUMMARY=() BOUNDS_MISSED=()
 status=0
 
+# name:limit of each benchmark (benchmarks/bench_NAME.py --quick) run with the machine's
+# NumPy; the portable kernels' one (kernels:KERNELS_BENCH) runs with NumPy 2.4, after them.
+BENCHMARKS=(cupy_dispatch:25 transfer:20 streams:15 profiling:15 algorithms:20 host_kernels:10
+    cuda_kernel:15)
+KERNELS_BENCH=25
+bench_total=$KERNELS_BENCH
+for entry in "${BENCHMARKS[@]}"; do bench_total=$((bench_total + ${entry#*:})); done
 # name:limit of every step but the public suite, which gets the time left (>= MIN_PUBLIC).
-LIMITS=(install:20 report:20 smoke:20 serial:40 suite:110 harness:45 numpy24:45 benchmarks:100)  # 100 = 25+20+15+15+25
+LIMITS=(install:15 report:20 smoke:15 serial:40 suite:130 harness:45 numpy24:45
+    "benchmarks:$bench_total")
 fixed=0
 for entry in "${LIMITS[@]}"; do fixed=$((fixed + ${entry#*:})); done
 limit_of() { local entry; for entry in "${LIMITS[@]}"; do [ "${entry%%:*}" = "$1" ] && echo "${entry#*:}"; done; }
@@ -109,6 +128,29 @@ sys.exit(1 if missing else 0)
 PY
 }
 
+ran() {  # ran JUNIT_XML WANTED : each MUST_RUN test is in the report, and WANTED (passed|listed)
+    "$PY" - "$@" "${MUST_RUN[@]}" <<'PY'
+import sys, xml.etree.ElementTree as ET
+report, wanted, ids = sys.argv[1], sys.argv[2], sys.argv[3:]
+outcomes = {}
+try:
+    cases = list(ET.parse(report).iter("testcase"))
+except (OSError, ET.ParseError) as exc:
+    sys.exit(f"no report of the suite ({exc}): it did not finish")
+for case in cases:
+    inner = [child.tag for child in case if child.tag in ("skipped", "failure", "error")]
+    outcomes[(case.get("classname"), case.get("name"))] = inner[0] if inner else "passed"
+bad = []
+for node in ids:
+    path, name = node.split("::")
+    outcome = outcomes.get((path.removesuffix(".py").replace("/", "."), name), "not run")
+    if outcome == "not run" or (wanted == "passed" and outcome != "passed"):
+        bad.append(f"{node}: {outcome}")
+print("\n".join(bad) if bad else f"all {len(ids)} tests of MUST_RUN {wanted}")
+sys.exit(1 if bad else 0)
+PY
+}
+
 files() {  # files PATH... : each exists
     local path rc=0
     for path in "$@"; do [ -e "$path" ] || { echo "missing: $path"; rc=1; }; done
@@ -142,37 +184,63 @@ for plugin in _hypothesis_pytestplugin xdist.plugin pytest_metadata.plugin pytes
 done
 echo "=== pytest plugins: ${PLUGINS[*]}"
 XDIST=()
-"$PY" -c "import xdist" 2>/dev/null && XDIST=(-n 8)
+"$PY" -c "import xdist" 2>/dev/null && XDIST=(-n "${GPU_CHECK_WORKERS:-8}")
 # Serially: tests that read device-wide memory, or time kernels (other processes' kernels
 # would share the GPU with them).
 SERIAL_TESTS=(tests/test_cuda.py tests/test_stream_ordering.py tests/test_profiling.py)
 SUITE_ARGS=(-q -p no:cacheprovider "${PLUGINS[@]}")
+# The suite's selection, here and in the dry run: no fake CuPy, emulator or simulator tests.
+NOT_ON_GPU=(-m "not fake_cupy and not emulated and not simulator")
+# GPU tests the suite must select (the dry run checks) and, on the GPU, pass (not skip), by
+# node id: the porting example's GPU run and a test of each new module that needs a GPU.
+MUST_RUN=(tests/test_kernel_pairs.py::test_the_porting_example_passes_its_parity_tests_on_the_gpu
+    tests/test_compat071_toplevel.py::test_gpu_scipy_is_cupyx_scipy_on_the_cupy_backend
+    tests/test_solvers.py::test_host_solvers_give_callbacks_device_arrays_and_note_every_copy
+    tests/test_algorithms.py::test_algorithms_on_cupy_equal_numpy_bit_for_bit
+    tests/test_rng.py::test_philox_on_cupy_gives_the_known_answers_and_numpy_bits
+    tests/test_cuda_kernel_gpu.py::test_readme_axpy_infers_n_threads_from_the_first_array
+    tests/test_cuda_kernel_gpu.py::test_random_and_morton_headers_on_the_gpu_give_the_known_answers)
 PUBLIC_ARGS=(--backend cupy --disable-deadline -q "${PLUGINS[@]}" "${XDIST[@]}")
-MODULES=(numpy cupy pytest hypothesis _hypothesis_pytestplugin xdist array_api_compat maybempi
-    array_api_strict ndindex pytest_jsonreport pytest_metadata)
+MODULES=(numpy cupy scipy pytest hypothesis _hypothesis_pytestplugin xdist array_api_compat
+    maybempi array_api_strict ndindex pytest_jsonreport pytest_metadata)
+bench_files=()
+for entry in "${BENCHMARKS[@]}" "kernels:$KERNELS_BENCH"; do
+    bench_files+=("benchmarks/bench_${entry%%:*}.py")
+done
 
 if [ "$DRY" = 1 ]; then
     check "Python (the carried wheels are for 3.12)" "$PY" -c "
 import sys; print(sys.executable, sys.version.split()[0]); sys.exit(sys.version_info[:2] != (3, 12))"
     check "modules the steps import" needs "${MODULES[@]}"
-    check "files the steps run" files benchmarks/bench_cupy_dispatch.py benchmarks/bench_transfer.py \
-        benchmarks/bench_streams.py benchmarks/bench_profiling.py benchmarks/bench_kernels.py \
-        "${SERIAL_TESTS[@]}" \
+    check "files the steps run" files "${bench_files[@]}" "${SERIAL_TESTS[@]}" \
+        tests/test_kernel_pairs.py examples/porting/test_parity.py \
         array_api_tests/public_suite/xfails-cupy.txt gpu_suite/array_api_tests gpu_suite/array-api/src
-    check "the test suite collects" "$PY" -m pytest "${SUITE_ARGS[@]}" --collect-only tests cunumpy docs
+    check "the test suite collects, with the GPU tests and without the CPU stand-ins" bash -c "
+        '$PY' -m pytest ${SUITE_ARGS[*]} -m '${NOT_ON_GPU[1]}' --collect-only tests cunumpy docs \
+            >/tmp/cunumpy-gpu-dry-collect.txt || { tail -n 20 /tmp/cunumpy-gpu-dry-collect.txt; exit 1; }
+        for id in ${MUST_RUN[*]}; do
+            grep -qxF \"\$id\" /tmp/cunumpy-gpu-dry-collect.txt || { echo \"not selected: \$id\"; exit 1; }
+        done
+        if grep -E '^tests/(fake_cupy/|simulator/|test_fake_cupy.py|test_kernel_emulation.py)' \
+            /tmp/cunumpy-gpu-dry-collect.txt; then
+            echo 'selected, but a CPU stand-in: the lines above'; exit 1
+        fi
+        tail -n 1 /tmp/cunumpy-gpu-dry-collect.txt"
     check "the harness collects" env CUNUMPY_BACKEND=numpy "$PY" -m array_api_tests --module cunumpy \
         -q "${PLUGINS[@]}" --collect-only
     check "the public suite collects" "$PY" -m array_api_tests.public_suite.run gpu_suite \
         --backend numpy --disable-deadline -q "${PLUGINS[@]}" --collect-only
-    check "the benchmarks start (each stops without a GPU: status 2)" bash -c "
-        for script in bench_cupy_dispatch bench_transfer bench_streams; do
-            '$PY' benchmarks/\$script.py --quick; [ \$? -eq 2 ] || exit 1
-        done
-        for script in bench_profiling bench_kernels; do  # their CPU parts run here
+    # A benchmark that NEEDS "gpu" stops here with status 2; the others run their CPU
+    # figures (and skip their GPU ones); either way each writes its results.
+    check "the benchmarks start (those that need a GPU stop: status 2)" bash -c "
+        for script in ${bench_files[*]}; do
             rm -f /tmp/cunumpy-gpu-dry-bench.json
-            '$PY' benchmarks/\$script.py --quick --json /tmp/cunumpy-gpu-dry-bench.json
-            [ \$? -le 1 ] && [ -s /tmp/cunumpy-gpu-dry-bench.json ] || exit 1
-        done"
+            '$PY' \$script --quick --check --json /tmp/cunumpy-gpu-dry-bench.json; rc=\$?
+            if grep -q '^NEEDS.*\"gpu\"' \$script; then expected=2; else expected=1; fi
+            [ \$rc -le \$expected ] && [ -s /tmp/cunumpy-gpu-dry-bench.json ] ||
+                { echo \"\$script: status \$rc\"; exit 1; }
+            if [ \$expected -eq 2 ] && [ \$rc -ne 2 ]; then echo \"\$script: ran without a GPU\"; exit 1; fi
+        done; echo \"all started: ${bench_files[*]}\""
     if [ -d gpu_numpy24 ]; then
         check "numba-cuda compiles with the carried NumPy 2.4" bash -c "
             rm -rf '$NUMPY24_SITE' && '$PY' tools/install_wheels.py gpu_numpy24 '$NUMPY24_SITE' &&
@@ -183,8 +251,12 @@ assert numpy.__version__.startswith(\"2.4.\"), numpy.__version__
 assert cuda_target_problem() is None, cuda_target_problem()
 print(\"numba-cuda compiles with NumPy\", numpy.__version__)'"
     fi
+    rm -f /tmp/cunumpy-gpu-suite.xml
     check "the test suite passes on this Python (its GPU tests skip)" \
-        "$PY" -m pytest "${SUITE_ARGS[@]}" "${XDIST[@]}" tests cunumpy docs
+        "$PY" -m pytest "${SUITE_ARGS[@]}" "${NOT_ON_GPU[@]}" "${XDIST[@]}" \
+        --junitxml=/tmp/cunumpy-gpu-suite.xml tests cunumpy docs
+    check "its report lists the GPU tests that must pass on the GPU" \
+        ran /tmp/cunumpy-gpu-suite.xml listed
     worst=$((BUDGET - fixed))
     echo "public suite: with every step at its limit it has ${worst}s: $(public_examples "$worst") examples" \
         "(needs about $((PUBLIC_FIXED + $(public_examples "$worst") * PUBLIC_PER_EXAMPLE))s);" \
@@ -203,15 +275,21 @@ assert abs(complex(cupy.fft.fft(cupy.ones(4))[0]) - 4) < 1e-12
 print('CuPy', cupy.__version__, 'on', cupy.cuda.runtime.getDeviceProperties(0)['name'].decode())
 "
     step "tests of memory, streams, timing (serial)" "$(limit_of serial)" \
-        "$PY" -m pytest "${SUITE_ARGS[@]}" "${SERIAL_TESTS[@]}"
+        "$PY" -m pytest "${SUITE_ARGS[@]}" "${NOT_ON_GPU[@]}" "${SERIAL_TESTS[@]}"
     ignores=()
     for path in "${SERIAL_TESTS[@]}"; do ignores+=(--ignore="$path"); done
-    step "test suite (both backends)" "$(limit_of suite)" \
-        "$PY" -m pytest "${SUITE_ARGS[@]}" "${XDIST[@]}" "${ignores[@]}" tests cunumpy docs
+    rm -f /tmp/cunumpy-gpu-suite.xml
+    step "test suite (both backends; no stand-ins)" "$(limit_of suite)" \
+        "$PY" -m pytest "${SUITE_ARGS[@]}" "${NOT_ON_GPU[@]}" "${XDIST[@]}" "${ignores[@]}" \
+        --junitxml=/tmp/cunumpy-gpu-suite.xml tests cunumpy docs
+    start=$SECONDS  # a shell function, not a command for timeout: it reads one file
+    echo "=== the GPU tests named in MUST_RUN passed"
+    ran /tmp/cunumpy-gpu-suite.xml passed
+    record "the GPU tests named in MUST_RUN passed" $? "$start"
     step "conformance harness on CuPy" "$(limit_of harness)" \
         env CUNUMPY_BACKEND=cupy "$PY" -m array_api_tests --module cunumpy -q "${PLUGINS[@]}" \
         "${XDIST[@]}"
-    for entry in cupy_dispatch:25 transfer:20 streams:15 profiling:15; do
+    for entry in "${BENCHMARKS[@]}"; do
         benchmark "${entry%%:*}" "${entry#*:}"
     done
     # Portable kernels on the GPU: numba-cuda 0.30 cannot compile with NumPy 2.5 (it
@@ -222,10 +300,10 @@ print('CuPy', cupy.__version__, 'on', cupy.cuda.runtime.getDeviceProperties(0)['
             '$PY' tools/install_wheels.py gpu_numpy24 '$NUMPY24_SITE' >/dev/null &&
             PYTHONPATH='$NUMPY24_SITE':\$PYTHONPATH '$PY' -m pytest ${SUITE_ARGS[*]} \
                 tests/test_kernels_gpu.py tests/test_kernels_programs.py"
-        PYTHONPATH="$NUMPY24_SITE:$PYTHONPATH" benchmark kernels 25
+        PYTHONPATH="$NUMPY24_SITE:$PYTHONPATH" benchmark kernels "$KERNELS_BENCH"
     else
         SUMMARY+=("portable kernels on the GPU           not run: no gpu_numpy24/ (tools/prepare_gpu_check.sh)")
-        benchmark kernels 25  # its CPU figures; its GPU figures say why they are skipped
+        benchmark kernels "$KERNELS_BENCH"  # its CPU figures; its GPU figures say why they are skipped
     fi
     if [ -d gpu_suite ]; then
         left=$((BUDGET - SECONDS))

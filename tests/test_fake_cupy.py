@@ -105,3 +105,28 @@ def test_the_porting_example_passes_its_parity_tests_on_the_fake_cupy_emulated()
     output = done.stdout + done.stderr
     assert done.returncode == 0, output
     assert "2 passed" in output and "skipped" not in output, output
+
+
+@pytest.mark.fake_cupy
+def test_only_the_fake_cupy_folder_is_marked_fake_cupy() -> None:
+    """``-m "not fake_cupy"`` (the GPU check's selection) keeps the GPU tests."""
+    done = subprocess.run(
+        [
+            *(sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--collect-only"),
+            *("-m", "not fake_cupy", str(FOLDER), "tests/test_kernel_pairs.py"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "CUNUMPY_FAKE_CUPY": "1", "PYTHONPATH": _pythonpath()},
+        timeout=120,
+        check=False,
+    )
+    output = done.stdout + done.stderr
+    assert done.returncode == 0, output
+    ids = output.splitlines()
+    assert (
+        "tests/test_kernel_pairs.py::test_the_porting_example_passes_its_parity_tests_on_the_gpu"
+        in ids
+    ), output
+    assert not [line for line in ids if line.startswith("tests/fake_cupy/")], output

@@ -405,7 +405,9 @@ def test_mpi_without_an_mpi_library_is_a_runtime_error_naming_the_function() -> 
         "    except RuntimeError as exc:\n"
         "        print(exc)\n"
     )
-    env = {**os.environ, "MPI4PY_LIBMPI": "/nonexistent/libmpi.so.40", "PYTHONPATH": str(ROOT)}
+    # ROOT first, the caller's PYTHONPATH kept (gpu_check.sh carries maybempi there)
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+    env = {**os.environ, "MPI4PY_LIBMPI": "/nonexistent/libmpi.so.40", "PYTHONPATH": path}
     env["MAYBEMPI"] = "1"
     env.pop(xp.mpi.CUDA_AWARE_ENV_VAR, None)
     done = subprocess.run(

@@ -90,3 +90,36 @@ def test_the_markers_skip_cuda_without_a_gpu() -> None:
     assert kernel_testing.BACKENDS[0] == "numpy"
     assert not kernel_testing.warp_shuffle_available()
     assert not kernel_testing.device_backend_available()
+
+
+def test_the_emulated_examples_are_marked_emulated() -> None:
+    """The doctests that run the CPU emulator carry the marker (gpu_check.sh leaves them out)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    path = os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")]))
+    done = subprocess.run(
+        [
+            *(sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--collect-only"),
+            *("-m", "emulated", "cunumpy/kernel_testing", "docs/kernel_testing.md"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": path},
+        timeout=120,
+        check=False,
+    )
+    output = done.stdout + done.stderr
+    assert done.returncode == 0, output
+    ids = {line for line in output.splitlines() if "::" in line}
+    assert ids == {
+        "cunumpy/kernel_testing/_emulate.py::cunumpy.kernel_testing._emulate.compile_for_emulation",
+        "cunumpy/kernel_testing/_emulate.py::cunumpy.kernel_testing._emulate.emulate_cuda_kernel",
+        "cunumpy/kernel_testing/_device_function.py::"
+        "cunumpy.kernel_testing._device_function.device_function_kernel",
+        "docs/kernel_testing.md::kernel_testing.md",
+    }, output

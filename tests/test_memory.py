@@ -145,7 +145,7 @@ def test_mirror_on_cupy_copies_in_place_and_logs() -> None:
     np.testing.assert_array_equal(data, np.ones(4))  # zero() touches the device only
     stream = cupy.cuda.Stream(non_blocking=True)
     with stream:
-        mirror.device += 2.0
+        mirror.device[...] += 2.0  # in place: `device` is a read-only property, as in 0.7.1
     mirror.to_host(stream=stream)
     np.testing.assert_array_equal(data, np.full(4, 2.0))
 

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Prepare, on a machine with network access, everything gpu_check.sh needs on the GPU machine
-# (Python 3.12, NumPy, CuPy, numba, mpi4py; no network), then print the device-tool call:
+# (Python 3.12, NumPy, CuPy, SciPy, numba, mpi4py; no network), then print the device-tool call:
 #
 #   tools/prepare_gpu_check.sh /path/to/array-api-tests
 #
 # - gpu_wheels/: the test toolchain for Python 3.12 (pytest, xdist, Hypothesis, the public
 #   suite's plugins) and what cunumpy needs that the GPU machine lacks (array-api-compat,
 #   maybempi, array-api-strict, ndindex), each without its dependencies, one version each;
+#   not SciPy, which the machine's image has (its wheel would take half of what a call
+#   carries; the tests that need it skip, saying so, without it);
 # - gpu_numpy24/: NumPy 2.4 for Python 3.12, for the step that runs portable kernels on the
 #   GPU (numba-cuda 0.30 cannot compile with the machine's NumPy 2.5);
 # - gpu_suite/: a copy of the data-apis/array-api-tests checkout (with its array-api
@@ -16,7 +18,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
-[ $# -eq 1 ] || { sed -n '2,14p' "$0"; exit 2; }
+[ $# -eq 1 ] || { sed -n '2,17p' "$0"; exit 2; }
 suite=$1
 [ -d "$suite/array_api_tests" ] && [ -d "$suite/array-api/src" ] || {
     echo "$suite is not a checkout of array-api-tests with its array-api submodule" >&2
@@ -51,7 +53,8 @@ fi
 cat <<'CALL'
 
 Then, from the repository root of the session that holds the GPU (one call; the script
-needs at most 8 minutes, the machine's start one or two more):
+needs at most 9 minutes, the machine's start one or two more; no second full run fits
+the 15 minutes of device time, so the dry run above must have passed):
 
   run(command="set -o pipefail; bash gpu_check.sh 2>&1 | tee $OUT/gpu_check.log",
       carry=["gpu_wheels", "gpu_numpy24", "gpu_suite"], timeout_s=600)
