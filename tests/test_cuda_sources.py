@@ -257,8 +257,9 @@ def test_a_layout_that_differs_from_the_dtype_fails_the_check() -> None:
     assert done.returncode != 0 and "offset of b" in done.stderr
 
 
+@pytest.mark.emulated  # CUDA C headers run as host C++ on the CPU, not a GPU
 @pytest.mark.parametrize("header", ["array_view.cuh", "index.cuh"])
-def test_the_view_and_index_headers_compile_as_host_cxx_for_the_emulator(header: str) -> None:
+def test_the_view_and_index_headers_compile_as_host_cxx_emulated(header: str) -> None:
     done = _compile_host_cxx(f"#include <cunumpy/{header}>\n")
     assert done.returncode == 0, done.stderr
 
@@ -289,7 +290,10 @@ _PHILOX_KAT = [
 ]  # fmt: skip
 
 
-def test_the_random_header_gives_philox_known_answers_and_53_bit_uniforms(tmp_path: Path) -> None:
+@pytest.mark.emulated  # CUDA C headers run as host C++ on the CPU, not a GPU
+def test_the_random_header_run_as_host_cxx_gives_philox_known_answers_emulated(
+    tmp_path: Path,
+) -> None:
     lines = []
     for counter, key, _ in _PHILOX_KAT:
         c = ", ".join(f"{w}u" for w in counter)
@@ -336,7 +340,8 @@ def _interleave(cells: tuple[int, ...], bits: int) -> int:
     return key
 
 
-def test_the_morton_header_interleaves_bits_and_clips_cells(tmp_path: Path) -> None:
+@pytest.mark.emulated  # CUDA C headers run as host C++ on the CPU, not a GPU
+def test_the_morton_header_run_as_host_cxx_interleaves_bits_emulated(tmp_path: Path) -> None:
     rng = np.random.default_rng(3)
     cells2 = rng.integers(0, 2**32, (20, 2), dtype=np.uint64).tolist()
     cells3 = rng.integers(0, 2**21, (20, 3), dtype=np.uint64).tolist()
@@ -361,7 +366,8 @@ def test_the_morton_header_interleaves_bits_and_clips_cells(tmp_path: Path) -> N
     assert [int(v) for v in out.split()] == expected
 
 
-def test_the_random_header_gives_the_host_generators_numbers(tmp_path: Path) -> None:
+@pytest.mark.emulated  # CUDA C headers run as host C++ on the CPU, not a GPU
+def test_the_random_header_run_as_host_cxx_gives_the_host_numbers_emulated(tmp_path: Path) -> None:
     """cunumpy/random.cuh and cunumpy.rng's philox functions: the same uniforms bit for bit,
     and normals equal to the last bits of the math library."""
     from cunumpy import rng
@@ -388,7 +394,8 @@ def test_the_random_header_gives_the_host_generators_numbers(tmp_path: Path) -> 
         )
 
 
-def test_the_morton_header_gives_the_host_keys(tmp_path: Path) -> None:
+@pytest.mark.emulated  # CUDA C headers run as host C++ on the CPU, not a GPU
+def test_the_morton_header_run_as_host_cxx_gives_the_host_keys_emulated(tmp_path: Path) -> None:
     """cunumpy/morton.cuh's keys of points equal cunumpy.algorithms.morton_keys."""
     from cunumpy import algorithms
 
