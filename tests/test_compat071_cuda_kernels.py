@@ -3,11 +3,8 @@ signatures give them (``kw:`` for keyword-only), read from 0.7.1 with ``inspect.
 
 from __future__ import annotations
 
-import inspect
-
 import pytest
-
-import cunumpy as xp
+from signatures071 import lookup, parameters
 
 PARAMETERS_071 = {
     "arguments.CudaArguments": "*values",
@@ -49,22 +46,6 @@ PARAMETERS_071 = {
 }
 
 
-def _parameters(obj: object) -> str:
-    shown = []
-    for p in inspect.signature(obj).parameters.values():  # type: ignore[arg-type]
-        if p.name == "self":
-            continue
-        text = {p.VAR_POSITIONAL: "*", p.VAR_KEYWORD: "**"}.get(p.kind, "") + p.name
-        if p.default is not p.empty:
-            text += f"={p.default!r}"
-        shown.append(("kw:" if p.kind == p.KEYWORD_ONLY else "") + text)
-    return ", ".join(shown)
-
-
 @pytest.mark.parametrize("path", sorted(PARAMETERS_071))
 def test_signature_matches_cunumpy_071(path: str) -> None:
-    module, *names = path.split(".")
-    obj: object = getattr(xp, module)
-    for name in names:
-        obj = getattr(obj, name)
-    assert _parameters(obj) == PARAMETERS_071[path]
+    assert parameters(lookup(path)) == PARAMETERS_071[path]

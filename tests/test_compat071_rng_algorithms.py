@@ -9,10 +9,10 @@ cunumpy must print the same.
 from __future__ import annotations
 
 import hashlib
-import inspect
 
 import numpy as np
 import pytest
+from signatures071 import lookup, parameters
 
 import cunumpy as xp
 
@@ -242,25 +242,9 @@ PARAMETERS_071 = {
 }
 
 
-def _parameters(obj: object) -> str:
-    shown = []
-    for p in inspect.signature(obj).parameters.values():  # type: ignore[arg-type]
-        if p.name == "self":
-            continue
-        text = {p.VAR_POSITIONAL: "*", p.VAR_KEYWORD: "**"}.get(p.kind, "") + p.name
-        if p.default is not p.empty:
-            text += f"={p.default!r}"
-        shown.append(("kw:" if p.kind == p.KEYWORD_ONLY else "") + text)
-    return ", ".join(shown)
-
-
 @pytest.mark.parametrize("path", sorted(PARAMETERS_071))
 def test_signature_matches_cunumpy_071(path: str) -> None:
-    module, *names = path.split(".")
-    obj: object = getattr(xp, module)
-    for name in names:
-        obj = getattr(obj, name)
-    assert _parameters(obj) == PARAMETERS_071[path]
+    assert parameters(lookup(path)) == PARAMETERS_071[path]
 
 
 # SHA-256 of the bytes of results computed by CuNumpy 0.7.1 from the inputs of
