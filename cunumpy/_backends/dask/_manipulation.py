@@ -100,8 +100,8 @@ def repeat(x: da.Array, repeats: Any, /, *, axis: int | None = None) -> da.Array
         x, axis = da.ravel(x), 0
     if isinstance(repeats, da.Array):
         repeats = repeats.compute()  # the output shape needs the values (docs/dask.md)
-    if isinstance(repeats, int) or getattr(repeats, "ndim", 1) == 0:
-        return da.repeat(x, int(repeats), axis=axis)
+    if (isinstance(repeats, int) or getattr(repeats, "ndim", 1) == 0) and x.size:
+        return da.repeat(x, int(repeats), axis=axis)  # Dask's (it refuses empty arrays)
     namespace = chunk_namespace(x)
     positions = namespace.repeat(namespace.arange(x.shape[axis]), repeats)
     return da.take(x, da.from_array(positions), axis=axis)
