@@ -22,7 +22,7 @@ Mode = Literal["quick", "full"]
 
 #: What a benchmark may need besides NumPy: a usable GPU, MPI (then it runs under
 #: mpiexec), or Numba (portable kernels).
-KNOWN_NEEDS = ("gpu", "mpi", "numba")
+KNOWN_NEEDS = ("gpu", "mpi", "numba", "dask")
 
 #: What the figures and bounds mean, printed under every table.
 LEGEND = """\
@@ -285,6 +285,8 @@ def unmet_need(needs: Sequence[str]) -> str | None:
 
     if "numba" in needs and importlib.util.find_spec("numba") is None:
         return "Numba is not installed (pip install 'cunumpy-xp[kernels]')"
+    if "dask" in needs and importlib.util.find_spec("dask") is None:
+        return "Dask is not installed (pip install 'cunumpy-xp[dask]')"
     if "mpi" in needs and importlib.util.find_spec("mpi4py") is None:
         return "mpi4py is not installed (pip install 'cunumpy-xp[mpi]')"
     if "gpu" in needs:

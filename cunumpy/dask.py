@@ -2,7 +2,7 @@
 
 This module is ``cunumpy._backends.dask`` itself: importing it imports Dask and puts that
 namespace in its place, so ``cunumpy.dask is array_namespace(dask_array)``. It needs the
-``dask`` extra (``pip install "cunumpy[dask]"``); ``import cunumpy`` never imports Dask.
+``dask`` extra (``pip install 'cunumpy-xp[dask]'``); ``import cunumpy`` never imports Dask.
 
 Examples
 --------
@@ -22,7 +22,7 @@ try:
     from ._backends import dask as _namespace
 except ImportError as exc:  # pragma: no cover - the message is tested with Dask hidden
     msg = (
-        f'cunumpy.dask needs Dask: install the `dask` extra (pip install "cunumpy[dask]"), '
+        f"cunumpy.dask needs Dask: install the `dask` extra (pip install 'cunumpy-xp[dask]'), "
         f"which brings dask[array] and distributed ({exc})."
     )
     raise ImportError(msg) from exc

@@ -48,7 +48,9 @@ def test_a_library_function_runs_unchanged_everywhere_without_hidden_computes(
 
 
 def _black_scholes() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("black_scholes", ROOT / "examples" / "black_scholes.py")
+    spec = importlib.util.spec_from_file_location(
+        "black_scholes", ROOT / "examples" / "black_scholes.py"
+    )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -59,7 +61,7 @@ def _black_scholes() -> ModuleType:
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")
 def test_the_black_scholes_arrays_run_on_a_two_worker_local_cluster() -> None:
     distributed = pytest.importorskip(
-        "distributed", reason="distributed is not installed (pip install cunumpy[dask])"
+        "distributed", reason="distributed is not installed (pip install cunumpy-xp[dask])"
     )
     da = pytest.importorskip("dask.array")
     example = _black_scholes()

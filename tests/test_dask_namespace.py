@@ -16,8 +16,10 @@ import pytest
 import cunumpy
 from cunumpy.testing import assert_close, assert_equal
 
-dask = pytest.importorskip("dask", reason="Dask is not installed (pip install cunumpy[dask])")
-da = pytest.importorskip("dask.array", reason="Dask is not installed (pip install cunumpy[dask])")
+dask = pytest.importorskip("dask", reason="Dask is not installed (pip install cunumpy-xp[dask])")
+da = pytest.importorskip(
+    "dask.array", reason="Dask is not installed (pip install cunumpy-xp[dask])"
+)
 xp = pytest.importorskip("cunumpy.dask")
 
 pytest_plugins = ["cunumpy.testing.plugin"]
@@ -63,7 +65,9 @@ def test_names_outside_the_standard_are_dask_arrays_own() -> None:
     assert xp.linalg.tsqr is da.linalg.tsqr
     assert xp.fft.fft2 is da.fft.fft2
     assert "map_blocks" not in dir(xp) and "floor_divide" in dir(xp)
-    with pytest.raises(AttributeError, match="neither a name of the Array API standard nor of dask.array"):
+    with pytest.raises(
+        AttributeError, match=r"neither a name of the Array API standard nor of dask\.array"
+    ):
         _ = xp.no_such_name
 
 
@@ -86,7 +90,9 @@ def test_inspection(dask_computes: Any) -> None:
     assert info.default_device() == "cpu"
     assert "cpu" in info.devices()
     assert info.default_dtypes()["real floating"] == np.float64
-    assert set(info.dtypes(kind="integral")) == {f"{s}int{n}" for s in ("", "u") for n in (8, 16, 32, 64)}
+    assert set(info.dtypes(kind="integral")) == {
+        f"{s}int{n}" for s in ("", "u") for n in (8, 16, 32, 64)
+    }
     assert info.capabilities()["data-dependent shapes"] is True
 
 
@@ -95,7 +101,7 @@ def test_creation_gives_numpy_chunks_on_cpu_and_refuses_other_devices(dask_compu
     assert isinstance(x, da.Array) and isinstance(x._meta, np.ndarray)
     assert xp.device(x) == "cpu"
     assert xp.to_device(x, "cpu") is x
-    with pytest.raises(ValueError, match=r"`device` must be 'cpu' or a CUDA device .* 'tpu'"):
+    with pytest.raises(ValueError, match=r"zeros: unknown device 'tpu'; expected 'cpu'"):
         xp.zeros(3, device="tpu")
     with pytest.raises(TypeError, match="to_device: `x` must be a Dask array, not list"):
         xp.to_device([1], "cpu")
@@ -146,7 +152,18 @@ def test_functions_build_graphs_and_compute_nothing(
         assert isinstance(one, da.Array)
 
 
-LINALG = ["det", "inv", "eigh", "eigvalsh", "slogdet", "cholesky", "svdvals", "qr", "matrix_rank", "pinv"]
+LINALG = [
+    "det",
+    "inv",
+    "eigh",
+    "eigvalsh",
+    "slogdet",
+    "cholesky",
+    "svdvals",
+    "qr",
+    "matrix_rank",
+    "pinv",
+]
 
 
 @pytest.mark.dask_computes(1)  # the comparison's
@@ -227,4 +244,4 @@ def test_import_cunumpy_dask_without_dask_names_the_extra() -> None:
         "try:\n    import cunumpy.dask\nexcept ImportError as e:\n    print(e)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert 'install the `dask` extra (pip install "cunumpy[dask]")' in out.stdout
+    assert "install the `dask` extra (pip install 'cunumpy-xp[dask]')" in out.stdout

@@ -19,6 +19,8 @@ from .. import numpy as _numpy_namespace
 
 __all__ = ["chunk_namespace", "chunk_namespace_of", "device", "like", "to_device"]
 
+_map_blocks: Any = da.map_blocks  # typed by Dask as a decorated method
+
 
 def chunk_namespace(x: Any) -> ModuleType:
     """cunumpy's namespace for the chunks of the Dask array ``x`` (NumPy or CuPy)."""
@@ -38,16 +40,17 @@ def chunk_namespace_of(*args: Any) -> ModuleType:
 
 
 def like(device: Any, func: str) -> Any:
-    """An empty chunk for ``device`` (``like=``/``meta=`` of Dask), or None for the CPU."""
-    if device is None or device == "cpu":
+    """An empty chunk for ``device`` (``like=``/``meta=`` of Dask), or None for the CPU.
+
+    Devices are read as everywhere in cunumpy (``canonical_device``), errors naming ``func``.
+    """
+    if device is None:
+        return None
+    target = canonical_device(device, func)
+    if target == "cpu":
         return None
     from .. import cupy as cupy_namespace
 
-    try:
-        target = canonical_device(device)
-    except (TypeError, ValueError) as exc:
-        msg = f"{func}: `device` must be 'cpu' or a CUDA device for Dask arrays, not {device!r} ({exc})."
-        raise ValueError(msg) from None
     return cupy_namespace.empty((0,), device=target)
 
 
@@ -61,7 +64,7 @@ def device(x: Any, /) -> Any:
     >>> xp.device(da.ones(3))
     'cpu'
     """
-    meta = getattr(x, "_meta", None)
+    meta: Any = getattr(x, "_meta", None)
     if is_cupy_array(meta):
         return meta.device
     if not isinstance(x, da.Array):
@@ -89,12 +92,12 @@ def to_device(x: Any, device: Any, /, *, stream: Any = None) -> Any:
     source = globals()["device"](x)
     if device is None or device == source:
         return x
-    if device == "cpu":
+    if canonical_device(device, "to_device") == "cpu":
         from ..._transfer import to_numpy
 
-        return x.map_blocks(to_numpy, meta=_numpy_namespace.empty((0,) * x.ndim, dtype=x.dtype))
-    meta = like(device, "to_device")
+        host_meta = _numpy_namespace.empty((0,) * x.ndim, dtype=x.dtype)
+        return _map_blocks(to_numpy, x, meta=host_meta)
     from ..._transfer import to_device as move
 
-    target = canonical_device(device)
-    return x.map_blocks(move, target, meta=meta.reshape((0,) * x.ndim).astype(x.dtype))
+    meta = like(device, "to_device").reshape((0,) * x.ndim).astype(x.dtype)
+    return _map_blocks(move, x, canonical_device(device, "to_device"), meta=meta)

@@ -12,7 +12,7 @@ from typing import Any
 import dask.array as da
 import numpy as np
 
-from ._chunks import chunk_namespace
+from ._chunks import _map_blocks, chunk_namespace
 
 __all__ = [
     "argmax", "argmin", "argsort", "count_nonzero", "cumulative_prod", "cumulative_sum",
@@ -32,8 +32,8 @@ def sort(
     """``x`` sorted along ``axis`` (the axis is gathered into one chunk per block)."""
     namespace = chunk_namespace(x)
     x = _one_chunk_along(x, axis)
-    return x.map_blocks(
-        namespace.sort, axis=axis, descending=descending, stable=stable, dtype=x.dtype
+    return _map_blocks(
+        namespace.sort, x, axis=axis, descending=descending, stable=stable, dtype=x.dtype
     )
 
 
@@ -44,8 +44,8 @@ def argsort(
     namespace = chunk_namespace(x)
     x = _one_chunk_along(x, axis)
     dtype = namespace.argsort(x._meta).dtype
-    return x.map_blocks(
-        namespace.argsort, axis=axis, descending=descending, stable=stable, dtype=dtype
+    return _map_blocks(
+        namespace.argsort, x, axis=axis, descending=descending, stable=stable, dtype=dtype
     )
 
 
