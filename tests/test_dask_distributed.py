@@ -18,8 +18,6 @@ import pytest
 import cunumpy
 from cunumpy.testing import assert_close
 
-pytest_plugins = ["cunumpy.testing.plugin"]
-
 ROOT = Path(__file__).resolve().parent.parent
 
 

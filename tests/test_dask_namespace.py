@@ -22,8 +22,6 @@ da = pytest.importorskip(
 )
 xp = pytest.importorskip("cunumpy.dask")
 
-pytest_plugins = ["cunumpy.testing.plugin"]
-
 
 def nodes(x: Any) -> int:
     """The number of tasks in the graph of the Dask array (or tuple of arrays) ``x``."""
@@ -245,3 +243,11 @@ def test_import_cunumpy_dask_without_dask_names_the_extra() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "install the `dask` extra (pip install 'cunumpy-xp[dask]')" in out.stdout
+
+
+def test_cunumpys_device_and_to_device_take_dask_arrays(dask_computes: Any) -> None:
+    x = da.ones(3, chunks=1)
+    assert cunumpy.device(x) == "cpu"
+    assert cunumpy.to_device(x, "cpu") is x
+    with pytest.raises(ValueError, match="to_device: `stream` is not supported for Dask arrays"):
+        cunumpy.to_device(x, "cpu", stream=1)
