@@ -251,3 +251,9 @@ def test_cunumpys_device_and_to_device_take_dask_arrays(dask_computes: Any) -> N
     assert cunumpy.to_device(x, "cpu") is x
     with pytest.raises(ValueError, match="to_device: `stream` is not supported for Dask arrays"):
         cunumpy.to_device(x, "cpu", stream=1)
+
+
+def test_is_dask_namespace_knows_cunumpy_dask() -> None:
+    assert cunumpy.is_dask_namespace(xp)
+    assert cunumpy.is_dask_namespace(da)
+    assert not cunumpy.is_numpy_namespace(xp)

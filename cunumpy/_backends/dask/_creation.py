@@ -14,7 +14,7 @@ import dask.array as da
 import numpy as np
 
 from .. import numpy as _numpy_namespace
-from ._chunks import chunk_namespace, like
+from ._chunks import like
 
 __all__ = [
     "arange", "asarray", "empty", "empty_like", "eye", "from_dlpack", "full", "full_like",
@@ -23,8 +23,12 @@ __all__ = [
 
 
 def _chunk_namespace_for(device: Any, func: str) -> Any:
-    meta = like(device, func)
-    return _numpy_namespace if meta is None else chunk_namespace(da.from_array(meta))
+    """cunumpy's namespace for chunks on ``device``: NumPy's for the CPU, else CuPy's."""
+    if like(device, func) is None:
+        return _numpy_namespace
+    from .. import cupy as cupy_namespace
+
+    return cupy_namespace
 
 
 def _wrap(chunk: Any) -> da.Array:
