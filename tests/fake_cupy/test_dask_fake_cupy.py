@@ -37,3 +37,11 @@ def test_device_requests_choose_the_chunk_type() -> None:
     assert isinstance(host._meta, np.ndarray)
     assert isinstance(host.compute(), np.ndarray)
     assert xp.device(xp.asarray([1.0, 2.0], device="cuda:0")) == gpu._meta.device
+
+
+def test_asarray_of_cupy_data_gives_cupy_chunks_without_a_device() -> None:
+    import cunumpy.dask as xp
+
+    x = xp.asarray(cupy.asarray(np.arange(3.0)))
+    assert isinstance(x._meta, cupy.ndarray)
+    assert isinstance(xp.asarray([1.0, 2.0])._meta, np.ndarray)

@@ -13,6 +13,7 @@ from typing import Any
 import dask.array as da
 import numpy as np
 
+from ..._array_kinds import is_cupy_array
 from .. import numpy as _numpy_namespace
 from ._chunks import like
 
@@ -22,9 +23,11 @@ __all__ = [
 ]  # fmt: skip
 
 
-def _chunk_namespace_for(device: Any, func: str) -> Any:
-    """cunumpy's namespace for chunks on ``device``: NumPy's for the CPU, else CuPy's."""
-    if like(device, func) is None:
+def _chunk_namespace_for(device: Any, func: str, data: Any = None) -> Any:
+    """cunumpy's namespace for chunks on ``device``: NumPy's for the CPU, else CuPy's;
+    without ``device``, CuPy's for CuPy ``data`` (creation follows the data it is given)."""
+    on_cpu = not is_cupy_array(data) if device is None else like(device, func) is None
+    if on_cpu:
         return _numpy_namespace
     from .. import cupy as cupy_namespace
 
@@ -48,7 +51,7 @@ def asarray(
                 raise ValueError(msg)
             return obj.astype(dtype)
         return obj.copy() if copy else obj
-    namespace = _chunk_namespace_for(device, "asarray")
+    namespace = _chunk_namespace_for(device, "asarray", obj)
     return _wrap(namespace.asarray(obj, dtype=dtype, copy=copy))
 
 
@@ -56,7 +59,7 @@ def from_dlpack(x: Any, /, *, device: Any = None, copy: bool | None = None) -> d
     """A Dask array of the DLPack capsule holder ``x`` (a Dask array is returned as it is)."""
     if isinstance(x, da.Array):
         return asarray(x, device=device, copy=copy)
-    namespace = _chunk_namespace_for(device, "from_dlpack")
+    namespace = _chunk_namespace_for(device, "from_dlpack", x)
     return _wrap(namespace.from_dlpack(x, device=device, copy=copy))
 
 
