@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <type_traits>
 #include <utility>
+#define CUNUMPY_EMULATION 1
 #define __device__
 #define __global__
 #define __host__

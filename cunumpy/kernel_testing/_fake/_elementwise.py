@@ -186,11 +186,13 @@ class ElementwiseKernel:
             raise ValueError(msg)
         else:
             shape = (int(size),)
-        outs = []
+        outs = []  # the output objects: those given, else new arrays
         for k, param in enumerate(self.out_params):
             if values[self.nin + k] is None:
                 values[self.nin + k] = np.empty(shape, resolve(param, types, what))
-            outs.append(values[self.nin + k])
+                outs.append(ndarray._of(values[self.nin + k]))
+            else:
+                outs.append(args[self.nin + k])
         n = int(np.prod(shape))
         declared, body, passed, write_back = [], [], [], []
         for k, (param, value) in enumerate(zip(params, values)):
@@ -222,7 +224,7 @@ class ElementwiseKernel:
             value[...] = buffer
         if self.no_return:
             return None
-        results = tuple(ndarray._of(o) for o in outs)
+        results = tuple(outs)
         return results if self.return_tuple or len(results) != 1 else results[0]
 
 
