@@ -124,7 +124,7 @@ def test_fake_cupy_elementwise_kernel_broadcasts_binds_types_and_takes_raw_array
 
 def test_fake_cupy_elementwise_kernel_refuses_numpy_arrays_and_an_undecided_size() -> None:
     square = cupy.ElementwiseKernel("T x", "T y", "y = x * x", "square")
-    with pytest.raises(TypeError, match="numpy.ndarray"):
+    with pytest.raises(TypeError, match=r"numpy\.ndarray"):
         square(np.arange(3.0))
     fill = cupy.ElementwiseKernel("raw T x", "T y", "y = 1", "fill")
     with pytest.raises(ValueError, match="Loop size is undecided"):
