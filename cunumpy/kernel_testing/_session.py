@@ -46,8 +46,9 @@ def install_fake_cupy() -> Any:
     """Install the fake CuPy, a strict host stand-in for CuPy, as this process's ``cupy``.
 
     Its arrays live in host memory but are no NumPy arrays (``numpy.asarray`` raises
-    ``TypeError`` as on a GPU); ``RawModule``/``RawKernel`` launches run on the CPU
-    emulator. Call it before the first backend use (top of ``conftest.py``), or set
+    ``TypeError`` as on a GPU; they print as ``fakecupy.array([...])``);
+    ``RawModule``/``RawKernel``, ``ElementwiseKernel`` and ``ReductionKernel`` run on the
+    CPU emulator. Call it before the first backend use (top of ``conftest.py``), or set
     ``CUNUMPY_FAKE_CUPY=1``. Calling it again does nothing.
 
     Returns
