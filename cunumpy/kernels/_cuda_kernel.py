@@ -289,7 +289,9 @@ class CudaKernel(CudaSource):
         ------
         TypeError
             For arguments that do not fit the signature (NumPy arrays included: kernels
-            never copy host data), or arrays of NumPy and CuPy mixed.
+            never copy host data), or arrays of NumPy and CuPy mixed. Inside
+            :func:`~cunumpy.kernel_testing.emulated_launches`, a call on NumPy arrays runs
+            emulated on the CPU instead.
         ValueError
             For arrays on several GPUs, a stream of another GPU, or a bad launch shape.
         RuntimeError

@@ -111,8 +111,8 @@ def philox4x32_10(counter: Any, key0: Any, key1: Any) -> Any:
     Returns
     -------
     array of uint32, shape (..., 4)
-        The four random words, on the backend of the arrays among the arguments (NumPy
-        when there are none).
+        The four random words, on the backend of the arrays among the arguments (the
+        current backend when there are none: on CuPy, the current GPU).
 
     Raises
     ------
@@ -199,7 +199,8 @@ def philox_uniform2(seed: Any, stream: Any, counter: Any) -> tuple[Any, Any]:
     -------
     u0, u1 : array of float64
         Broadcast to the shape of the arguments, on the backend of the arrays among them
-        (NumPy ``float64`` scalars when all are Python ints).
+        (with only Python ints: NumPy ``float64`` scalars on the NumPy backend, 0-d arrays
+        on the current GPU on the CuPy backend).
 
     Raises
     ------
@@ -243,7 +244,8 @@ def philox_uniform(seed: Any, stream: Any, counter: Any) -> Any:
     Returns
     -------
     array of float64
-        Broadcast to the shape of the arguments, on their backend.
+        Broadcast to the shape of the arguments, on their backend (the current one for
+        Python ints).
 
     Examples
     --------
@@ -282,7 +284,8 @@ def philox_normal2(seed: Any, stream: Any, counter: Any) -> tuple[Any, Any]:
     Returns
     -------
     z0, z1 : array of float64
-        Broadcast to the shape of the arguments, on their backend.
+        Broadcast to the shape of the arguments, on their backend (the current one for
+        Python ints).
 
     Examples
     --------
@@ -314,7 +317,8 @@ def philox_normal(seed: Any, stream: Any, counter: Any) -> Any:
     Returns
     -------
     array of float64
-        Broadcast to the shape of the arguments, on their backend.
+        Broadcast to the shape of the arguments, on their backend (the current one for
+        Python ints).
 
     Examples
     --------
