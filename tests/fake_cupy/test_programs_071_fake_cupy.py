@@ -229,3 +229,13 @@ def test_fake_cupy_bounds_checked_and_five_d_views_work_where_reported() -> None
     with pytest.raises(RuntimeError, match="__trap"):
         checked(b, n_threads=1)  # the emulated launch traps; the process goes on
     np.testing.assert_array_equal(b.get(), [0.0, 0.0, 0.0])
+
+
+def test_fake_cupy_kernel_parameters_are_parsed_as_cupy_parses_them() -> None:
+    with pytest.raises(ValueError, match="Wrong type double"):
+        cupy.ElementwiseKernel("double x", "double y", "y = x", "wrong")
+    mean = cupy.ReductionKernel(
+        "T x", "float64 y", "x", "a + b", "y = a / _in_count", "0", "mean", reduce_type="double",
+        preamble="#define _in_count 4.0",
+    )  # fmt: skip
+    assert float(mean(cupy.asarray([1, 2, 3, 6]))) == 3.0

@@ -10,7 +10,6 @@ outputs allocated when not given, ``raw`` arrays passed as flat pointers, ``i`` 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -26,9 +25,6 @@ _C_TYPES = {
     "u1": "unsigned char", "u2": "unsigned short", "u4": "unsigned int",
     "u8": "unsigned long long", "f4": "float", "f8": "double",
 }  # fmt: skip
-# the C names CuPy's parameter lists accept besides NumPy's
-_C_NAMES = {"float": np.float32, "double": np.float64, "int": np.int32, "char": np.int8,
-            "short": np.int16, "long": np.int64, "half": np.float16}  # fmt: skip
 _PYTHON = {bool: np.dtype(np.bool_), int: np.dtype(np.int64), float: np.dtype(np.float64)}
 
 
@@ -54,13 +50,16 @@ def parse_params(text: str, what: str) -> list[Param]:
             msg = f"{what}: cannot parse the parameter {item!r} (expected 'type name' or 'raw type name')."
             raise ValueError(msg)
         type_name, name = words
-        dtype: Any = _C_NAMES.get(type_name)
-        if dtype is None and not re.fullmatch(r"[A-Z]\w*", type_name):
+        dtype = None  # as CuPy: a one-letter type is a placeholder, else a NumPy dtype's name
+        if len(type_name) > 1:
             try:
                 dtype = np.dtype(type_name)
             except TypeError:
                 dtype = None
-        params.append(Param(name, None if dtype is None else np.dtype(dtype), type_name, raw))
+            if dtype is None or dtype.name != type_name:
+                msg = f"{what}: Wrong type {type_name} (a NumPy dtype's name such as float64, or a one-letter type placeholder)."
+                raise ValueError(msg)
+        params.append(Param(name, dtype, type_name, raw))
     return params
 
 
@@ -290,12 +289,8 @@ class ReductionKernel:
         )
         out_param = self.out_params[0]
         out_dtype = resolve(out_param, types, what)
-        reduce_c = c_type(out_dtype, what)
-        if self.reduce_type is not None:
-            reduce_param = parse_params(f"{self.reduce_type} a", what)[0]
-            reduce_c = (
-                self.reduce_type if reduce_param.dtype is None else c_type(reduce_param.dtype, what)
-            )
+        # `reduce_type` is C, as CuPy writes it into the kernel (``double``, ``T``)
+        reduce_c = self.reduce_type or c_type(out_dtype, what)
         declared, body, passed = [], [], []
         for param, array in zip(self.in_params, arrays):
             dtype = resolve(param, types, what)
