@@ -18,13 +18,18 @@ import numpy as np
 from .._array_kinds import is_cupy_array
 from ._signature import CudaParameter, view_dtype
 
-__all__ = ["Checker", "checker", "describe"]
+__all__ = ["Checker", "accept_device_type", "checker", "describe"]
 
 Checker = Callable[[Any], Any]
 
 # The CuPy array types seen so far (the classes of one CuPy, or a stand-in's): one set
 # lookup instead of the subclass test per argument.
 _DEVICE_TYPES: set[type] = set()
+
+
+def accept_device_type(cls: type) -> None:
+    """Take arrays of `cls` as device arrays (the host stand-ins of emulated launches)."""
+    _DEVICE_TYPES.add(cls)
 
 
 def describe(param: CudaParameter, index: int, owner: str) -> str:
@@ -42,7 +47,7 @@ def _short(value: Any) -> str:
 def _device_array(param: CudaParameter, where: str, value: Any) -> None:
     if type(value) in _DEVICE_TYPES and value.dtype is param.dtype:  # the common case
         return
-    if not is_cupy_array(value):
+    if type(value) not in _DEVICE_TYPES and not is_cupy_array(value):
         host = isinstance(value, np.ndarray)
         hint = (
             "; CUDA kernels never copy host data to the GPU: move it first "
