@@ -65,6 +65,15 @@ def _size_problem(name: str, value: Any) -> tuple[type[Exception], str] | None:
 
 def _specific(func: str, exc: BaseException, arguments: dict[str, Any]) -> Exception | None:
     """A message that says exactly which argument is wrong, where we can tell."""
+    if func == "from_dlpack" and isinstance(exc, BufferError):  # the standard's error type
+        x = arguments["x"]
+        dtype = getattr(x, "dtype", None)
+        reason = str(exc).rstrip(".")
+        return BufferError(
+            f"from_dlpack: the {type(x).__qualname__}{f' of dtype {dtype}' if dtype is not None else ''} "
+            f"cannot be shared through DLPack ({reason}); DLPack takes bool, integer, floating "
+            f"and complex data in native byte order: convert it first (x.astype(...))."
+        )
     copy = arguments.get("copy")
     if "copy" in arguments and copy is not None and copy is not True and copy is not False:
         return TypeError(f"{func}: `copy` must be True, False or None, not {copy!r}.")
@@ -112,7 +121,8 @@ def _specific(func: str, exc: BaseException, arguments: dict[str, Any]) -> Excep
 def restate(func: str, exc: BaseException, **arguments: Any) -> BaseException:
     """The exception to raise instead of the backend's ``exc``, from ``func(**arguments)``.
 
-    Messages that already name ``func`` (cunumpy's own) are kept as they are.
+    Messages that already name ``func`` (cunumpy's own) are kept as they are. A
+    ``BufferError`` of ``from_dlpack`` stays a ``BufferError``, as the standard says.
     """
     if str(exc).startswith(f"{func}:"):
         return exc

@@ -174,7 +174,8 @@ def test_pin_memory_without_cupy_installed_raises_import_error() -> None:
     assert result.returncode == 0, result.stderr
     first, second = result.stdout.strip().splitlines()
     assert first.startswith("pin_memory: CuPy is not installed")
-    assert "cunumpy-xp[cuda12]" in first
+    assert "pip install cupy-cuda12x or cupy-cuda13x" in first
+    assert "pip install '.[cuda12]' or '.[cuda13]'" in first
     assert second.startswith("memory_info: the CuPy backend is not usable: CuPy is not installed")
 
 

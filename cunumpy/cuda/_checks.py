@@ -32,6 +32,11 @@ def describe(param: CudaParameter, index: int, owner: str) -> str:
     return f"{owner}: parameter {index} ({param.ctype}{'*' if param.pointer else ''} {param.name})"
 
 
+def _a(word: str) -> str:
+    """``word`` with its indefinite article: "an int", "an unsigned int", "a double"."""
+    return f"{'an' if word[:1].lower() in 'aeiou8' or word.startswith('11') else 'a'} {word}"
+
+
 def _short(value: Any) -> str:
     if is_cupy_array(value) or isinstance(value, np.ndarray):
         return f"{type(value).__module__.split('.')[0]}.ndarray of shape {tuple(value.shape)} and dtype {value.dtype}"
@@ -81,7 +86,7 @@ def _view(param: CudaParameter, where: str) -> Checker:
     def check(value: Any) -> Any:
         _device_array(param, where, value)
         if value.ndim != ndim:
-            msg = f"{where} takes a {ndim}-D array, not the {_short(value)}."
+            msg = f"{where} takes {_a(f'{ndim}-D')} array, not the {_short(value)}."
             raise TypeError(msg)
         itemsize = value.dtype.itemsize
         if contiguous and not value.flags.c_contiguous:
@@ -148,7 +153,7 @@ def _scalar(param: CudaParameter, where: str) -> Checker:
         ):
             return cast(value)
         msg = (
-            f"{where} takes a {param.ctype} ({dtype}), not {_short(value)} of type "
+            f"{where} takes {_a(param.ctype)} ({dtype}), not {_short(value)} of type "
             f"{kind_of_value.__name__}; pass a value that converts without loss."
         )
         raise TypeError(msg)
