@@ -9,6 +9,10 @@ else 0.
 This is the tool users run when their environment is wrong, so it never dies at import:
 an invalid ``CUNUMPY_BACKEND`` (which makes ``import cunumpy`` raise in any other
 program) is reported here as a failed check, with the reason, on the NumPy backend.
+
+Under the fake CuPy of ``cunumpy.kernel_testing`` (``CUNUMPY_FAKE_CUPY=1``), every line
+about CuPy says "fake CuPy (CPU)" and the verdict says that no GPU was used: the fake
+runs CuPy's code paths on the CPU, it is no GPU.
 """
 
 from __future__ import annotations
@@ -30,6 +34,9 @@ from cunumpy._cupy import visible_gpu_count
 
 __all__ = ["collect_report", "main", "self_check"]
 
+#: What the report calls CuPy while the fake CuPy stands in for it.
+FAKE = "fake CuPy (CPU)"
+
 _DISTRIBUTIONS = {
     "numpy": ("numpy",),
     "cupy": ("cupy", "cupy-cuda13x", "cupy-cuda12x", "cupy-cuda11x"),
@@ -47,8 +54,13 @@ def _version(names: Sequence[str]) -> str | None:
     return None
 
 
+def _fake_cupy() -> bool:
+    """Whether the fake CuPy of ``cunumpy.kernel_testing`` is this process's ``cupy``."""
+    return bool(getattr(sys.modules.get("cupy"), "__cunumpy_fake__", False))
+
+
 def _gpus() -> list[dict[str, Any]]:
-    if not cunumpy.cupy_available():
+    if not cunumpy.cupy_available() or _fake_cupy():
         return []
     import cupy
 
@@ -128,22 +140,29 @@ def self_check(backend: str) -> list[dict[str, Any]]:
 
 def collect_report(*, run_checks: bool = True) -> dict[str, Any]:
     """Gather the report as plain data (what ``--json`` prints)."""
+    fake = _fake_cupy() and cunumpy.cupy_available()
     backends: dict[str, dict[str, Any]] = {
         "numpy": {"usable": True, "reason": None},
         "cupy": {
             "usable": cunumpy.cupy_available(),
             "reason": cunumpy.cupy_unavailable_reason(),
+            "fake": fake,
         },
     }
+    versions = {key: _version(names) for key, names in _DISTRIBUTIONS.items()}
+    if fake:  # the installed CuPy's version is not what runs
+        versions["cupy"] = f"{FAKE}, standing in for " + (
+            f"the installed CuPy {versions['cupy']}" if versions["cupy"] else "CuPy"
+        )
     report: dict[str, Any] = {
         "versions": {
             "python": platform.python_version(),
             "cunumpy": cunumpy.__version__,
-            **{key: _version(names) for key, names in _DISTRIBUTIONS.items()},
+            **versions,
         },
         "platform": platform.platform(),
         "backends": backends,
-        "gpus": _gpus(),
+        "gpus": _gpus(),  # real GPUs only: none under the fake CuPy
         "current_backend": cunumpy.get_backend(),
         "environment": {
             "variable": _config.ENV_VAR,
@@ -173,6 +192,11 @@ def _verdict(failed: list[str], backends: dict[str, dict[str, Any]]) -> str:
     if failed:
         return f"FAILED: {len(failed)} check(s) failed ({'; '.join(failed)})"
     usable = [name for name, info in backends.items() if info["usable"]]
+    if backends["cupy"].get("fake"):
+        return (
+            f"OK on NumPy and on the {FAKE}: all {len(_CHECKS)} checks passed; no GPU was "
+            f"used (the {FAKE} runs CuPy's code paths on the CPU)"
+        )
     if backends["cupy"]["usable"]:
         return f"OK: all {len(_CHECKS)} checks passed on {', '.join(usable)}"
     return (
@@ -189,17 +213,21 @@ def _print_text(report: dict[str, Any]) -> None:
     print(f"{'platform:':<18}{report['platform']}")
     print()
     print("Backends")
+    fake = report["backends"]["cupy"].get("fake", False)
     for name, info in report["backends"].items():
         state = "usable" if info["usable"] else f"not usable ({info['reason']})"
+        if info.get("fake"):
+            state = f"{FAKE}: usable for CPU tests of the CuPy code paths, not a GPU"
         print(f"  {name:<8}{state}")
-    print(f"  current: {report['current_backend']}")
+    current = report["current_backend"]
+    print(f"  current: {current}" + (f" ({FAKE})" if fake and current == "cupy" else ""))
     environment = report["environment"]
     if environment["error"] is not None:
         print(f"  FAIL {environment['variable']}: {environment['error']}")
     print()
     print("GPUs")
     if not report["gpus"]:
-        print("  none usable")
+        print(f"  none usable (the {FAKE} is active; it is no GPU)" if fake else "  none usable")
     for gpu in report["gpus"]:
         print(
             f"  [{gpu['index']}] {gpu['name']}: {gpu['free_bytes'] / 2**30:.1f} GiB free of "
@@ -212,7 +240,8 @@ def _print_text(report: dict[str, Any]) -> None:
             for r in results:
                 mark = "ok  " if r["ok"] else "FAIL"
                 suffix = f"  {r['detail']}" if r["detail"] else ""
-                print(f"  {mark} {backend:<6} {r['check']}{suffix}")
+                label = FAKE if fake and backend == "cupy" else backend
+                print(f"  {mark} {label:<6} {r['check']}{suffix}")
         print()
         print(report["verdict"])
 
