@@ -337,6 +337,8 @@ def __dir__() -> list[str]:
 
 
 from ._config import _backend_from_environment  # noqa: E402
+from ._distributions import warn_at_import as _warn_at_import  # noqa: E402
 
+_warn_at_import()  # the registry's cunumpy installed next to this one: say what to run
 _backend_from_environment()
-del _backend_from_environment
+del _backend_from_environment, _warn_at_import

@@ -17,12 +17,21 @@ runs CuPy's code paths on the CPU, it is no GPU.
 
 from __future__ import annotations
 
+import sys
+
+# First, with the standard library only: after `pip uninstall cunumpy` (the registry's
+# CuNumpy, which shares the package) the rest of cunumpy may be gone, this file not.
+from cunumpy._distributions import installation_problem
+
+if __name__ == "__main__" and not hasattr(sys.modules.get("cunumpy"), "__version__"):
+    print(f"python -m cunumpy: {installation_problem() or 'cunumpy is not importable'}")
+    sys.exit(1)
+
 import argparse
 import importlib.metadata
 import json
 import os
 import platform
-import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -169,6 +178,7 @@ def collect_report(*, run_checks: bool = True) -> dict[str, Any]:
             "value": os.environ.get(_config.ENV_VAR),
             "error": _config.environment_error,
         },
+        "installation_problem": installation_problem(),
     }
     if run_checks:
         report["self_check"] = {
@@ -182,6 +192,8 @@ def collect_report(*, run_checks: bool = True) -> dict[str, Any]:
         ]
         if _config.environment_error is not None:
             failed.insert(0, _config.environment_error)
+        if report["installation_problem"] is not None:
+            failed.insert(0, "the installation (see above)")
         report["verdict"] = _verdict(failed, backends)
         report["ok"] = not failed
     return report
@@ -224,6 +236,8 @@ def _print_text(report: dict[str, Any]) -> None:
     environment = report["environment"]
     if environment["error"] is not None:
         print(f"  FAIL {environment['variable']}: {environment['error']}")
+    if report["installation_problem"] is not None:
+        print(f"  FAIL installation: {report['installation_problem']}")
     print()
     print("GPUs")
     if not report["gpus"]:
@@ -267,7 +281,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()
     except BrokenPipeError:
         _quiet_stdout()  # the reader (``| head -1``) has stopped reading: nothing to say
-    ok = report.get("ok", True) and report["environment"]["error"] is None
+    ok = (
+        report.get("ok", True)
+        and report["environment"]["error"] is None
+        and report["installation_problem"] is None
+    )
     return 0 if ok else 1
 
 
