@@ -33,6 +33,7 @@ import json
 import os
 import platform
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -170,6 +171,7 @@ def collect_report(*, run_checks: bool = True) -> dict[str, Any]:
             **versions,
         },
         "platform": platform.platform(),
+        "llm_guide": str(Path(cunumpy.__file__).parent / "LLM_GUIDE.md"),
         "backends": backends,
         "gpus": _gpus(),  # real GPUs only: none under the fake CuPy
         "current_backend": cunumpy.get_backend(),
@@ -223,6 +225,7 @@ def _print_text(report: dict[str, Any]) -> None:
     for name, version in report["versions"].items():
         print(f"{name + ':':<18}{version or 'not installed'}")
     print(f"{'platform:':<18}{report['platform']}")
+    print(f"{'guide for AI:':<18}{report['llm_guide']}")
     print()
     print("Backends")
     fake = report["backends"]["cupy"].get("fake", False)
