@@ -18,7 +18,14 @@ import numpy as np
 
 from ._dtype_rules import STANDARD_DTYPES
 
-__all__ = ["BACKEND_ERRORS", "check_copy", "check_fill_value", "raise_restated", "restate"]
+__all__ = [
+    "BACKEND_ERRORS",
+    "check_copy",
+    "check_fill_value",
+    "raise_restated",
+    "restate",
+    "with_article",
+]
 
 #: What a backend's creation function raises for bad arguments.
 BACKEND_ERRORS = (TypeError, ValueError, OverflowError, ZeroDivisionError)
@@ -165,3 +172,14 @@ def check_fill_value(fill_value: Any, func: str) -> None:
         f"{type(fill_value).__qualname__} {fill_value!r:.60}."
     )
     raise TypeError(msg)
+
+
+def with_article(word: str) -> str:
+    """``word`` with its indefinite article, for messages: "an int", "a double", "an 8-D".
+
+    >>> from cunumpy._errors import with_article
+    >>> [with_article(w) for w in ("int", "unsigned int", "double", "8-D", "11-D", "1-D")]
+    ['an int', 'an unsigned int', 'a double', 'an 8-D', 'an 11-D', 'a 1-D']
+    """
+    vowel_sound = word[:1].lower() in "aeiou8" or word.startswith(("11-", "18-"))
+    return f"{'an' if vowel_sound else 'a'} {word}"

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from .._array_kinds import is_cupy_array
+from .._errors import with_article
 from ._signature import CudaParameter, view_dtype
 
 __all__ = ["Checker", "checker", "describe"]
@@ -30,11 +31,6 @@ _DEVICE_TYPES: set[type] = set()
 def describe(param: CudaParameter, index: int, owner: str) -> str:
     """``owner``'s parameter ``index`` as in the source: ``axpy: parameter 1 (const double* x)``."""
     return f"{owner}: parameter {index} ({param.ctype}{'*' if param.pointer else ''} {param.name})"
-
-
-def _a(word: str) -> str:
-    """``word`` with its indefinite article: "an int", "an unsigned int", "a double"."""
-    return f"{'an' if word[:1].lower() in 'aeiou8' or word.startswith('11') else 'a'} {word}"
 
 
 def _short(value: Any) -> str:
@@ -86,7 +82,7 @@ def _view(param: CudaParameter, where: str) -> Checker:
     def check(value: Any) -> Any:
         _device_array(param, where, value)
         if value.ndim != ndim:
-            msg = f"{where} takes {_a(f'{ndim}-D')} array, not the {_short(value)}."
+            msg = f"{where} takes {with_article(f'{ndim}-D')} array, not the {_short(value)}."
             raise TypeError(msg)
         itemsize = value.dtype.itemsize
         if contiguous and not value.flags.c_contiguous:
@@ -153,7 +149,7 @@ def _scalar(param: CudaParameter, where: str) -> Checker:
         ):
             return cast(value)
         msg = (
-            f"{where} takes {_a(param.ctype)} ({dtype}), not {_short(value)} of type "
+            f"{where} takes {with_article(param.ctype)} ({dtype}), not {_short(value)} of type "
             f"{kind_of_value.__name__}; pass a value that converts without loss."
         )
         raise TypeError(msg)
