@@ -283,10 +283,12 @@ def unmet_need(needs: Sequence[str]) -> str | None:
     """
     import importlib.util
 
+    from cunumpy._install import install_hint
+
     if "numba" in needs and importlib.util.find_spec("numba") is None:
-        return "Numba is not installed (pip install 'cunumpy-xp[kernels]')"
+        return f"Numba is not installed ({install_hint('kernels')})"
     if "mpi" in needs and importlib.util.find_spec("mpi4py") is None:
-        return "mpi4py is not installed (pip install 'cunumpy-xp[mpi]')"
+        return f"mpi4py is not installed ({install_hint('mpi')})"
     if "gpu" in needs:
         return gpu_unusable_reason()
     return None

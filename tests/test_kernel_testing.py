@@ -126,3 +126,36 @@ def test_view_features_are_unavailable_without_a_gpu_and_without_the_fake() -> N
     # no CUDA kernel runs here at all: neither view feature can work (0.7.1 answers the same)
     assert not kernel_testing.bounds_check_views_available()
     assert not kernel_testing.high_dim_cuda_views_available()
+
+
+def test_require_cuda_fails_every_gpu_test_instead_of_skipping_it() -> None:
+    """docs/porting_kernels.md step 6: with CUNUMPY_REQUIRE_CUDA=1 and no GPU, the porting
+    example's tests (both of them) and this suite's ``gpu`` tests fail, none skips."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    if xp.cupy_available() and not kernel_testing.fake_cupy_active():
+        pytest.skip("a GPU is usable here: the tests would pass")
+    root = Path(__file__).resolve().parent.parent
+    path = os.pathsep.join(p for p in (str(root), os.environ.get("PYTHONPATH", "")) if p)
+    env = {k: v for k, v in os.environ.items() if k != "CUNUMPY_FAKE_CUPY"}
+    done = subprocess.run(
+        [
+            sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
+            "examples/porting", "tests/test_sets.py::test_unique_functions_are_sorted_on_cupy",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        env={**env, "CUNUMPY_REQUIRE_CUDA": "1", "PYTHONPATH": path},
+        timeout=300,
+        check=False,
+    )  # fmt: skip
+    output = done.stdout + done.stderr
+    assert done.returncode == 1, output
+    assert "skipped" not in output, output
+    assert "test_the_program_gives_the_same_energy_on_both_backends" in output, output
+    assert "test_unique_functions_are_sorted_on_cupy" in output, output
+    assert output.count("CUNUMPY_REQUIRE_CUDA is set, but") >= 2, output

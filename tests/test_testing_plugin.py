@@ -281,3 +281,15 @@ def test_devices_that_hold_no_data_are_left_out() -> None:
     listed = [str(d) for d in devices("torch")]
     assert "cpu" in listed
     assert "meta" not in listed  # torch lists it; its tensors have no values to compare
+
+
+def test_require_cuda_fails_the_cupy_namespace_of_the_xp_fixture(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if cunumpy.cupy_available():
+        pytest.skip("CuPy is usable here: its namespace runs")
+    pytester.makepyfile(test_file="def test_sum(xp):\n    assert xp.sum(xp.ones(2)) == 2\n")
+    monkeypatch.setenv("CUNUMPY_REQUIRE_CUDA", "1")
+    result = pytester.runpytest("-p", "cunumpy.testing.plugin", "--xp=numpy,cupy", "-rfE")
+    result.assert_outcomes(passed=1, errors=1)
+    result.stdout.fnmatch_lines(["*CUNUMPY_REQUIRE_CUDA is set, but cupy: *"])

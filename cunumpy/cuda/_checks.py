@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from .._array_kinds import is_cupy_array
+from .._errors import with_article
 from ._signature import CudaParameter, view_dtype
 
 __all__ = ["Checker", "accept_device_type", "checker", "describe"]
@@ -86,7 +87,7 @@ def _view(param: CudaParameter, where: str) -> Checker:
     def check(value: Any) -> Any:
         _device_array(param, where, value)
         if value.ndim != ndim:
-            msg = f"{where} takes a {ndim}-D array, not the {_short(value)}."
+            msg = f"{where} takes {with_article(f'{ndim}-D')} array, not the {_short(value)}."
             raise TypeError(msg)
         itemsize = value.dtype.itemsize
         if contiguous and not value.flags.c_contiguous:
@@ -153,7 +154,7 @@ def _scalar(param: CudaParameter, where: str) -> Checker:
         ):
             return cast(value)
         msg = (
-            f"{where} takes a {param.ctype} ({dtype}), not {_short(value)} of type "
+            f"{where} takes {with_article(param.ctype)} ({dtype}), not {_short(value)} of type "
             f"{kind_of_value.__name__}; pass a value that converts without loss."
         )
         raise TypeError(msg)
