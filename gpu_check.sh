@@ -200,6 +200,12 @@ MUST_RUN=(tests/test_kernel_pairs.py::test_the_porting_example_passes_its_parity
     tests/test_rng.py::test_philox_on_cupy_gives_the_known_answers_and_numpy_bits
     tests/test_cuda_kernel_gpu.py::test_readme_axpy_infers_n_threads_from_the_first_array
     tests/test_cuda_kernel_gpu.py::test_random_and_morton_headers_on_the_gpu_give_the_known_answers
+    tests/test_device_programs_gpu.py::test_random_numbers_on_the_cupy_backend_are_made_on_the_gpu_reproducibly
+    tests/test_device_programs_gpu.py::test_host_call_and_evaluate_on_host_return_gpu_arrays
+    tests/test_device_programs_gpu.py::test_segment_sums_and_cupy_kernels_on_the_gpu_equal_numpy
+    tests/test_device_programs_gpu.py::test_emulated_launches_run_on_numpy_arrays_on_a_gpu_machine
+    tests/test_device_programs_gpu.py::test_view_features_reported_available_work_on_the_gpu
+    tests/test_sets.py::test_the_top_level_names_the_types_the_unique_functions_return_on_cupy
     tests/test_dask_gpu.py::test_cupy_chunks_run_cunumpys_cupy_namespace_per_chunk_gpu
     tests/test_dask_gpu.py::test_to_device_moves_chunks_between_host_and_gpu_gpu)
 PUBLIC_ARGS=(--backend cupy --disable-deadline -q "${PLUGINS[@]}" "${XDIST[@]}")

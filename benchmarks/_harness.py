@@ -283,12 +283,14 @@ def unmet_need(needs: Sequence[str]) -> str | None:
     """
     import importlib.util
 
+    from cunumpy._install import install_hint
+
     if "numba" in needs and importlib.util.find_spec("numba") is None:
-        return "Numba is not installed (pip install 'cunumpy-xp[kernels]')"
+        return f"Numba is not installed ({install_hint('kernels')})"
     if "dask" in needs and importlib.util.find_spec("dask") is None:
-        return "Dask is not installed (pip install 'cunumpy-xp[dask]')"
+        return f"Dask is not installed ({install_hint('dask')})"
     if "mpi" in needs and importlib.util.find_spec("mpi4py") is None:
-        return "mpi4py is not installed (pip install 'cunumpy-xp[mpi]')"
+        return f"mpi4py is not installed ({install_hint('mpi')})"
     if "gpu" in needs:
         return gpu_unusable_reason()
     return None

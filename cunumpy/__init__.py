@@ -212,6 +212,7 @@ from ._namespace_kinds import (
 )
 from ._scipy import scipy
 from ._transfer import device, to_cupy, to_device, to_numpy
+from ._unique_results import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
 from .cuda import synchronize
 
 __version__ = "0.1.0"
@@ -307,6 +308,7 @@ __all__ += [
     "default_float_dtype", "evaluate_on_host", "get_array_backend", "get_array_module",
     "host_call", "is_cpu", "is_gpu", "numpy_backend", "require_version", "same_backend",
     "scipy", "setup_on_host", "to_cunumpy", "xp",
+    "UniqueAllResult", "UniqueCountsResult", "UniqueInverseResult",  # what unique_* return
 ]  # fmt: skip
 
 
@@ -335,6 +337,8 @@ def __dir__() -> list[str]:
 
 
 from ._config import _backend_from_environment  # noqa: E402
+from ._distributions import warn_at_import as _warn_at_import  # noqa: E402
 
+_warn_at_import()  # the registry's cunumpy installed next to this one: say what to run
 _backend_from_environment()
-del _backend_from_environment
+del _backend_from_environment, _warn_at_import

@@ -9,17 +9,31 @@ else 0.
 This is the tool users run when their environment is wrong, so it never dies at import:
 an invalid ``CUNUMPY_BACKEND`` (which makes ``import cunumpy`` raise in any other
 program) is reported here as a failed check, with the reason, on the NumPy backend.
+
+Under the fake CuPy of ``cunumpy.kernel_testing`` (``CUNUMPY_FAKE_CUPY=1``), every line
+about CuPy says "fake CuPy (CPU)" and the verdict says that no GPU was used: the fake
+runs CuPy's code paths on the CPU, it is no GPU.
 """
 
 from __future__ import annotations
+
+import sys
+
+# First, with the standard library only: after `pip uninstall cunumpy` (the registry's
+# CuNumpy, which shares the package) the rest of cunumpy may be gone, this file not.
+from cunumpy._distributions import installation_problem
+
+if __name__ == "__main__" and not hasattr(sys.modules.get("cunumpy"), "__version__"):
+    print(f"python -m cunumpy: {installation_problem() or 'cunumpy is not importable'}")
+    sys.exit(1)
 
 import argparse
 import importlib.metadata
 import json
 import os
 import platform
-import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -29,6 +43,9 @@ from cunumpy import _config
 from cunumpy._cupy import visible_gpu_count
 
 __all__ = ["collect_report", "main", "self_check"]
+
+#: What the report calls CuPy while the fake CuPy stands in for it.
+FAKE = "fake CuPy (CPU)"
 
 _DISTRIBUTIONS = {
     "numpy": ("numpy",),
@@ -47,8 +64,13 @@ def _version(names: Sequence[str]) -> str | None:
     return None
 
 
+def _fake_cupy() -> bool:
+    """Whether the fake CuPy of ``cunumpy.kernel_testing`` is this process's ``cupy``."""
+    return bool(getattr(sys.modules.get("cupy"), "__cunumpy_fake__", False))
+
+
 def _gpus() -> list[dict[str, Any]]:
-    if not cunumpy.cupy_available():
+    if not cunumpy.cupy_available() or _fake_cupy():
         return []
     import cupy
 
@@ -128,28 +150,37 @@ def self_check(backend: str) -> list[dict[str, Any]]:
 
 def collect_report(*, run_checks: bool = True) -> dict[str, Any]:
     """Gather the report as plain data (what ``--json`` prints)."""
+    fake = _fake_cupy() and cunumpy.cupy_available()
     backends: dict[str, dict[str, Any]] = {
         "numpy": {"usable": True, "reason": None},
         "cupy": {
             "usable": cunumpy.cupy_available(),
             "reason": cunumpy.cupy_unavailable_reason(),
+            "fake": fake,
         },
     }
+    versions = {key: _version(names) for key, names in _DISTRIBUTIONS.items()}
+    if fake:  # the installed CuPy's version is not what runs
+        versions["cupy"] = f"{FAKE}, standing in for " + (
+            f"the installed CuPy {versions['cupy']}" if versions["cupy"] else "CuPy"
+        )
     report: dict[str, Any] = {
         "versions": {
             "python": platform.python_version(),
             "cunumpy": cunumpy.__version__,
-            **{key: _version(names) for key, names in _DISTRIBUTIONS.items()},
+            **versions,
         },
         "platform": platform.platform(),
+        "llm_guide": str(Path(cunumpy.__file__).parent / "LLM_GUIDE.md"),
         "backends": backends,
-        "gpus": _gpus(),
+        "gpus": _gpus(),  # real GPUs only: none under the fake CuPy
         "current_backend": cunumpy.get_backend(),
         "environment": {
             "variable": _config.ENV_VAR,
             "value": os.environ.get(_config.ENV_VAR),
             "error": _config.environment_error,
         },
+        "installation_problem": installation_problem(),
     }
     if run_checks:
         report["self_check"] = {
@@ -163,6 +194,8 @@ def collect_report(*, run_checks: bool = True) -> dict[str, Any]:
         ]
         if _config.environment_error is not None:
             failed.insert(0, _config.environment_error)
+        if report["installation_problem"] is not None:
+            failed.insert(0, "the installation (see above)")
         report["verdict"] = _verdict(failed, backends)
         report["ok"] = not failed
     return report
@@ -173,6 +206,11 @@ def _verdict(failed: list[str], backends: dict[str, dict[str, Any]]) -> str:
     if failed:
         return f"FAILED: {len(failed)} check(s) failed ({'; '.join(failed)})"
     usable = [name for name, info in backends.items() if info["usable"]]
+    if backends["cupy"].get("fake"):
+        return (
+            f"OK on NumPy and on the {FAKE}: all {len(_CHECKS)} checks passed; no GPU was "
+            f"used (the {FAKE} runs CuPy's code paths on the CPU)"
+        )
     if backends["cupy"]["usable"]:
         return f"OK: all {len(_CHECKS)} checks passed on {', '.join(usable)}"
     return (
@@ -187,19 +225,26 @@ def _print_text(report: dict[str, Any]) -> None:
     for name, version in report["versions"].items():
         print(f"{name + ':':<18}{version or 'not installed'}")
     print(f"{'platform:':<18}{report['platform']}")
+    print(f"{'guide for AI:':<18}{report['llm_guide']}")
     print()
     print("Backends")
+    fake = report["backends"]["cupy"].get("fake", False)
     for name, info in report["backends"].items():
         state = "usable" if info["usable"] else f"not usable ({info['reason']})"
+        if info.get("fake"):
+            state = f"{FAKE}: usable for CPU tests of the CuPy code paths, not a GPU"
         print(f"  {name:<8}{state}")
-    print(f"  current: {report['current_backend']}")
+    current = report["current_backend"]
+    print(f"  current: {current}" + (f" ({FAKE})" if fake and current == "cupy" else ""))
     environment = report["environment"]
     if environment["error"] is not None:
         print(f"  FAIL {environment['variable']}: {environment['error']}")
+    if report["installation_problem"] is not None:
+        print(f"  FAIL installation: {report['installation_problem']}")
     print()
     print("GPUs")
     if not report["gpus"]:
-        print("  none usable")
+        print(f"  none usable (the {FAKE} is active; it is no GPU)" if fake else "  none usable")
     for gpu in report["gpus"]:
         print(
             f"  [{gpu['index']}] {gpu['name']}: {gpu['free_bytes'] / 2**30:.1f} GiB free of "
@@ -212,7 +257,8 @@ def _print_text(report: dict[str, Any]) -> None:
             for r in results:
                 mark = "ok  " if r["ok"] else "FAIL"
                 suffix = f"  {r['detail']}" if r["detail"] else ""
-                print(f"  {mark} {backend:<6} {r['check']}{suffix}")
+                label = FAKE if fake and backend == "cupy" else backend
+                print(f"  {mark} {label:<6} {r['check']}{suffix}")
         print()
         print(report["verdict"])
 
@@ -238,7 +284,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()
     except BrokenPipeError:
         _quiet_stdout()  # the reader (``| head -1``) has stopped reading: nothing to say
-    ok = report.get("ok", True) and report["environment"]["error"] is None
+    ok = (
+        report.get("ok", True)
+        and report["environment"]["error"] is None
+        and report["installation_problem"] is None
+    )
     return 0 if ok else 1
 
 

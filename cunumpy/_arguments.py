@@ -39,6 +39,7 @@ __all__ = [
     "check_matrix",
     "check_repeats",
     "check_shift",
+    "check_sorted_1d",
     "check_take_axis",
     "check_tensordot_axes",
     "checked_shape",
@@ -168,6 +169,15 @@ def check_matrix(x: Any, func: str) -> None:
             f"got an array of shape {x.shape}."
         )
         raise ValueError(msg)
+
+
+def check_sorted_1d(x1: Any) -> None:
+    """``searchsorted``'s ``x1``: a 1-D array (NumPy says "object too deep")."""
+    msg = (
+        f"searchsorted: `x1` must be a 1-D sorted array, got an array of shape "
+        f"{getattr(x1, 'shape', None)}; search each row separately, or flatten it."
+    )
+    raise ValueError(msg)
 
 
 def check_condition(condition: Any) -> None:

@@ -101,7 +101,7 @@ def require_version(minimum: str) -> None:
     >>> xp.require_version("99.0")
     Traceback (most recent call last):
     ...
-    ImportError: require_version: cunumpy 99.0 or newer is required, but 0.1.0 is installed (with CuNumpy 0.7.1's API); upgrade it with pip install --upgrade cunumpy-xp.
+    ImportError: require_version: cunumpy 99.0 or newer is required, but 0.1.0 is installed (with CuNumpy 0.7.1's API); upgrade it: in a newer source checkout of cunumpy, pip install .
     """
     from . import __version__
 
@@ -115,8 +115,8 @@ def require_version(minimum: str) -> None:
     if not any(found is not None and found[0] >= wanted[0] for found in provided):
         msg = (
             f"require_version: cunumpy {minimum} or newer is required, but {__version__} is "
-            f"installed (with CuNumpy {CUNUMPY_071_API}'s API); upgrade it with "
-            f"pip install --upgrade cunumpy-xp."
+            f"installed (with CuNumpy {CUNUMPY_071_API}'s API); upgrade it: in a newer "
+            f"source checkout of cunumpy, pip install ."
         )
         raise ImportError(msg)
 

@@ -13,6 +13,8 @@ import sys
 import warnings
 from types import ModuleType
 
+from ._install import install_hint
+
 __all__ = [
     "CupyUnavailableError",
     "CupyUnavailableWarning",
@@ -86,8 +88,7 @@ def unsupported_cupy_version(version: str) -> str | None:
     if found < MIN_CUPY:
         return (
             f"CuPy {version} is older than {MIN_CUPY[0]}.{MIN_CUPY[1]}, the oldest version "
-            f"cunumpy supports (pip install 'cunumpy-xp[cuda12]' or 'cunumpy-xp[cuda13]' to "
-            f"upgrade)"
+            f"cunumpy supports (to upgrade: {install_hint('cuda12', 'cuda13')})"
         )
     return None
 
@@ -126,7 +127,7 @@ _MEANINGS = (
     )),
     ("nvrtc", lambda: (
         "CuPy cannot compile kernels: the CUDA runtime compiler (NVRTC) is missing; "
-        "pip install 'cunumpy-xp[cuda12-ctk]' or 'cunumpy-xp[cuda13-ctk]'"
+        f"{install_hint('cuda12-ctk', 'cuda13-ctk')}"
     )),
     ("NoKernelImage", lambda: (
         "this CuPy wheel has no code for this GPU, or the driver is too old for it; update "
@@ -160,7 +161,7 @@ def _explained(stage: str, exc: BaseException) -> str:
 def _probe() -> str | None:
     """Try CuPy for real; return ``None`` when it works, else the reason."""
     if not cupy_installed():
-        return "CuPy is not installed (pip install 'cunumpy-xp[cuda12]' or 'cunumpy-xp[cuda13]')"
+        return f"CuPy is not installed ({install_hint('cuda12', 'cuda13')})"
     try:
         import cupy
     except Exception as exc:
@@ -242,10 +243,7 @@ def require_cupy(func: str) -> ModuleType:
 def require_cupy_installed(func: str) -> ModuleType:
     """Like ``require_cupy``; when CuPy is not installed at all the message says to install it."""
     if not cupy_installed():
-        msg = (
-            f"{func}: CuPy is not installed; pip install 'cunumpy-xp[cuda12]' or "
-            f"'cunumpy-xp[cuda13]' to use it."
-        )
+        msg = f"{func}: CuPy is not installed; to use it: {install_hint('cuda12', 'cuda13')}."
         raise CupyUnavailableError(msg)
     return require_cupy(func)
 

@@ -116,15 +116,27 @@ def parse_device(device: Any, func: str) -> Request:
     raise TypeError(msg)
 
 
-def _visible_gpus(func: str) -> int:
-    from ._cupy import require_cupy, visible_gpu_count
+def _visible_gpus(index: int | None, func: str) -> int:
+    """How many GPUs are usable; without a usable CuPy, the error that names ``index``."""
+    from ._cupy import (
+        CupyUnavailableError,
+        cupy_available,
+        cupy_unavailable_reason,
+        visible_gpu_count,
+    )
 
-    require_cupy(func)
+    if not cupy_available():
+        named = "the current GPU" if index is None else f"GPU {index}"
+        msg = (
+            f"{func}: {named} was asked for, but this process has 0 usable GPUs: the CuPy "
+            f"backend is not usable: {cupy_unavailable_reason()}."
+        )
+        raise CupyUnavailableError(msg)
     return visible_gpu_count()
 
 
 def _checked_index(index: int, func: str) -> int:
-    count = _visible_gpus(func)
+    count = _visible_gpus(index, func)
     if not 0 <= index < count:
         msg = f"{func}: GPU index {index!r} is out of range; {count} GPU(s) are visible (0 to {count - 1})."
         raise ValueError(msg)
@@ -151,9 +163,8 @@ def canonical_device(device: Any, func: str) -> Canonical:
     if kind == "cpu":
         return "cpu"
     if index is None:
-        from ._cupy import require_cupy
-
-        return int(require_cupy(func).cuda.runtime.getDevice())
+        _visible_gpus(None, func)
+        return int(sys.modules["cupy"].cuda.runtime.getDevice())
     return _checked_index(index, func)
 
 

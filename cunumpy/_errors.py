@@ -18,7 +18,14 @@ import numpy as np
 
 from ._dtype_rules import STANDARD_DTYPES
 
-__all__ = ["BACKEND_ERRORS", "check_copy", "check_fill_value", "raise_restated", "restate"]
+__all__ = [
+    "BACKEND_ERRORS",
+    "check_copy",
+    "check_fill_value",
+    "raise_restated",
+    "restate",
+    "with_article",
+]
 
 #: What a backend's creation function raises for bad arguments.
 BACKEND_ERRORS = (TypeError, ValueError, OverflowError, ZeroDivisionError)
@@ -65,6 +72,15 @@ def _size_problem(name: str, value: Any) -> tuple[type[Exception], str] | None:
 
 def _specific(func: str, exc: BaseException, arguments: dict[str, Any]) -> Exception | None:
     """A message that says exactly which argument is wrong, where we can tell."""
+    if func == "from_dlpack" and isinstance(exc, BufferError):  # the standard's error type
+        x = arguments["x"]
+        dtype = getattr(x, "dtype", None)
+        reason = str(exc).rstrip(".")
+        return BufferError(
+            f"from_dlpack: the {type(x).__qualname__}{f' of dtype {dtype}' if dtype is not None else ''} "
+            f"cannot be shared through DLPack ({reason}); DLPack takes bool, integer, floating "
+            f"and complex data in native byte order: convert it first (x.astype(...))."
+        )
     copy = arguments.get("copy")
     if "copy" in arguments and copy is not None and copy is not True and copy is not False:
         return TypeError(f"{func}: `copy` must be True, False or None, not {copy!r}.")
@@ -112,7 +128,8 @@ def _specific(func: str, exc: BaseException, arguments: dict[str, Any]) -> Excep
 def restate(func: str, exc: BaseException, **arguments: Any) -> BaseException:
     """The exception to raise instead of the backend's ``exc``, from ``func(**arguments)``.
 
-    Messages that already name ``func`` (cunumpy's own) are kept as they are.
+    Messages that already name ``func`` (cunumpy's own) are kept as they are. A
+    ``BufferError`` of ``from_dlpack`` stays a ``BufferError``, as the standard says.
     """
     if str(exc).startswith(f"{func}:"):
         return exc
@@ -155,3 +172,14 @@ def check_fill_value(fill_value: Any, func: str) -> None:
         f"{type(fill_value).__qualname__} {fill_value!r:.60}."
     )
     raise TypeError(msg)
+
+
+def with_article(word: str) -> str:
+    """``word`` with its indefinite article, for messages: "an int", "a double", "an 8-D".
+
+    >>> from cunumpy._errors import with_article
+    >>> [with_article(w) for w in ("int", "unsigned int", "double", "8-D", "11-D", "1-D")]
+    ['an int', 'an unsigned int', 'a double', 'an 8-D', 'an 11-D', 'a 1-D']
+    """
+    vowel_sound = word[:1].lower() in "aeiou8" or word.startswith(("11-", "18-"))
+    return f"{'an' if vowel_sound else 'a'} {word}"

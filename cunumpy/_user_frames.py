@@ -29,14 +29,21 @@ def importer_stacklevel() -> int:
 
     Frames of cunumpy are counted and skipped; ``warnings`` itself skips those of the
     import machinery. The warning then shows the user's ``import cunumpy`` line rather
-    than a line of cunumpy's.
+    than a line of cunumpy's. Where no user code imported cunumpy (``python -m cunumpy``,
+    whose outer frames are ``runpy``'s), it shows the outermost line of cunumpy's that
+    did, rather than a line of ``<frozen runpy>``.
     """
     frame, level = sys._getframe(1), 1
     while frame.f_back is not None:
         name = frame.f_code.co_filename
         if name.startswith(PACKAGE_DIR):
             level += 1
-        elif not (name.startswith("<frozen") or "importlib" in name):
-            break
+        elif not _machinery(name):
+            return level
         frame = frame.f_back
-    return level
+    return level - 1 if _machinery(frame.f_code.co_filename) else level
+
+
+def _machinery(filename: str) -> bool:
+    """Whether a frame of ``filename`` is Python's import or run machinery, not code."""
+    return filename.startswith("<frozen") or "importlib" in filename

@@ -1,8 +1,9 @@
 """``cunumpy.dask``: the Array API namespace of Dask arrays (NumPy or CuPy chunks).
 
 This module is ``cunumpy._backends.dask`` itself: importing it imports Dask and puts that
-namespace in its place, so ``cunumpy.dask is array_namespace(dask_array)``. It needs the
-``dask`` extra (``pip install 'cunumpy-xp[dask]'``); ``import cunumpy`` never imports Dask.
+namespace in its place, so ``cunumpy.dask is array_namespace(dask_array)``. It needs Dask
+(the ``dask`` extra: ``dask[array]`` and ``distributed``); ``import cunumpy`` never imports
+Dask.
 
 Examples
 --------
@@ -21,10 +22,9 @@ import sys
 try:
     from ._backends import dask as _namespace
 except ImportError as exc:  # pragma: no cover - the message is tested with Dask hidden
-    msg = (
-        f"cunumpy.dask needs Dask: install the `dask` extra (pip install 'cunumpy-xp[dask]'), "
-        f"which brings dask[array] and distributed ({exc})."
-    )
+    from ._install import install_hint
+
+    msg = f"cunumpy.dask needs Dask: {install_hint('dask')} ({exc})."
     raise ImportError(msg) from exc
 
 sys.modules[__name__] = _namespace

@@ -19,14 +19,27 @@ def _gpu_usable() -> bool:
     return cunumpy.cupy_available() and not cunumpy.kernel_testing.fake_cupy_active()
 
 
+def _no_gpu_reason() -> str:
+    if cunumpy.kernel_testing.fake_cupy_active():
+        return "the fake CuPy is active (CUNUMPY_FAKE_CUPY=1), which is no GPU"
+    return f"no usable GPU: {cunumpy.cupy_unavailable_reason()}"
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Skip tests marked ``gpu`` (with CuPy's reason) when no GPU is usable."""
-    if _gpu_usable():
+    """Skip tests marked ``gpu`` (with CuPy's reason) when no GPU is usable; under
+    ``CUNUMPY_REQUIRE_CUDA=1`` (a GPU job's guard) they fail instead, at set-up."""
+    if _gpu_usable() or cunumpy.kernel_testing.cuda_required():
         return
-    skip = pytest.mark.skip(reason=f"no usable GPU: {cunumpy.cupy_unavailable_reason()}")
+    skip = pytest.mark.skip(reason=_no_gpu_reason())
     for item in items:
         if "gpu" in item.keywords:
             item.add_marker(skip)
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Fail a ``gpu`` test without a GPU when ``CUNUMPY_REQUIRE_CUDA=1`` asks for one."""
+    if "gpu" in item.keywords and cunumpy.kernel_testing.cuda_required() and not _gpu_usable():
+        pytest.fail(f"CUNUMPY_REQUIRE_CUDA is set, but {_no_gpu_reason()}", pytrace=False)
 
 
 @pytest.fixture(autouse=True)

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from cunumpy._install import install_hint
+
 ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT_S = 120
 
@@ -43,7 +45,7 @@ def mpi_unusable() -> str | None:
     """Why mpi4py cannot be used here (asked in a subprocess, so that this one stays free
     of MPI until a test needs it), or None."""
     if importlib.util.find_spec("mpi4py") is None:
-        return "mpi4py is not installed (pip install cunumpy-xp[mpi])"
+        return f"mpi4py is not installed ({install_hint('mpi')})"
     code = (
         "from cunumpy.mpi._env import require_mpi\n"
         "try:\n"

@@ -158,7 +158,7 @@ def test_pin_memory_without_cupy_installed_raises_import_error() -> None:
 
         assert cuda.device_count() == 0
         assert cuda.cupy_available() is False
-        cuda.set_device(0)  # NumPy backend without CuPy: no-op
+        cuda.set_device("cpu")  # a no-op on every backend
         try:
             cuda.pin_memory(np.zeros(3))
         except ImportError as exc:
@@ -174,8 +174,12 @@ def test_pin_memory_without_cupy_installed_raises_import_error() -> None:
     assert result.returncode == 0, result.stderr
     first, second = result.stdout.strip().splitlines()
     assert first.startswith("pin_memory: CuPy is not installed")
-    assert "cunumpy-xp[cuda12]" in first
-    assert second.startswith("memory_info: the CuPy backend is not usable: CuPy is not installed")
+    assert "pip install cupy-cuda12x or cupy-cuda13x" in first
+    assert "pip install '.[cuda12]' or '.[cuda13]'" in first
+    assert second.startswith(
+        "memory_info: GPU 0 was asked for, but this process has 0 usable GPUs: the CuPy backend "
+        "is not usable: CuPy is not installed"
+    )
 
 
 # --- NumPy backend: the neutral answers of the table --------------------------------------
@@ -292,15 +296,20 @@ GPU_FORMS = [0, "cuda:0", "cuda", "gpu:1"]
 @pytest.mark.parametrize("gpu", GPU_FORMS)
 def test_explicit_gpu_without_usable_cupy_raises_runtime_error(name: str, gpu: Any) -> None:
     with pytest.raises(
-        RuntimeError, match=rf"^{name}: the CuPy backend is not usable: .*(no GPU|no NVIDIA driver)"
+        RuntimeError,
+        match=rf"^{name}: (GPU \d|the current GPU) was asked for, but this process has 0 usable "
+        rf"GPUs: the CuPy backend is not usable: .*(no GPU|no NVIDIA driver)",
     ):
         _call(name, gpu)
 
 
 @needs_unusable_cupy
 @pytest.mark.parametrize("gpu", GPU_FORMS)
-def test_set_device_without_usable_cupy_is_a_no_op_on_numpy_backend(gpu: Any) -> None:
-    assert cuda.set_device(gpu) is None
+def test_set_device_without_usable_cupy_raises_as_memory_info_does(gpu: Any) -> None:
+    with pytest.raises(
+        RuntimeError, match=r"^set_device: .* was asked for, but this process has 0 usable GPUs"
+    ):
+        cuda.set_device(gpu)
     assert cuda.current_device() == "cpu"
 
 
@@ -596,3 +605,25 @@ def test_gpu_synchronize_on_numpy_backend_waits_for_loaded_cupy(cupy: Any) -> No
     cuda.synchronize()
     assert cuda.memory_info() is None  # the NumPy backend still answers neutrally
     assert int(x.sum()) == 45
+
+
+@pytest.mark.skipif(cunumpy.cupy_available(), reason="CuPy is usable here: GPU 0 exists")
+@pytest.mark.parametrize(
+    ("func", "call"),
+    [
+        ("set_device", lambda: cuda.set_device(1)),
+        ("set_device", lambda: cuda.set_device("cuda:0")),
+        ("device", lambda: cuda.device(1).__enter__()),
+        ("memory_info", lambda: cuda.memory_info(0)),
+        ("zeros", lambda: cunumpy.zeros(2, device=1)),
+        ("asarray", lambda: cunumpy.asarray([1.0], device="cuda:1")),
+    ],
+)
+def test_naming_a_gpu_without_one_raises_one_error_with_the_index_and_the_count(
+    func: str, call: Any
+) -> None:
+    with pytest.raises(
+        cunumpy.CupyUnavailableError,
+        match=rf"^{func}: GPU \d was asked for, but this process has 0 usable GPUs: the CuPy backend is not usable: ",
+    ):
+        call()

@@ -148,7 +148,7 @@ def test_an_integer_out_of_range_is_an_overflow_error_naming_kernel_parameter_an
     [
         (0, "2.0", r"parameter 0 \(double a\) takes a double .*'2.0'.* of type str"),
         (0, 1j, r"parameter 0 \(double a\) takes a double .*1j"),
-        (3, 1.5, r"parameter 3 \(int n\) takes a int .*1.5"),
+        (3, 1.5, r"parameter 3 \(int n\) takes an int .*1.5"),
     ],
 )
 def test_a_scalar_that_does_not_convert_is_a_type_error(index: int, value: Any, match: str) -> None:

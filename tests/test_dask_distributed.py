@@ -59,7 +59,7 @@ def _black_scholes() -> ModuleType:
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")
 def test_the_black_scholes_arrays_run_on_a_two_worker_local_cluster() -> None:
     distributed = pytest.importorskip(
-        "distributed", reason="distributed is not installed (pip install cunumpy-xp[dask])"
+        "distributed", reason="distributed is not installed (the dask extra)"
     )
     da = pytest.importorskip("dask.array")
     example = _black_scholes()

@@ -7,9 +7,7 @@ import pytest
 
 import cunumpy
 
-da = pytest.importorskip(
-    "dask.array", reason="Dask is not installed (pip install cunumpy-xp[dask])"
-)
+da = pytest.importorskip("dask.array", reason="Dask is not installed (the dask extra)")
 
 pytestmark = pytest.mark.gpu
 

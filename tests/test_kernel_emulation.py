@@ -154,3 +154,28 @@ def test_emulated_vector_types_and_a_3d_block() -> None:
     out = np.zeros(24)
     emulate_cuda_kernel(norm, x, out, grid=1, block=(2, 3, 4))
     np.testing.assert_allclose(out, np.linalg.norm(x, axis=1), rtol=1e-15)
+
+
+def test_emulated_launches_run_a_cuda_kernel_on_numpy_arrays_without_the_fake() -> None:
+    """CuNumpy 0.7.1's example of ``emulated_launches`` (issue 26.7), emulated on the CPU."""
+    from cunumpy import kernels
+    from cunumpy.kernel_testing import emulated_launches
+
+    axpy = kernels.CudaKernel(
+        'extern "C" __global__ void axpy(double a, const double* x, double* y, int n) {'
+        " int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) y[i] += a * x[i]; }",
+        "axpy",
+    )
+    y = np.zeros(3)
+    with emulated_launches():
+        axpy(2.0, np.arange(3.0), y, 3, n_threads=3)
+        with pytest.raises(TypeError, match=r"parameter 2 \(double\* y\) takes dtype float64"):
+            axpy(2.0, np.arange(3.0), np.zeros(3, dtype=np.float32), 3, n_threads=3)
+    np.testing.assert_array_equal(y, [0.0, 2.0, 4.0])
+    readonly = np.arange(3.0)
+    readonly.flags.writeable = False
+    with emulated_launches():
+        axpy(1.0, readonly, y, 3)  # n_threads from the first array; read-only input copied
+    np.testing.assert_array_equal(y, [0.0, 3.0, 6.0])
+    with pytest.raises(TypeError, match="takes a CuPy array"):
+        axpy(2.0, np.arange(3.0), y, 3, n_threads=3)  # outside the block: as on a GPU

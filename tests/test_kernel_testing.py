@@ -38,11 +38,6 @@ def test_without_the_fake_the_sessions_say_how_to_get_it() -> None:
         kernel_testing.fake_cupy_session(),
     ):
         pass
-    with (
-        pytest.raises(RuntimeError, match="needs the fake CuPy"),
-        kernel_testing.emulated_launches(),
-    ):
-        pass
 
 
 def test_parity_without_a_device_backend_skips_with_the_reason(
@@ -123,3 +118,44 @@ def test_the_emulated_examples_are_marked_emulated() -> None:
         "cunumpy.kernel_testing._device_function.device_function_kernel",
         "docs/kernel_testing.md::kernel_testing.md",
     }, output
+
+
+def test_view_features_are_unavailable_without_a_gpu_and_without_the_fake() -> None:
+    if xp.cupy_available():
+        pytest.skip("CuPy (a GPU or the fake CuPy) is usable here")
+    # no CUDA kernel runs here at all: neither view feature can work (0.7.1 answers the same)
+    assert not kernel_testing.bounds_check_views_available()
+    assert not kernel_testing.high_dim_cuda_views_available()
+
+
+def test_require_cuda_fails_every_gpu_test_instead_of_skipping_it() -> None:
+    """docs/porting_kernels.md step 6: with CUNUMPY_REQUIRE_CUDA=1 and no GPU, the porting
+    example's tests (both of them) and this suite's ``gpu`` tests fail, none skips."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    if xp.cupy_available() and not kernel_testing.fake_cupy_active():
+        pytest.skip("a GPU is usable here: the tests would pass")
+    root = Path(__file__).resolve().parent.parent
+    path = os.pathsep.join(p for p in (str(root), os.environ.get("PYTHONPATH", "")) if p)
+    env = {k: v for k, v in os.environ.items() if k != "CUNUMPY_FAKE_CUPY"}
+    done = subprocess.run(
+        [
+            sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
+            "examples/porting", "tests/test_sets.py::test_unique_functions_are_sorted_on_cupy",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        env={**env, "CUNUMPY_REQUIRE_CUDA": "1", "PYTHONPATH": path},
+        timeout=300,
+        check=False,
+    )  # fmt: skip
+    output = done.stdout + done.stderr
+    assert done.returncode == 1, output
+    assert "skipped" not in output, output
+    assert "test_the_program_gives_the_same_energy_on_both_backends" in output, output
+    assert "test_unique_functions_are_sorted_on_cupy" in output, output
+    assert output.count("CUNUMPY_REQUIRE_CUDA is set, but") >= 2, output

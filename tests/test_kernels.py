@@ -25,7 +25,8 @@ import cunumpy
 from cunumpy import kernels, profiling
 
 pytest.importorskip(
-    "numba", reason="portable kernels need Numba (pip install 'cunumpy-xp[kernels]')"
+    "numba",
+    reason="portable kernels need Numba (pip install numba; from a source checkout: pip install '.[kernels]')",
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -456,7 +457,10 @@ def test_without_numba_defining_a_kernel_names_the_extra() -> None:
     assert done.returncode == 0, done.stderr
     lines = done.stdout.strip().splitlines()
     assert len(lines) == 2
-    assert all("pip install 'cunumpy-xp[kernels]'" in line for line in lines)
+    assert all(
+        "pip install numba (from a source checkout of cunumpy: pip install '.[kernels]')" in line
+        for line in lines
+    )
     assert lines[0].startswith("elementwise (<lambda>): portable kernels are compiled by Numba")
 
 
@@ -558,7 +562,10 @@ def test_broadcasting_matches_numpy_for_any_shapes(shapes, data) -> None:  # typ
 
 
 def test_gpu_target_problem_names_numba_cuda_and_numpy() -> None:
-    pytest.importorskip("numba.cuda", reason="needs numba-cuda (pip install 'cunumpy-xp[cuda12]')")
+    pytest.importorskip(
+        "numba.cuda",
+        reason="needs numba-cuda (pip install 'numba-cuda[cu12]'; from a source checkout: pip install '.[cuda12]')",
+    )
     from cunumpy.kernels._numba import cuda_target_problem
 
     problem = cuda_target_problem()

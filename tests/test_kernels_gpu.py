@@ -20,7 +20,8 @@ from cunumpy import kernels
 
 cupy = pytest.importorskip("cupy")
 pytest.importorskip(
-    "numba", reason="portable kernels need Numba (pip install 'cunumpy-xp[kernels]')"
+    "numba",
+    reason="portable kernels need Numba (pip install numba; from a source checkout: pip install '.[kernels]')",
 )
 
 # A GPU alone is not enough: numba-cuda must also compile with the installed NumPy.

@@ -23,7 +23,8 @@ EXAMPLE = ROOT / "examples" / "black_scholes.py"
 BENCHMARK = ROOT / "benchmarks" / "bench_kernels.py"
 
 pytest.importorskip(
-    "numba", reason="portable kernels need Numba (pip install 'cunumpy-xp[kernels]')"
+    "numba",
+    reason="portable kernels need Numba (pip install numba; from a source checkout: pip install '.[kernels]')",
 )
 
 

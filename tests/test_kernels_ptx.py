@@ -29,9 +29,13 @@ from cunumpy import kernels
 from cunumpy.kernels._cuda import _Operand
 from cunumpy.kernels._types import LoopSignature
 
-numba = pytest.importorskip("numba", reason="needs Numba (pip install 'cunumpy-xp[kernels]')")
+numba = pytest.importorskip(
+    "numba",
+    reason="needs Numba (pip install numba; from a source checkout: pip install '.[kernels]')",
+)
 cuda = pytest.importorskip(
-    "numba.cuda", reason="needs numba-cuda (pip install 'cunumpy-xp[cuda12]')"
+    "numba.cuda",
+    reason="needs numba-cuda (pip install 'numba-cuda[cu12]'; from a source checkout: pip install '.[cuda12]')",
 )
 nbtypes = numba.types
 

@@ -38,11 +38,11 @@ _NUMBA_CUDA_ON_NUMPY_25 = (
 
 def _numba_cuda_missing() -> str | None:
     if importlib.util.find_spec("numba") is None:
-        return "Numba is not installed (pip install 'cunumpy-xp[kernels]')"
+        return "Numba is not installed (pip install numba; from a source checkout: pip install '.[kernels]')"
     try:
         import numba.cuda  # noqa: F401
     except ImportError as exc:
-        return f"numba-cuda is not importable ({exc}); pip install 'cunumpy-xp[cuda12]'"
+        return f"numba-cuda is not importable ({exc}); pip install 'numba-cuda[cu12]' (from a source checkout: pip install '.[cuda12]')"
     return None
 
 

@@ -6,6 +6,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 import cunumpy
 from cunumpy.__main__ import collect_report, main
 
@@ -96,3 +98,47 @@ def test_a_reader_that_stops_early_gets_no_traceback() -> None:
             errors = process.stderr.read()
             process.wait(timeout=300)
         assert "Traceback" not in errors and "BrokenPipeError" not in errors, errors
+
+
+@pytest.mark.fake_cupy
+def test_under_the_fake_cupy_every_cupy_line_says_so_and_no_gpu_is_claimed() -> None:
+    """Fake CuPy (CPU): the report must not look like a working GPU (issue 26, item 3)."""
+    import os
+
+    result = subprocess.run(
+        [sys.executable, "-m", "cunumpy"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "CUNUMPY_FAKE_CUPY": "1", "CUNUMPY_BACKEND": "cupy"},
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = result.stdout.splitlines()
+    about_cupy = [line for line in lines if "cupy" in line.lower() or "gpu" in line.lower()]
+    assert len(about_cupy) >= 10, result.stdout  # version, backend, current, GPUs, 7 checks
+    for line in about_cupy:
+        if line.strip() == "GPUs":
+            continue
+        assert "fake CuPy (CPU)" in line, line
+    verdict = lines[-1]
+    assert verdict.startswith("OK on NumPy and on the fake CuPy (CPU): all "), verdict
+    assert "no GPU was used" in verdict, verdict
+    assert "checks passed on numpy, cupy" not in result.stdout
+
+
+@pytest.mark.fake_cupy
+def test_the_json_report_marks_the_fake_cupy_and_lists_no_gpu() -> None:
+    import os
+
+    result = subprocess.run(
+        [sys.executable, "-m", "cunumpy", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "CUNUMPY_FAKE_CUPY": "1"},
+    )
+    report = json.loads(result.stdout)
+    assert report["backends"]["cupy"]["fake"] is True
+    assert report["gpus"] == []
+    assert report["versions"]["cupy"].startswith("fake CuPy (CPU)")
+    assert "no GPU was used" in report["verdict"]

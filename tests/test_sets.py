@@ -105,3 +105,26 @@ def test_unique_functions_are_sorted_on_cupy() -> None:
     inverse = namespace.unique_inverse(x)
     assert inverse.inverse_indices.shape == x.shape
     np.testing.assert_array_equal(cupy.asnumpy(inverse.values[inverse.inverse_indices]), host)
+
+
+def test_the_top_level_names_the_types_the_unique_functions_return_on_numpy() -> None:
+    """CuNumpy 0.7.1's ``xp.UniqueAllResult`` and friends: the named tuples of the results."""
+    x = np.asarray([3, 1, 3])
+    assert type(cunumpy.unique_all(x)) is cunumpy.UniqueAllResult
+    assert type(cunumpy.unique_counts(x)) is cunumpy.UniqueCountsResult
+    assert type(cunumpy.unique_inverse(x)) is cunumpy.UniqueInverseResult
+    assert cunumpy.UniqueCountsResult._fields == ("values", "counts")
+    assert cunumpy.UniqueInverseResult._fields == ("values", "inverse_indices")
+    assert {"UniqueAllResult", "UniqueCountsResult", "UniqueInverseResult"} <= set(cunumpy.__all__)
+
+
+@pytest.mark.gpu
+def test_the_top_level_names_the_types_the_unique_functions_return_on_cupy() -> None:
+    import cupy
+
+    x = cupy.asarray([3, 1, 3])
+    assert type(cunumpy.unique_all(x)) is cunumpy.UniqueAllResult
+    assert type(cunumpy.unique_counts(x)) is cunumpy.UniqueCountsResult
+    result = cunumpy.unique_inverse(x)
+    assert type(result) is cunumpy.UniqueInverseResult
+    assert cupy.asnumpy(result.values[result.inverse_indices]).tolist() == [3, 1, 3]

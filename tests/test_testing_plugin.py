@@ -303,7 +303,7 @@ def test_declared(xp, dask_computes):
 """
 
 
-@pytest.mark.skipif(not DASK, reason="Dask is not installed (pip install cunumpy-xp[dask])")
+@pytest.mark.skipif(not DASK, reason="Dask is not installed (the dask extra)")
 def test_dask_computes_fails_a_test_that_computes_more_than_it_declares(
     pytester: pytest.Pytester,
 ) -> None:
@@ -327,3 +327,15 @@ def test_the_dask_namespace_is_skipped_with_the_reason_without_dask(
         "dask[array] is not installed (pip install dask[array])"
     )
     assert "dask" not in _namespaces.default_names()
+
+
+def test_require_cuda_fails_the_cupy_namespace_of_the_xp_fixture(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if cunumpy.cupy_available():
+        pytest.skip("CuPy is usable here: its namespace runs")
+    pytester.makepyfile(test_file="def test_sum(xp):\n    assert xp.sum(xp.ones(2)) == 2\n")
+    monkeypatch.setenv("CUNUMPY_REQUIRE_CUDA", "1")
+    result = pytester.runpytest("-p", "cunumpy.testing.plugin", "--xp=numpy,cupy", "-rfE")
+    result.assert_outcomes(passed=1, errors=1)
+    result.stdout.fnmatch_lines(["*CUNUMPY_REQUIRE_CUDA is set, but cupy: *"])

@@ -88,6 +88,7 @@ EXTRA_CHECKS = {
         "if axis is None and getattr(x, 'ndim', 1) != 1:",
         "    _check_take_axis(x, 'take')",
     ],
+    "searchsorted": ["if getattr(x1, 'ndim', 1) != 1:", "    _check_sorted_1d(x1)"],
     "tril": ["if getattr(x, 'ndim', 2) < 2:", "    _check_matrix(x, 'tril')"],
     "triu": ["if getattr(x, 'ndim', 2) < 2:", "    _check_matrix(x, 'triu')"],
     "where": [
@@ -123,6 +124,7 @@ METHOD_CALLS = {
 # for the plain ndarrays it has (an attribute read, no getattr call).
 FAST_PATH_TESTS = {
     "take": "(axis is not None or x.ndim == 1)",
+    "searchsorted": "x1.ndim == 1",
     "tril": "x.ndim >= 2",
     "triu": "x.ndim >= 2",
     "where": "condition.dtype is _BOOL",
@@ -505,10 +507,13 @@ def _function(qualname: str, entry: dict[str, str]) -> str:
             "    _refuse_subclass(x, 'from_dlpack')  # a masked array's mask would be lost",
             "if copy is not None and copy is not True and copy is not False:",
             "    _check_bools('from_dlpack', copy=copy)",
-            "if device is None:",
-            f"    return _dlpack_namespace(x).from_dlpack({call})",
-            "namespace, device = _placement(device, 'from_dlpack')",
-            f"return namespace.from_dlpack({call})",
+            "try:",
+            "    if device is None:",
+            f"        return _dlpack_namespace(x).from_dlpack({call})",
+            "    namespace, device = _placement(device, 'from_dlpack')",
+            f"    return namespace.from_dlpack({call})",
+            "except BufferError as exc:  # the producer's words do not name the function",
+            "    _raise_restated('from_dlpack', exc, x=x)",
         ]
     else:
         kind = "Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU)."
@@ -573,6 +578,7 @@ from {dots}_arguments import check_int as _check_int
 from {dots}_arguments import check_matrix as _check_matrix
 from {dots}_arguments import check_repeats as _check_repeats
 from {dots}_arguments import check_shift as _check_shift
+from {dots}_arguments import check_sorted_1d as _check_sorted_1d
 from {dots}_arguments import check_take_axis as _check_take_axis
 from {dots}_arguments import check_tensordot_axes as _check_tensordot_axes
 from {dots}_arguments import raise_restated_call as _raise_restated_call

@@ -395,10 +395,13 @@ def from_dlpack(
         _refuse_subclass(x, "from_dlpack")  # a masked array's mask would be lost
     if copy is not None and copy is not True and copy is not False:
         _check_bools("from_dlpack", copy=copy)
-    if device is None:
-        return _dlpack_namespace(x).from_dlpack(x, device=device, copy=copy)
-    namespace, device = _placement(device, "from_dlpack")
-    return namespace.from_dlpack(x, device=device, copy=copy)
+    try:
+        if device is None:
+            return _dlpack_namespace(x).from_dlpack(x, device=device, copy=copy)
+        namespace, device = _placement(device, "from_dlpack")
+        return namespace.from_dlpack(x, device=device, copy=copy)
+    except BufferError as exc:  # the producer's words do not name the function
+        _raise_restated("from_dlpack", exc, x=x)
 
 
 def full(

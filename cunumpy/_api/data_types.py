@@ -101,7 +101,15 @@ def can_cast(from_: DType | Array, to: DType, /) -> bool:
     (True, False)
     """
     namespace = _namespace_of_one(from_, "can_cast") if _is_array(from_) else _numpy_namespace
-    result: bool = namespace.can_cast(from_, to)
+    try:
+        result: bool = namespace.can_cast(from_, to)
+    except (TypeError, ValueError) as exc:  # NumPy's words do not say which argument
+        bad = ("from_", from_) if not (_is_array(from_) or _is_dtype(from_)) else ("to", to)
+        msg = (
+            f"can_cast: `{bad[0]}` must be a data type of the namespace, such as float64 or "
+            f"int32{' (or an array)' if bad[0] == 'from_' else ''}, not {bad[1]!r:.80}."
+        )
+        raise TypeError(msg) from exc
     return result
 
 
@@ -173,8 +181,45 @@ def isdtype(dtype: DType, kind: DType | str | tuple[DType | str, ...]) -> bool:
     >>> xp.isdtype(xp.float32, "real floating"), xp.isdtype(xp.int8, ("bool", "unsigned integer"))
     (True, False)
     """
-    result: bool = _numpy_namespace.isdtype(dtype, kind)
+    try:
+        result: bool = _numpy_namespace.isdtype(dtype, kind)
+    except (TypeError, ValueError) as exc:  # NumPy's words do not name the function
+        raise _isdtype_error(dtype, kind) from exc
     return result
+
+
+_KINDS = (
+    "bool", "signed integer", "unsigned integer", "integral", "real floating",
+    "complex floating", "numeric",
+)  # fmt: skip
+
+
+def _is_dtype(value: Any) -> bool:
+    """Whether ``value`` is a NumPy dtype or scalar type (what both backends' dtypes are)."""
+    return isinstance(value, np.dtype) or (
+        isinstance(value, type) and issubclass(value, np.generic)
+    )
+
+
+def _isdtype_error(dtype: Any, kind: Any) -> Exception:
+    """``isdtype``'s error for the argument that is wrong."""
+    if not _is_dtype(dtype):
+        return TypeError(
+            f"isdtype: `dtype` must be a data type of the namespace, such as float64 or int32, "
+            f"not {dtype!r:.80}."
+        )
+    for item in kind if isinstance(kind, tuple) else (kind,):
+        if isinstance(item, str) and item not in _KINDS:
+            return ValueError(
+                f"isdtype: `kind` {item!r:.80} is not a kind; pass one of {', '.join(map(repr, _KINDS))}, "
+                f"a data type, or a tuple of those."
+            )
+        if not isinstance(item, str) and not _is_dtype(item):
+            return TypeError(
+                f"isdtype: `kind` must be a kind name, a data type or a tuple of those, not "
+                f"{item!r:.80}."
+            )
+    return TypeError(f"isdtype: cannot test {dtype!r:.80} against {kind!r:.80}.")
 
 
 def result_type(*arrays_and_dtypes: Array | DType | bool | int | float | complex) -> DType:

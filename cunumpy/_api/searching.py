@@ -12,6 +12,7 @@ from .._arguments import BOOL as _BOOL
 from .._arguments import check_axis_of_0d as _check_axis_of_0d
 from .._arguments import check_bools as _check_bools
 from .._arguments import check_condition as _check_condition
+from .._arguments import check_sorted_1d as _check_sorted_1d
 from .._arguments import raise_restated_call as _raise_restated_call
 from .._dispatch import (
     _PY_SCALARS,
@@ -239,8 +240,11 @@ def searchsorted(
             type(x1) is _ndarray
             and (type(x2) is _ndarray or type(x2) in _PY_SCALARS)
             and (sorter is None or type(sorter) is _ndarray)
+            and x1.ndim == 1
         ):
             return _numpy_searchsorted(x1, x2, side=side, sorter=sorter)
+        if getattr(x1, "ndim", 1) != 1:
+            _check_sorted_1d(x1)
         return _namespace_of_args(
             (x1, x2, sorter), "aso", ("x1", "x2", "sorter"), "searchsorted"
         ).searchsorted(x1, x2, side=side, sorter=sorter)

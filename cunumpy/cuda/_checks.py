@@ -16,15 +16,21 @@ from typing import Any
 import numpy as np
 
 from .._array_kinds import is_cupy_array
+from .._errors import with_article
 from ._signature import CudaParameter, view_dtype
 
-__all__ = ["Checker", "checker", "describe"]
+__all__ = ["Checker", "accept_device_type", "checker", "describe"]
 
 Checker = Callable[[Any], Any]
 
 # The CuPy array types seen so far (the classes of one CuPy, or a stand-in's): one set
 # lookup instead of the subclass test per argument.
 _DEVICE_TYPES: set[type] = set()
+
+
+def accept_device_type(cls: type) -> None:
+    """Take arrays of `cls` as device arrays (the host stand-ins of emulated launches)."""
+    _DEVICE_TYPES.add(cls)
 
 
 def describe(param: CudaParameter, index: int, owner: str) -> str:
@@ -42,7 +48,7 @@ def _short(value: Any) -> str:
 def _device_array(param: CudaParameter, where: str, value: Any) -> None:
     if type(value) in _DEVICE_TYPES and value.dtype is param.dtype:  # the common case
         return
-    if not is_cupy_array(value):
+    if type(value) not in _DEVICE_TYPES and not is_cupy_array(value):
         host = isinstance(value, np.ndarray)
         hint = (
             "; CUDA kernels never copy host data to the GPU: move it first "
@@ -81,7 +87,7 @@ def _view(param: CudaParameter, where: str) -> Checker:
     def check(value: Any) -> Any:
         _device_array(param, where, value)
         if value.ndim != ndim:
-            msg = f"{where} takes a {ndim}-D array, not the {_short(value)}."
+            msg = f"{where} takes {with_article(f'{ndim}-D')} array, not the {_short(value)}."
             raise TypeError(msg)
         itemsize = value.dtype.itemsize
         if contiguous and not value.flags.c_contiguous:
@@ -148,7 +154,7 @@ def _scalar(param: CudaParameter, where: str) -> Checker:
         ):
             return cast(value)
         msg = (
-            f"{where} takes a {param.ctype} ({dtype}), not {_short(value)} of type "
+            f"{where} takes {with_article(param.ctype)} ({dtype}), not {_short(value)} of type "
             f"{kind_of_value.__name__}; pass a value that converts without loss."
         )
         raise TypeError(msg)

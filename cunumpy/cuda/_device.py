@@ -57,11 +57,12 @@ def current_device() -> Canonical:
 def set_device(device: Any, /) -> None:
     """Make a GPU the current device of this thread: CuPy arrays created afterwards live there.
 
-    On the NumPy backend, arrays are created on the CPU whatever the current GPU, so this
-    is a no-op when CuPy is not usable: scripts that call it unconditionally still run on
-    machines without a GPU. When CuPy is usable, the GPU is validated and made current
-    also on the NumPy backend, so that a later ``set_backend("cupy")`` or ``to_cupy``
-    uses it. ``"cpu"`` is a no-op on every backend.
+    The GPU is validated and made current on every backend, so that on the NumPy backend
+    a later ``set_backend("cupy")`` or ``to_cupy`` uses it. Naming a GPU that this process
+    does not have raises, as everywhere a GPU is named (``memory_info(0)``,
+    ``device="cuda:1"``): the error names the index and the number of usable GPUs. A
+    script that should also run without a GPU guards the call with ``device_count()``.
+    ``"cpu"`` is a no-op on every backend.
 
     Parameters
     ----------
@@ -75,6 +76,9 @@ def set_device(device: Any, /) -> None:
         If ``device`` is not a device.
     ValueError
         If ``device`` is malformed or, with a usable CuPy, not a visible GPU.
+    RuntimeError
+        If ``device`` names a GPU and CuPy is not usable (``CupyUnavailableError``, with
+        the index, 0 usable GPUs and the reason).
 
     See Also
     --------
@@ -87,12 +91,7 @@ def set_device(device: Any, /) -> None:
     >>> if cuda.device_count() > 0:
     ...     cuda.set_device(0)
     """
-    try:
-        canonical = canonical_device(device, "set_device")
-    except RuntimeError:
-        if get_backend() == "cupy":  # cannot happen: the CuPy backend needs a usable CuPy
-            raise
-        return  # NumPy backend without a usable GPU: documented no-op
+    canonical = canonical_device(device, "set_device")
     if canonical == "cpu":
         return
     sys.modules["cupy"].cuda.Device(canonical).use()

@@ -5,7 +5,8 @@ CPU emulator of CUDA C.
   :func:`assert_kernels_agree`, and for a catalog :func:`parity_cases`/:func:`check_parity`.
 - The fake CuPy (``CUNUMPY_FAKE_CUPY=1`` or :func:`install_fake_cupy`): a ``cupy`` module
   whose arrays live in host memory but are no NumPy arrays, so host/device mix-ups fail
-  in CPU-only CI as on a GPU; ``RawModule``/``RawKernel`` launches run on the emulator.
+  in CPU-only CI as on a GPU; ``RawModule``/``RawKernel``, ``ElementwiseKernel`` and
+  ``ReductionKernel`` run on the emulator, ``cupy.random`` draws device arrays.
 - The emulator compiles CUDA C as C++ and runs a launch thread by thread
   (:func:`emulate_cuda_kernel`), with ``__syncthreads`` and shared memory.
 - pytest objects, made on first access: ``BACKENDS``, the ``backend`` fixture and the

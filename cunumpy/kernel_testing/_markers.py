@@ -58,13 +58,28 @@ def warp_shuffle_available() -> bool:
     return _cuda_runs() and not fake_cupy_active() and not _hip()
 
 
+def _views_run() -> bool:
+    """A CUDA GPU that is no HIP build, or the fake CuPy with a C++ compiler (emulated)."""
+    if fake_cupy_active():
+        from ._emulator import emulation_compiler
+
+        return emulation_compiler() is not None
+    return _cuda_runs() and not _hip()
+
+
 def high_dim_cuda_views_available() -> bool:
-    """Return whether kernels with 5-D and higher array views can run here (not on HIP).
+    """Return whether kernels with ``Array5D``/``CArray5D`` views or higher can run here.
+
+    The answer depends on where launches run: on a CUDA GPU they do; on CuPy's HIP/ROCm
+    build they do not (such launches corrupt the device there); on the fake CuPy they
+    run on the CPU emulator, which needs a C++ compiler (:func:`emulation_compiler`).
+    Without a usable CuPy and without the fake, no CUDA kernel runs: ``False``. CuNumpy
+    0.7.1 answers ``False`` on its fake CuPy; ours emulates these views.
 
     Returns
     -------
     bool
-        ``True`` on a CUDA GPU or the fake CuPy (emulated).
+        ``True`` on a CUDA GPU, or on the fake CuPy with a C++ compiler.
 
     Examples
     --------
@@ -72,16 +87,23 @@ def high_dim_cuda_views_available() -> bool:
     >>> high_dim_cuda_views_available() in (True, False)
     True
     """
-    return _cuda_runs() and not _hip()
+    return _views_run()
 
 
 def bounds_check_views_available() -> bool:
-    """Return whether kernels with bounds-checked array views can compile here (not on HIP).
+    """Return whether kernels with bounds-checked array views (``CUNUMPY_BOUNDS_CHECK``) work here.
+
+    The answer depends on where launches run: on a CUDA GPU a failed check traps the
+    launch and the next synchronization reports it; on CuPy's HIP/ROCm build compiling
+    such a kernel corrupts the device; on the fake CuPy the check traps the emulated
+    launch, which raises ``RuntimeError`` (this needs a C++ compiler,
+    :func:`emulation_compiler`). Without a usable CuPy and without the fake: ``False``.
+    CuNumpy 0.7.1 answers ``False`` on its fake CuPy.
 
     Returns
     -------
     bool
-        ``True`` on a CUDA GPU or the fake CuPy (emulated).
+        ``True`` on a CUDA GPU, or on the fake CuPy with a C++ compiler.
 
     Examples
     --------
@@ -89,7 +111,7 @@ def bounds_check_views_available() -> bool:
     >>> bounds_check_views_available() in (True, False)
     True
     """
-    return _cuda_runs() and not _hip()
+    return _views_run()
 
 
 _FAILURE: list[str] = []
@@ -133,7 +155,11 @@ def build() -> dict[str, Any]:
     requires_device_backend = pytest.mark.skipif(
         not device, reason="neither a GPU nor the fake CuPy (CUNUMPY_FAKE_CUPY=1) is available"
     )
-    hip = "not yet ported to HIP/ROCm" if can_launch else _reason(False)
+    views = (
+        "these views need a CUDA GPU (not HIP/ROCm) or the fake CuPy with a C++ compiler"
+        if can_launch
+        else _reason(False)
+    )
     objects: dict[str, Any] = {
         "requires_cupy": requires_cupy,
         "requires_device_backend": requires_device_backend,
@@ -142,10 +168,10 @@ def build() -> dict[str, Any]:
             reason="warp shuffles need a real CUDA GPU (the emulation and HIP cannot run them)",
         ),
         "requires_high_dim_cuda_views": pytest.mark.skipif(
-            not high_dim_cuda_views_available(), reason=hip
+            not high_dim_cuda_views_available(), reason=views
         ),
         "requires_bounds_check_views": pytest.mark.skipif(
-            not bounds_check_views_available(), reason=hip
+            not bounds_check_views_available(), reason=views
         ),
     }
     backends = ["numpy", pytest.param("cupy", marks=requires_cupy)]

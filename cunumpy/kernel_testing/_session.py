@@ -46,8 +46,9 @@ def install_fake_cupy() -> Any:
     """Install the fake CuPy, a strict host stand-in for CuPy, as this process's ``cupy``.
 
     Its arrays live in host memory but are no NumPy arrays (``numpy.asarray`` raises
-    ``TypeError`` as on a GPU); ``RawModule``/``RawKernel`` launches run on the CPU
-    emulator. Call it before the first backend use (top of ``conftest.py``), or set
+    ``TypeError`` as on a GPU; they print as ``fakecupy.array([...])``);
+    ``RawModule``/``RawKernel``, ``ElementwiseKernel`` and ``ReductionKernel`` run on the
+    CPU emulator. Call it before the first backend use (top of ``conftest.py``), or set
     ``CUNUMPY_FAKE_CUPY=1``. Calling it again does nothing.
 
     Returns
@@ -147,12 +148,17 @@ def _need_fake(func: str) -> None:
 def emulated_launches(
     *, compiler: str | None = None, options: Sequence[str] = ()
 ) -> Iterator[None]:
-    """Set the C++ compiler and options of the emulated launches inside the block.
+    """Run the CUDA C kernel launches of the block on the CPU emulator, on host arrays too.
 
-    On the fake CuPy every ``RawModule``/``RawKernel`` launch (and so every
-    ``CudaKernel`` and ``cunumpy.kernels`` CUDA C kernel) runs on the CPU emulator; this
-    block chooses how the emulation compiles, e.g. ``options=("-ffp-contract=off",)``:
-    it applies to the kernels first built (launched or compiled) inside the block.
+    Inside the block a :class:`~cunumpy.kernels.CudaKernel` called on NumPy arrays (or
+    with only scalars on the NumPy backend) runs emulated on the CPU and writes into the
+    NumPy arrays, as CuNumpy 0.7.1 does, with or without the fake CuPy; the call is still
+    checked against the kernel's signature. On the fake CuPy every launch on its arrays
+    is emulated anyway (``RawKernel``/``RawModule``, ``ElementwiseKernel``,
+    ``ReductionKernel``); the block chooses how the emulation compiles, e.g.
+    ``options=("-ffp-contract=off",)``, for the kernels first built inside it. On a real
+    GPU, launches on CuPy arrays still run on the GPU. Launches run one thread after
+    another: keep problems small.
 
     Parameters
     ----------
@@ -165,20 +171,25 @@ def emulated_launches(
     ------
     None
 
-    Raises
-    ------
-    RuntimeError
-        Without the fake CuPy: the real CuPy launches on the GPU.
-
     Examples
     --------
+    >>> import numpy as np
+    >>> import cunumpy as xp
     >>> from cunumpy.kernel_testing import emulated_launches
-    >>> with emulated_launches(options=("-ffp-contract=off",)):  # doctest: +SKIP
-    ...     kernel(x, out, n_threads=x.size)
+    >>> axpy = xp.kernels.CudaKernel(
+    ...     'extern "C" __global__ void axpy(double a, const double* x, double* y,'
+    ...     " int n) { int i = blockIdx.x * blockDim.x + threadIdx.x;"
+    ...     " if (i < n) y[i] += a * x[i]; }",
+    ...     "axpy",
+    ... )
+    >>> y = np.zeros(3)
+    >>> with emulated_launches():
+    ...     axpy(2.0, np.arange(3.0), y, 3, n_threads=3)
+    >>> y
+    array([0., 2., 4.])
     """
-    _need_fake("emulated_launches")
     previous = dict(SETTINGS)
-    SETTINGS.update(compiler=compiler, options=tuple(options))
+    SETTINGS.update(compiler=compiler, options=tuple(options), launches=True)
     try:
         yield
     finally:

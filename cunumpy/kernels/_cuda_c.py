@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from .._install import install_hint
 from ._placement import Where, locate, on_gpu
 
 __all__ = ["CudaCKernel", "ElementwiseKernel", "ReductionKernel"]
@@ -57,7 +58,7 @@ class CudaCKernel:
             except ImportError as exc:
                 msg = (
                     f"{self.name}: a CUDA C kernel needs CuPy, which cannot be imported ({exc}); "
-                    "install cunumpy-xp[cuda12] or cunumpy-xp[cuda13]."
+                    f"{install_hint('cuda12', 'cuda13')}."
                 )
                 raise ImportError(msg) from exc
             self._cupy_kernel = self._make(cupy)

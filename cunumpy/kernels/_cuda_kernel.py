@@ -289,7 +289,9 @@ class CudaKernel(CudaSource):
         ------
         TypeError
             For arguments that do not fit the signature (NumPy arrays included: kernels
-            never copy host data), or arrays of NumPy and CuPy mixed.
+            never copy host data), or arrays of NumPy and CuPy mixed. Inside
+            :func:`~cunumpy.kernel_testing.emulated_launches`, a call on NumPy arrays runs
+            emulated on the CPU instead.
         ValueError
             For arrays on several GPUs, a stream of another GPU, or a bad launch shape.
         RuntimeError
@@ -300,6 +302,13 @@ class CudaKernel(CudaSource):
         host = [v for v in launch.flatten(args)[0] if isinstance(v, np.ndarray)]
         # arrays of both libraries: the TypeError naming both, as for every cunumpy call
         where = locate([*arrays, *host], (), stream, f"CudaKernel {self.expression}", strict=False)
+        if where == "cpu" and _launches_emulated():
+            from ..kernel_testing._host_launch import launch_on_host
+
+            launch_on_host(
+                self, args, n_threads=n_threads, grid=grid, block=block, shared_mem=shared_mem
+            )
+            return
         values = self.prepare_args(*args)  # NumPy arrays alone: a TypeError naming the parameter
         if where == "cpu":
             msg = (
@@ -316,7 +325,7 @@ class CudaKernel(CudaSource):
         if 0 in grid_shape:
             return
         cupy = require_cupy(f"CudaKernel {self.expression}")
-        packed = tuple(_for_cupy(v) for v in values)
+        packed = tuple(for_cupy(v) for v in values)
         with on_gpu(where, stream, f"CudaKernel {self.expression}", arrays) as queue:
             function = self._function(cupy, where)
             if shared_mem > DEFAULT_SHARED_MEMORY_PER_BLOCK:
@@ -362,7 +371,7 @@ class CudaKernel(CudaSource):
                 raise RuntimeError(msg)
 
 
-def _for_cupy(value: Any) -> Any:
+def for_cupy(value: Any) -> Any:
     """A packed view or struct (a NumPy structured scalar) as CuPy passes a struct by value.
 
     That is a one-element NumPy array of the structured dtype (CuPy's example
@@ -370,6 +379,13 @@ def _for_cupy(value: Any) -> Any:
     launch's argument buffer.
     """
     return np.asarray(value).reshape(1) if isinstance(value, np.void) else value
+
+
+def _launches_emulated() -> bool:
+    """Whether an ``emulated_launches()`` block is open: host arrays then run emulated."""
+    from ..kernel_testing._emulator import SETTINGS
+
+    return bool(SETTINGS["launches"])
 
 
 def _capturing(stream: Any) -> bool:

@@ -12,6 +12,8 @@ import sys
 import warnings
 from types import ModuleType
 
+from .._install import install_hint
+
 __all__ = [
     "cuda_target_problem",
     "gpu_available",
@@ -43,7 +45,7 @@ def require_numba(func: str) -> ModuleType:
     except ImportError as exc:
         msg = (
             f"{func}: portable kernels are compiled by Numba, which cannot be imported "
-            f"({exc}); install the `kernels` extra: pip install 'cunumpy-xp[kernels]'."
+            f"({exc}); {install_hint('kernels')}."
         )
         raise ImportError(msg) from exc
     return numba
@@ -57,8 +59,7 @@ def require_numba_cuda(func: str) -> ModuleType:
     except ImportError as exc:
         msg = (
             f"{func}: running a portable kernel on a GPU needs numba-cuda, which failed to "
-            f"import ({exc}); install it with the GPU extra: pip install 'cunumpy-xp[cuda12]' "
-            "or 'cunumpy-xp[cuda13]'."
+            f"import ({exc}); {install_hint('numba-cuda12', 'numba-cuda13')}."
         )
         raise ImportError(msg) from exc
     return cuda
@@ -156,11 +157,13 @@ def gpu_unavailable_reason() -> str | None:
     if not cupy_available():
         return f"no usable GPU: {cupy_unavailable_reason()}"
     if not numba_installed():
-        return "Numba is not installed (pip install 'cunumpy-xp[kernels]')"
+        return f"Numba is not installed ({install_hint('kernels')})"
     try:
         from numba import cuda  # noqa: F401
     except ImportError as exc:
-        return f"numba-cuda cannot be imported ({exc}); pip install 'cunumpy-xp[cuda12]' or 'cunumpy-xp[cuda13]'"
+        return (
+            f"numba-cuda cannot be imported ({exc}); {install_hint('numba-cuda12', 'numba-cuda13')}"
+        )
     if simulator_enabled():
         return "Numba's CUDA simulator is on (NUMBA_ENABLE_CUDASIM=1); it runs kernels on NumPy arrays only"
     return cuda_target_problem()

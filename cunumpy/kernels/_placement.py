@@ -18,6 +18,7 @@ import numpy as np
 
 from .._config import get_backend
 from .._cupy import require_cupy
+from .._errors import with_article
 from .._namespace import is_cupy_array, refuse_subclass
 from ..cuda._streams import _check_stream_type, as_cupy_stream
 
@@ -68,7 +69,7 @@ def locate(
             devices.add(int(v.device.id))
         elif strict and (not isinstance(v, _SCALARS) or i >= len(values)):
             msg = (
-                f"{func}: argument {i} is a {type(v).__name__} ({v!r}); expected a NumPy or "
+                f"{func}: argument {i} is {with_article(type(v).__name__)} ({v!r}); expected a NumPy or "
                 "CuPy array, a NumPy scalar or a Python bool, int, float or complex."
             )
             raise TypeError(msg)

@@ -19,6 +19,8 @@ from typing import Any
 
 import numpy as np
 
+from .._errors import with_article
+
 __all__ = [
     "DTYPES",
     "Arg",
@@ -182,7 +184,7 @@ def describe_arg(value: Any, position: int, func: str) -> Arg:
         if isinstance(value, {"bool": bool, "int": int, "float": float, "complex": complex}[kind]):
             return Arg(None, kind, value)
     msg = (
-        f"{func}: argument {position} is a {type(value).__name__} ({value!r}); expected a "
+        f"{func}: argument {position} is {with_article(type(value).__name__)} ({value!r}); expected a "
         "NumPy or CuPy array, a NumPy scalar or a Python bool, int, float or complex."
     )
     raise TypeError(msg)

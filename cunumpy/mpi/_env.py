@@ -9,9 +9,9 @@ from __future__ import annotations
 import ctypes
 import os
 import sys
-from types import ModuleType
 from typing import Any, NamedTuple
 
+from ._import import require_mpi
 from ._serial import SerialComm, get_mpi, launched_under_mpi
 
 __all__ = [
@@ -44,38 +44,6 @@ CUDA_AWARE_ENV_VAR = "CUNUMPY_MPI_CUDA_AWARE"
 
 _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("0", "false", "no", "off")
-
-
-_unusable: str | None = None  # why mpi4py could not be imported, once it failed
-
-
-def require_mpi(func: str) -> ModuleType:
-    """Import and return ``mpi4py.MPI``, or raise ``RuntimeError`` naming ``func`` and why.
-
-    mpi4py 4 imports without an MPI library but raises ``RuntimeError("cannot load MPI
-    library")`` when ``mpi4py.MPI`` is imported (older releases raise ``ImportError``);
-    both, and the loader's ``OSError``, become one ``RuntimeError`` that names ``func``,
-    says why and what to install. The failure is remembered: MPI is not retried.
-    """
-    global _unusable
-    module = sys.modules.get("mpi4py.MPI")
-    if module is not None:
-        return module
-    if _unusable is None:
-        try:
-            from mpi4py import MPI
-        except (ImportError, RuntimeError, OSError) as exc:
-            lines = str(exc).strip().splitlines()
-            first = lines[0] if lines else ""
-            more = f" ({len(lines) - 1} more line(s) from the loader)" if len(lines) > 1 else ""
-            _unusable = f"{type(exc).__name__}: {first}{more}"
-        else:
-            return MPI
-    msg = (
-        f"{func}: mpi4py is not usable ({_unusable}); install cunumpy-xp[mpi] (mpi4py with "
-        f"Open MPI), or an MPI library that mpi4py can load (see mpi4py's MPI4PY_LIBMPI)."
-    )
-    raise RuntimeError(msg)
 
 
 def default_comm(comm: Any, func: str) -> Any:

@@ -10,6 +10,7 @@ makes between device and host arrays are reported to cunumpy's transfer log.
 from __future__ import annotations
 
 import sys
+import warnings
 from types import ModuleType
 from typing import Any
 
@@ -17,6 +18,7 @@ import maybempi
 from maybempi import SerialComm, SerialMPI, SerialRequest, SerialStatus, set_copy_hook
 
 from .._transfer_log import active, describe, nbytes_of, note_transfer
+from ._import import MpiUnavailableError, require_mpi
 
 __all__ = [
     "OVERRIDE_VARIABLE",
@@ -49,14 +51,29 @@ def get_mpi(use_mpi: bool | None = None) -> Any:
     Parameters
     ----------
     use_mpi : bool, optional
-        ``True`` imports and returns ``mpi4py.MPI`` (``ImportError`` without it);
-        ``False`` returns the stand-in; ``None`` decides as above.
+        ``True`` imports and returns ``mpi4py.MPI``; ``False`` returns the stand-in;
+        ``None`` decides as above.
 
     Returns
     -------
     module or SerialMPI
         ``mpi4py.MPI``, or the one ``SerialMPI`` object, which has the module's constants
         (``SUM``, ``IN_PLACE``, ``PROC_NULL``, ...) and communicators.
+
+    Raises
+    ------
+    RuntimeError
+        With ``use_mpi=True`` where mpi4py cannot be used (not installed, or no MPI library
+        it can load): a ``MpiUnavailableError``, also an ``ImportError``, whose message
+        names ``get_mpi``, the reason and what to install.
+    TypeError
+        If ``use_mpi`` is not True, False or None.
+
+    Warns
+    -----
+    RuntimeWarning
+        Under a launcher where mpi4py cannot be used, with the same reason and install
+        hint as the error: every process then runs as rank 0 of 1.
 
     Examples
     --------
@@ -68,6 +85,18 @@ def get_mpi(use_mpi: bool | None = None) -> Any:
     >>> mpi.is_serial(mpi.get_mpi(False))
     True
     """
+    if use_mpi is True:
+        return require_mpi("get_mpi")
+    if use_mpi is None and "mpi4py.MPI" not in sys.modules and launched_under_mpi():
+        try:
+            require_mpi("get_mpi")
+        except MpiUnavailableError as exc:  # maybempi's warning would name another install
+            msg = f"{exc} Launched under an MPI launcher: every process runs as rank 0 of 1."
+            warnings.warn(msg, RuntimeWarning, stacklevel=2)
+            use_mpi = False
+    elif use_mpi is not False and use_mpi is not None:
+        msg = f"get_mpi: `use_mpi` must be True, False or None, not {use_mpi!r}."
+        raise TypeError(msg)
     return maybempi.get_mpi(use_mpi)
 
 

@@ -9,9 +9,14 @@ made of them, are bit-identical on both backends.
 
 from __future__ import annotations
 
+import contextlib
 import operator
 from typing import Any
 
+import numpy as np
+
+from .._array_kinds import is_numpy_array
+from .._config import get_backend
 from .._data_library import library_of
 
 __all__ = [
@@ -28,6 +33,21 @@ _KEY_STEPS = (0x9E3779B9, 0xBB67AE85)
 _LOW32 = 0xFFFFFFFF
 _ROUNDS = 10
 _TWO_TO_MINUS_53 = 2.0**-53
+
+
+def _library(*values: Any, func: str) -> tuple[Any, contextlib.AbstractContextManager[Any]]:
+    """The library of the arrays among `values`; with none, the current backend's.
+
+    Compute follows data, and with only Python integers the current backend computes,
+    so on the CuPy backend the numbers are made on the current GPU (as in 0.7.1).
+    """
+    lib, on_gpu = library_of(*values, func=func)
+    if lib is np and get_backend() == "cupy" and not any(is_numpy_array(v) for v in values):
+        from .._cupy import require_cupy
+
+        cupy = require_cupy(func)
+        return cupy, cupy.cuda.Device()
+    return lib, on_gpu
 
 
 def _words(lib: Any, value: Any, name: str, func: str, limit: int) -> Any:
@@ -91,8 +111,8 @@ def philox4x32_10(counter: Any, key0: Any, key1: Any) -> Any:
     Returns
     -------
     array of uint32, shape (..., 4)
-        The four random words, on the backend of the arrays among the arguments (NumPy
-        when there are none).
+        The four random words, on the backend of the arrays among the arguments (the
+        current backend when there are none: on CuPy, the current GPU).
 
     Raises
     ------
@@ -115,7 +135,7 @@ def philox4x32_10(counter: Any, key0: Any, key1: Any) -> Any:
     ['6627e8d5', 'e169c58d', 'bc57ac4c', '9b00dbd8']
     """
     func = "philox4x32_10"
-    lib, on_gpu = library_of(counter, key0, key1, func=func)
+    lib, on_gpu = _library(counter, key0, key1, func=func)
     with on_gpu:
         words = _words(lib, counter, "counter", func, 2**32)
         if words.ndim == 0 or words.shape[-1] != 4:
@@ -131,7 +151,7 @@ def philox4x32_10(counter: Any, key0: Any, key1: Any) -> Any:
 
 def _draw(seed: Any, stream: Any, counter: Any, func: str) -> tuple[Any, Any, Any, Any, Any]:
     """``(library, r0, r1, r2, r3)``: the words for key `seed` and counter ``(counter, stream)``."""
-    lib, on_gpu = library_of(seed, stream, counter, func=func)
+    lib, on_gpu = _library(seed, stream, counter, func=func)
     with on_gpu:
         seed = _words(lib, seed, "seed", func, 2**64)
         stream = _words(lib, stream, "stream", func, 2**64)
@@ -179,7 +199,8 @@ def philox_uniform2(seed: Any, stream: Any, counter: Any) -> tuple[Any, Any]:
     -------
     u0, u1 : array of float64
         Broadcast to the shape of the arguments, on the backend of the arrays among them
-        (NumPy ``float64`` scalars when all are Python ints).
+        (with only Python ints: NumPy ``float64`` scalars on the NumPy backend, 0-d arrays
+        on the current GPU on the CuPy backend).
 
     Raises
     ------
@@ -223,7 +244,8 @@ def philox_uniform(seed: Any, stream: Any, counter: Any) -> Any:
     Returns
     -------
     array of float64
-        Broadcast to the shape of the arguments, on their backend.
+        Broadcast to the shape of the arguments, on their backend (the current one for
+        Python ints).
 
     Examples
     --------
@@ -262,7 +284,8 @@ def philox_normal2(seed: Any, stream: Any, counter: Any) -> tuple[Any, Any]:
     Returns
     -------
     z0, z1 : array of float64
-        Broadcast to the shape of the arguments, on their backend.
+        Broadcast to the shape of the arguments, on their backend (the current one for
+        Python ints).
 
     Examples
     --------
@@ -272,7 +295,7 @@ def philox_normal2(seed: Any, stream: Any, counter: Any) -> tuple[Any, Any]:
     ((1000,), dtype('float64'))
     """
     u0, u1 = philox_uniform2(seed, stream, counter)
-    lib, on_gpu = library_of(u0, func="philox_normal2")
+    lib, on_gpu = _library(u0, func="philox_normal2")
     with on_gpu:
         return _box_muller(lib, u0, u1)
 
@@ -294,7 +317,8 @@ def philox_normal(seed: Any, stream: Any, counter: Any) -> Any:
     Returns
     -------
     array of float64
-        Broadcast to the shape of the arguments, on their backend.
+        Broadcast to the shape of the arguments, on their backend (the current one for
+        Python ints).
 
     Examples
     --------

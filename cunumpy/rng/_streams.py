@@ -345,6 +345,10 @@ def get_rng(seed: int | None = None) -> Any:
     ------
     RuntimeError
         On the CuPy backend when CuPy is not usable.
+    ValueError
+        If ``seed`` is a negative int.
+    TypeError
+        If ``seed`` is not a seed the backend's ``default_rng`` takes.
 
     Examples
     --------
@@ -352,6 +356,13 @@ def get_rng(seed: int | None = None) -> Any:
     >>> xp.rng.get_rng(seed=7).random(2)
     array([0.62509547, 0.8972138 ])
     """
-    if get_backend() == "cupy":
-        return _cupy("get_rng").random.default_rng(seed)
-    return np.random.default_rng(seed)
+    library = _cupy("get_rng") if get_backend() == "cupy" else np
+    try:
+        return library.random.default_rng(seed)
+    except (TypeError, ValueError) as exc:
+        kind = ValueError if isinstance(seed, (int, np.integer)) else TypeError
+        msg = (
+            f"get_rng: `seed` must be None or a non-negative int (or another seed that "
+            f"{library.__name__}.random.default_rng takes), not {seed!r} ({exc})."
+        )
+        raise kind(msg) from exc

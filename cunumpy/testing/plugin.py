@@ -239,7 +239,8 @@ def xp(request: pytest.FixtureRequest) -> Iterator[ModuleType]:
 
     For ``numpy`` and ``cupy``, cunumpy's backend is that one during the test, so that
     ``cunumpy``'s creation functions (in the code under test too) agree with ``xp``.
-    A namespace that is not usable here is skipped with the reason.
+    A namespace that is not usable here is skipped with the reason; CuPy's fails instead
+    under ``CUNUMPY_REQUIRE_CUDA=1``, as every test that needs a GPU does.
     """
     name = getattr(request, "param", None)
     if name not in KNOWN:
@@ -250,6 +251,10 @@ def xp(request: pytest.FixtureRequest) -> Iterator[ModuleType]:
         raise pytest.UsageError(msg)
     reason = unusable_reason(name)
     if reason is not None:
+        from ..kernel_testing._session import cuda_required
+
+        if name.endswith("cupy") and cuda_required():
+            pytest.fail(f"CUNUMPY_REQUIRE_CUDA is set, but {name}: {reason}", pytrace=False)
         pytest.skip(f"{name}: {reason}")
     with activated(name) as namespace:
         yield namespace

@@ -9,7 +9,7 @@ skipping where no GPU is usable.
 import pytest
 from plasma import catalog
 
-from cunumpy.kernel_testing import check_parity, parity_cases
+from cunumpy.kernel_testing import check_parity, parity_cases, requires_cupy
 
 
 @pytest.mark.parametrize("kernel", parity_cases(catalog))
@@ -17,14 +17,13 @@ def test_parity(kernel):
     check_parity(kernel)
 
 
+@requires_cupy  # a GPU or the fake CuPy; under CUNUMPY_REQUIRE_CUDA=1 a GPU, else it fails
 def test_the_program_gives_the_same_energy_on_both_backends():
     from run import run
 
     import cunumpy as xp
 
     host = run()
-    if not xp.cupy_available():
-        pytest.skip("no device backend (a GPU, or the fake CuPy) here")
     with xp.use_backend("cupy"):
         device = run()
     assert device == pytest.approx(host, rel=1e-12)

@@ -41,3 +41,11 @@ def test_to_numpy_and_to_device_copy_explicitly() -> None:
     np.testing.assert_array_equal(host, [1.0, 2.0])
     back = xp.to_device(host, xp.device(a))
     assert isinstance(back, cupy.ndarray)
+
+
+def test_the_unique_functions_return_the_top_level_types_on_the_fake_cupy() -> None:
+    x = xp.to_cupy(np.asarray([3, 1, 3]))
+    assert type(xp.unique_all(x)) is xp.UniqueAllResult
+    assert type(xp.unique_counts(x)) is xp.UniqueCountsResult
+    assert type(xp.unique_inverse(x)) is xp.UniqueInverseResult
+    assert xp.to_numpy(xp.unique_counts(x).counts).tolist() == [1, 2]

@@ -10,9 +10,7 @@ import pytest
 
 import cunumpy
 
-da = pytest.importorskip(
-    "dask.array", reason="Dask is not installed (pip install cunumpy-xp[dask])"
-)
+da = pytest.importorskip("dask.array", reason="Dask is not installed (the dask extra)")
 
 
 def test_cupy_chunks_give_cunumpy_dask_and_run_the_cupy_namespace_per_chunk() -> None:

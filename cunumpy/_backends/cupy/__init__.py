@@ -189,11 +189,10 @@ if CUPY_MAJOR >= 14:  # CuPy 14 has the standard's names, returns tuples, takes 
         permute_dims,
         pow,
         searchsorted,
-        unique_all,
-        unique_counts,
-        unique_inverse,
         unique_values,
     )
+
+    from ._unique14 import unique_all, unique_counts, unique_inverse
 else:  # CuPy 13 has only NumPy 1's names, returns lists, and rejects a scalar x2
     from numpy import isdtype  # CuPy's dtypes are NumPy's
 
@@ -250,20 +249,13 @@ if _visible_gpu_count() > 1:
 _STANDARD_NAMES = _standard_dir(globals())
 
 
-# The named results of the unique functions, which array-api-compat's namespace has too
-# (the classes the functions above return); not standard names, so dir() leaves them out.
-if _placement.CUPY_MAJOR >= 14:
-    from cupy._manipulation.add_remove import (
-        UniqueAllResult,
-        UniqueCountsResult,
-        UniqueInverseResult,
-    )
-else:
-    from ._manipulation import (
-        UniqueAllResult,
-        UniqueCountsResult,
-        UniqueInverseResult,
-    )
+# The named results of the unique functions (the classes the functions above return, the
+# same on every backend); not standard names, so dir() leaves them out.
+from ..._unique_results import (  # noqa: E402
+    UniqueAllResult,
+    UniqueCountsResult,
+    UniqueInverseResult,
+)
 
 
 def __getattr__(name: str) -> object:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 import cupy
 
+from ..._unique_results import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
 from ._placement import gpu, move
 
 __all__ = [
@@ -157,29 +158,6 @@ def vecdot(x1: cupy.ndarray, x2: cupy.ndarray, /, *, axis: int = -1) -> cupy.nda
     """Vector dot product of ``x1`` and ``x2`` along ``axis``, conjugating ``x1``."""
     # CuPy's sum widens integers to 64 bits; the standard keeps the promoted type.
     return cupy.sum(cupy.conj(x1) * x2, axis=axis, dtype=cupy.result_type(x1, x2))
-
-
-class UniqueAllResult(NamedTuple):
-    """The result of ``unique_all``."""
-
-    values: cupy.ndarray
-    indices: cupy.ndarray
-    inverse_indices: cupy.ndarray
-    counts: cupy.ndarray
-
-
-class UniqueCountsResult(NamedTuple):
-    """The result of ``unique_counts``."""
-
-    values: cupy.ndarray
-    counts: cupy.ndarray
-
-
-class UniqueInverseResult(NamedTuple):
-    """The result of ``unique_inverse``."""
-
-    values: cupy.ndarray
-    inverse_indices: cupy.ndarray
 
 
 # Standard: unique_all (CuPy 13 lacks it); inverse_indices has the shape of x.

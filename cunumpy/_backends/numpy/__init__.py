@@ -169,8 +169,8 @@ __version__ = _numpy.__version__  # NumPy's, as in array-api-compat's namespace
 _STANDARD_NAMES = _standard_dir(globals())
 
 
-# The named results of the unique functions, which array-api-compat's namespace has too;
-# not standard names, so dir() leaves them out.
+# The named results of the unique functions (the classes the functions above return, the
+# same on every backend); not standard names, so dir() leaves them out.
 from ._sets import UniqueAllResult, UniqueCountsResult, UniqueInverseResult  # noqa: E402
 
 

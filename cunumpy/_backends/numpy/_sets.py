@@ -10,9 +10,9 @@ sorts, and its own functions are used.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import numpy as np
+
+from ..._unique_results import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
 
 __all__ = [
     "UniqueAllResult",
@@ -26,29 +26,6 @@ __all__ = [
 
 # NumPy 2.3 added `sorted=` to numpy.unique (and unsorted, hash-based unique values).
 _ASK_FOR_SORTED = np.lib.NumpyVersion(np.__version__) >= "2.3.0"
-
-
-class UniqueAllResult(NamedTuple):
-    """The result of ``unique_all``."""
-
-    values: np.ndarray
-    indices: np.ndarray
-    inverse_indices: np.ndarray
-    counts: np.ndarray
-
-
-class UniqueCountsResult(NamedTuple):
-    """The result of ``unique_counts``."""
-
-    values: np.ndarray
-    counts: np.ndarray
-
-
-class UniqueInverseResult(NamedTuple):
-    """The result of ``unique_inverse``."""
-
-    values: np.ndarray
-    inverse_indices: np.ndarray
 
 
 # Standard: unique_values; sorted here (NumPy >= 2.3 returns hash order).

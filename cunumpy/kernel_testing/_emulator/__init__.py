@@ -45,8 +45,9 @@ _EXTERN_SHARED = re.compile(
 _KINDS = ("pointer", "signed integer", "unsigned integer", "floating", "bool", "struct")
 
 
-SETTINGS: dict[str, Any] = {"compiler": None, "options": ()}
-"""The compiler and extra options of :func:`cunumpy.kernel_testing.emulated_launches`."""
+SETTINGS: dict[str, Any] = {"compiler": None, "options": (), "launches": False}
+"""The compiler and extra options of :func:`cunumpy.kernel_testing.emulated_launches`, and
+whether such a block is open (``CudaKernel`` calls on host arrays then run emulated)."""
 
 
 def emulation_compiler() -> str | None:

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <type_traits>
 #include <utility>
+#define CUNUMPY_EMULATION 1
 #define __device__
 #define __global__
 #define __host__
@@ -74,8 +75,9 @@ inline float __logf(float v) { return logf(v); }
 inline float __sinf(float v) { return sinf(v); }
 inline float __cosf(float v) { return cosf(v); }
 inline float saturatef(float v) { return v < 0 ? 0.0f : (v > 1 ? 1.0f : v); }
-template <class A, class B> inline auto min(A a, B b) -> decltype(a < b ? a : b) { return b < a ? b : a; }
-template <class A, class B> inline auto max(A a, B b) -> decltype(a < b ? a : b) { return a < b ? b : a; }
+// by value: decltype(a < b ? a : b) of two lvalues is a reference to a parameter
+template <class A, class B> inline typename std::common_type<A, B>::type min(A a, B b) { return b < a ? b : a; }
+template <class A, class B> inline typename std::common_type<A, B>::type max(A a, B b) { return a < b ? b : a; }
 // atomics: plain read-modify-write (one thread runs at a time)
 template <class T> inline T atomicAdd(T* p, T v) { T o = *p; *p = o + v; return o; }
 template <class T> inline T atomicSub(T* p, T v) { T o = *p; *p = o - v; return o; }

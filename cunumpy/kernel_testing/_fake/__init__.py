@@ -3,7 +3,8 @@ NumPy arrays, so host/device mix-ups fail on the CPU as they do on a GPU.
 
 ``cupy.<function>`` runs NumPy's function on the host buffers and refuses NumPy arrays
 (except the explicit copies ``asarray``/``array``/``asnumpy``); ``cupy.cuda`` has one
-device; ``RawModule``/``RawKernel`` run on the CPU emulator. Fake CuPy, never a GPU.
+device; ``RawModule``/``RawKernel``, ``ElementwiseKernel`` and ``ReductionKernel`` run on
+the CPU emulator; ``cupy.random`` draws land on the fake device. Fake CuPy, never a GPU.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from typing import Any
 import numpy as np
 
 from ._cuda import RawKernel, RawModule, make_cuda
+from ._elementwise import ElementwiseKernel, ReductionKernel
 from ._ndarray import ndarray, unwrap, wrap
+from ._random import make_random
 
 __all__ = ["FakeCupy", "host_buffer", "install", "is_active", "uninstall"]
 
@@ -115,20 +118,10 @@ def _build() -> FakeCupy:
     module.fuse = lambda *a, kernel_name=None: (lambda f: f) if not a else a[0]  # type: ignore[attr-defined]
     module.linalg = _submodule("cupy.linalg", np.linalg)  # type: ignore[attr-defined]
     module.fft = _submodule("cupy.fft", np.fft)  # type: ignore[attr-defined]
-    module.random = _submodule("cupy.random", np.random)  # type: ignore[attr-defined]
-    for kernel in ("ElementwiseKernel", "ReductionKernel"):
-        setattr(module, kernel, _not_emulated(kernel))
+    module.random = make_random(_forwarder)  # type: ignore[attr-defined]
+    module.ElementwiseKernel = ElementwiseKernel  # type: ignore[attr-defined]
+    module.ReductionKernel = ReductionKernel  # type: ignore[attr-defined]
     return module
-
-
-def _not_emulated(name: str) -> type:
-    def call(self: Any, *args: Any, **kwargs: Any) -> Any:
-        msg = f"cupy.{name} cannot run on the fake CuPy (only RawKernel/RawModule are emulated); give the kernel a cpu= implementation or test it on a GPU."
-        raise NotImplementedError(msg)
-
-    return type(
-        name, (), {"__init__": lambda self, *a, **k: None, "__call__": call, "__module__": "cupy"}
-    )
 
 
 def is_active() -> bool:

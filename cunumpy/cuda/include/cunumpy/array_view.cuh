@@ -22,7 +22,8 @@
 // which the next synchronization reports as a CUDA error.
 //
 // Plain C++ apart from the __device__/__host__ qualifiers, so that the header also
-// compiles on the CPU (the emulator of cunumpy.kernel_testing defines them empty).
+// compiles on the CPU (the emulator of cunumpy.kernel_testing defines them empty, and
+// CUNUMPY_EMULATION, so that a failed check there traps the launch, not the process).
 
 #ifndef CUNUMPY_ARRAY_VIEW_CUH
 #define CUNUMPY_ARRAY_VIEW_CUH
@@ -32,7 +33,7 @@
 #include <cstdlib>
 #endif
 
-#if defined(__CUDA_ARCH__)
+#if defined(__CUDA_ARCH__) || defined(CUNUMPY_EMULATION)
 #define CUNUMPY_VIEW_ABORT() __trap()
 #else
 #define CUNUMPY_VIEW_ABORT() __builtin_trap()

