@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -62,8 +63,13 @@ def test_every_dask_entry_has_a_reason_naming_dask() -> None:
     assert all("dask" in reason.lower() or "Dask" in reason for _, reason in entries)
 
 
-def test_the_no_shrink_plugin_drops_the_shrink_phase(pytester: pytest.Pytester) -> None:
-    pytester.syspathinsert(run.HERE)
+def test_the_no_shrink_plugin_drops_the_shrink_phase(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # In subprocesses: the plugin loads a Hypothesis profile, which is global state.
+    monkeypatch.setenv(
+        "PYTHONPATH", os.pathsep.join([str(run.HERE), os.environ.get("PYTHONPATH", "")])
+    )
     pytester.makepyfile(
         test_phases="""
         from hypothesis import Phase, settings
@@ -73,5 +79,5 @@ def test_the_no_shrink_plugin_drops_the_shrink_phase(pytester: pytest.Pytester) 
             assert Phase.generate in settings().phases
         """
     )
-    assert pytester.runpytest("-p", "no_shrink_plugin").ret == 0
-    assert pytester.runpytest().ret == 1  # without it, the default profile shrinks
+    assert pytester.runpytest_subprocess("-p", "no_shrink_plugin").ret == 0
+    assert pytester.runpytest_subprocess().ret == 1  # without it, the default profile shrinks
