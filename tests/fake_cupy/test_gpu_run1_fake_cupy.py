@@ -71,3 +71,27 @@ def test_the_probe_is_not_sent_where_the_library_says_it_is_not_cuda_aware(
             assert probes == [comm]
         finally:
             mpi.set_mpi_cuda_aware(None)
+
+
+def test_complex_sign_of_a_zero_is_plus_zero() -> None:
+    # the public suite's sign special case on CuPy: sign(-0 - 0j) gave -0 + 0j
+    out = xp.sign(cupy.asarray([-0.0 - 0.0j, 0.0 - 0.0j, -0.0 + 0.0j])).get()
+    assert not np.signbit(out.real).any() and not np.signbit(out.imag).any(), out
+
+
+def test_vecdot_does_not_broadcast_along_its_axis() -> None:
+    # the public suite's test_vecdot and test_linalg_vecdot on CuPy
+    for vecdot in (xp.vecdot, xp.linalg.vecdot):
+        with pytest.raises(ValueError, match=r"vecdot: .*same length along `axis` -1, not 3 and 1"):
+            vecdot(cupy.ones((2, 3)), cupy.ones(1))
+    np.testing.assert_array_equal(xp.vecdot(cupy.ones((2, 3)), cupy.ones(3)).get(), [3.0, 3.0])
+
+
+def test_cross_broadcasts_and_takes_only_three_element_vectors() -> None:
+    # the public suite's test_cross on CuPy 14: x1 (0, 3) against x2 (3,)
+    out = xp.linalg.cross(cupy.ones((0, 3)), cupy.asarray([0.0, 0.0, 1.0]))
+    assert out.shape == (0, 3)
+    out = xp.linalg.cross(cupy.asarray([[1.0, 0.0, 0.0]] * 2), cupy.asarray([0.0, 1.0, 0.0]))
+    np.testing.assert_array_equal(out.get(), [[0.0, 0.0, 1.0]] * 2)
+    with pytest.raises(ValueError, match=r"linalg.cross: .*length 3 along `axis` -1, not 2 and 2"):
+        xp.linalg.cross(cupy.ones(2), cupy.ones(2))

@@ -141,7 +141,8 @@ def sign(x: cupy.ndarray, /, *, out: cupy.ndarray | None = None) -> cupy.ndarray
     if kind == "c":
         magnitude = cupy.abs(x)
         safe = cupy.where(magnitude == 0, 1, magnitude)
-        return _into(cupy.where(magnitude == 0, x * 0, x / safe).astype(x.dtype, copy=False), out)
+        zero = cupy.zeros((), dtype=x.dtype)  # +0 + 0j: x * 0 keeps the sign of a zero part
+        return _into(cupy.where(magnitude == 0, zero, x / safe).astype(x.dtype, copy=False), out)
     return _into(cupy.sign(x), out)
 
 
