@@ -132,7 +132,7 @@ class Forwarder:
         self.__dict__[name] = entry
         return entry
 
-    @property  # type: ignore[misc]
+    @property
     def __doc__(self) -> str | None:  # type: ignore[override]
         return getattr(self._target(_current().namespace), "__doc__", None)
 

@@ -75,8 +75,9 @@ class PublicNames:
 
     def _stand_in(self, key: tuple[ModuleType, frozenset[ModuleType]], name: str) -> Any:
         """The stand-in of ``name`` for the live namespaces of ``key``, or ``ABSENT``."""
-        objects = {}
-        for namespace in key[1]:
+        default, live = key
+        objects = {}  # the default's first: its object names the stand-in
+        for namespace in (default, *(namespace for namespace in live if namespace is not default)):
             try:
                 objects[namespace] = getattr(self._library(namespace), name)
             except AttributeError:
