@@ -252,10 +252,10 @@ def run(mode: Mode, progress: Progress) -> list[Result]:
     return results
 
 
-def _argv() -> list[str]:
-    """This script's arguments, less ``--071 PYTHON`` and ``--calls LABEL,...`` (passed on
-    in ``CUNUMPY_BENCH_071`` and ``CUNUMPY_BENCH_CALLS``)."""
-    argv = sys.argv[1:]
+def _take_own_options() -> None:
+    """Take ``--071 PYTHON`` and ``--calls LABEL,...`` out of ``sys.argv`` (for ``main``),
+    into ``CUNUMPY_BENCH_071`` and ``CUNUMPY_BENCH_CALLS``."""
+    argv = sys.argv
     for option, variable in (("--071", ENV_071), ("--calls", ENV_CALLS)):
         if option in argv:
             at = argv.index(option)
@@ -263,8 +263,8 @@ def _argv() -> list[str]:
                 sys.exit(f"bench_numpy_calls.py: {option} needs a value")
             os.environ[variable] = argv[at + 1]
             del argv[at : at + 2]
-    return argv
 
 
 if __name__ == "__main__":
-    sys.exit(main(run, TITLE, NEEDS, _argv()))
+    _take_own_options()
+    sys.exit(main(run, TITLE, NEEDS))
