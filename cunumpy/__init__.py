@@ -343,7 +343,7 @@ _bind(vars(linalg), own=linalg.__all__, part="linalg")
 _bind(vars(fft), own=fft.__all__, part="fft")
 del _bind
 
-from ._config import _backend_from_environment  # noqa: E402
+from ._environment import backend_from_environment as _backend_from_environment  # noqa: E402
 
 _backend_from_environment()
 del _backend_from_environment
