@@ -76,8 +76,9 @@ class _Override(_Backend):
         self.namespace = namespace
         _landscape.born(namespace)
 
-    def __del__(self, died: Any = _landscape.died) -> None:
-        died(self.namespace)
+    def __del__(self, died: Any = _landscape.died, finalizing: Any = sys.is_finalizing) -> None:
+        if not finalizing():  # at exit, nobody is left to tell
+            died(self.namespace)
 
 
 #: The backend's name of each namespace module (filled as the namespaces are loaded).

@@ -115,8 +115,9 @@ def locked() -> Iterator[None]:
 def born(namespace: ModuleType) -> None:
     """Count in a new token of ``namespace``; listeners are told before this returns."""
     _born.append(namespace)
-    with locked():
+    with lock:
         _publish()
+    _settle()
 
 
 def died(namespace: ModuleType) -> None:

@@ -104,6 +104,7 @@ def block(namespace: types.ModuleType) -> Iterator[None]:
 
 
 def test_on_one_backend_the_names_are_the_librarys_objects_as_globals() -> None:
+    gc.collect()  # no block of another backend left alive by an earlier test
     assert cunumpy.random is np.random  # imported lazily by NumPy: kept once found
     for name in ("pad", "einsum", "float16", "nanmax", "random"):
         assert vars(cunumpy)[name] is getattr(np, name)
@@ -271,3 +272,50 @@ def test_listeners_hear_of_the_backends_code_may_see(other: types.ModuleType) ->
         (numpy_namespace, frozenset({other})),
         (numpy_namespace, frozenset()),
     ]
+
+
+def test_dir_help_and_star_import_show_cunumpys_own_names_only() -> None:
+    import pydoc
+
+    assert dir(cunumpy) == sorted(cunumpy.__all__) and "pad" not in dir(cunumpy)
+    assert "norm" not in dir(cunumpy.linalg) and "fft2" not in dir(cunumpy.fft)
+    star: dict[str, Any] = {}
+    exec("from cunumpy import *", star)
+    assert set(star) - {"__builtins__"} == set(cunumpy.__all__)
+    text = pydoc.render_doc(cunumpy, renderer=pydoc.plaintext)
+    assert "use_backend(name" in text and "\n    pad(" not in text
+
+
+def test_threads_entering_and_leaving_blocks_never_see_another_contexts_name(
+    other: types.ModuleType,
+) -> None:
+    """Blocks of the other backend open and close in two threads while two threads on
+    the default call the same names: every call gets its own context's function."""
+    wrong: list[str] = []
+    start = threading.Barrier(4)
+
+    def in_blocks() -> None:
+        start.wait(30)
+        for _ in range(300):
+            with block(other):
+                if cunumpy.pad(0) != ("other pad", (0,), {}):
+                    wrong.append("a block saw NumPy's pad")
+                if cunumpy.linalg.norm(0) != "other norm":
+                    wrong.append("a block saw NumPy's norm")
+
+    def on_default() -> None:
+        start.wait(30)
+        for _ in range(300):
+            if cunumpy.pad(np.ones(1), 1).tolist() != [0.0, 1.0, 0.0]:
+                wrong.append("the default saw the other pad")
+            if cunumpy.linalg.norm(np.asarray([3.0, 4.0])) != 5.0:
+                wrong.append("the default saw the other norm")
+
+    threads = [threading.Thread(target=f) for f in (in_blocks, in_blocks, on_default, on_default)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert wrong == []
+    gc.collect()
+    assert cunumpy.pad is np.pad
