@@ -48,14 +48,19 @@ class PublicNames:
         self._part = part
         #: The direct table of each default's namespace: name -> the library's object.
         self._direct: dict[ModuleType, dict[str, Any]] = {}
-        #: The following table of each (default, live namespaces): name -> stand-in or
-        #: ``ABSENT`` (answered by ``__getattr__``).
+        #: The following table of each (default, live namespaces): name -> stand-in; and
+        #: the names without one (answered by ``__getattr__``).
         self._following: dict[tuple[ModuleType, frozenset[ModuleType]], dict[str, Any]] = {}
-        #: What is bound now: the table, and the namespace whose direct objects it holds
-        #: (``None`` while the names follow the context) or the live namespaces.
+        self._absent: dict[tuple[ModuleType, frozenset[ModuleType]], set[str]] = {}
+        #: The bound table (one of the above, never a copy); the namespace whose direct
+        #: objects it holds, or the key of the following table it is.
         self._installed: dict[str, Any] = {}
         self._source: ModuleType | None = None
         self._key: tuple[ModuleType, frozenset[ModuleType]] | None = None
+        #: From one table to another (by their ids; the tables are kept with the step so
+        #: that no id is reused): the names to remove and those to set. Cleared whenever
+        #: a table changes.
+        self._steps: dict[tuple[int, int], tuple[Any, Any, tuple[str, ...], dict[str, Any]]] = {}
 
     def _namespace(self, namespace: ModuleType) -> ModuleType:
         return getattr(namespace, self._part) if self._part else namespace
@@ -94,16 +99,21 @@ class PublicNames:
     def _following_table(self, key: tuple[ModuleType, frozenset[ModuleType]]) -> dict[str, Any]:
         table = self._following.get(key)
         if table is None:
-            names = self._direct_table(self._namespace(key[0]))
-            table = self._following[key] = {name: self._stand_in(key, name) for name in names}
+            table, absent = {}, set()
+            for name in self._direct_table(self._namespace(key[0])):
+                entry = self._stand_in(key, name)
+                if entry is ABSENT:
+                    absent.add(name)
+                else:
+                    table[name] = entry
+            self._following[key], self._absent[key] = table, absent
         return table
 
     def update(self, default: ModuleType, others: frozenset[ModuleType]) -> None:
         """The listener: bind the direct objects of ``default``, or stand-ins while ``others``."""
         if others:
             key = (default, others | {default})
-            table = self._following_table(key)
-            self._install({name: entry for name, entry in table.items() if entry is not ABSENT})
+            self._install(self._following_table(key))
             self._source, self._key = None, key
         else:
             source = self._namespace(default)
@@ -111,12 +121,20 @@ class PublicNames:
             self._source, self._key = source, None
 
     def _install(self, table: dict[str, Any]) -> None:
+        previous = self._installed
+        if table is previous:
+            return
+        step = self._steps.get((id(previous), id(table)))
+        if step is None:
+            gone = tuple(previous.keys() - table.keys())
+            changed = {name: v for name, v in table.items() if previous.get(name, ABSENT) is not v}
+            step = self._steps[id(previous), id(table)] = (previous, table, gone, changed)
         namespace = self._globals
-        for name in self._installed.keys() - table.keys():
-            if namespace.get(name, ABSENT) is self._installed[name]:
+        for name in step[2]:
+            if namespace.get(name, ABSENT) is previous[name]:
                 del namespace[name]
-        namespace.update(table)
-        self._installed = dict(table)
+        namespace.update(step[3])
+        self._installed = table
 
     def remember(self, source: ModuleType, name: str, value: Any) -> None:
         """Keep ``name`` as a global after ``__getattr__`` found ``value`` in ``source``.
@@ -130,19 +148,18 @@ class PublicNames:
             if name in self._installed:
                 return
             if self._source is source:
-                self._direct_table(source)[name] = value
-                self._following.clear()
                 entry = value
-            elif self._key is not None:
-                table = self._following_table(self._key)
-                if name not in table:
-                    table[name] = self._stand_in(self._key, name)
-                entry = table[name]
+                self._following.clear()  # built from the direct table, which grows
+                self._absent.clear()
+            elif self._key is not None and name not in self._absent[self._key]:
+                entry = self._stand_in(self._key, name)
                 if entry is ABSENT:
+                    self._absent[self._key].add(name)
                     return
             else:
                 return
-            self._installed[name] = entry
+            self._steps.clear()
+            self._installed[name] = entry  # the bound table itself
             self._globals[name] = entry
 
 
