@@ -8,9 +8,10 @@ each use. ``stand_in`` picks one per name, from that name's object in each backe
 - the same object in every backend (NumPy's and CuPy's ``float16``, ``newaxis``), or
   equal constants: that object itself, nothing to follow;
 - functions: a function that calls the context's function (about 0.1 us per call);
-- other callables (ufuncs) and modules: a ``Forwarder``, which calls the context's
-  object and hands out its attributes (``xp.fmax.reduce``, ``xp.random.default_rng``),
-  keeping a stand-in for each attribute that has one, so the next use is a look-up;
+- other callables (ufuncs): a ``Forwarder``, which calls the context's object and hands
+  out its attributes (``xp.fmax.reduce``), keeping a stand-in for each attribute that has
+  one, so the next use is a look-up; modules: a module that does the same
+  (``xp.random.default_rng``);
 - anything else (classes such as ``ndarray``, objects that differ in kind, a name one
   backend lacks): ``ABSENT``, so the module's ``__getattr__`` answers at each access.
 
@@ -61,7 +62,7 @@ def stand_in(objects: dict[ModuleType, Any], label: str, resolve: Resolve) -> An
     if all(_same(first, value) for value in values):
         return first
     if all(isinstance(value, ModuleType) for value in values):
-        return Forwarder(dict(objects), label, resolve)
+        return _module(dict(objects), label, resolve)
     if not all(callable(value) and not isinstance(value, type) for value in values):
         return ABSENT
     if all(isinstance(value, _FUNCTIONS) for value in values):
@@ -85,6 +86,20 @@ def _function(objects: dict[ModuleType, Any], first: Any, resolve: Resolve) -> A
         if isinstance(value, str):
             setattr(forwarded, attribute, value)
     return forwarded
+
+
+def _module(objects: dict[ModuleType, Any], label: str, resolve: Resolve) -> ModuleType:
+    """A module whose attributes are the running context's backend's module's.
+
+    Its ``__getattr__`` (PEP 562) keeps each attribute's stand-in in the module's own
+    ``__dict__``, so a later ``xp.random.default_rng`` is two dictionary look-ups.
+    """
+    forwarder = Forwarder(objects, label, resolve)
+    module = ModuleType(f"{label} (following the backend)", next(iter(objects.values())).__doc__)
+    found = vars(module)
+    found["__getattr__"] = lambda name: forwarder._attribute(name, found)
+    found["__dir__"] = forwarder.__dir__
+    return module
 
 
 class Forwarder:
@@ -113,6 +128,10 @@ class Forwarder:
         return self._target(_current().namespace)(*args, **kwargs)
 
     def __getattr__(self, name: str) -> Any:
+        return self._attribute(name, self.__dict__)
+
+    def _attribute(self, name: str, store: dict[str, Any]) -> Any:
+        """The context's object's attribute ``name``; its stand-in, if any, kept in ``store``."""
         target = self._target(_current().namespace)
         if name.startswith("__"):
             return getattr(target, name)
@@ -129,7 +148,7 @@ class Forwarder:
         entry = stand_in(objects, f"{self._label}.{name}", resolve)
         if entry is ABSENT:
             return getattr(target, name)
-        self.__dict__[name] = entry
+        store[name] = entry
         return entry
 
     @property

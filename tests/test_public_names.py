@@ -249,9 +249,9 @@ def test_names_only_the_other_backend_has_are_found_in_its_blocks(
 def test_stand_ins_read_like_what_they_stand_for(other: types.ModuleType) -> None:
     with block(other):
         pad, random = cunumpy.pad, cunumpy.random
-        assert isinstance(random, Forwarder)
-        assert random.rand(1) == "other rand(1)"
-        assert "other_lib.random" in repr(random) and "rand" in dir(random)
+        assert isinstance(random, types.ModuleType) and "following" in repr(random)
+        assert random.rand(1) == "other rand(1)" and "rand" in vars(random)  # kept
+        assert "rand" in dir(random)
         assert isinstance(cunumpy.fmax, Forwarder) and "fmax" in repr(cunumpy.fmax)
     assert pad.__name__ == "pad" and pad.__doc__ == np.pad.__doc__
     assert random.__doc__ == np.random.__doc__
