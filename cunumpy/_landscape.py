@@ -96,9 +96,15 @@ def _publish() -> None:
 
 
 def _settle() -> None:
-    """Publish what the queues hold, unless the lock is taken (its holder will)."""
+    """Publish what the queues hold, unless the lock is taken (its holder will).
+
+    The lock is reentrant: a finalizer run in the thread that is publishing (the garbage
+    collector inside a listener) gets it, and leaves the queue to that thread's loop.
+    """
     while _dirty and lock.acquire(blocking=False):
         try:
+            if _publishing:  # this thread's own loop, further up the stack, takes it up
+                return
             _publish()
         finally:
             lock.release()

@@ -319,3 +319,33 @@ def test_threads_entering_and_leaving_blocks_never_see_another_contexts_name(
     assert wrong == []
     gc.collect()
     assert cunumpy.pad is np.pad
+
+
+def test_a_token_collected_while_the_listeners_run_is_counted_out_after_them(
+    other: types.ModuleType,
+) -> None:
+    """A finalizer in the publishing thread (the garbage collector inside a listener) must
+    neither wait for the lock nor spin on it, nor be lost: the running loop counts it out."""
+    numpy_namespace = _config._numpy_namespace()
+    held: list[Any] = [_config._Override(other)]
+    calls: list[tuple[Any, frozenset[Any]]] = []
+
+    def listener(default: Any, others: frozenset[Any]) -> None:
+        calls.append((default, others))
+        if default is other:
+            held.clear()  # the token dies here, while the listeners run
+
+    _config.add_listener(listener)
+    try:
+        _landscape.change_default(other)
+        assert held == []
+        _landscape.change_default(numpy_namespace)
+        assert _landscape.others() == frozenset() and cunumpy.pad is np.pad
+    finally:
+        _landscape._listeners.remove(listener)
+    assert calls == [
+        (numpy_namespace, frozenset({other})),
+        (other, frozenset()),
+        (other, frozenset({numpy_namespace})),  # while the default changes back
+        (numpy_namespace, frozenset()),
+    ]
