@@ -128,9 +128,7 @@ def _namespace_of_two(x1: Any, x2: Any, func: str) -> ModuleType | None:
     return _namespace_of_args((x1, x2), "ss", ("x1", "x2"), func)
 
 
-def _namespace_of_pair(
-    x1: Any, x2: Any, func: str, name1: str, name2: str
-) -> ModuleType | None:
+def _namespace_of_pair(x1: Any, x2: Any, func: str, name1: str, name2: str) -> ModuleType | None:
     """The namespace of two arguments that the standard wants arrays."""
     kind = type(x1)
     if kind is type(x2):

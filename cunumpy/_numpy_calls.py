@@ -158,7 +158,9 @@ def _call(plan: _Plan, values: dict[str, Any]) -> Any:
     if extra:
         positional += pending
         positional += extra
-    keywords = {name: values[name] for name, default in plan.keywords if values[name] is not default}
+    keywords = {
+        name: values[name] for name, default in plan.keywords if values[name] is not default
+    }
     if plan.varkw is not None:
         keywords.update(values[plan.varkw])
     device = keywords.pop("device", None)
