@@ -12,7 +12,7 @@ import numpy as np
 
 from .._backends import numpy as _numpy_namespace
 from .._dispatch import _is_array, _namespace_of_array, _namespace_of_sequence, _ndarray, _placement
-from .._dtype_rules import DTYPE_ARGUMENTS, check_cast, check_dtype, check_promotion
+from .._dtype_rules import DTYPE_ARGUMENTS, check_cast, check_promotion
 from .._errors import BACKEND_ERRORS, check_copy, raise_restated
 from .._transfer import to_device
 from .._typing import Array, Device, DType, finfo_object, iinfo_object
@@ -63,7 +63,6 @@ def astype(x: Array, dtype: DType, /, *, copy: bool = True, device: Device | Non
     if dtype is None:  # NumPy would take None for float64; the standard requires a dtype
         msg = "astype: `dtype` must be a data type, not None."
         raise TypeError(msg)
-    check_dtype(dtype, "astype")
     check_cast(x.dtype, dtype, "astype")
     if copy is not True and copy is not False:
         check_copy(copy, "astype", allow_none=False)
