@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from ._backends import numpy as _numpy_module
+from ._array_kinds import is_cupy_array
 from ._config import current as _current
 from ._devices import DLPACK_CUDA, DLPACK_HOST, canonical_device, dlpack_device_type
 from ._namespace import _NAMESPACE_BY_TYPE, namespace_of
@@ -95,11 +96,9 @@ def _lookup(x: Any, func: str) -> ModuleType | None:
     """
     if type(x) in _PY_SCALARS_OR_NONE or isinstance(x, _NOT_ARRAYS):
         return None
-    if not isinstance(x, np.ndarray) and (
-        isinstance(x, type) or not hasattr(x, "__array_namespace__")
-    ):
+    if not isinstance(x, (np.ndarray, np.generic)) and not _is_array(x):
         return None
-    return namespace_of((x,), func)
+    return namespace_of((x,), func)  # NumPy scalars count as 0-D NumPy arrays
 
 
 def _namespace_of_one(x: Any, func: str, name: str = "x") -> ModuleType | None:
@@ -199,7 +198,11 @@ def _placement(device: Any, func: str) -> tuple[ModuleType, Any]:
 def _is_array(obj: Any) -> bool:
     """Whether ``obj`` is an array of a library cunumpy knows (not a scalar or a list)."""
     kind = type(obj)
-    return kind in _by_type or (kind is not type and hasattr(obj, "__array_namespace__"))
+    return (
+        kind in _by_type
+        or is_cupy_array(obj)
+        or (kind is not type and hasattr(obj, "__array_namespace__"))
+    )
 
 
 def _moved(

@@ -36,6 +36,7 @@ from types import ModuleType
 from typing import Any, NoReturn
 
 from ._config import current as _current
+from ._dispatch import _is_array, _placement
 from ._namespace import _NAMESPACE_BY_TYPE, namespace_of
 from ._numpy_names import NUMPY_NAMES
 
@@ -73,13 +74,15 @@ class _Plan:
         self.varkw = next((p.name for p in params if p.kind is p.VAR_KEYWORD), None)
         annotations = {p.name: str(p.annotation) for p in params}
         # parameters holding one array, and those holding a tuple or list of arrays
-        self.sequences = {n for n, a in annotations.items() if a.startswith(_ARRAY_SEQUENCES)}
+        self.sequences = {
+            n for n, a in annotations.items() if a.lower().startswith(_ARRAY_SEQUENCES)
+        }
         if self.vararg is not None and "Array" in annotations[self.vararg]:
             self.sequences.add(self.vararg)
         self.arrays = {n for n, a in annotations.items() if "Array" in a} - self.sequences
 
 
-_ARRAY_SEQUENCES = ("Union[Tuple[Array", "Tuple[Array", "List[Array")
+_ARRAY_SEQUENCES = ("union[tuple[array", "tuple[array", "list[array")
 
 
 def _qualname(func: Callable[..., Any]) -> str:
@@ -115,7 +118,7 @@ def _namespace_of_values(values: Any) -> ModuleType | None:
             namespace = _namespace_of_values(value)
             if namespace is not None:
                 return namespace
-        elif type(value) is not type and hasattr(value, "__array_namespace__"):
+        elif _is_array(value):  # an array whose type is not cached yet
             return namespace_of((value,), "numpy_call")
     return None
 
@@ -169,8 +172,6 @@ def _call(plan: _Plan, values: dict[str, Any]) -> Any:
         arrays += values[name]
     namespace = _namespace_of_values([*arrays, *positional, *keywords.values()])
     if device is not None:
-        from ._dispatch import _placement
-
         namespace, device = _placement(device, plan.name)
     elif namespace is None:
         namespace = _current().namespace

@@ -162,6 +162,17 @@ IDIOMS: dict[str, Idiom] = {
 }
 
 
+#: Idioms whose answer on the CuPy backend is NumPy's, with the reason.
+NUMPY_ON_CUPY = {
+    "sqrt(np.float64)": "a NumPy scalar is NumPy data: compute follows data",
+}
+
+#: Idioms that the CuPy backend does not answer as CuPy does, with the reason.
+NOT_ON_CUPY = {
+    "diff(datetime64)": "CuPy has no datetime64 dtype (the fake's host buffers do)",
+}
+
+
 def _host(value: Any) -> Any:
     """A NumPy view of ``value`` (a fake CuPy array's host buffer), for comparing."""
     if type(value).__module__ == "cupy" or (
