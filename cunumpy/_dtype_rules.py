@@ -23,6 +23,7 @@ import numpy as np
 
 __all__ = [
     "DTYPE_ARGUMENTS",
+    "DTYPE_ARGUMENT_TYPES",
     "STANDARD_DTYPES",
     "check_cast",
     "check_fill",
@@ -43,6 +44,10 @@ STANDARD_DTYPES = frozenset(np.dtype(name) for name in _NAMES)
 DTYPE_ARGUMENTS = frozenset(
     [*STANDARD_DTYPES, *(d.type for d in STANDARD_DTYPES), bool, int, float, complex]
 )
+
+#: The types of those values: a ``dtype=`` of another type (a list for a structured dtype,
+#: which is unhashable) is not one of them, found without hashing it.
+DTYPE_ARGUMENT_TYPES = frozenset(type(d) for d in DTYPE_ARGUMENTS)
 
 
 def _dtype_of(dtype: Any) -> np.dtype[Any] | None:

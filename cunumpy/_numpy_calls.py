@@ -140,7 +140,9 @@ def numpy_call(func: Callable[..., Any], values: dict[str, Any]) -> Any:
         plan = _PLANS[func] = _Plan(func)
     try:
         return _call(plan, values)
-    except (TypeError, ValueError, IndexError, OverflowError, ZeroDivisionError) as exc:
+    except Exception as exc:  # the library's error, whatever its class, naming our function
+        if isinstance(exc, Warning):  # a warning made an error by a filter: as it is
+            raise
         _raise_named(plan.name, exc)
 
 
@@ -169,7 +171,10 @@ def _call(plan: _Plan, values: dict[str, Any]) -> Any:
     device = keywords.pop("device", None)
     arrays = [values[name] for name in plan.arrays]
     for name in plan.sequences:
-        arrays += values[name]
+        if isinstance(values[name], _SEQUENCES):
+            arrays += values[name]
+        else:  # an array, say, that NumPy iterates (``stack(x)``)
+            arrays.append(values[name])
     namespace = _namespace_of_values([*arrays, *positional, *keywords.values()])
     if device is not None:
         namespace, device = _placement(device, plan.name)
@@ -202,8 +207,10 @@ def _on_cupy(
             replaced[id(value)] = namespace.asarray(value)
     for name in plan.sequences:
         value = values[name]
+        if not isinstance(value, _SEQUENCES):
+            continue
         items = [_converted(item, namespace) for item in value]
-        replaced[id(value)] = type(value)(items) if isinstance(value, _SEQUENCES) else items
+        replaced[id(value)] = type(value)(items)
     if not replaced:
         return positional, keywords
     if plan.vararg in plan.sequences:  # *arrays: its items are positional arguments

@@ -496,7 +496,10 @@ def _numpy_route(qualname: str, args: ast.arguments) -> list[str]:
     tests = ["kwargs"] if args.vararg is not None else ["args", "kwargs"]
     tests += [f"{n} is _OMITTED" for n in OMITTABLE.get(qualname, ())]
     if "dtype" in names:
-        tests.append("(dtype is not None and dtype not in _DTYPE_ARGUMENTS)")
+        tests.append(
+            "(dtype is not None and (type(dtype) not in _DTYPE_ARGUMENT_TYPES"
+            " or dtype not in _DTYPE_ARGUMENTS))"
+        )
     name = qualname.rpartition(".")[2]
     return [f"if {' or '.join(tests)}:", f"    return _numpy_call({name}, locals())"]
 
@@ -653,6 +656,7 @@ from {dots}_arguments import check_shift as _check_shift
 from {dots}_arguments import check_take_axis as _check_take_axis
 from {dots}_arguments import check_tensordot_axes as _check_tensordot_axes
 from {dots}_arguments import raise_restated_call as _raise_restated_call
+from {dots}_dtype_rules import DTYPE_ARGUMENT_TYPES as _DTYPE_ARGUMENT_TYPES
 from {dots}_dtype_rules import DTYPE_ARGUMENTS as _DTYPE_ARGUMENTS
 from {dots}_dtype_rules import check_fill as _check_fill
 from {dots}_errors import BACKEND_ERRORS as _BACKEND_ERRORS

@@ -26,6 +26,7 @@ from .._dispatch import (
     _refuse_subclass,
     _to_current_backend,
 )
+from .._dtype_rules import DTYPE_ARGUMENT_TYPES as _DTYPE_ARGUMENT_TYPES
 from .._dtype_rules import DTYPE_ARGUMENTS as _DTYPE_ARGUMENTS
 from .._dtype_rules import check_fill as _check_fill
 from .._errors import BACKEND_ERRORS as _BACKEND_ERRORS
@@ -124,7 +125,14 @@ def arange(
     >>> xp.arange(1.0, 2.0, 0.25)
     array([1.  , 1.25, 1.5 , 1.75])
     """
-    if args or kwargs or (dtype is not None and dtype not in _DTYPE_ARGUMENTS):
+    if (
+        args
+        or kwargs
+        or (
+            dtype is not None
+            and (type(dtype) not in _DTYPE_ARGUMENT_TYPES or dtype not in _DTYPE_ARGUMENTS)
+        )
+    ):
         return _numpy_call(arange, locals())
     if device is None:
         try:
@@ -190,7 +198,14 @@ def asarray(
     >>> xp.asarray([1, 2, 3], dtype=xp.float32)
     array([1., 2., 3.], dtype=float32)
     """
-    if args or kwargs or (dtype is not None and dtype not in _DTYPE_ARGUMENTS):
+    if (
+        args
+        or kwargs
+        or (
+            dtype is not None
+            and (type(dtype) not in _DTYPE_ARGUMENT_TYPES or dtype not in _DTYPE_ARGUMENTS)
+        )
+    ):
         return _numpy_call(asarray, locals())
     if (
         type(obj) is _ndarray
@@ -261,7 +276,14 @@ def empty(
     >>> x.shape
     (2, 3)
     """
-    if args or kwargs or (dtype is not None and dtype not in _DTYPE_ARGUMENTS):
+    if (
+        args
+        or kwargs
+        or (
+            dtype is not None
+            and (type(dtype) not in _DTYPE_ARGUMENT_TYPES or dtype not in _DTYPE_ARGUMENTS)
+        )
+    ):
         return _numpy_call(empty, locals())
     if device is None:
         try:
@@ -320,7 +342,14 @@ def empty_like(
     >>> x.shape, x.dtype
     ((2, 2), dtype('int8'))
     """
-    if args or kwargs or (dtype is not None and dtype not in _DTYPE_ARGUMENTS):
+    if (
+        args
+        or kwargs
+        or (
+            dtype is not None
+            and (type(dtype) not in _DTYPE_ARGUMENT_TYPES or dtype not in _DTYPE_ARGUMENTS)
+        )
+    ):
         return _numpy_call(empty_like, locals())
     namespace = _namespace_of_one(x, "empty_like", "x")
     if namespace is None:
@@ -394,7 +423,14 @@ def eye(
     array([[0., 1., 0.],
            [0., 0., 1.]])
     """
-    if args or kwargs or (dtype is not None and dtype not in _DTYPE_ARGUMENTS):
+    if (
+        args
+        or kwargs
+        or (
+            dtype is not None
+            and (type(dtype) not in _DTYPE_ARGUMENT_TYPES or dtype not in _DTYPE_ARGUMENTS)
+        )
+    ):
         return _numpy_call(eye, locals())
     if device is None:
         try:
@@ -500,7 +536,14 @@ def full(
     >>> xp.full(3, 0.5)
     array([0.5, 0.5, 0.5])
     """
-    if args or kwargs or (dtype is not None and dtype not in _DTYPE_ARGUMENTS):
+    if (
+        args
+        or kwargs
+        or (
+            dtype is not None
+            and (type(dtype) not in _DTYPE_ARGUMENT_TYPES or dtype not in _DTYPE_ARGUMENTS)
+        )
+    ):
         return _numpy_call(full, locals())
     if type(fill_value) not in _PY_SCALARS:
         _check_fill_value(fill_value, "full")
@@ -565,7 +608,14 @@ def full_like(
     >>> xp.full_like(xp.asarray([1, 2, 3]), 9)
     array([9, 9, 9])
     """
-    if args or kwargs or (dtype is not None and dtype not in _DTYPE_ARGUMENTS):
+    if (
+        args
+        or kwargs
+        or (
+            dtype is not None
+            and (type(dtype) not in _DTYPE_ARGUMENT_TYPES or dtype not in _DTYPE_ARGUMENTS)
+        )
+    ):
         return _numpy_call(full_like, locals())
     namespace = _namespace_of_one(x, "full_like", "x")
     if namespace is None:
@@ -643,7 +693,14 @@ def linspace(
     >>> xp.linspace(0.0, 1.0, 4, endpoint=False)
     array([0.  , 0.25, 0.5 , 0.75])
     """
-    if args or kwargs or (dtype is not None and dtype not in _DTYPE_ARGUMENTS):
+    if (
+        args
+        or kwargs
+        or (
+            dtype is not None
+            and (type(dtype) not in _DTYPE_ARGUMENT_TYPES or dtype not in _DTYPE_ARGUMENTS)
+        )
+    ):
         return _numpy_call(linspace, locals())
     if device is None:
         try:
@@ -753,7 +810,14 @@ def ones(
     array([[1., 1., 1.],
            [1., 1., 1.]])
     """
-    if args or kwargs or (dtype is not None and dtype not in _DTYPE_ARGUMENTS):
+    if (
+        args
+        or kwargs
+        or (
+            dtype is not None
+            and (type(dtype) not in _DTYPE_ARGUMENT_TYPES or dtype not in _DTYPE_ARGUMENTS)
+        )
+    ):
         return _numpy_call(ones, locals())
     if device is None:
         try:
@@ -811,7 +875,14 @@ def ones_like(
     >>> xp.ones_like(xp.asarray([1, 2, 3]))
     array([1, 1, 1])
     """
-    if args or kwargs or (dtype is not None and dtype not in _DTYPE_ARGUMENTS):
+    if (
+        args
+        or kwargs
+        or (
+            dtype is not None
+            and (type(dtype) not in _DTYPE_ARGUMENT_TYPES or dtype not in _DTYPE_ARGUMENTS)
+        )
+    ):
         return _numpy_call(ones_like, locals())
     namespace = _namespace_of_one(x, "ones_like", "x")
     if namespace is None:
@@ -981,7 +1052,14 @@ def zeros(
     array([[0, 0],
            [0, 0]], dtype=int32)
     """
-    if args or kwargs or (dtype is not None and dtype not in _DTYPE_ARGUMENTS):
+    if (
+        args
+        or kwargs
+        or (
+            dtype is not None
+            and (type(dtype) not in _DTYPE_ARGUMENT_TYPES or dtype not in _DTYPE_ARGUMENTS)
+        )
+    ):
         return _numpy_call(zeros, locals())
     if device is None:
         try:
@@ -1039,7 +1117,14 @@ def zeros_like(
     >>> xp.zeros_like(xp.asarray([1.5, 2.5]))
     array([0., 0.])
     """
-    if args or kwargs or (dtype is not None and dtype not in _DTYPE_ARGUMENTS):
+    if (
+        args
+        or kwargs
+        or (
+            dtype is not None
+            and (type(dtype) not in _DTYPE_ARGUMENT_TYPES or dtype not in _DTYPE_ARGUMENTS)
+        )
+    ):
         return _numpy_call(zeros_like, locals())
     namespace = _namespace_of_one(x, "zeros_like", "x")
     if namespace is None:
