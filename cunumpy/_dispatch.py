@@ -20,8 +20,8 @@ from typing import Any
 
 import numpy as np
 
-from ._backends import numpy as _numpy_module
 from ._array_kinds import is_cupy_array
+from ._backends import numpy as _numpy_module
 from ._config import current as _current
 from ._devices import DLPACK_CUDA, DLPACK_HOST, canonical_device, dlpack_device_type
 from ._namespace import _NAMESPACE_BY_TYPE, namespace_of
