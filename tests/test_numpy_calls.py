@@ -9,12 +9,17 @@ CuPy in ``tests/fake_cupy/test_numpy_calls_fake_cupy.py``.
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
 
+import hypothesis.extra.numpy as hnp
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from numpy_idioms import IDIOMS, compare, function_name, outcome, public_class
 
 import cunumpy as xp
+from cunumpy._api import elementwise
 
 
 @pytest.mark.parametrize("name", list(IDIOMS))
@@ -57,3 +62,55 @@ def test_the_standard_call_keeps_the_fast_path() -> None:
     x = np.arange(3.0)
     assert xp.asarray(x) is x
     assert type(xp.sum(x)) is type(np.sum(x))
+
+
+# --- properties: a standard call at the top level is the namespace's call -------------
+
+_UNARY_ELEMENTWISE = sorted(
+    name
+    for name in elementwise.__all__
+    if list(inspect.signature(getattr(xp, name)).parameters)[:2] == ["x", "args"]
+)
+_REDUCTIONS = ["sum", "prod", "mean", "std", "var", "max", "min", "all", "any", "argmax"]
+_DTYPES = ["bool", "int8", "uint8", "int32", "int64", "float32", "float64", "complex128"]
+
+
+def _same_outcome(ours: Callable[[], object], theirs: Callable[[], object]) -> None:
+    with np.errstate(all="ignore"):
+        kind, reference = outcome(lambda m: theirs() if m is np else ours(), np)
+        if kind == "value":
+            compare(ours(), reference)
+            return
+        with pytest.raises(public_class(reference)):
+            ours()
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    name=st.sampled_from(_UNARY_ELEMENTWISE),
+    x=hnp.arrays(st.sampled_from(_DTYPES), hnp.array_shapes(min_dims=0, max_dims=2, max_side=3)),
+)
+def test_a_standard_elementwise_call_is_the_namespaces(name: str, x: np.ndarray) -> None:
+    namespace = xp.array_namespace(x)
+    _same_outcome(lambda: getattr(xp, name)(x), lambda: getattr(namespace, name)(x))
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    name=st.sampled_from(_REDUCTIONS),
+    x=hnp.arrays(st.sampled_from(_DTYPES), hnp.array_shapes(min_dims=1, max_dims=3, max_side=3)),
+    axis=st.none() | st.integers(-1, 0),
+    keepdims=st.booleans(),
+)
+def test_a_standard_reduction_is_the_namespaces(
+    name: str, x: np.ndarray, axis: int | None, keepdims: bool
+) -> None:
+    namespace = xp.array_namespace(x)
+    _same_outcome(
+        lambda: getattr(xp, name)(x, axis=axis, keepdims=keepdims),
+        lambda: getattr(namespace, name)(x, axis=axis, keepdims=keepdims),
+    )
+
+
+def test_the_properties_cover_the_unary_functions() -> None:
+    assert {"sqrt", "abs", "round", "sign", "isnan"} <= set(_UNARY_ELEMENTWISE)

@@ -197,6 +197,9 @@ def asarray(
     array([1, 2, 3])
     >>> xp.asarray([1, 2, 3], dtype=xp.float32)
     array([1., 2., 3.], dtype=float32)
+    >>> import numpy as np
+    >>> xp.asarray([1, 2], dtype=np.float16)  # NumPy's call: float16
+    array([1., 2.], dtype=float16)
     """
     if (
         args
@@ -692,6 +695,8 @@ def linspace(
     array([0.  , 0.25, 0.5 , 0.75, 1.  ])
     >>> xp.linspace(0.0, 1.0, 4, endpoint=False)
     array([0.  , 0.25, 0.5 , 0.75])
+    >>> xp.linspace(0, 1, 5, retstep=True)  # NumPy's call: retstep=
+    (array([0.  , 0.25, 0.5 , 0.75, 1.  ]), np.float64(0.25))
     """
     if (
         args
@@ -874,6 +879,8 @@ def ones_like(
     >>> import cunumpy as xp
     >>> xp.ones_like(xp.asarray([1, 2, 3]))
     array([1, 1, 1])
+    >>> xp.ones_like([1.0, 2.0])  # NumPy's call: a list
+    array([1., 1.])
     """
     if (
         args
@@ -988,6 +995,9 @@ def triu(x: Array, /, *args: Any, k: int = 0, **kwargs: Any) -> Array:
     array([[0, 2, 3],
            [0, 0, 6],
            [0, 0, 0]])
+    >>> xp.triu(xp.asarray([[1.0, 2.0], [3.0, 5.0]]), 1)  # NumPy's call: k by position
+    array([[0., 2.],
+           [0., 0.]])
     """
     if args or kwargs:
         return _numpy_call(triu, locals())
@@ -1051,6 +1061,8 @@ def zeros(
     >>> xp.zeros((2, 2), dtype=xp.int32)
     array([[0, 0],
            [0, 0]], dtype=int32)
+    >>> xp.zeros(3, dtype=object)  # NumPy's call: a dtype outside the standard's
+    array([0, 0, 0], dtype=object)
     """
     if (
         args

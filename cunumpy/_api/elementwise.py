@@ -335,6 +335,9 @@ def add(
     array([11, 22, 33])
     >>> xp.add(xp.asarray([1.5, 2.5]), 1)
     array([2.5, 3.5])
+    >>> import numpy as np
+    >>> xp.add(xp.asarray([1.0, 2.5]), 1, dtype=np.float32)  # NumPy's call: dtype=
+    array([2. , 3.5], dtype=float32)
     """
     if args or kwargs:
         return _numpy_call(add, locals())
@@ -941,6 +944,9 @@ def clip(
     array([2, 5, 6], dtype=int8)
     >>> xp.clip(xp.asarray([-1.5, 0.5, 2.5]), max=1.0)
     array([-1.5,  0.5,  1. ])
+    >>> y = xp.asarray([1.0, 2.5, 4.0])
+    >>> xp.clip(y, 0, 3, out=y)  # NumPy's call: out=
+    array([1. , 2.5, 3. ])
     """
     if args or kwargs:
         return _numpy_call(clip, locals())
@@ -1078,6 +1084,8 @@ def cos(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     >>> import cunumpy as xp
     >>> xp.cos(xp.asarray([0.0, xp.pi]))
     array([ 1., -1.])
+    >>> xp.cos(0.0)  # NumPy's call
+    np.float64(1.0)
     """
     if args or kwargs:
         return _numpy_call(cos, locals())
@@ -1268,6 +1276,8 @@ def exp(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     >>> import cunumpy as xp
     >>> xp.exp(xp.asarray([0.0, 1.0]))
     array([1.        , 2.7182818...])
+    >>> xp.exp(-0.5)  # NumPy's call
+    np.float64(0.6065306597126334)
     """
     if args or kwargs:
         return _numpy_call(exp, locals())
@@ -2271,6 +2281,8 @@ def maximum(
     >>> import cunumpy as xp
     >>> xp.maximum(xp.asarray([1, 5, 3]), xp.asarray([4, 2, 3]))
     array([4, 5, 3])
+    >>> xp.maximum([1, 5], 3)  # NumPy's call: a list
+    array([3, 5])
     """
     if args or kwargs:
         return _numpy_call(maximum, locals())
@@ -2790,6 +2802,8 @@ def round(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     >>> import cunumpy as xp
     >>> xp.round(xp.asarray([0.5, 1.5, 2.5, -0.7]))
     array([ 0.,  2.,  2., -1.])
+    >>> xp.round(xp.asarray([1.04, 2.56]), 1)  # NumPy's call: decimals by position
+    array([1. , 2.6])
     """
     if args or kwargs:
         return _numpy_call(round, locals())
@@ -3005,6 +3019,8 @@ def sqrt(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     >>> import cunumpy as xp
     >>> xp.sqrt(xp.asarray([1.0, 4.0, 9.0]))
     array([1., 2., 3.])
+    >>> xp.sqrt(2.0)  # NumPy's call: a Python float in, a NumPy scalar out
+    np.float64(1.4142135623730951)
     """
     if args or kwargs:
         return _numpy_call(sqrt, locals())

@@ -67,6 +67,8 @@ def matmul(x1: Array, x2: Array, /, *args: Any, **kwargs: Any) -> Array:
     >>> xp.matmul(a, xp.asarray([[5, 6], [7, 8]]))
     array([[19, 22],
            [43, 50]])
+    >>> xp.matmul([[1, 2], [3, 4]], [1, 1])  # NumPy's call: lists
+    array([3, 7])
     """
     if args or kwargs:
         return _numpy_call(matmul, locals())

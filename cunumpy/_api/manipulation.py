@@ -322,6 +322,9 @@ def flip(
     >>> xp.flip(x, axis=1)
     array([[2, 1],
            [4, 3]])
+    >>> xp.flip(xp.asarray([[1, 2], [3, 5]]), 0)  # NumPy's call: axis by position
+    array([[3, 5],
+           [1, 2]])
     """
     if args or kwargs:
         return _numpy_call(flip, locals())
@@ -645,6 +648,8 @@ def squeeze(
     >>> x = xp.zeros((1, 3, 1))
     >>> xp.squeeze(x, axis=0).shape
     (3, 1)
+    >>> xp.squeeze(xp.zeros((1, 2, 1)))  # NumPy's call: without axis
+    array([0., 0.])
     """
     if args or kwargs or axis is _OMITTED:
         return _numpy_call(squeeze, locals())

@@ -370,6 +370,8 @@ def where(
     >>> x = xp.asarray([-1.0, 2.0, -3.0])
     >>> xp.where(x > 0, x, 0.0)
     array([0., 2., 0.])
+    >>> xp.where(xp.asarray([1.0, 2.5, 4.0]) > 2)  # NumPy's call: one argument
+    (array([1, 2]),)
     """
     if args or kwargs or x1 is _OMITTED or x2 is _OMITTED:
         return _numpy_call(where, locals())

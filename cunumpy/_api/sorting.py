@@ -151,6 +151,8 @@ def sort(
     >>> xp.sort(x, axis=0, descending=True)
     array([[9, 7, 8],
            [3, 1, 2]])
+    >>> xp.sort(xp.asarray([2.5, 1.0]), kind="stable")  # NumPy's call: kind=
+    array([1. , 2.5])
     """
     if args or kwargs:
         return _numpy_call(sort, locals())

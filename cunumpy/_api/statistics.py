@@ -239,6 +239,8 @@ def max(
     5
     >>> xp.max(x, axis=0)
     array([4, 5])
+    >>> xp.max(xp.asarray([1.0, 2.5]), initial=10.0)  # NumPy's call: initial=
+    np.float64(10.0)
     """
     if args or kwargs:
         return _numpy_call(max, locals())
@@ -301,6 +303,8 @@ def mean(
     3.0
     >>> xp.mean(x, axis=1)
     array([1.5, 4.5])
+    >>> xp.mean(xp.asarray([[1.0, 2.0], [3.0, 5.0]]), 1)  # NumPy's call: axis by position
+    array([1.5, 4. ])
     """
     if args or kwargs:
         return _numpy_call(mean, locals())
@@ -502,6 +506,8 @@ def std(
     >>> x = xp.asarray([2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0])
     >>> float(xp.std(x))
     2.0
+    >>> xp.std([1.0, 2.0, 3.0, 4.0], ddof=1)  # NumPy's call: ddof=
+    np.float64(1.2909944487358056)
     """
     if args or kwargs:
         return _numpy_call(std, locals())
@@ -569,6 +575,8 @@ def sum(
     10
     >>> xp.sum(x, axis=0)
     array([4, 6])
+    >>> xp.sum([1, 2, 3])  # NumPy's call: a list
+    np.int64(6)
     """
     if (
         args

@@ -206,6 +206,8 @@ def diff(
     array([3, 5, 7])
     >>> xp.diff(x, n=2)
     array([2, 2])
+    >>> xp.diff(xp.asarray([1.0, 2.5, 4.0]), 2)  # NumPy's call: n by position
+    array([0.])
     """
     if args or kwargs:
         return _numpy_call(diff, locals())
