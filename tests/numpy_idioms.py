@@ -182,19 +182,21 @@ def _host(value: Any) -> Any:
     return value
 
 
-def compare(ours: Any, reference: Any) -> None:
-    """Assert that ``ours`` and ``reference`` have the same type, dtype, shape and value."""
+def compare(ours: Any, reference: Any, *, values: bool = True) -> None:
+    """Assert that ``ours`` and ``reference`` have the same type, dtype, shape and value
+    (not the value with ``values=False``: ``empty`` arrays)."""
     assert type(ours) is type(reference), (type(ours), type(reference))
     if isinstance(reference, (tuple, list)):
         assert len(ours) == len(reference)
         for a, b in zip(ours, reference):
-            compare(a, b)
+            compare(a, b, values=values)
         return
     ours, reference = _host(ours), _host(reference)
     if hasattr(reference, "dtype"):
         assert ours.dtype == reference.dtype, (ours.dtype, reference.dtype)
         assert np.shape(ours) == np.shape(reference)
-        np.testing.assert_array_equal(np.asarray(ours), np.asarray(reference))
+        if values:
+            np.testing.assert_array_equal(np.asarray(ours), np.asarray(reference))
     else:
         assert ours == reference or (ours != ours and reference != reference)
 

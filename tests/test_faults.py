@@ -101,7 +101,7 @@ def _same_as_numpy(ours: Callable[[], object], numpy_call: Callable[[], object],
     """``ours()`` answers as ``numpy_call()`` does, or raises its class naming ``func``."""
     kind, reference = outcome(lambda m: numpy_call() if m is np else ours(), np)
     if kind == "value":
-        compare(ours(), reference)
+        compare(ours(), reference, values=not func.startswith("empty"))
         return
     with pytest.raises(public_class(reference)) as info:
         ours()

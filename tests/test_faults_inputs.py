@@ -247,7 +247,6 @@ _A = np.arange(6.0).reshape(2, 3)
         (lambda: xp.tril(_A, k=1.5), ("tril", "k", "1.5")),
         (lambda: xp.sort(_X, axis=0.0), ("sort", "axis", "0.0")),
         (lambda: xp.var(_X, correction="a"), ("var", "correction", "'a'")),
-        (lambda: xp.where(_X, _X, _X), ("where", "condition", "float64")),
         (lambda: xp.sum(_A, axis=1.0), ("sum", "axis=1.0")),
         (lambda: xp.tensordot(_A, _A, axes="x"), ("tensordot", "axes", "'x'")),
     ],
@@ -263,9 +262,6 @@ def test_arguments_of_the_wrong_type_are_type_errors(
     [
         (lambda: xp.std(_X, correction=-1), ("std", "correction", "-1")),
         (lambda: xp.tensordot(_A, _A, axes=-1), ("tensordot", "axes", "-1")),
-        (lambda: xp.take(_A, np.asarray([0])), ("take", "axis", "2 dimensions")),
-        (lambda: xp.tril(_X), ("tril", "(3,)")),
-        (lambda: xp.triu(_X), ("triu", "(3,)")),
         (lambda: xp.repeat(_X, -1), ("repeat", "repeats", "-1")),
         (lambda: xp.linalg.solve(np.eye(2), np.ones(3)), ("linalg.solve", "size 3")),
     ],
@@ -278,8 +274,6 @@ def test_bad_values_are_value_errors(call: Callable[[], object], names: tuple[st
 @pytest.mark.parametrize(
     ("call", "original", "names"),
     [
-        (lambda: xp.sum(np.asarray(3.0), axis=0), IndexError, ("sum", "0-D")),
-        (lambda: xp.argmax(np.asarray(3.0), axis=-1), IndexError, ("argmax", "-1")),
         (lambda: xp.fft.fft(_X, axis=5), IndexError, ("fft.fft", "axis", "5")),
         (lambda: xp.tensordot(_A, _A, axes=5), IndexError, ("tensordot", "axes", "5")),
         (lambda: xp.take(_X, np.asarray([7])), IndexError, ("take", "7")),
@@ -295,6 +289,25 @@ def test_values_out_of_range_are_value_errors_that_numpy_users_still_catch(
     assert isinstance(info.value, original), type(info.value).__mro__
     for name in names:
         assert name in str(info.value), str(info.value)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda m: m.where(_X, _X, 0.0),
+        lambda m: m.where(np.asarray([1, 0, 2]), 1.0, 2.0),
+        lambda m: m.take(_A, np.asarray([0, 4])),
+        lambda m: m.tril(_X),
+        lambda m: m.triu(_X, 1),
+        lambda m: m.sum(np.asarray(3.0), axis=0),
+        lambda m: m.argmax(np.asarray(3.0), axis=-1),
+        lambda m: m.squeeze(np.asarray(3.0), axis=0),
+    ],
+)
+def test_calls_outside_the_standards_domain_get_numpys_answer(
+    call: Callable[[object], object],
+) -> None:
+    compare(call(xp), call(np))
 
 
 def test_valid_arguments_are_unchanged() -> None:

@@ -107,15 +107,13 @@ EXTRA_CHECKS = {
         "    _check_repeats(repeats, 'repeat')",
     ],
     "tensordot": ["if type(axes) is not int or axes < 0:", "    _check_tensordot_axes(axes)"],
-    "take": [
-        "if axis is None and getattr(x, 'ndim', 1) != 1:",
-        "    _check_take_axis(x, 'take')",
-    ],
-    "tril": ["if getattr(x, 'ndim', 2) < 2:", "    _check_matrix(x, 'tril')"],
-    "triu": ["if getattr(x, 'ndim', 2) < 2:", "    _check_matrix(x, 'triu')"],
+    # Outside the standard's domain, where NumPy answers: NumPy's call (see _numpy_calls.py).
+    "take": ["if axis is None and getattr(x, 'ndim', 1) != 1:", "    return _numpy_call(take, locals())"],
+    "tril": ["if getattr(x, 'ndim', 2) < 2:", "    return _numpy_call(tril, locals())"],
+    "triu": ["if getattr(x, 'ndim', 2) < 2:", "    return _numpy_call(triu, locals())"],
     "where": [
         "if getattr(condition, 'dtype', _BOOL) is not _BOOL:",
-        "    _check_condition(condition)",
+        "    return _numpy_call(where, locals())",
     ],
 }
 for _name in ("std", "var"):
@@ -123,7 +121,7 @@ for _name in ("std", "var"):
         "if (type(correction) is not int and type(correction) is not float) or correction < 0:",
         f"    _check_correction(correction, {_name!r})",
     ]
-# Functions NumPy runs with an axis of a 0-D array (which has none).
+# Functions NumPy runs with an axis of a 0-D array (which has none): NumPy's call.
 _AXIS_OF_0D = (
     "all", "any", "argmax", "argmin", "argsort", "count_nonzero", "cumulative_prod",
     "cumulative_sum", "max", "min", "prod", "squeeze", "sum",
@@ -131,7 +129,7 @@ _AXIS_OF_0D = (
 for _name in _AXIS_OF_0D:
     EXTRA_CHECKS[_name] = [
         "if axis is not None and getattr(x, 'ndim', 1) == 0:",
-        f"    _check_axis_of_0d({_name!r}, axis)",
+        f"    return _numpy_call({_name}, locals())",
     ]
 
 # Functions whose NumPy function only calls the ndarray method of the same name (through
@@ -645,15 +643,11 @@ from {dots}_dispatch import (
 )
 from {dots}_arguments import ARRAY_ERRORS as _ARRAY_ERRORS
 from {dots}_arguments import BOOL as _BOOL
-from {dots}_arguments import check_axis_of_0d as _check_axis_of_0d
 from {dots}_arguments import check_bools as _check_bools
-from {dots}_arguments import check_condition as _check_condition
 from {dots}_arguments import check_correction as _check_correction
 from {dots}_arguments import check_int as _check_int
-from {dots}_arguments import check_matrix as _check_matrix
 from {dots}_arguments import check_repeats as _check_repeats
 from {dots}_arguments import check_shift as _check_shift
-from {dots}_arguments import check_take_axis as _check_take_axis
 from {dots}_arguments import check_tensordot_axes as _check_tensordot_axes
 from {dots}_arguments import raise_restated_call as _raise_restated_call
 from {dots}_dtype_rules import DTYPE_ARGUMENT_TYPES as _DTYPE_ARGUMENT_TYPES

@@ -10,7 +10,6 @@ from typing import Any, Literal, Optional, Union
 from .._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
 from .._arguments import check_bools as _check_bools
 from .._arguments import check_int as _check_int
-from .._arguments import check_matrix as _check_matrix
 from .._arguments import raise_restated_call as _raise_restated_call
 from .._dispatch import (
     _PY_SCALARS,
@@ -951,7 +950,7 @@ def tril(x: Array, /, *args: Any, k: int = 0, **kwargs: Any) -> Array:
         if type(x) is _ndarray and x.ndim >= 2:
             return _numpy_tril(x, k=k)
         if getattr(x, "ndim", 2) < 2:
-            _check_matrix(x, "tril")
+            return _numpy_call(tril, locals())
         namespace = _namespace_of_one(x, "tril", "x")
         if namespace is None:
             return _numpy_call(tril, locals())
@@ -1007,7 +1006,7 @@ def triu(x: Array, /, *args: Any, k: int = 0, **kwargs: Any) -> Array:
         if type(x) is _ndarray and x.ndim >= 2:
             return _numpy_triu(x, k=k)
         if getattr(x, "ndim", 2) < 2:
-            _check_matrix(x, "triu")
+            return _numpy_call(triu, locals())
         namespace = _namespace_of_one(x, "triu", "x")
         if namespace is None:
             return _numpy_call(triu, locals())

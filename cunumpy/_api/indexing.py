@@ -9,7 +9,6 @@ from typing import Any, Optional
 
 from .._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
 from .._arguments import check_int as _check_int
-from .._arguments import check_take_axis as _check_take_axis
 from .._arguments import raise_restated_call as _raise_restated_call
 from .._dispatch import (
     _namespace_of_pair,
@@ -72,7 +71,7 @@ def take(
         if type(x) is _ndarray and type(indices) is _ndarray and (axis is not None or x.ndim == 1):
             return x.take(indices, axis=axis)
         if axis is None and getattr(x, "ndim", 1) != 1:
-            _check_take_axis(x, "take")
+            return _numpy_call(take, locals())
         namespace = _namespace_of_pair(x, indices, "take", "x", "indices")
         if namespace is None:
             return _numpy_call(take, locals())

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any, Optional, Union
 
 from .._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
-from .._arguments import check_axis_of_0d as _check_axis_of_0d
 from .._arguments import check_bools as _check_bools
 from .._arguments import check_int as _check_int
 from .._arguments import check_repeats as _check_repeats
@@ -657,7 +656,7 @@ def squeeze(
         if type(x) is _ndarray and (axis is None or x.ndim != 0):
             return _numpy_squeeze(x, axis)
         if axis is not None and getattr(x, "ndim", 1) == 0:
-            _check_axis_of_0d("squeeze", axis)
+            return _numpy_call(squeeze, locals())
         namespace = _namespace_of_one(x, "squeeze", "x")
         if namespace is None:
             return _numpy_call(squeeze, locals())

@@ -9,9 +9,7 @@ from typing import Any, Literal, Optional, Union
 
 from .._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
 from .._arguments import BOOL as _BOOL
-from .._arguments import check_axis_of_0d as _check_axis_of_0d
 from .._arguments import check_bools as _check_bools
-from .._arguments import check_condition as _check_condition
 from .._arguments import raise_restated_call as _raise_restated_call
 from .._dispatch import (
     _PY_SCALARS,
@@ -87,7 +85,7 @@ def argmax(
         if type(x) is _ndarray and (axis is None or x.ndim != 0):
             return _numpy_argmax(x, axis=axis, keepdims=keepdims)
         if axis is not None and getattr(x, "ndim", 1) == 0:
-            _check_axis_of_0d("argmax", axis)
+            return _numpy_call(argmax, locals())
         namespace = _namespace_of_one(x, "argmax", "x")
         if namespace is None:
             return _numpy_call(argmax, locals())
@@ -145,7 +143,7 @@ def argmin(
         if type(x) is _ndarray and (axis is None or x.ndim != 0):
             return _numpy_argmin(x, axis=axis, keepdims=keepdims)
         if axis is not None and getattr(x, "ndim", 1) == 0:
-            _check_axis_of_0d("argmin", axis)
+            return _numpy_call(argmin, locals())
         namespace = _namespace_of_one(x, "argmin", "x")
         if namespace is None:
             return _numpy_call(argmin, locals())
@@ -207,7 +205,7 @@ def count_nonzero(
         if type(x) is _ndarray and (axis is None or x.ndim != 0):
             return _numpy_count_nonzero(x, axis=axis, keepdims=keepdims)
         if axis is not None and getattr(x, "ndim", 1) == 0:
-            _check_axis_of_0d("count_nonzero", axis)
+            return _numpy_call(count_nonzero, locals())
         namespace = _namespace_of_one(x, "count_nonzero", "x")
         if namespace is None:
             return _numpy_call(count_nonzero, locals())
@@ -384,7 +382,7 @@ def where(
         ):
             return _numpy_where(condition, x1, x2)
         if getattr(condition, "dtype", _BOOL) is not _BOOL:
-            _check_condition(condition)
+            return _numpy_call(where, locals())
         namespace = _namespace_of_args(
             (condition, x1, x2), "ass", ("condition", "x1", "x2"), "where"
         )

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from .._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
-from .._arguments import check_axis_of_0d as _check_axis_of_0d
 from .._arguments import check_bools as _check_bools
 from .._arguments import check_int as _check_int
 from .._arguments import raise_restated_call as _raise_restated_call
@@ -92,7 +91,7 @@ def argsort(
         if type(x) is _ndarray and (axis is None or x.ndim != 0):
             return _numpy_argsort(x, axis=axis, descending=descending, stable=stable)
         if axis is not None and getattr(x, "ndim", 1) == 0:
-            _check_axis_of_0d("argsort", axis)
+            return _numpy_call(argsort, locals())
         namespace = _namespace_of_one(x, "argsort", "x")
         if namespace is None:
             return _numpy_call(argsort, locals())

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any, Optional, Union
 
 from .._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
-from .._arguments import check_axis_of_0d as _check_axis_of_0d
 from .._arguments import check_bools as _check_bools
 from .._arguments import check_correction as _check_correction
 from .._arguments import raise_restated_call as _raise_restated_call
@@ -107,7 +106,7 @@ def cumulative_prod(
                 x, axis=axis, dtype=dtype, include_initial=include_initial
             )
         if axis is not None and getattr(x, "ndim", 1) == 0:
-            _check_axis_of_0d("cumulative_prod", axis)
+            return _numpy_call(cumulative_prod, locals())
         namespace = _namespace_of_one(x, "cumulative_prod", "x")
         if namespace is None:
             return _numpy_call(cumulative_prod, locals())
@@ -183,7 +182,7 @@ def cumulative_sum(
         if type(x) is _ndarray and (axis is None or x.ndim != 0):
             return _numpy_cumulative_sum(x, axis=axis, dtype=dtype, include_initial=include_initial)
         if axis is not None and getattr(x, "ndim", 1) == 0:
-            _check_axis_of_0d("cumulative_sum", axis)
+            return _numpy_call(cumulative_sum, locals())
         namespace = _namespace_of_one(x, "cumulative_sum", "x")
         if namespace is None:
             return _numpy_call(cumulative_sum, locals())
@@ -250,7 +249,7 @@ def max(
         if type(x) is _ndarray and (axis is None or x.ndim != 0):
             return _numpy_max(x, axis=axis, keepdims=keepdims)
         if axis is not None and getattr(x, "ndim", 1) == 0:
-            _check_axis_of_0d("max", axis)
+            return _numpy_call(max, locals())
         namespace = _namespace_of_one(x, "max", "x")
         if namespace is None:
             return _numpy_call(max, locals())
@@ -375,7 +374,7 @@ def min(
         if type(x) is _ndarray and (axis is None or x.ndim != 0):
             return _numpy_min(x, axis=axis, keepdims=keepdims)
         if axis is not None and getattr(x, "ndim", 1) == 0:
-            _check_axis_of_0d("min", axis)
+            return _numpy_call(min, locals())
         namespace = _namespace_of_one(x, "min", "x")
         if namespace is None:
             return _numpy_call(min, locals())
@@ -449,7 +448,7 @@ def prod(
         if type(x) is _ndarray and (axis is None or x.ndim != 0):
             return _numpy_prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
         if axis is not None and getattr(x, "ndim", 1) == 0:
-            _check_axis_of_0d("prod", axis)
+            return _numpy_call(prod, locals())
         namespace = _namespace_of_one(x, "prod", "x")
         if namespace is None:
             return _numpy_call(prod, locals())
@@ -593,7 +592,7 @@ def sum(
         if type(x) is _ndarray and (axis is None or x.ndim != 0):
             return _numpy_sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
         if axis is not None and getattr(x, "ndim", 1) == 0:
-            _check_axis_of_0d("sum", axis)
+            return _numpy_call(sum, locals())
         namespace = _namespace_of_one(x, "sum", "x")
         if namespace is None:
             return _numpy_call(sum, locals())

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any, Optional, Union
 
 from .._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
-from .._arguments import check_axis_of_0d as _check_axis_of_0d
 from .._arguments import check_bools as _check_bools
 from .._arguments import check_int as _check_int
 from .._arguments import raise_restated_call as _raise_restated_call
@@ -85,7 +84,7 @@ def all(
         if type(x) is _ndarray and (axis is None or x.ndim != 0):
             return _numpy_all(x, axis=axis, keepdims=keepdims)
         if axis is not None and getattr(x, "ndim", 1) == 0:
-            _check_axis_of_0d("all", axis)
+            return _numpy_call(all, locals())
         namespace = _namespace_of_one(x, "all", "x")
         if namespace is None:
             return _numpy_call(all, locals())
@@ -147,7 +146,7 @@ def any(
         if type(x) is _ndarray and (axis is None or x.ndim != 0):
             return _numpy_any(x, axis=axis, keepdims=keepdims)
         if axis is not None and getattr(x, "ndim", 1) == 0:
-            _check_axis_of_0d("any", axis)
+            return _numpy_call(any, locals())
         namespace = _namespace_of_one(x, "any", "x")
         if namespace is None:
             return _numpy_call(any, locals())
