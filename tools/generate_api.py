@@ -108,7 +108,10 @@ EXTRA_CHECKS = {
     ],
     "tensordot": ["if type(axes) is not int or axes < 0:", "    _check_tensordot_axes(axes)"],
     # Outside the standard's domain, where NumPy answers: NumPy's call (see _numpy_calls.py).
-    "take": ["if axis is None and getattr(x, 'ndim', 1) != 1:", "    return _numpy_call(take, locals())"],
+    "take": [
+        "if axis is None and getattr(x, 'ndim', 1) != 1:",
+        "    return _numpy_call(take, locals())",
+    ],
     "tril": ["if getattr(x, 'ndim', 2) < 2:", "    return _numpy_call(tril, locals())"],
     "triu": ["if getattr(x, 'ndim', 2) < 2:", "    return _numpy_call(triu, locals())"],
     "where": [
