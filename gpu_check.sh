@@ -199,7 +199,8 @@ MUST_RUN=(tests/test_kernel_pairs.py::test_the_porting_example_passes_its_parity
     tests/test_algorithms.py::test_algorithms_on_cupy_equal_numpy_bit_for_bit
     tests/test_rng.py::test_philox_on_cupy_gives_the_known_answers_and_numpy_bits
     tests/test_cuda_kernel_gpu.py::test_readme_axpy_infers_n_threads_from_the_first_array
-    tests/test_cuda_kernel_gpu.py::test_random_and_morton_headers_on_the_gpu_give_the_known_answers)
+    tests/test_cuda_kernel_gpu.py::test_random_and_morton_headers_on_the_gpu_give_the_known_answers
+    tests/test_numpy_calls.py::test_asarray_of_a_host_array_lands_on_the_gpu_on_the_cupy_backend)
 PUBLIC_ARGS=(--backend cupy --disable-deadline -q "${PLUGINS[@]}" "${XDIST[@]}")
 MODULES=(numpy cupy scipy pytest hypothesis _hypothesis_pytestplugin xdist array_api_compat
     maybempi array_api_strict ndindex pytest_jsonreport pytest_metadata)

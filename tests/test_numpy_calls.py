@@ -114,3 +114,41 @@ def test_a_standard_reduction_is_the_namespaces(
 
 def test_the_properties_cover_the_unary_functions() -> None:
     assert {"sqrt", "abs", "round", "sign", "isnan"} <= set(_UNARY_ELEMENTWISE)
+
+
+# --- on a GPU ----------------------------------------------------------------------------
+
+_GPU_IDIOMS = [
+    "mean(m, 1)", "maximum(list, 3)", "sum(list)", "cos(out=y)", "where(cond)", "squeeze(a)",
+    "sort(kind=stable)", "linspace(retstep=True)", "add(dtype=float32)", "matmul(out=c)",
+    "asarray(dtype=float16)", "fft.fft(list)", "linalg.det(lists)", "round(x, 1)",
+]  # fmt: skip
+
+
+@pytest.mark.gpu
+def test_asarray_of_a_host_array_lands_on_the_gpu_on_the_cupy_backend() -> None:
+    import cupy
+
+    from cunumpy import profiling
+
+    host = np.arange(6.0)
+    with xp.use_backend("cupy"), profiling.count_transfers() as counter:
+        signal = xp.asarray(host)
+        spectrum = xp.fft.fft(signal)
+    assert isinstance(signal, cupy.ndarray)
+    assert isinstance(spectrum, cupy.ndarray)
+    assert signal.device.id == cupy.cuda.runtime.getDevice()
+    np.testing.assert_array_equal(signal.get(), host)
+    assert counter.to_device == 1
+    assert xp.asarray(host) is host  # on the NumPy backend nothing moves
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("name", _GPU_IDIOMS)
+def test_numpy_idioms_give_cupys_answer_on_the_gpu(name: str) -> None:
+    import cupy
+
+    idiom = IDIOMS[name]
+    reference = idiom(cupy)
+    with xp.use_backend("cupy"):
+        compare(idiom(xp), reference)
