@@ -56,6 +56,7 @@ class _Omitted:
 OMITTED: Any = _Omitted()
 
 _SEQUENCES = (list, tuple)
+_NOT_ARRAYS = frozenset({bool, int, float, complex, str, type(None)})
 _EMPTY = inspect.Parameter.empty
 _POSITIONAL = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
 
@@ -63,7 +64,9 @@ _POSITIONAL = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_O
 class _Plan:
     """How to pass one function's parameters on to the library (read once per function)."""
 
-    __slots__ = ("arrays", "keywords", "name", "positional", "sequences", "vararg", "varkw")
+    __slots__ = (
+        "arrays", "functions", "keywords", "name", "positional", "sequences", "vararg", "varkw",
+    )  # fmt: skip
 
     def __init__(self, func: Callable[..., Any]) -> None:
         self.name = _qualname(func)
@@ -80,6 +83,8 @@ class _Plan:
         if self.vararg is not None and "Array" in annotations[self.vararg]:
             self.sequences.add(self.vararg)
         self.arrays = {n for n, a in annotations.items() if "Array" in a} - self.sequences
+        #: namespace -> the library's function for this call (found once per namespace)
+        self.functions: dict[ModuleType, tuple[ModuleType, Any]] = {}
 
 
 _ARRAY_SEQUENCES = ("union[tuple[array", "tuple[array", "list[array")
@@ -111,7 +116,10 @@ def _library(namespace: ModuleType) -> ModuleType:
 def _namespace_of_values(values: Any) -> ModuleType | None:
     """The namespace of the first array among ``values`` (one level into tuples and lists)."""
     for value in values:
-        namespace = _NAMESPACE_BY_TYPE.get(type(value))
+        kind = type(value)
+        if kind in _NOT_ARRAYS:
+            continue
+        namespace = _NAMESPACE_BY_TYPE.get(kind)
         if namespace is not None:
             return namespace
         if isinstance(value, _SEQUENCES):
@@ -147,6 +155,7 @@ def numpy_call(func: Callable[..., Any], values: dict[str, Any]) -> Any:
 
 
 def _call(plan: _Plan, values: dict[str, Any]) -> Any:
+    # Plain loops, not comprehensions: each comprehension is a function call of its own.
     positional: list[Any] = []
     pending: list[Any] = []  # defaults, passed only when a later argument is
     for name, default in plan.positional:
@@ -156,34 +165,37 @@ def _call(plan: _Plan, values: dict[str, Any]) -> Any:
         if value is default:
             pending.append(value)
             continue
-        positional += pending
-        pending = []
+        if pending:
+            positional += pending
+            pending = []
         positional.append(value)
-    extra: tuple[Any, ...] = values[plan.vararg] if plan.vararg is not None else ()
-    if extra:
-        positional += pending
-        positional += extra
-    keywords = {
-        name: values[name] for name, default in plan.keywords if values[name] is not default
-    }
+    if plan.vararg is not None:
+        extra = values[plan.vararg]
+        if extra:
+            positional += pending
+            positional += extra
+    keywords: dict[str, Any] = {}
+    for name, default in plan.keywords:
+        value = values[name]
+        if value is not default:
+            keywords[name] = value
     if plan.varkw is not None:
         keywords.update(values[plan.varkw])
-    device = keywords.pop("device", None)
-    arrays = [values[name] for name in plan.arrays]
-    for name in plan.sequences:
-        if isinstance(values[name], _SEQUENCES):
-            arrays += values[name]
-        else:  # an array, say, that NumPy iterates (``stack(x)``)
-            arrays.append(values[name])
-    namespace = _namespace_of_values([*arrays, *positional, *keywords.values()])
+    device = keywords.pop("device", None) if keywords else None
+    namespace = _namespace_of_values(positional)
+    if namespace is None and keywords:
+        namespace = _namespace_of_values(keywords.values())
     if device is not None:
         namespace, device = _placement(device, plan.name)
     elif namespace is None:
         namespace = _current().namespace
-    library = _library(namespace)
-    if namespace.__name__ == "cunumpy._backends.cupy":
+    found = plan.functions.get(namespace)
+    if found is None:
+        library = _library(namespace)
+        found = plan.functions[namespace] = (library, _function(library, namespace, plan.name))
+    library, function = found
+    if library.__name__ == "cupy":
         positional, keywords = _on_cupy(plan, values, positional, keywords, namespace)
-    function = _function(library, namespace, plan.name)
     if device is None:
         return function(*positional, **keywords)
     if device == "cpu":
