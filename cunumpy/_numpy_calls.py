@@ -40,7 +40,7 @@ from ._dispatch import _is_array, _placement
 from ._namespace import _NAMESPACE_BY_TYPE, namespace_of
 from ._numpy_names import NUMPY_NAMES
 
-__all__ = ["NUMPY_NAMES", "OMITTED", "numpy_call"]
+__all__ = ["NUMPY_NAMES", "OMITTED", "library_of", "numpy_call"]
 
 
 class _Omitted:
@@ -57,7 +57,6 @@ OMITTED: Any = _Omitted()
 
 _SEQUENCES = (list, tuple)
 _NOT_ARRAYS = frozenset({bool, int, float, complex, str, type(None)})
-_EMPTY = inspect.Parameter.empty
 _POSITIONAL = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
 
 
@@ -100,7 +99,7 @@ _PLANS: dict[Callable[..., Any], _Plan] = {}
 _LIBRARIES: dict[ModuleType, ModuleType] = {}
 
 
-def _library(namespace: ModuleType) -> ModuleType:
+def library_of(namespace: ModuleType) -> ModuleType:
     """NumPy or CuPy for their namespaces; another library's namespace stands for itself."""
     library = _LIBRARIES.get(namespace)
     if library is None:
@@ -191,7 +190,7 @@ def _call(plan: _Plan, values: dict[str, Any]) -> Any:
         namespace = _current().namespace
     found = plan.functions.get(namespace)
     if found is None:
-        library = _library(namespace)
+        library = library_of(namespace)
         found = plan.functions[namespace] = (library, _function(library, namespace, plan.name))
     library, function = found
     if library.__name__ == "cupy":

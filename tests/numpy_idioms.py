@@ -98,6 +98,14 @@ IDIOMS: dict[str, Idiom] = {
     "linalg.det(lists)": lambda m: m.linalg.det([[1.0, 2.0], [3.0, 4.0]]),
     "fft.fft(list)": lambda m: m.fft.fft([1.0, 0.0, 0.0, 0.0]),
     "stack(lists)": lambda m: m.stack([[1, 2], [3, 4]]),
+    # lists where CuNumpy 0.7.1's wrappers refuse them
+    "sign(list)": lambda m: m.sign([1.0, -2.0, 0.0]),
+    "unique_values(list)": lambda m: m.unique_values([3, 1, 3]),
+    "unique_counts(list)": lambda m: m.unique_counts([3, 1, 3]),
+    "matrix_transpose(lists)": lambda m: m.matrix_transpose([[1, 2, 3]]),
+    "fft.ifft(list)": lambda m: m.fft.ifft([1.0, 0.0]),
+    "linalg.inv(lists)": lambda m: m.linalg.inv([[2.0, 0.0], [0.0, 4.0]]),
+    "vecdot(lists)": lambda m: m.vecdot([1.0, 2.0], [3.0, 4.0]),
     # NumPy's positional arguments
     "mean(m, 1)": lambda m: m.mean(_m2(m), 1),
     "round(x, 1)": lambda m: m.round(_x(m), 1),

@@ -152,3 +152,12 @@ def test_numpy_idioms_give_cupys_answer_on_the_gpu(name: str) -> None:
     reference = idiom(cupy)
     with xp.use_backend("cupy"):
         compare(idiom(xp), reference)
+
+
+@pytest.mark.parametrize("name", ["array", "asanyarray", "ascontiguousarray"])
+def test_numpys_conversions_are_numpys_on_numpy(name: str) -> None:
+    compare(
+        getattr(xp, name)([[1, 2]], dtype=np.float32), getattr(np, name)([[1, 2]], dtype=np.float32)
+    )
+    x = np.arange(3.0)
+    assert (getattr(xp, name)(x) is x) == (getattr(np, name)(x) is x)

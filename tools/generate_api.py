@@ -517,6 +517,11 @@ def _function(qualname: str, entry: dict[str, str]) -> str:
     numpy_args = _numpy_signature(qualname, args)
     header = f"def {name}({_signature(numpy_args)}) -> {returns}:"
     route = _numpy_route(qualname, args)
+    if name == "asarray":  # NumPy's call of asarray creates on the current backend too
+        route[1:1] = [
+            "    if device is None and _is_array(obj):  # another backend's array moves here",
+            "        obj, copy, _ = _to_current_backend(obj, copy)",
+        ]
     if qualname in PLACED:
         kind = (
             'Creates the array on ``device`` when given (``"cpu"`` for NumPy, a GPU for\n'

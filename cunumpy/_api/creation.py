@@ -208,6 +208,8 @@ def asarray(
             and (type(dtype) not in _DTYPE_ARGUMENT_TYPES or dtype not in _DTYPE_ARGUMENTS)
         )
     ):
+        if device is None and _is_array(obj):  # another backend's array moves here
+            obj, copy, _ = _to_current_backend(obj, copy)
         return _numpy_call(asarray, locals())
     if (
         type(obj) is _ndarray

@@ -81,3 +81,29 @@ def test_numpy_calls_compute_where_the_arrays_live_fake_cupy() -> None:
             result = xp.maximum([1, 5], 3)  # the list is copied to the device, counted
     assert isinstance(result, cupy.ndarray)
     assert counter.to_device == 1
+
+
+@pytest.mark.parametrize("name", ["array", "asanyarray", "ascontiguousarray"])
+def test_numpys_conversions_create_on_the_current_backend_counted_fake_cupy(name: str) -> None:
+    host = np.arange(4.0)
+    convert = getattr(xp, name)
+    with xp.use_backend("cupy"), profiling.count_transfers() as counter:
+        from_host = convert(host)
+        from_list = convert([1.0, 2.0], dtype=np.float32)
+    assert isinstance(from_host, cupy.ndarray)
+    assert isinstance(from_list, cupy.ndarray)
+    assert from_list.dtype == np.float32
+    assert counter.to_device == 2
+    with profiling.count_transfers() as counter:
+        back = convert(from_host)
+    assert type(back) is np.ndarray
+    np.testing.assert_array_equal(back, host)
+    assert counter.to_host == 1
+
+
+def test_numpys_call_of_asarray_creates_on_the_current_backend_fake_cupy() -> None:
+    with xp.use_backend("cupy"), profiling.count_transfers() as counter:
+        result = xp.asarray(np.arange(3), dtype="float32")  # NumPy's dtype spelling
+    assert isinstance(result, cupy.ndarray)
+    assert result.dtype == np.float32
+    assert counter.to_device == 1
