@@ -557,8 +557,9 @@ def _function(qualname: str, entry: dict[str, str]) -> str:
         ]  # fmt: skip
     elif name == "asarray":
         kind = (
-            "Without ``device``, an input array stays where it is and other inputs go to the\n"
-            "current backend; with ``device``, the result is on that device."
+            "Without ``device``, the result is on the current backend (and, on CuPy, the\n"
+            "current GPU): an array of the other backend is copied over, counted by\n"
+            "``count_transfers``, as in CuNumpy 0.7.1; with ``device``, it is on that device."
         )
         body = [
             "if (",

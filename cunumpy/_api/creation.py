@@ -156,8 +156,9 @@ def asarray(
 ) -> Array:
     """Convert the input (array, scalar, nested sequence or buffer) to an array.
 
-    Without ``device``, an input array stays where it is and other inputs go to the
-    current backend; with ``device``, the result is on that device.
+    Without ``device``, the result is on the current backend (and, on CuPy, the
+    current GPU): an array of the other backend is copied over, counted by
+    ``count_transfers``, as in CuNumpy 0.7.1; with ``device``, it is on that device.
     It also takes every call NumPy's ``numpy.asarray`` takes (Python scalars and
     lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
     library of the inputs (or the current backend's) does; see docs/migrating.md.
