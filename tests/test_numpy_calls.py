@@ -112,7 +112,31 @@ def test_a_standard_reduction_is_the_namespaces(
     )
 
 
-def test_the_properties_cover_the_unary_functions() -> None:
+_BINARY_ELEMENTWISE = sorted(
+    name
+    for name in elementwise.__all__
+    if list(inspect.signature(getattr(xp, name)).parameters)[:3] == ["x1", "x2", "args"]
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    name=st.sampled_from(_BINARY_ELEMENTWISE),
+    data=st.data(),
+    dtype=st.sampled_from(_DTYPES),
+    shape=hnp.array_shapes(min_dims=0, max_dims=2, max_side=3),
+)
+def test_a_standard_binary_call_is_the_namespaces(
+    name: str, data: st.DataObject, dtype: str, shape: tuple[int, ...]
+) -> None:
+    x1 = data.draw(hnp.arrays(dtype, shape), label="x1")
+    x2 = data.draw(hnp.arrays(dtype, shape), label="x2")
+    namespace = xp.array_namespace(x1)
+    _same_outcome(lambda: getattr(xp, name)(x1, x2), lambda: getattr(namespace, name)(x1, x2))
+
+
+def test_the_properties_cover_the_elementwise_functions() -> None:
+    assert {"add", "atan2", "maximum", "logaddexp"} <= set(_BINARY_ELEMENTWISE)
     assert {"sqrt", "abs", "round", "sign", "isnan"} <= set(_UNARY_ELEMENTWISE)
 
 
