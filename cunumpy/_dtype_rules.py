@@ -2,10 +2,10 @@
 
 The standard's dtypes are bool, the signed and unsigned integers of 8 to 64 bits,
 float32, float64, complex64 and complex128. A ``dtype=`` argument that names one of them
-as the standard does (``float64``, ``xp.int32``, ``float``) keeps a generated function on
-its standard path; any other dtype (float16, object, strings, datetimes) or spelling
-(``"float32"``, ``np.dtype(...)``) is NumPy's call and gets the library's answer (see
-``cunumpy/_numpy_calls.py``).
+as the standard does (``float64``, ``xp.int32``, ``float``) or any other NumPy takes
+(float16, object, strings, datetimes, ``"float32"``, ``np.dtype(...)``) is passed on to the
+library's function, which answers it (``astype`` looks the standard's up in
+``DTYPE_ARGUMENTS`` for its fast path).
 
 For the standard's calls the top level keeps the standard's rules where NumPy answers the
 same call otherwise: ``full``/``full_like`` refuse a fill value the integer dtype cannot
@@ -23,7 +23,6 @@ import numpy as np
 
 __all__ = [
     "DTYPE_ARGUMENTS",
-    "DTYPE_ARGUMENT_TYPES",
     "STANDARD_DTYPES",
     "check_cast",
     "check_fill",
@@ -44,10 +43,6 @@ STANDARD_DTYPES = frozenset(np.dtype(name) for name in _NAMES)
 DTYPE_ARGUMENTS = frozenset(
     [*STANDARD_DTYPES, *(d.type for d in STANDARD_DTYPES), bool, int, float, complex]
 )
-
-#: The types of those values: a ``dtype=`` of another type (a list for a structured dtype,
-#: which is unhashable) is not one of them, found without hashing it.
-DTYPE_ARGUMENT_TYPES = frozenset(type(d) for d in DTYPE_ARGUMENTS)
 
 
 def _dtype_of(dtype: Any) -> np.dtype[Any] | None:

@@ -10,10 +10,11 @@ NumPy accepts comes here, through one line of the generated function,
   collects in ``*args`` and ``**kwargs``;
 - a parameter NumPy lets a call leave out (``where(cond)``, ``squeeze(a)``), whose default
   in the signature is ``OMITTED``;
-- Python scalars, lists, tuples or NumPy scalars where the standard wants an array
-  (``sqrt(2.0)``, ``sum([1, 2, 3])``);
-- a dtype outside the standard's set or spelled otherwise (``float16``, ``object``,
-  ``"float32"``).
+- Python scalars, lists or tuples where the standard wants an array (``sqrt(2.0)``,
+  ``sum([1, 2, 3])``), found by the dispatch helpers of ``_dispatch.py``.
+
+NumPy's dtypes (float16, object, ``"float32"``) need no route: the namespaces pass them
+on to the library's function.
 
 The call goes to the library's own function of the same meaning (``acos`` is NumPy's and
 CuPy's ``arccos``, see ``NUMPY_NAMES``), with the arguments the caller gave: the

@@ -19,8 +19,6 @@ from ._dispatch import (
     _numpy_namespace,
     _placement,
 )
-from ._dtype_rules import DTYPE_ARGUMENT_TYPES as _DTYPE_ARGUMENT_TYPES
-from ._dtype_rules import DTYPE_ARGUMENTS as _DTYPE_ARGUMENTS
 from ._errors import BACKEND_ERRORS as _BACKEND_ERRORS
 from ._errors import raise_restated as _raise_restated
 from ._numpy_calls import numpy_call as _numpy_call
@@ -175,14 +173,7 @@ def fftfreq(
     >>> xp.fft.fftfreq(4, d=0.5)
     array([ 0. ,  0.5, -1. , -0.5])
     """
-    if (
-        args
-        or kwargs
-        or (
-            dtype is not None
-            and (type(dtype) not in _DTYPE_ARGUMENT_TYPES or dtype not in _DTYPE_ARGUMENTS)
-        )
-    ):
+    if args or kwargs:
         return _numpy_call(fftfreq, locals())
     if device is None:
         try:
@@ -838,14 +829,7 @@ def rfftfreq(
     >>> xp.fft.rfftfreq(4)
     array([0.  , 0.25, 0.5 ])
     """
-    if (
-        args
-        or kwargs
-        or (
-            dtype is not None
-            and (type(dtype) not in _DTYPE_ARGUMENT_TYPES or dtype not in _DTYPE_ARGUMENTS)
-        )
-    ):
+    if args or kwargs:
         return _numpy_call(rfftfreq, locals())
     if device is None:
         try:

@@ -22,8 +22,6 @@ from ._dispatch import (
     _ndarray,
     _numpy_namespace,
 )
-from ._dtype_rules import DTYPE_ARGUMENT_TYPES as _DTYPE_ARGUMENT_TYPES
-from ._dtype_rules import DTYPE_ARGUMENTS as _DTYPE_ARGUMENTS
 from ._numpy_calls import numpy_call as _numpy_call
 from ._typing import (
     Array,
@@ -1205,14 +1203,7 @@ def trace(
     >>> int(xp.linalg.trace(a, offset=1))
     2
     """
-    if (
-        args
-        or kwargs
-        or (
-            dtype is not None
-            and (type(dtype) not in _DTYPE_ARGUMENT_TYPES or dtype not in _DTYPE_ARGUMENTS)
-        )
-    ):
+    if args or kwargs:
         return _numpy_call(trace, locals())
     try:
         if type(offset) is not int:

@@ -486,21 +486,17 @@ def _numpy_signature(qualname: str, args: ast.arguments) -> ast.arguments:
 def _numpy_route(qualname: str, args: ast.arguments) -> list[str]:
     """The first lines of a function: a call that is not the standard's goes to NumPy's route.
 
-    Extra positional arguments, NumPy's keywords, a parameter left out, or a ``dtype`` that
-    is not one of the standard's spelled as the standard spells it (``float16``,
-    ``"float32"``); the other cases (a list where the standard wants an array) are found
-    by the dispatch helpers on the slow path.
+    Extra positional arguments, NumPy's keywords, or a parameter left out that is not an
+    array (``squeeze(a)``). The other cases are found on the slow path: a list or an
+    omitted array where the standard wants an array (``where(cond)``) by the dispatch
+    helpers. A ``dtype`` NumPy takes needs no route: the namespaces pass it on to the
+    library's function (NumPy's own, where the fast path calls it).
     """
     if qualname in NO_NUMPY_EXTRAS:
         return []
-    names = [a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]]
+    arrays = {name for name, _ in _array_kinds(args)}
     tests = ["kwargs"] if args.vararg is not None else ["args", "kwargs"]
-    tests += [f"{n} is _OMITTED" for n in OMITTABLE.get(qualname, ())]
-    if "dtype" in names:
-        tests.append(
-            "(dtype is not None and (type(dtype) not in _DTYPE_ARGUMENT_TYPES"
-            " or dtype not in _DTYPE_ARGUMENTS))"
-        )
+    tests += [f"{n} is _OMITTED" for n in OMITTABLE.get(qualname, ()) if n not in arrays]
     name = qualname.rpartition(".")[2]
     return [f"if {' or '.join(tests)}:", f"    return _numpy_call({name}, locals())"]
 
@@ -659,8 +655,6 @@ from {dots}_arguments import check_repeats as _check_repeats
 from {dots}_arguments import check_shift as _check_shift
 from {dots}_arguments import check_tensordot_axes as _check_tensordot_axes
 from {dots}_arguments import raise_restated_call as _raise_restated_call
-from {dots}_dtype_rules import DTYPE_ARGUMENT_TYPES as _DTYPE_ARGUMENT_TYPES
-from {dots}_dtype_rules import DTYPE_ARGUMENTS as _DTYPE_ARGUMENTS
 from {dots}_dtype_rules import check_fill as _check_fill
 from {dots}_errors import BACKEND_ERRORS as _BACKEND_ERRORS
 from {dots}_errors import check_fill_value as _check_fill_value

@@ -25,8 +25,6 @@ from .._dispatch import (
     _refuse_subclass,
     _to_current_backend,
 )
-from .._dtype_rules import DTYPE_ARGUMENT_TYPES as _DTYPE_ARGUMENT_TYPES
-from .._dtype_rules import DTYPE_ARGUMENTS as _DTYPE_ARGUMENTS
 from .._dtype_rules import check_fill as _check_fill
 from .._errors import BACKEND_ERRORS as _BACKEND_ERRORS
 from .._errors import check_fill_value as _check_fill_value
@@ -124,14 +122,7 @@ def arange(
     >>> xp.arange(1.0, 2.0, 0.25)
     array([1.  , 1.25, 1.5 , 1.75])
     """
-    if (
-        args
-        or kwargs
-        or (
-            dtype is not None
-            and (type(dtype) not in _DTYPE_ARGUMENT_TYPES or dtype not in _DTYPE_ARGUMENTS)
-        )
-    ):
+    if args or kwargs:
         return _numpy_call(arange, locals())
     if device is None:
         try:
@@ -201,14 +192,7 @@ def asarray(
     >>> xp.asarray([1, 2], dtype=np.float16)  # NumPy's call: float16
     array([1., 2.], dtype=float16)
     """
-    if (
-        args
-        or kwargs
-        or (
-            dtype is not None
-            and (type(dtype) not in _DTYPE_ARGUMENT_TYPES or dtype not in _DTYPE_ARGUMENTS)
-        )
-    ):
+    if args or kwargs:
         if device is None and _is_array(obj):  # another backend's array moves here
             obj, copy, _ = _to_current_backend(obj, copy)
         return _numpy_call(asarray, locals())
@@ -281,14 +265,7 @@ def empty(
     >>> x.shape
     (2, 3)
     """
-    if (
-        args
-        or kwargs
-        or (
-            dtype is not None
-            and (type(dtype) not in _DTYPE_ARGUMENT_TYPES or dtype not in _DTYPE_ARGUMENTS)
-        )
-    ):
+    if args or kwargs:
         return _numpy_call(empty, locals())
     if device is None:
         try:
@@ -347,14 +324,7 @@ def empty_like(
     >>> x.shape, x.dtype
     ((2, 2), dtype('int8'))
     """
-    if (
-        args
-        or kwargs
-        or (
-            dtype is not None
-            and (type(dtype) not in _DTYPE_ARGUMENT_TYPES or dtype not in _DTYPE_ARGUMENTS)
-        )
-    ):
+    if args or kwargs:
         return _numpy_call(empty_like, locals())
     namespace = _namespace_of_one(x, "empty_like", "x")
     if namespace is None:
@@ -428,14 +398,7 @@ def eye(
     array([[0., 1., 0.],
            [0., 0., 1.]])
     """
-    if (
-        args
-        or kwargs
-        or (
-            dtype is not None
-            and (type(dtype) not in _DTYPE_ARGUMENT_TYPES or dtype not in _DTYPE_ARGUMENTS)
-        )
-    ):
+    if args or kwargs:
         return _numpy_call(eye, locals())
     if device is None:
         try:
@@ -541,14 +504,7 @@ def full(
     >>> xp.full(3, 0.5)
     array([0.5, 0.5, 0.5])
     """
-    if (
-        args
-        or kwargs
-        or (
-            dtype is not None
-            and (type(dtype) not in _DTYPE_ARGUMENT_TYPES or dtype not in _DTYPE_ARGUMENTS)
-        )
-    ):
+    if args or kwargs:
         return _numpy_call(full, locals())
     if type(fill_value) not in _PY_SCALARS:
         _check_fill_value(fill_value, "full")
@@ -613,14 +569,7 @@ def full_like(
     >>> xp.full_like(xp.asarray([1, 2, 3]), 9)
     array([9, 9, 9])
     """
-    if (
-        args
-        or kwargs
-        or (
-            dtype is not None
-            and (type(dtype) not in _DTYPE_ARGUMENT_TYPES or dtype not in _DTYPE_ARGUMENTS)
-        )
-    ):
+    if args or kwargs:
         return _numpy_call(full_like, locals())
     namespace = _namespace_of_one(x, "full_like", "x")
     if namespace is None:
@@ -700,14 +649,7 @@ def linspace(
     >>> xp.linspace(0, 1, 5, retstep=True)  # NumPy's call: retstep=
     (array([0.  , 0.25, 0.5 , 0.75, 1.  ]), np.float64(0.25))
     """
-    if (
-        args
-        or kwargs
-        or (
-            dtype is not None
-            and (type(dtype) not in _DTYPE_ARGUMENT_TYPES or dtype not in _DTYPE_ARGUMENTS)
-        )
-    ):
+    if args or kwargs:
         return _numpy_call(linspace, locals())
     if device is None:
         try:
@@ -817,14 +759,7 @@ def ones(
     array([[1., 1., 1.],
            [1., 1., 1.]])
     """
-    if (
-        args
-        or kwargs
-        or (
-            dtype is not None
-            and (type(dtype) not in _DTYPE_ARGUMENT_TYPES or dtype not in _DTYPE_ARGUMENTS)
-        )
-    ):
+    if args or kwargs:
         return _numpy_call(ones, locals())
     if device is None:
         try:
@@ -884,14 +819,7 @@ def ones_like(
     >>> xp.ones_like([1.0, 2.0])  # NumPy's call: a list
     array([1., 1.])
     """
-    if (
-        args
-        or kwargs
-        or (
-            dtype is not None
-            and (type(dtype) not in _DTYPE_ARGUMENT_TYPES or dtype not in _DTYPE_ARGUMENTS)
-        )
-    ):
+    if args or kwargs:
         return _numpy_call(ones_like, locals())
     namespace = _namespace_of_one(x, "ones_like", "x")
     if namespace is None:
@@ -1066,14 +994,7 @@ def zeros(
     >>> xp.zeros(3, dtype=object)  # NumPy's call: a dtype outside the standard's
     array([0, 0, 0], dtype=object)
     """
-    if (
-        args
-        or kwargs
-        or (
-            dtype is not None
-            and (type(dtype) not in _DTYPE_ARGUMENT_TYPES or dtype not in _DTYPE_ARGUMENTS)
-        )
-    ):
+    if args or kwargs:
         return _numpy_call(zeros, locals())
     if device is None:
         try:
@@ -1131,14 +1052,7 @@ def zeros_like(
     >>> xp.zeros_like(xp.asarray([1.5, 2.5]))
     array([0., 0.])
     """
-    if (
-        args
-        or kwargs
-        or (
-            dtype is not None
-            and (type(dtype) not in _DTYPE_ARGUMENT_TYPES or dtype not in _DTYPE_ARGUMENTS)
-        )
-    ):
+    if args or kwargs:
         return _numpy_call(zeros_like, locals())
     namespace = _namespace_of_one(x, "zeros_like", "x")
     if namespace is None:

@@ -371,7 +371,7 @@ def where(
     >>> xp.where(xp.asarray([1.0, 2.5, 4.0]) > 2)  # NumPy's call: one argument
     (array([1, 2]),)
     """
-    if args or kwargs or x1 is _OMITTED or x2 is _OMITTED:
+    if args or kwargs:
         return _numpy_call(where, locals())
     try:
         if (

@@ -16,8 +16,6 @@ from .._dispatch import (
     _ndarray,
     _numpy_namespace,
 )
-from .._dtype_rules import DTYPE_ARGUMENT_TYPES as _DTYPE_ARGUMENT_TYPES
-from .._dtype_rules import DTYPE_ARGUMENTS as _DTYPE_ARGUMENTS
 from .._numpy_calls import numpy_call as _numpy_call
 from .._typing import (
     Array,
@@ -89,14 +87,7 @@ def cumulative_prod(
     >>> xp.cumulative_prod(x, include_initial=True)
     array([ 1,  1,  2,  6, 24])
     """
-    if (
-        args
-        or kwargs
-        or (
-            dtype is not None
-            and (type(dtype) not in _DTYPE_ARGUMENT_TYPES or dtype not in _DTYPE_ARGUMENTS)
-        )
-    ):
+    if args or kwargs:
         return _numpy_call(cumulative_prod, locals())
     try:
         if include_initial is not False and include_initial is not True:
@@ -167,14 +158,7 @@ def cumulative_sum(
     >>> xp.cumulative_sum(x, include_initial=True)
     array([0, 1, 3, 6])
     """
-    if (
-        args
-        or kwargs
-        or (
-            dtype is not None
-            and (type(dtype) not in _DTYPE_ARGUMENT_TYPES or dtype not in _DTYPE_ARGUMENTS)
-        )
-    ):
+    if args or kwargs:
         return _numpy_call(cumulative_sum, locals())
     try:
         if include_initial is not False and include_initial is not True:
@@ -433,14 +417,7 @@ def prod(
     >>> xp.prod(x, axis=1)
     array([ 2, 12])
     """
-    if (
-        args
-        or kwargs
-        or (
-            dtype is not None
-            and (type(dtype) not in _DTYPE_ARGUMENT_TYPES or dtype not in _DTYPE_ARGUMENTS)
-        )
-    ):
+    if args or kwargs:
         return _numpy_call(prod, locals())
     try:
         if keepdims is not False and keepdims is not True:
@@ -577,14 +554,7 @@ def sum(
     >>> xp.sum([1, 2, 3])  # NumPy's call: a list
     np.int64(6)
     """
-    if (
-        args
-        or kwargs
-        or (
-            dtype is not None
-            and (type(dtype) not in _DTYPE_ARGUMENT_TYPES or dtype not in _DTYPE_ARGUMENTS)
-        )
-    ):
+    if args or kwargs:
         return _numpy_call(sum, locals())
     try:
         if keepdims is not False and keepdims is not True:
