@@ -153,6 +153,7 @@ from ._api.manipulation import (
     tile,
     unstack,
 )
+from ._api.numpy_creation import array, asanyarray, ascontiguousarray
 from ._api.searching import argmax, argmin, count_nonzero, nonzero, searchsorted, where
 from ._api.sets import isin, unique_all, unique_counts, unique_inverse, unique_values
 from ._api.sorting import argsort, sort
@@ -247,6 +248,8 @@ __all__ = [
     # Array API 2025.12: extensions
     "fft",
     "linalg",
+    # NumPy's conversions, creating on the current backend as asarray does
+    "array", "asanyarray", "ascontiguousarray",
     # cunumpy: backends and transfers
     "cupy_available",
     "cupy_unavailable_reason",

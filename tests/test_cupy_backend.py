@@ -58,7 +58,13 @@ def _own_functions() -> list[tuple[str, str, Any]]:
 
 
 def _shape(params: inspect.Signature) -> list[tuple[str, Any]]:
-    return [(p.name, p.kind) for p in params.parameters.values()]
+    """Names and kinds, without the top level's ``*args``/``**kwargs`` of NumPy's calls."""
+    numpy_calls = {
+        ("args", inspect.Parameter.VAR_POSITIONAL),
+        ("kwargs", inspect.Parameter.VAR_KEYWORD),
+    }
+    shape = [(p.name, p.kind) for p in params.parameters.values()]
+    return [entry for entry in shape if entry not in numpy_calls]
 
 
 # --- without a GPU -----------------------------------------------------------------------
