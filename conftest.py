@@ -21,9 +21,19 @@ import pytest
 
 pytest_plugins = ["cunumpy.testing.plugin"]
 
+
+def _sphinx_usable() -> bool:
+    """Whether ``sphinx.application`` can be found: on the GPU machine ``import sphinx``
+    works but ``sphinx.application`` is missing, so asking for ``sphinx`` is not enough."""
+    try:
+        return importlib.util.find_spec("sphinx.application") is not None
+    except ImportError:  # a `sphinx` that is not a package
+        return False
+
+
 # The Sphinx configuration and extension are imported for their doctests only where Sphinx
 # is (the docs extra): the suite collects without it, as on the GPU machine.
-collect_ignore = [] if importlib.util.find_spec("sphinx") else ["docs/_ext", "docs/conf.py"]
+collect_ignore = [] if _sphinx_usable() else ["docs/_ext", "docs/conf.py"]
 # cunumpy/dask.py puts cunumpy._backends.dask in its place when imported, so it cannot be
 # collected as a file (the namespace's own modules are). Without Dask (the dask extra), the
 # examples that need it are not collected either.

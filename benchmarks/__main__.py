@@ -215,7 +215,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ranks", type=int, default=2, help="MPI ranks (default 2)")
     parser.add_argument("--check", action="store_true",
                         help="apply the bounds: exit status 1 when a median misses one")  # fmt: skip
+    parser.add_argument("--071", dest="python_071", metavar="PYTHON",
+                        help="the Python of a venv with CuNumpy 0.7.1: numpy_calls also "
+                             "compares with it")  # fmt: skip
     args = parser.parse_args(argv)
+    if args.python_071:  # read by bench_numpy_calls.py (the two share an import name)
+        os.environ["CUNUMPY_BENCH_071"] = args.python_071
     mode = args.mode or "quick"
     benches = discover()
     if args.list:

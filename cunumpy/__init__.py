@@ -153,6 +153,7 @@ from ._api.manipulation import (
     tile,
     unstack,
 )
+from ._api.numpy_creation import array, asanyarray, ascontiguousarray
 from ._api.searching import argmax, argmin, count_nonzero, nonzero, searchsorted, where
 from ._api.sets import isin, unique_all, unique_counts, unique_inverse, unique_values
 from ._api.sorting import argsort, sort
@@ -247,6 +248,8 @@ __all__ = [
     # Array API 2025.12: extensions
     "fft",
     "linalg",
+    # NumPy's conversions, creating on the current backend as asarray does
+    "array", "asanyarray", "ascontiguousarray",
     # cunumpy: backends and transfers
     "cupy_available",
     "cupy_unavailable_reason",
@@ -315,10 +318,10 @@ __all__ += [
 def __getattr__(name: str) -> Any:
     """Lazy submodules, then 0.7.1's backend flags, then every other name of the backend.
 
-    Only names that are not module globals get here: the standard's names never do. A
-    name outside cunumpy's is the running context's backend library's (``xp.pad`` is
-    NumPy's on NumPy, CuPy's on CuPy), looked up at each access so that it follows
-    ``set_backend`` and ``use_backend`` (see ``cunumpy/_backends/_superset.py``).
+    Only names that are not module globals get here: cunumpy's own names never do, nor,
+    in a program on one backend, the library's names, which are globals too
+    (``cunumpy/_public_names.py``). A name that gets here is the running context's
+    backend library's (``xp.pad`` is NumPy's on NumPy, CuPy's on CuPy).
     """
     if name in _LAZY_SUBMODULES:
         module = importlib.import_module(f"{__name__}.{name}")
@@ -336,8 +339,17 @@ def __dir__() -> list[str]:
     return list(__all__)
 
 
-from ._config import _backend_from_environment  # noqa: E402
+from ._public_names import bind as _bind  # noqa: E402
+
+# The backend library's other names, as globals of the three public modules (never over
+# one of their own names, nor over the names given by __getattr__ above).
+_bind(globals(), own=[*__all__, *_LAZY_SUBMODULES, "numpy_backend", "cupy_backend"])
+_bind(vars(linalg), own=linalg.__all__, part="linalg")
+_bind(vars(fft), own=fft.__all__, part="fft")
+del _bind
+
 from ._distributions import warn_at_import as _warn_at_import  # noqa: E402
+from ._environment import backend_from_environment as _backend_from_environment  # noqa: E402
 
 _warn_at_import()  # the registry's cunumpy installed next to this one: say what to run
 _backend_from_environment()

@@ -31,16 +31,12 @@ __all__ = [
     "IndexValueError",
     "OverflowValueError",
     "ZeroDivisionValueError",
-    "check_axis_of_0d",
     "check_bools",
-    "check_condition",
     "check_correction",
     "check_int",
-    "check_matrix",
     "check_repeats",
     "check_shift",
     "check_sorted_1d",
-    "check_take_axis",
     "check_tensordot_axes",
     "checked_shape",
     "raise_restated_call",
@@ -144,33 +140,6 @@ def check_tensordot_axes(axes: Any) -> None:
     raise TypeError(msg)
 
 
-def check_axis_of_0d(func: str, axis: Any) -> None:
-    """A 0-D array has no axis: any axis but ``()`` is out of range."""
-    if axis == ():
-        return
-    msg = f"{func}: `axis` {axis!r} is out of range for a 0-D array, which has no axes."
-    raise IndexValueError(msg)
-
-
-def check_take_axis(x: Any, func: str) -> None:
-    """``take`` without ``axis`` is for 1-D arrays only (NumPy would flatten)."""
-    ndim = getattr(x, "ndim", 1)
-    if ndim != 1:
-        msg = f"{func}: `axis` is required for an array of {ndim} dimensions (optional for 1-D)."
-        raise ValueError(msg)
-
-
-def check_matrix(x: Any, func: str) -> None:
-    """Functions of matrices: ``x`` has at least two dimensions (NumPy would broadcast)."""
-    ndim = getattr(x, "ndim", 2)
-    if ndim < 2:
-        msg = (
-            f"{func}: `x` must have at least two dimensions (a matrix or a stack of them), "
-            f"got an array of shape {x.shape}."
-        )
-        raise ValueError(msg)
-
-
 def check_sorted_1d(x1: Any) -> None:
     """``searchsorted``'s ``x1``: a 1-D array (NumPy says "object too deep")."""
     msg = (
@@ -178,18 +147,6 @@ def check_sorted_1d(x1: Any) -> None:
         f"{getattr(x1, 'shape', None)}; search each row separately, or flatten it."
     )
     raise ValueError(msg)
-
-
-def check_condition(condition: Any) -> None:
-    """``where``'s ``condition``: an array of dtype bool (NumPy takes any truthy value)."""
-    dtype = getattr(condition, "dtype", None)
-    if dtype is None or str(dtype).rpartition(".")[2] == "bool":
-        return  # not an array: the dispatch reports it; a bool array of another library
-    msg = (
-        f"where: `condition` must be an array of dtype bool, not {dtype}; compare first, "
-        f"for example where(x != 0, ...)."
-    )
-    raise TypeError(msg)
 
 
 _INTERNAL_NAME = re.compile(r"^[A-Za-z_][\w.]*: ")  # NumPy's own function names: "solve1: "

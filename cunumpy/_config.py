@@ -10,23 +10,28 @@ Two layers, so that threads and asyncio tasks compose:
 
 The hot paths read the current backend with ``current()``: one ``ContextVar.get`` (a C
 call) that returns the context's ``_Backend`` or, when the context chose none, the
-process default's.
+process default's. A block's ``_Backend`` is an override token, counted while some
+context holds it (``_landscape``); ``add_listener`` tells who needs to know (the public
+modules' names, ``_public_names``) which backends code may see.
 """
 
 from __future__ import annotations
 
-import os
 import sys
 import warnings
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ContextDecorator
 from contextvars import ContextVar
-from types import ModuleType
+from types import ModuleType, TracebackType
+from typing import Any
+
+from . import _landscape
+from ._landscape import add_listener
 
 __all__ = [
     "ACCEPTED",
     "BACKENDS",
     "ENV_VAR",
+    "add_listener",
     "current",
     "get_backend",
     "set_backend",
@@ -56,6 +61,24 @@ class _Backend:
     @property
     def name(self) -> str:
         return _NAMES[self.namespace]
+
+
+class _Override(_Backend):
+    """The backend of a ``use_backend`` block: an override token, counted while alive.
+
+    Its namespace never changes. Contexts copied while the block was open (asyncio tasks)
+    hold it after the block ends; it counts itself out when the last one lets it go.
+    """
+
+    __slots__ = ()
+
+    def __init__(self, namespace: ModuleType) -> None:
+        self.namespace = namespace
+        _landscape.born(namespace)
+
+    def __del__(self, died: Any = _landscape.died, finalizing: Any = sys.is_finalizing) -> None:
+        if not finalizing():  # at exit, nobody is left to tell
+            died(self.namespace)
 
 
 #: The backend's name of each namespace module (filled as the namespaces are loaded).
@@ -126,6 +149,7 @@ def _namespace_for(
 #: The process default (``set_backend``); mutated in place, so the context variable's
 #: default below always reaches the current one.
 _default = _Backend(_numpy_namespace())
+_landscape._default = _default
 
 #: The context-local choice (``use_backend``); a context that made none gets ``_default``.
 _context: ContextVar[_Backend] = ContextVar("cunumpy_backend", default=_default)
@@ -231,13 +255,12 @@ def set_backend(name: str, *, strict: bool = False) -> None:
     >>> xp.set_backend("numpy")
     """
     namespace = _namespace_for(name, "set_backend", strict=strict)
-    _default.namespace = namespace
+    _landscape.change_default(namespace)
     if current() is not _default:  # inside a use_backend block of this context
-        _context.set(_Backend(namespace))
+        _context.set(_Override(namespace))
 
 
-@contextmanager
-def use_backend(name: str, *, strict: bool = False) -> Iterator[ModuleType]:
+def use_backend(name: str, *, strict: bool = False) -> _Block:
     """Use backend ``name`` inside a ``with`` block, then restore the previous one.
 
     The choice is context-local (a ``contextvars.ContextVar``): it holds for the code
@@ -263,10 +286,23 @@ def use_backend(name: str, *, strict: bool = False) -> Iterator[ModuleType]:
     strict : bool, optional
         Raise ``CupyUnavailableError`` rather than fall back to NumPy with a warning.
 
-    Yields
-    ------
-    module
-        The namespace of that backend (what ``array_namespace`` returns for its arrays).
+    A ``use_backend(...)`` that is never entered changes nothing, so it warns
+    (``RuntimeWarning``, naming the call and where it was made) when it is collected, as
+    Python does for a coroutine that is never awaited. Each one is entered once; it can
+    also decorate a function (each call of the function runs in a block of its own).
+
+    Parameters
+    ----------
+    name : {"numpy", "cupy", "auto"}
+        The backend to use inside the block; case and surrounding spaces are ignored.
+    strict : bool, optional
+        Raise ``CupyUnavailableError`` rather than fall back to NumPy with a warning.
+
+    Returns
+    -------
+    context manager
+        Entering it (``with``) gives the namespace of that backend (what
+        ``array_namespace`` returns for its arrays). An unknown ``name`` raises there.
 
     Examples
     --------
@@ -276,14 +312,60 @@ def use_backend(name: str, *, strict: bool = False) -> Iterator[ModuleType]:
     >>> xp.get_backend()
     'numpy'
     """
-    namespace = _namespace_for(name, "use_backend", strict=strict, stacklevel=3)
-    block = object()
-    _blocks.set((*_blocks.get(), (block, current(), _NAMES[namespace])))
-    _context.set(_Backend(namespace))
-    try:
-        yield namespace
-    finally:
-        _leave(block)
+    caller = sys._getframe(1)
+    return _Block(name, strict, (caller.f_code.co_filename, caller.f_lineno))
+
+
+class _Block(ContextDecorator):
+    """The context manager ``use_backend`` returns: one block, entered once."""
+
+    def __init__(self, name: str, strict: bool, site: tuple[str, int]) -> None:
+        self._name, self._strict, self._site = name, strict, site
+        self._state = "new"  # then "entered" and "left"
+
+    def __repr__(self) -> str:
+        return f"use_backend({self._name!r}, strict={self._strict!r})  # {self._state}"
+
+    def __enter__(self) -> ModuleType:
+        if self._state != "new":
+            msg = (
+                f"use_backend: this {self!r} block was entered already; each use_backend(...) "
+                f"is entered once, so call use_backend({self._name!r}) again."
+            )
+            raise RuntimeError(msg)
+        self._state = "entered"
+        namespace = _namespace_for(self._name, "use_backend", strict=self._strict)
+        token = _Override(namespace)  # the names follow contexts before the block runs
+        _blocks.set((*_blocks.get(), (self, current(), _NAMES[namespace])))
+        _context.set(token)
+        return namespace
+
+    def __exit__(
+        self, kind: type[BaseException] | None, value: object, traceback: TracebackType | None
+    ) -> None:
+        self._state = "left"
+        _leave(self)
+
+    def __call__(self, func: Any) -> Any:
+        """Decorate ``func``: each of its calls runs in a block of its own."""
+        self._state = "decorator"
+        return super().__call__(func)
+
+    def _recreate_cm(self) -> _Block:
+        return _Block(self._name, self._strict, self._site)
+
+    def __del__(
+        self, warn: Any = warnings.warn_explicit, finalizing: Any = sys.is_finalizing
+    ) -> None:
+        if self._state != "new" or finalizing():
+            return
+        filename, line = self._site
+        msg = (
+            f"use_backend({self._name!r}) made at {filename}:{line} was never entered, so it "
+            f"changed nothing; write `with xp.use_backend({self._name!r}):` around the code "
+            f"it is for (set_backend({self._name!r}) changes the whole process's default)."
+        )
+        warn(msg, RuntimeWarning, filename, line)
 
 
 def _leave(block: object) -> None:
@@ -314,72 +396,3 @@ def _leave(block: object) -> None:
         f"generator step, or pass device= to the creation functions."
     )
     raise RuntimeError(msg)
-
-
-def _launched_as_report() -> bool:
-    """Whether this process is ``python -m cunumpy`` or the ``cunumpy`` script.
-
-    That is the diagnostic tool a user runs when the environment is wrong, so it must
-    start and report a bad ``CUNUMPY_BACKEND`` instead of dying at import.
-    """
-    argv = list(getattr(sys, "orig_argv", ()))
-    for index, arg in enumerate(argv):
-        if arg == "-m" and index + 1 < len(argv):
-            return argv[index + 1] in ("cunumpy", "cunumpy.__main__")
-        if arg.startswith("-m") and len(arg) > 2:
-            return arg[2:] in ("cunumpy", "cunumpy.__main__")
-    script = os.path.basename(sys.argv[0]) if sys.argv else ""
-    return script.removesuffix(".exe").removesuffix("-script.py") == "cunumpy"
-
-
-def _backend_from_environment() -> None:
-    """Apply ``CUNUMPY_BACKEND`` (read once, when cunumpy is imported).
-
-    An invalid value raises, naming the variable, unless this process is the report
-    (``python -m cunumpy``), which keeps NumPy and reports the error as a failed check.
-    ``cupy`` where CuPy is not usable warns (``CupyUnavailableWarning``) and keeps NumPy.
-    ``CUNUMPY_FAKE_CUPY=1`` first installs the fake CuPy of ``cunumpy.kernel_testing``.
-    """
-    global environment_error
-    if os.environ.get("CUNUMPY_FAKE_CUPY", "").strip().lower() in ("1", "true", "yes"):
-        from .kernel_testing._fake import install  # before anything looks for CuPy
-
-        install()
-    try:
-        _apply_environment()
-    except (ValueError, RuntimeError) as exc:
-        if not _launched_as_report():
-            raise
-        environment_error = str(exc)
-
-
-def _apply_environment() -> None:
-    raw = os.environ.get(ENV_VAR)
-    if raw is None or raw.strip() == "":
-        return
-    value = raw.strip().lower()
-    if value == "auto":
-        from ._cupy import cupy_available
-
-        if cupy_available():
-            set_backend("cupy")
-        return
-    if value not in BACKENDS:
-        msg = (
-            f"cunumpy: the environment variable {ENV_VAR}={raw!r} is not valid; "
-            f"use one of 'numpy', 'cupy' or 'auto'."
-        )
-        raise ValueError(msg)
-    if value == "cupy":
-        from ._cupy import CupyUnavailableWarning, cupy_available, cupy_unavailable_reason
-        from ._user_frames import importer_stacklevel
-
-        if not cupy_available():  # as CuNumpy 0.7.1: the program runs on NumPy, told why
-            msg = (
-                f"cunumpy: {ENV_VAR}={raw!r} asks for CuPy, which is not usable here "
-                f"({cupy_unavailable_reason()}); staying on NumPy. Set {ENV_VAR}=auto to "
-                f"use CuPy only where it is usable, without this warning."
-            )
-            warnings.warn(msg, CupyUnavailableWarning, stacklevel=importer_stacklevel())
-            return
-    set_backend(value)

@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from ._array_kinds import is_cupy_array
 from ._backends import numpy as _numpy_module
 from ._config import current as _current
 from ._devices import DLPACK_CUDA, DLPACK_HOST, canonical_device, dlpack_device_type
@@ -37,6 +38,7 @@ __all__ = [
     "_is_array",
     "_moved",
     "_namespace_of_args",
+    "_namespace_of_array",
     "_namespace_of_one",
     "_namespace_of_pair",
     "_namespace_of_sequence",
@@ -45,6 +47,7 @@ __all__ = [
     "_placement",
     "_move_to",
     "_refuse_subclass",
+    "_to_current_backend",
     "_to_device",
 ]
 
@@ -84,24 +87,37 @@ def _not_an_array(func: str, name: str, x: Any, kind: str = "a") -> TypeError:
     return TypeError(msg)
 
 
-def _lookup(x: Any, func: str, name: str, kind: str = "a") -> ModuleType:
-    """The namespace of array argument ``x`` whose type is not cached: the slow path."""
+def _lookup(x: Any, func: str) -> ModuleType | None:
+    """The namespace of array argument ``x`` whose type is not cached, or None: the slow path.
+
+    None for what is not an array (a Python or NumPy scalar, a list, a string, ...): the
+    call is not the standard's, and the caller hands it to ``numpy_call``. NumPy's
+    subclasses that the standard's functions would get wrong (masked arrays) raise.
+    """
     if type(x) in _PY_SCALARS_OR_NONE or isinstance(x, _NOT_ARRAYS):
-        raise _not_an_array(func, name, x, kind)
-    namespace = namespace_of((x,), func)  # raises TypeError for other non-arrays
-    assert namespace is not None
-    return namespace
+        return None
+    if not isinstance(x, (np.ndarray, np.generic)) and not _is_array(x):
+        return None
+    return namespace_of((x,), func)  # NumPy scalars count as 0-D NumPy arrays
 
 
-def _namespace_of_one(x: Any, func: str, name: str = "x") -> ModuleType:
-    """The namespace of one argument that must be an array."""
+def _namespace_of_one(x: Any, func: str, name: str = "x") -> ModuleType | None:
+    """The namespace of one argument that the standard wants an array; None if it is not one."""
     namespace = _by_type.get(type(x))
     if namespace is None:
-        namespace = _lookup(x, func, name)
+        namespace = _lookup(x, func)
     return namespace
 
 
-def _namespace_of_two(x1: Any, x2: Any, func: str) -> ModuleType:
+def _namespace_of_array(x: Any, func: str, name: str = "x") -> ModuleType:
+    """The namespace of one argument that must be an array, or a ``TypeError``."""
+    namespace = _namespace_of_one(x, func, name)
+    if namespace is None:
+        raise _not_an_array(func, name, x)
+    return namespace
+
+
+def _namespace_of_two(x1: Any, x2: Any, func: str) -> ModuleType | None:
     """The namespace of ``x1`` and ``x2``, arrays or Python scalars but not both scalars."""
     kind = type(x1)
     if kind is type(x2) or type(x2) in _PY_SCALARS:
@@ -111,8 +127,8 @@ def _namespace_of_two(x1: Any, x2: Any, func: str) -> ModuleType:
     return _namespace_of_args((x1, x2), "ss", ("x1", "x2"), func)
 
 
-def _namespace_of_pair(x1: Any, x2: Any, func: str, name1: str, name2: str) -> ModuleType:
-    """The namespace of two arguments that must both be arrays."""
+def _namespace_of_pair(x1: Any, x2: Any, func: str, name1: str, name2: str) -> ModuleType | None:
+    """The namespace of two arguments that the standard wants arrays."""
     kind = type(x1)
     if kind is type(x2):
         namespace = _by_type.get(kind)
@@ -123,9 +139,13 @@ def _namespace_of_pair(x1: Any, x2: Any, func: str, name1: str, name2: str) -> M
 
 def _namespace_of_args(
     values: tuple[Any, ...], kinds: str, names: tuple[str, ...], func: str
-) -> ModuleType:
-    """The common namespace of array arguments of the given kinds (see ``_ACCEPTED``)."""
-    for x, kind, name in zip(values, kinds, names):
+) -> ModuleType | None:
+    """The common namespace of array arguments of the given kinds (see ``_ACCEPTED``).
+
+    None when an argument is not what the standard takes there, or when no argument is an
+    array (``add(1, 2)``): NumPy's call, for ``numpy_call``.
+    """
+    for x, kind in zip(values, kinds):
         kind_of_x = type(x)
         if kind_of_x in _by_type:
             continue
@@ -134,20 +154,15 @@ def _namespace_of_args(
                 continue
         elif kind_of_x in _PY_SCALARS and kind in "sn":
             continue
-        _lookup(x, func, name, kind)
-    namespace = namespace_of(values, func)  # the one library of the arrays, or a TypeError
-    if namespace is None:
-        given = " and ".join(f"`{name}`" for name in names)
-        shown = ", ".join(type(x).__name__ for x in values)
-        msg = f"{func}: at least one of {given} must be an array, got only scalars ({shown})."
-        raise TypeError(msg)
-    return namespace
+        if _lookup(x, func) is None:
+            return None
+    return namespace_of(values, func)  # the one library of the arrays, or a TypeError
 
 
 def _namespace_of_sequence(
     arrays: Sequence[Any], func: str, name: str, *, allow_empty: bool = False
-) -> ModuleType:
-    """The common namespace of a tuple or list of arrays (``concat``, ``*arrays``)."""
+) -> ModuleType | None:
+    """The common namespace of a tuple or list of arrays (``concat``, ``*arrays``), or None."""
     if isinstance(arrays, (tuple, list)) and arrays:  # the common case, decided quickly
         kind = type(arrays[0])
         namespace = _by_type.get(kind)
@@ -158,20 +173,16 @@ def _namespace_of_sequence(
             else:
                 return namespace
     if not isinstance(arrays, (tuple, list)):
-        shown = "None" if arrays is None else f"{type(arrays).__qualname__} {arrays!r:.80}"
-        msg = f"{func}: `{name}` must be a tuple or list of arrays, not {shown}."
-        raise TypeError(msg)
+        return None
     if not arrays:
         if allow_empty:
             return _current().namespace
         msg = f"{func}: `{name}` is empty; pass at least one array."
         raise ValueError(msg)
-    for index, x in enumerate(arrays):
-        if type(x) not in _by_type:
-            _lookup(x, func, f"{name}[{index}]")
-    namespace = namespace_of(arrays, func)
-    assert namespace is not None
-    return namespace
+    for x in arrays:
+        if type(x) not in _by_type and _lookup(x, func) is None:
+            return None
+    return namespace_of(arrays, func)
 
 
 def _placement(device: Any, func: str) -> tuple[ModuleType, Any]:
@@ -187,14 +198,18 @@ def _placement(device: Any, func: str) -> tuple[ModuleType, Any]:
 def _is_array(obj: Any) -> bool:
     """Whether ``obj`` is an array of a library cunumpy knows (not a scalar or a list)."""
     kind = type(obj)
-    return kind in _by_type or (kind is not type and hasattr(obj, "__array_namespace__"))
+    return (
+        kind in _by_type
+        or is_cupy_array(obj)
+        or (kind is not type and hasattr(obj, "__array_namespace__"))
+    )
 
 
 def _moved(
     obj: Any, namespace: ModuleType, device: Any, copy: bool | None
 ) -> tuple[Any, bool | None]:
     """For ``asarray(obj, device=...)``: move an array of another backend, honouring ``copy``."""
-    if not _is_array(obj) or _namespace_of_one(obj, "asarray") is namespace:
+    if not _is_array(obj) or _namespace_of_array(obj, "asarray", "obj") is namespace:
         return obj, copy
     if copy is False:
         msg = (
@@ -203,6 +218,26 @@ def _moved(
         )
         raise ValueError(msg)
     return _move_to(obj, device, None, "asarray"), None
+
+
+def _to_current_backend(obj: Any, copy: bool | None) -> tuple[Any, bool | None, ModuleType]:
+    """For ``asarray(obj)`` without ``device=``: ``obj`` on the current backend, as 0.7.1 did.
+
+    An array of the other backend (NumPy or CuPy) is copied to the current one (the copy
+    is counted by ``count_transfers``; ``copy=False`` raises); arrays of other libraries
+    stay in their own namespace. Returns the array, the ``copy`` left to pass on, and the
+    namespace to call ``asarray`` in.
+    """
+    namespace = _current().namespace
+    own = _namespace_of_array(obj, "asarray", "obj")
+    if own is namespace or own.__name__ not in _BACKEND_NAMESPACES:
+        return obj, copy, own
+    device = "cpu" if namespace is _numpy_namespace else "cuda"
+    moved, copy = _moved(obj, namespace, device, copy)
+    return moved, copy, namespace
+
+
+_BACKEND_NAMESPACES = ("cunumpy._backends.numpy", "cunumpy._backends.cupy")
 
 
 def _dlpack_namespace(x: Any) -> ModuleType:

@@ -16,8 +16,6 @@ from typing import Any, NoReturn
 
 import numpy as np
 
-from ._dtype_rules import STANDARD_DTYPES
-
 __all__ = [
     "BACKEND_ERRORS",
     "check_copy",
@@ -41,14 +39,9 @@ def _dtype_problem(dtype: Any) -> str | None:
     if dtype is None:
         return None
     try:
-        resolved = np.dtype(dtype)
+        np.dtype(dtype)
     except (TypeError, ValueError):
         return f"`dtype` {dtype!r} is not a data type; pass one of the namespace's dtypes, such as float64 or int32"
-    if resolved not in STANDARD_DTYPES:
-        return (
-            f"`dtype` {dtype!r:.80} ({resolved}) is not one of the standard's dtypes; the top "
-            f"level creates arrays of those only"
-        )
     return None
 
 

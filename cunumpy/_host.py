@@ -87,10 +87,7 @@ def host_call(fun: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     >>> xp.host_call(np.cumsum, xp.asarray([1, 2, 3]))
     array([1, 3, 6])
     """
-    # `is None`, not `or`: the truth value of a device array is no answer here
-    device_array = _first_device_array(args)
-    if device_array is None:
-        device_array = _first_device_array(list(kwargs.values()))
+    device_array = _first_device_array([*args, *kwargs.values()])
     if device_array is None:
         if current().name == "numpy":
             return fun(*args, **kwargs)

@@ -19,10 +19,9 @@ from ._dispatch import (
     _numpy_namespace,
     _placement,
 )
-from ._dtype_rules import DTYPE_ARGUMENTS as _DTYPE_ARGUMENTS
-from ._dtype_rules import check_dtype as _check_dtype
 from ._errors import BACKEND_ERRORS as _BACKEND_ERRORS
 from ._errors import raise_restated as _raise_restated
+from ._numpy_calls import numpy_call as _numpy_call
 from ._typing import (
     Array,
     Device,
@@ -65,19 +64,26 @@ _numpy_fft_rfftn = _numpy_namespace.fft.rfftn
 def fft(
     x: Array,
     /,
-    *,
+    *args: Any,
     n: Optional[int] = None,
     axis: int = -1,
     norm: Literal["backward", "ortho", "forward"] = "backward",
+    **kwargs: Any,
 ) -> Array:
     """Compute the one-dimensional discrete Fourier transform.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
+    It also takes every call NumPy's ``numpy.fft.fft`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
     x : Array
         Input array (converted to a complex result).
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     n : Optional[int], default None
         Length of the transformed axis. The input is zero-padded or truncated to this
         length; ``None`` uses the input's own length.
@@ -87,6 +93,9 @@ def fft(
         Normalization: ``"backward"`` (default) scales only the inverse transform by
         ``1/n``, ``"ortho"`` scales both directions by ``1/sqrt(n)``, ``"forward"`` scales
         only the forward transform by ``1/n``.
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -99,28 +108,45 @@ def fft(
     >>> xp.fft.fft(xp.asarray([1.0, 1.0, 1.0, 1.0]))
     array([4.+0.j, 0.+0.j, 0.+0.j, 0.+0.j])
     """
+    if args or kwargs:
+        return _numpy_call(fft, locals())
     try:
         if type(axis) is not int:
             _check_int(axis, "fft.fft", "axis")
         if type(x) is _ndarray:
             return _numpy_fft_fft(x, n=n, axis=axis, norm=norm)
-        return _namespace_of_one(x, "fft.fft", "x").fft.fft(x, n=n, axis=axis, norm=norm)
+        namespace = _namespace_of_one(x, "fft.fft", "x")
+        if namespace is None:
+            return _numpy_call(fft, locals())
+        return namespace.fft.fft(x, n=n, axis=axis, norm=norm)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("fft.fft", exc, n=n, axis=axis, norm=norm)
 
 
 def fftfreq(
-    n: int, /, *, d: float = 1.0, dtype: Optional[DType] = None, device: Optional[Device] = None
+    n: int,
+    /,
+    *args: Any,
+    d: float = 1.0,
+    dtype: Optional[DType] = None,
+    device: Optional[Device] = None,
+    **kwargs: Any,
 ) -> Array:
     """Return the sample frequencies that match the output of ``fft`` for a window of length ``n``.
 
     Creates the array on ``device`` when given (``"cpu"`` for NumPy, a GPU for
     CuPy), else on the current backend (and, on CuPy, the current GPU).
+    It also takes every call NumPy's ``numpy.fft.fftfreq`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
     n : int
         Window length (number of samples).
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     d : float, default 1.0
         Sample spacing (the inverse of the sampling rate); default 1.0.
     dtype : Optional[DType], default None
@@ -129,6 +155,9 @@ def fftfreq(
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -144,17 +173,15 @@ def fftfreq(
     >>> xp.fft.fftfreq(4, d=0.5)
     array([ 0. ,  0.5, -1. , -0.5])
     """
+    if args or kwargs:
+        return _numpy_call(fftfreq, locals())
     if device is None:
         try:
-            if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
-                _check_dtype(dtype, "fft.fftfreq")
             return _current().namespace.fft.fftfreq(n, d=d, dtype=dtype)
         except _BACKEND_ERRORS as exc:
             _raise_restated("fft.fftfreq", exc, n=n, d=d, dtype=dtype)
     namespace, device = _placement(device, "fft.fftfreq")
     try:
-        if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
-            _check_dtype(dtype, "fft.fftfreq")
         return namespace.fft.fftfreq(n, d=d, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
         _raise_restated("fft.fftfreq", exc, n=n, d=d, dtype=dtype)
@@ -163,19 +190,26 @@ def fftfreq(
 def fftn(
     x: Array,
     /,
-    *,
+    *args: Any,
     s: Optional[Sequence[int]] = None,
     axes: Optional[Sequence[int]] = None,
     norm: Literal["backward", "ortho", "forward"] = "backward",
+    **kwargs: Any,
 ) -> Array:
     """Compute the n-dimensional discrete Fourier transform over the given axes.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
+    It also takes every call NumPy's ``numpy.fft.fftn`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
     x : Array
         Input array (converted to a complex result).
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     s : Optional[Sequence[int]], default None
         Length of each transformed axis (one entry per axis in ``axes``); inputs are zero-
         padded or truncated to it. ``None`` keeps the input's lengths.
@@ -186,6 +220,9 @@ def fftn(
         Normalization: ``"backward"`` (default) scales only the inverse transform by
         ``1/n``, ``"ortho"`` scales both directions by ``1/sqrt(n)``, ``"forward"`` scales
         only the forward transform by ``1/n``.
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -199,25 +236,41 @@ def fftn(
     array([[4.+0.j, 0.+0.j],
            [0.+0.j, 0.+0.j]])
     """
+    if args or kwargs:
+        return _numpy_call(fftn, locals())
     try:
         if type(x) is _ndarray:
             return _numpy_fft_fftn(x, s=s, axes=axes, norm=norm)
-        return _namespace_of_one(x, "fft.fftn", "x").fft.fftn(x, s=s, axes=axes, norm=norm)
+        namespace = _namespace_of_one(x, "fft.fftn", "x")
+        if namespace is None:
+            return _numpy_call(fftn, locals())
+        return namespace.fft.fftn(x, s=s, axes=axes, norm=norm)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("fft.fftn", exc, s=s, axes=axes, norm=norm)
 
 
-def fftshift(x: Array, /, *, axes: Optional[Union[int, Sequence[int]]] = None) -> Array:
+def fftshift(
+    x: Array, /, *args: Any, axes: Optional[Union[int, Sequence[int]]] = None, **kwargs: Any
+) -> Array:
     """Move the zero-frequency term to the centre of the spectrum.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
+    It also takes every call NumPy's ``numpy.fft.fftshift`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
     x : Array
         Input array.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     axes : Optional[Union[int, Sequence[int]]], default None
         Axis or axes to shift; ``None`` (default) shifts every axis.
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -231,10 +284,15 @@ def fftshift(x: Array, /, *, axes: Optional[Union[int, Sequence[int]]] = None) -
     >>> xp.fft.fftshift(xp.fft.fftfreq(4))
     array([-0.5 , -0.25,  0.  ,  0.25])
     """
+    if args or kwargs:
+        return _numpy_call(fftshift, locals())
     try:
         if type(x) is _ndarray:
             return _numpy_fft_fftshift(x, axes=axes)
-        return _namespace_of_one(x, "fft.fftshift", "x").fft.fftshift(x, axes=axes)
+        namespace = _namespace_of_one(x, "fft.fftshift", "x")
+        if namespace is None:
+            return _numpy_call(fftshift, locals())
+        return namespace.fft.fftshift(x, axes=axes)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("fft.fftshift", exc, axes=axes)
 
@@ -242,19 +300,26 @@ def fftshift(x: Array, /, *, axes: Optional[Union[int, Sequence[int]]] = None) -
 def hfft(
     x: Array,
     /,
-    *,
+    *args: Any,
     n: Optional[int] = None,
     axis: int = -1,
     norm: Literal["backward", "ortho", "forward"] = "backward",
+    **kwargs: Any,
 ) -> Array:
     """Compute the real spectrum of a signal with Hermitian symmetry, given its first half.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
+    It also takes every call NumPy's ``numpy.fft.hfft`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
     x : Array
         First half of a Hermitian-symmetric signal.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     n : Optional[int], default None
         Length of the real output; ``None`` gives ``2 * (m - 1)``.
     axis : int, default -1
@@ -263,6 +328,9 @@ def hfft(
         Normalization: ``"backward"`` (default) scales only the inverse transform by
         ``1/n``, ``"ortho"`` scales both directions by ``1/sqrt(n)``, ``"forward"`` scales
         only the forward transform by ``1/n``.
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -275,12 +343,17 @@ def hfft(
     >>> xp.fft.hfft(xp.asarray([1.0, 0.0, 0.0]), n=4)
     array([1., 1., 1., 1.])
     """
+    if args or kwargs:
+        return _numpy_call(hfft, locals())
     try:
         if type(axis) is not int:
             _check_int(axis, "fft.hfft", "axis")
         if type(x) is _ndarray:
             return _numpy_fft_hfft(x, n=n, axis=axis, norm=norm)
-        return _namespace_of_one(x, "fft.hfft", "x").fft.hfft(x, n=n, axis=axis, norm=norm)
+        namespace = _namespace_of_one(x, "fft.hfft", "x")
+        if namespace is None:
+            return _numpy_call(hfft, locals())
+        return namespace.fft.hfft(x, n=n, axis=axis, norm=norm)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("fft.hfft", exc, n=n, axis=axis, norm=norm)
 
@@ -288,19 +361,26 @@ def hfft(
 def ifft(
     x: Array,
     /,
-    *,
+    *args: Any,
     n: Optional[int] = None,
     axis: int = -1,
     norm: Literal["backward", "ortho", "forward"] = "backward",
+    **kwargs: Any,
 ) -> Array:
     """Compute the one-dimensional inverse discrete Fourier transform.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
+    It also takes every call NumPy's ``numpy.fft.ifft`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
     x : Array
         Input array (converted to a complex result).
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     n : Optional[int], default None
         Length of the transformed axis. The input is zero-padded or truncated to this
         length; ``None`` uses the input's own length.
@@ -310,6 +390,9 @@ def ifft(
         Normalization: ``"backward"`` (default) scales only the inverse transform by
         ``1/n``, ``"ortho"`` scales both directions by ``1/sqrt(n)``, ``"forward"`` scales
         only the forward transform by ``1/n``.
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -323,12 +406,17 @@ def ifft(
     >>> xp.real(xp.fft.ifft(xp.fft.fft(x)))
     array([1., 2., 3., 4.])
     """
+    if args or kwargs:
+        return _numpy_call(ifft, locals())
     try:
         if type(axis) is not int:
             _check_int(axis, "fft.ifft", "axis")
         if type(x) is _ndarray:
             return _numpy_fft_ifft(x, n=n, axis=axis, norm=norm)
-        return _namespace_of_one(x, "fft.ifft", "x").fft.ifft(x, n=n, axis=axis, norm=norm)
+        namespace = _namespace_of_one(x, "fft.ifft", "x")
+        if namespace is None:
+            return _numpy_call(ifft, locals())
+        return namespace.fft.ifft(x, n=n, axis=axis, norm=norm)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("fft.ifft", exc, n=n, axis=axis, norm=norm)
 
@@ -336,19 +424,26 @@ def ifft(
 def ifftn(
     x: Array,
     /,
-    *,
+    *args: Any,
     s: Optional[Sequence[int]] = None,
     axes: Optional[Sequence[int]] = None,
     norm: Literal["backward", "ortho", "forward"] = "backward",
+    **kwargs: Any,
 ) -> Array:
     """Compute the n-dimensional inverse discrete Fourier transform over the given axes.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
+    It also takes every call NumPy's ``numpy.fft.ifftn`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
     x : Array
         Input array (converted to a complex result).
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     s : Optional[Sequence[int]], default None
         Length of each transformed axis (one entry per axis in ``axes``); inputs are zero-
         padded or truncated to it. ``None`` keeps the input's lengths.
@@ -359,6 +454,9 @@ def ifftn(
         Normalization: ``"backward"`` (default) scales only the inverse transform by
         ``1/n``, ``"ortho"`` scales both directions by ``1/sqrt(n)``, ``"forward"`` scales
         only the forward transform by ``1/n``.
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -373,25 +471,41 @@ def ifftn(
     array([[1., 2.],
            [3., 4.]])
     """
+    if args or kwargs:
+        return _numpy_call(ifftn, locals())
     try:
         if type(x) is _ndarray:
             return _numpy_fft_ifftn(x, s=s, axes=axes, norm=norm)
-        return _namespace_of_one(x, "fft.ifftn", "x").fft.ifftn(x, s=s, axes=axes, norm=norm)
+        namespace = _namespace_of_one(x, "fft.ifftn", "x")
+        if namespace is None:
+            return _numpy_call(ifftn, locals())
+        return namespace.fft.ifftn(x, s=s, axes=axes, norm=norm)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("fft.ifftn", exc, s=s, axes=axes, norm=norm)
 
 
-def ifftshift(x: Array, /, *, axes: Optional[Union[int, Sequence[int]]] = None) -> Array:
+def ifftshift(
+    x: Array, /, *args: Any, axes: Optional[Union[int, Sequence[int]]] = None, **kwargs: Any
+) -> Array:
     """Undo ``fftshift``: move the zero-frequency term back to the start.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
+    It also takes every call NumPy's ``numpy.fft.ifftshift`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
     x : Array
         Input array.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     axes : Optional[Union[int, Sequence[int]]], default None
         Axis or axes to shift; ``None`` (default) shifts every axis.
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -404,10 +518,15 @@ def ifftshift(x: Array, /, *, axes: Optional[Union[int, Sequence[int]]] = None) 
     >>> xp.fft.ifftshift(xp.asarray([-0.5, -0.25, 0.0, 0.25]))
     array([ 0.  ,  0.25, -0.5 , -0.25])
     """
+    if args or kwargs:
+        return _numpy_call(ifftshift, locals())
     try:
         if type(x) is _ndarray:
             return _numpy_fft_ifftshift(x, axes=axes)
-        return _namespace_of_one(x, "fft.ifftshift", "x").fft.ifftshift(x, axes=axes)
+        namespace = _namespace_of_one(x, "fft.ifftshift", "x")
+        if namespace is None:
+            return _numpy_call(ifftshift, locals())
+        return namespace.fft.ifftshift(x, axes=axes)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("fft.ifftshift", exc, axes=axes)
 
@@ -415,19 +534,26 @@ def ifftshift(x: Array, /, *, axes: Optional[Union[int, Sequence[int]]] = None) 
 def ihfft(
     x: Array,
     /,
-    *,
+    *args: Any,
     n: Optional[int] = None,
     axis: int = -1,
     norm: Literal["backward", "ortho", "forward"] = "backward",
+    **kwargs: Any,
 ) -> Array:
     """Invert ``hfft``: compute the half of a Hermitian signal from its real spectrum.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
+    It also takes every call NumPy's ``numpy.fft.ihfft`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
     x : Array
         Real floating-point input array.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     n : Optional[int], default None
         Length of the transformed axis. The input is zero-padded or truncated to this
         length; ``None`` uses the input's own length.
@@ -437,6 +563,9 @@ def ihfft(
         Normalization: ``"backward"`` (default) scales only the inverse transform by
         ``1/n``, ``"ortho"`` scales both directions by ``1/sqrt(n)``, ``"forward"`` scales
         only the forward transform by ``1/n``.
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -449,12 +578,17 @@ def ihfft(
     >>> xp.real(xp.fft.ihfft(xp.asarray([1.0, 1.0, 1.0, 1.0])))
     array([1., 0., 0.])
     """
+    if args or kwargs:
+        return _numpy_call(ihfft, locals())
     try:
         if type(axis) is not int:
             _check_int(axis, "fft.ihfft", "axis")
         if type(x) is _ndarray:
             return _numpy_fft_ihfft(x, n=n, axis=axis, norm=norm)
-        return _namespace_of_one(x, "fft.ihfft", "x").fft.ihfft(x, n=n, axis=axis, norm=norm)
+        namespace = _namespace_of_one(x, "fft.ihfft", "x")
+        if namespace is None:
+            return _numpy_call(ihfft, locals())
+        return namespace.fft.ihfft(x, n=n, axis=axis, norm=norm)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("fft.ihfft", exc, n=n, axis=axis, norm=norm)
 
@@ -462,19 +596,26 @@ def ihfft(
 def irfft(
     x: Array,
     /,
-    *,
+    *args: Any,
     n: Optional[int] = None,
     axis: int = -1,
     norm: Literal["backward", "ortho", "forward"] = "backward",
+    **kwargs: Any,
 ) -> Array:
     """Invert ``rfft``: compute a real signal from its non-negative-frequency spectrum.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
+    It also takes every call NumPy's ``numpy.fft.irfft`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
     x : Array
         Complex half-spectrum, as ``rfft`` returns it.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     n : Optional[int], default None
         Length of the real output. ``None`` gives ``2 * (m - 1)`` for an input axis of
         length ``m``, which is right for even-length signals; pass ``n`` for odd ones.
@@ -484,6 +625,9 @@ def irfft(
         Normalization: ``"backward"`` (default) scales only the inverse transform by
         ``1/n``, ``"ortho"`` scales both directions by ``1/sqrt(n)``, ``"forward"`` scales
         only the forward transform by ``1/n``.
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -497,12 +641,17 @@ def irfft(
     >>> xp.fft.irfft(xp.fft.rfft(x))
     array([1., 2., 3., 4.])
     """
+    if args or kwargs:
+        return _numpy_call(irfft, locals())
     try:
         if type(axis) is not int:
             _check_int(axis, "fft.irfft", "axis")
         if type(x) is _ndarray:
             return _numpy_fft_irfft(x, n=n, axis=axis, norm=norm)
-        return _namespace_of_one(x, "fft.irfft", "x").fft.irfft(x, n=n, axis=axis, norm=norm)
+        namespace = _namespace_of_one(x, "fft.irfft", "x")
+        if namespace is None:
+            return _numpy_call(irfft, locals())
+        return namespace.fft.irfft(x, n=n, axis=axis, norm=norm)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("fft.irfft", exc, n=n, axis=axis, norm=norm)
 
@@ -510,19 +659,26 @@ def irfft(
 def irfftn(
     x: Array,
     /,
-    *,
+    *args: Any,
     s: Optional[Sequence[int]] = None,
     axes: Optional[Sequence[int]] = None,
     norm: Literal["backward", "ortho", "forward"] = "backward",
+    **kwargs: Any,
 ) -> Array:
     """Invert ``rfftn``: compute a real n-dimensional signal from its half spectrum.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
+    It also takes every call NumPy's ``numpy.fft.irfftn`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
     x : Array
         Complex half-spectrum, as ``rfftn`` returns it.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     s : Optional[Sequence[int]], default None
         Lengths of the real output along ``axes``; pass it to recover odd lengths.
     axes : Optional[Sequence[int]], default None
@@ -532,6 +688,9 @@ def irfftn(
         Normalization: ``"backward"`` (default) scales only the inverse transform by
         ``1/n``, ``"ortho"`` scales both directions by ``1/sqrt(n)``, ``"forward"`` scales
         only the forward transform by ``1/n``.
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -547,10 +706,15 @@ def irfftn(
     array([[1., 2.],
            [3., 4.]])
     """
+    if args or kwargs:
+        return _numpy_call(irfftn, locals())
     try:
         if type(x) is _ndarray:
             return _numpy_fft_irfftn(x, s=s, axes=axes, norm=norm)
-        return _namespace_of_one(x, "fft.irfftn", "x").fft.irfftn(x, s=s, axes=axes, norm=norm)
+        namespace = _namespace_of_one(x, "fft.irfftn", "x")
+        if namespace is None:
+            return _numpy_call(irfftn, locals())
+        return namespace.fft.irfftn(x, s=s, axes=axes, norm=norm)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("fft.irfftn", exc, s=s, axes=axes, norm=norm)
 
@@ -558,19 +722,26 @@ def irfftn(
 def rfft(
     x: Array,
     /,
-    *,
+    *args: Any,
     n: Optional[int] = None,
     axis: int = -1,
     norm: Literal["backward", "ortho", "forward"] = "backward",
+    **kwargs: Any,
 ) -> Array:
     """Compute the one-dimensional Fourier transform of real input (non-negative frequencies only).
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
+    It also takes every call NumPy's ``numpy.fft.rfft`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
     x : Array
         Real floating-point input array.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     n : Optional[int], default None
         Length of the transformed axis. The input is zero-padded or truncated to this
         length; ``None`` uses the input's own length.
@@ -580,6 +751,9 @@ def rfft(
         Normalization: ``"backward"`` (default) scales only the inverse transform by
         ``1/n``, ``"ortho"`` scales both directions by ``1/sqrt(n)``, ``"forward"`` scales
         only the forward transform by ``1/n``.
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -592,28 +766,45 @@ def rfft(
     >>> xp.fft.rfft(xp.asarray([1.0, 1.0, 1.0, 1.0]))
     array([4.+0.j, 0.+0.j, 0.+0.j])
     """
+    if args or kwargs:
+        return _numpy_call(rfft, locals())
     try:
         if type(axis) is not int:
             _check_int(axis, "fft.rfft", "axis")
         if type(x) is _ndarray:
             return _numpy_fft_rfft(x, n=n, axis=axis, norm=norm)
-        return _namespace_of_one(x, "fft.rfft", "x").fft.rfft(x, n=n, axis=axis, norm=norm)
+        namespace = _namespace_of_one(x, "fft.rfft", "x")
+        if namespace is None:
+            return _numpy_call(rfft, locals())
+        return namespace.fft.rfft(x, n=n, axis=axis, norm=norm)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("fft.rfft", exc, n=n, axis=axis, norm=norm)
 
 
 def rfftfreq(
-    n: int, /, *, d: float = 1.0, dtype: Optional[DType] = None, device: Optional[Device] = None
+    n: int,
+    /,
+    *args: Any,
+    d: float = 1.0,
+    dtype: Optional[DType] = None,
+    device: Optional[Device] = None,
+    **kwargs: Any,
 ) -> Array:
     """Return the non-negative sample frequencies matching ``rfft`` output for a window of length ``n``.
 
     Creates the array on ``device`` when given (``"cpu"`` for NumPy, a GPU for
     CuPy), else on the current backend (and, on CuPy, the current GPU).
+    It also takes every call NumPy's ``numpy.fft.rfftfreq`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
     n : int
         Window length (number of samples).
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     d : float, default 1.0
         Sample spacing (the inverse of the sampling rate); default 1.0.
     dtype : Optional[DType], default None
@@ -622,6 +813,9 @@ def rfftfreq(
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -635,17 +829,15 @@ def rfftfreq(
     >>> xp.fft.rfftfreq(4)
     array([0.  , 0.25, 0.5 ])
     """
+    if args or kwargs:
+        return _numpy_call(rfftfreq, locals())
     if device is None:
         try:
-            if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
-                _check_dtype(dtype, "fft.rfftfreq")
             return _current().namespace.fft.rfftfreq(n, d=d, dtype=dtype)
         except _BACKEND_ERRORS as exc:
             _raise_restated("fft.rfftfreq", exc, n=n, d=d, dtype=dtype)
     namespace, device = _placement(device, "fft.rfftfreq")
     try:
-        if dtype is not None and dtype not in _DTYPE_ARGUMENTS:
-            _check_dtype(dtype, "fft.rfftfreq")
         return namespace.fft.rfftfreq(n, d=d, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
         _raise_restated("fft.rfftfreq", exc, n=n, d=d, dtype=dtype)
@@ -654,19 +846,26 @@ def rfftfreq(
 def rfftn(
     x: Array,
     /,
-    *,
+    *args: Any,
     s: Optional[Sequence[int]] = None,
     axes: Optional[Sequence[int]] = None,
     norm: Literal["backward", "ortho", "forward"] = "backward",
+    **kwargs: Any,
 ) -> Array:
     """Compute the n-dimensional Fourier transform of real input, halving the last transformed axis.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
+    It also takes every call NumPy's ``numpy.fft.rfftn`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
     x : Array
         Real floating-point input array.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     s : Optional[Sequence[int]], default None
         Length of each transformed axis (one entry per axis in ``axes``); inputs are zero-
         padded or truncated to it. ``None`` keeps the input's lengths.
@@ -677,6 +876,9 @@ def rfftn(
         Normalization: ``"backward"`` (default) scales only the inverse transform by
         ``1/n``, ``"ortho"`` scales both directions by ``1/sqrt(n)``, ``"forward"`` scales
         only the forward transform by ``1/n``.
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -691,10 +893,15 @@ def rfftn(
     array([[4.+0.j, 0.+0.j],
            [0.+0.j, 0.+0.j]])
     """
+    if args or kwargs:
+        return _numpy_call(rfftn, locals())
     try:
         if type(x) is _ndarray:
             return _numpy_fft_rfftn(x, s=s, axes=axes, norm=norm)
-        return _namespace_of_one(x, "fft.rfftn", "x").fft.rfftn(x, s=s, axes=axes, norm=norm)
+        namespace = _namespace_of_one(x, "fft.rfftn", "x")
+        if namespace is None:
+            return _numpy_call(rfftn, locals())
+        return namespace.fft.rfftn(x, s=s, axes=axes, norm=norm)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("fft.rfftn", exc, s=s, axes=axes, norm=norm)
 

@@ -22,6 +22,7 @@ from ._dispatch import (
     _ndarray,
     _numpy_namespace,
 )
+from ._numpy_calls import numpy_call as _numpy_call
 from ._typing import (
     Array,
     DType,
@@ -84,18 +85,27 @@ _numpy_linalg_vecdot = _numpy_namespace.linalg.vecdot
 _numpy_linalg_vector_norm = _numpy_namespace.linalg.vector_norm
 
 
-def cholesky(x: Array, /, *, upper: bool = False) -> Array:
+def cholesky(x: Array, /, *args: Any, upper: bool = False, **kwargs: Any) -> Array:
     """Compute the Cholesky factor of a symmetric (Hermitian) positive-definite matrix.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
+    It also takes every call NumPy's ``numpy.linalg.cholesky`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
     x : Array
         Symmetric (Hermitian) positive-definite matrix or stack of them; only one triangle
         is read.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     upper : bool, default False
         If ``True``, return the upper-triangular factor instead of the lower one.
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -111,20 +121,28 @@ def cholesky(x: Array, /, *, upper: bool = False) -> Array:
     array([[2., 0.],
            [1., 1.]])
     """
+    if args or kwargs:
+        return _numpy_call(cholesky, locals())
     try:
         if upper is not False and upper is not True:
             _check_bools("linalg.cholesky", upper=upper)
         if type(x) is _ndarray:
             return _numpy_linalg_cholesky(x, upper=upper)
-        return _namespace_of_one(x, "linalg.cholesky", "x").linalg.cholesky(x, upper=upper)
+        namespace = _namespace_of_one(x, "linalg.cholesky", "x")
+        if namespace is None:
+            return _numpy_call(cholesky, locals())
+        return namespace.linalg.cholesky(x, upper=upper)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("linalg.cholesky", exc, upper=upper)
 
 
-def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
+def cross(x1: Array, x2: Array, /, *args: Any, axis: int = -1, **kwargs: Any) -> Array:
     """Compute the cross product of 3-element vectors.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
+    It also takes every call NumPy's ``numpy.linalg.cross`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
@@ -132,8 +150,14 @@ def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
         First array of vectors; ``axis`` must have length 3.
     x2 : Array
         Second array of vectors, broadcast against ``x1`` (not along ``axis``).
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     axis : int, default -1
         Axis holding the vector components (default -1).
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -146,27 +170,39 @@ def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     >>> xp.linalg.cross(xp.asarray([1, 0, 0]), xp.asarray([0, 1, 0]))
     array([0, 0, 1])
     """
+    if args or kwargs:
+        return _numpy_call(cross, locals())
     try:
         if type(axis) is not int:
             _check_int(axis, "linalg.cross", "axis")
         if type(x1) is _ndarray and type(x2) is _ndarray:
             return _numpy_linalg_cross(x1, x2, axis=axis)
-        return _namespace_of_pair(x1, x2, "linalg.cross", "x1", "x2").linalg.cross(
-            x1, x2, axis=axis
-        )
+        namespace = _namespace_of_pair(x1, x2, "linalg.cross", "x1", "x2")
+        if namespace is None:
+            return _numpy_call(cross, locals())
+        return namespace.linalg.cross(x1, x2, axis=axis)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("linalg.cross", exc, axis=axis)
 
 
-def det(x: Array, /) -> Array:
+def det(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the determinant of a square matrix or of each matrix in a stack.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
+    It also takes every call NumPy's ``numpy.linalg.det`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
     x : Array
         Square matrix or stack of square matrices, of shape ``(..., M, M)``.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -179,26 +215,40 @@ def det(x: Array, /) -> Array:
     >>> float(xp.linalg.det(xp.asarray([[2.0, 1.0], [1.0, 2.0]])))
     3.0
     """
+    if args or kwargs:
+        return _numpy_call(det, locals())
     try:
         if type(x) is _ndarray:
             return _numpy_linalg_det(x)
-        return _namespace_of_one(x, "linalg.det", "x").linalg.det(x)
+        namespace = _namespace_of_one(x, "linalg.det", "x")
+        if namespace is None:
+            return _numpy_call(det, locals())
+        return namespace.linalg.det(x)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("linalg.det", exc)
 
 
-def diagonal(x: Array, /, *, offset: int = 0) -> Array:
+def diagonal(x: Array, /, *args: Any, offset: int = 0, **kwargs: Any) -> Array:
     """Return one diagonal of a matrix or of each matrix in a stack.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
+    It also takes every call NumPy's ``numpy.linalg.diagonal`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
     x : Array
         Matrix or stack of matrices, of shape ``(..., M, N)``.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     offset : int, default 0
         Diagonal offset: ``0`` is the main diagonal, positive values are above it and
         negative values below it.
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -214,25 +264,39 @@ def diagonal(x: Array, /, *, offset: int = 0) -> Array:
     >>> xp.linalg.diagonal(a, offset=1)
     array([2, 6])
     """
+    if args or kwargs:
+        return _numpy_call(diagonal, locals())
     try:
         if type(offset) is not int:
             _check_int(offset, "linalg.diagonal", "offset")
         if type(x) is _ndarray:
             return _numpy_linalg_diagonal(x, offset=offset)
-        return _namespace_of_one(x, "linalg.diagonal", "x").linalg.diagonal(x, offset=offset)
+        namespace = _namespace_of_one(x, "linalg.diagonal", "x")
+        if namespace is None:
+            return _numpy_call(diagonal, locals())
+        return namespace.linalg.diagonal(x, offset=offset)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("linalg.diagonal", exc, offset=offset)
 
 
-def eig(x: Array, /) -> tuple[Array, Array]:
+def eig(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
     """Compute the eigenvalues and right eigenvectors of a general square matrix, always as complex arrays.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
+    It also takes every call NumPy's ``numpy.linalg.eig`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
     x : Array
         Square matrix or stack of square matrices, of shape ``(..., M, M)``.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -249,23 +313,37 @@ def eig(x: Array, /) -> tuple[Array, Array]:
     >>> w
     array([1.+0.j, 3.+0.j])
     """
+    if args or kwargs:
+        return _numpy_call(eig, locals())
     try:
         if type(x) is _ndarray:
             return _numpy_linalg_eig(x)
-        return _namespace_of_one(x, "linalg.eig", "x").linalg.eig(x)
+        namespace = _namespace_of_one(x, "linalg.eig", "x")
+        if namespace is None:
+            return _numpy_call(eig, locals())
+        return namespace.linalg.eig(x)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("linalg.eig", exc)
 
 
-def eigh(x: Array, /) -> tuple[Array, Array]:
+def eigh(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
     """Compute the eigenvalues and eigenvectors of a symmetric (Hermitian) matrix.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
+    It also takes every call NumPy's ``numpy.linalg.eigh`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
     x : Array
         Symmetric (Hermitian) matrix or stack of them; only one triangle is read.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -283,23 +361,37 @@ def eigh(x: Array, /) -> tuple[Array, Array]:
     array([[0., 1.],
            [1., 0.]])
     """
+    if args or kwargs:
+        return _numpy_call(eigh, locals())
     try:
         if type(x) is _ndarray:
             return _numpy_linalg_eigh(x)
-        return _namespace_of_one(x, "linalg.eigh", "x").linalg.eigh(x)
+        namespace = _namespace_of_one(x, "linalg.eigh", "x")
+        if namespace is None:
+            return _numpy_call(eigh, locals())
+        return namespace.linalg.eigh(x)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("linalg.eigh", exc)
 
 
-def eigvals(x: Array, /) -> Array:
+def eigvals(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the eigenvalues of a general square matrix, always as a complex array.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
+    It also takes every call NumPy's ``numpy.linalg.eigvals`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
     x : Array
         Square matrix or stack of square matrices, of shape ``(..., M, M)``.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -314,23 +406,37 @@ def eigvals(x: Array, /) -> Array:
     >>> xp.linalg.eigvals(xp.asarray([[1.0, 2.0], [0.0, 3.0]]))
     array([1.+0.j, 3.+0.j])
     """
+    if args or kwargs:
+        return _numpy_call(eigvals, locals())
     try:
         if type(x) is _ndarray:
             return _numpy_linalg_eigvals(x)
-        return _namespace_of_one(x, "linalg.eigvals", "x").linalg.eigvals(x)
+        namespace = _namespace_of_one(x, "linalg.eigvals", "x")
+        if namespace is None:
+            return _numpy_call(eigvals, locals())
+        return namespace.linalg.eigvals(x)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("linalg.eigvals", exc)
 
 
-def eigvalsh(x: Array, /) -> Array:
+def eigvalsh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the eigenvalues of a symmetric (Hermitian) matrix, in ascending order.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
+    It also takes every call NumPy's ``numpy.linalg.eigvalsh`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
     x : Array
         Symmetric (Hermitian) matrix or stack of them; only one triangle is read.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -343,23 +449,37 @@ def eigvalsh(x: Array, /) -> Array:
     >>> xp.linalg.eigvalsh(xp.asarray([[2.0, 1.0], [1.0, 2.0]]))
     array([1., 3.])
     """
+    if args or kwargs:
+        return _numpy_call(eigvalsh, locals())
     try:
         if type(x) is _ndarray:
             return _numpy_linalg_eigvalsh(x)
-        return _namespace_of_one(x, "linalg.eigvalsh", "x").linalg.eigvalsh(x)
+        namespace = _namespace_of_one(x, "linalg.eigvalsh", "x")
+        if namespace is None:
+            return _numpy_call(eigvalsh, locals())
+        return namespace.linalg.eigvalsh(x)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("linalg.eigvalsh", exc)
 
 
-def inv(x: Array, /) -> Array:
+def inv(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the inverse of a square matrix or of each matrix in a stack.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
+    It also takes every call NumPy's ``numpy.linalg.inv`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
     x : Array
         Square matrix or stack of square matrices, of shape ``(..., M, M)``.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -374,18 +494,26 @@ def inv(x: Array, /) -> Array:
     array([[0.5 , 0.  ],
            [0.  , 0.25]])
     """
+    if args or kwargs:
+        return _numpy_call(inv, locals())
     try:
         if type(x) is _ndarray:
             return _numpy_linalg_inv(x)
-        return _namespace_of_one(x, "linalg.inv", "x").linalg.inv(x)
+        namespace = _namespace_of_one(x, "linalg.inv", "x")
+        if namespace is None:
+            return _numpy_call(inv, locals())
+        return namespace.linalg.inv(x)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("linalg.inv", exc)
 
 
-def matmul(x1: Array, x2: Array, /) -> Array:
+def matmul(x1: Array, x2: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the matrix product of two arrays, broadcasting over leading dimensions.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
+    It also takes every call NumPy's ``numpy.linalg.matmul`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
@@ -393,6 +521,12 @@ def matmul(x1: Array, x2: Array, /) -> Array:
         First operand, at least 1-D. A 1-D operand is treated as a vector.
     x2 : Array
         Second operand, at least 1-D; leading (batch) dimensions broadcast against ``x1``.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -408,10 +542,15 @@ def matmul(x1: Array, x2: Array, /) -> Array:
     array([[19, 22],
            [43, 50]])
     """
+    if args or kwargs:
+        return _numpy_call(matmul, locals())
     try:
         if type(x1) is _ndarray and type(x2) is _ndarray:
             return _numpy_linalg_matmul(x1, x2)
-        return _namespace_of_pair(x1, x2, "linalg.matmul", "x1", "x2").linalg.matmul(x1, x2)
+        namespace = _namespace_of_pair(x1, x2, "linalg.matmul", "x1", "x2")
+        if namespace is None:
+            return _numpy_call(matmul, locals())
+        return namespace.linalg.matmul(x1, x2)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("linalg.matmul", exc)
 
@@ -419,18 +558,25 @@ def matmul(x1: Array, x2: Array, /) -> Array:
 def matrix_norm(
     x: Array,
     /,
-    *,
+    *args: Any,
     keepdims: bool = False,
     ord: Optional[Union[int, float, float | Literal["fro", "nuc"]]] = "fro",
+    **kwargs: Any,
 ) -> Array:
     """Compute a matrix norm of a matrix or of each matrix in a stack.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
+    It also takes every call NumPy's ``numpy.linalg.matrix_norm`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
     x : Array
         Matrix or stack of matrices, of shape ``(..., M, N)``.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     keepdims : bool, default False
         If ``True``, reduced axes are kept as axes of size one so that the result broadcasts
         against the input; if ``False`` (default) they are dropped.
@@ -438,6 +584,9 @@ def matrix_norm(
         Which norm: ``"fro"`` (default, Frobenius), ``"nuc"`` (nuclear, sum of singular
         values), ``1``/``-1`` (max/min column sum of absolute values), ``inf``/``-inf``
         (max/min row sum), ``2``/``-2`` (largest/smallest singular value).
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -453,22 +602,28 @@ def matrix_norm(
     >>> float(xp.linalg.matrix_norm(a, ord=1))
     4.0
     """
+    if args or kwargs:
+        return _numpy_call(matrix_norm, locals())
     try:
         if keepdims is not False and keepdims is not True:
             _check_bools("linalg.matrix_norm", keepdims=keepdims)
         if type(x) is _ndarray:
             return _numpy_linalg_matrix_norm(x, keepdims=keepdims, ord=ord)
-        return _namespace_of_one(x, "linalg.matrix_norm", "x").linalg.matrix_norm(
-            x, keepdims=keepdims, ord=ord
-        )
+        namespace = _namespace_of_one(x, "linalg.matrix_norm", "x")
+        if namespace is None:
+            return _numpy_call(matrix_norm, locals())
+        return namespace.linalg.matrix_norm(x, keepdims=keepdims, ord=ord)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("linalg.matrix_norm", exc, keepdims=keepdims, ord=ord)
 
 
-def matrix_power(x: Array, n: int, /) -> Array:
+def matrix_power(x: Array, n: int, /, *args: Any, **kwargs: Any) -> Array:
     """Raise a square matrix (or each matrix in a stack) to an integer power.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
+    It also takes every call NumPy's ``numpy.linalg.matrix_power`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
@@ -476,6 +631,12 @@ def matrix_power(x: Array, n: int, /) -> Array:
         Square matrix or stack of square matrices, of shape ``(..., M, M)``.
     n : int
         Exponent; 0 gives the identity and negative values use the inverse.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -490,29 +651,45 @@ def matrix_power(x: Array, n: int, /) -> Array:
     array([[1, 3],
            [0, 1]])
     """
+    if args or kwargs:
+        return _numpy_call(matrix_power, locals())
     try:
         if type(n) is not int:
             _check_int(n, "linalg.matrix_power", "n")
         if type(x) is _ndarray:
             return _numpy_linalg_matrix_power(x, n)
-        return _namespace_of_one(x, "linalg.matrix_power", "x").linalg.matrix_power(x, n)
+        namespace = _namespace_of_one(x, "linalg.matrix_power", "x")
+        if namespace is None:
+            return _numpy_call(matrix_power, locals())
+        return namespace.linalg.matrix_power(x, n)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("linalg.matrix_power", exc, n=n)
 
 
-def matrix_rank(x: Array, /, *, rtol: Optional[Union[float, Array]] = None) -> Array:
+def matrix_rank(
+    x: Array, /, *args: Any, rtol: Optional[Union[float, Array]] = None, **kwargs: Any
+) -> Array:
     """Estimate the rank of a matrix from the number of significant singular values.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
+    It also takes every call NumPy's ``numpy.linalg.matrix_rank`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
     x : Array
         Matrix or stack of matrices, of shape ``(..., M, N)``.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     rtol : Optional[Union[float, Array]], default None
         Relative cut-off for small singular values: those at most ``rtol`` times the largest
         are treated as zero. ``None`` uses ``max(M, N)`` times the machine epsilon of the
         input's dtype.
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -525,25 +702,37 @@ def matrix_rank(x: Array, /, *, rtol: Optional[Union[float, Array]] = None) -> A
     >>> int(xp.linalg.matrix_rank(xp.asarray([[1.0, 2.0], [2.0, 4.0]])))
     1
     """
+    if args or kwargs:
+        return _numpy_call(matrix_rank, locals())
     try:
         if type(x) is _ndarray and (type(rtol) is _ndarray or type(rtol) in _PY_SCALARS_OR_NONE):
             return _numpy_linalg_matrix_rank(x, rtol=rtol)
-        return _namespace_of_args(
-            (x, rtol), "an", ("x", "rtol"), "linalg.matrix_rank"
-        ).linalg.matrix_rank(x, rtol=rtol)
+        namespace = _namespace_of_args((x, rtol), "an", ("x", "rtol"), "linalg.matrix_rank")
+        if namespace is None:
+            return _numpy_call(matrix_rank, locals())
+        return namespace.linalg.matrix_rank(x, rtol=rtol)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("linalg.matrix_rank", exc)
 
 
-def matrix_transpose(x: Array, /) -> Array:
+def matrix_transpose(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Transpose a matrix, or each matrix in a stack, by swapping the last two axes.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
+    It also takes every call NumPy's ``numpy.linalg.matrix_transpose`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
     x : Array
         Array of at least two dimensions.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -558,18 +747,26 @@ def matrix_transpose(x: Array, /) -> Array:
            [2, 5],
            [3, 6]])
     """
+    if args or kwargs:
+        return _numpy_call(matrix_transpose, locals())
     try:
         if type(x) is _ndarray:
             return _numpy_linalg_matrix_transpose(x)
-        return _namespace_of_one(x, "linalg.matrix_transpose", "x").linalg.matrix_transpose(x)
+        namespace = _namespace_of_one(x, "linalg.matrix_transpose", "x")
+        if namespace is None:
+            return _numpy_call(matrix_transpose, locals())
+        return namespace.linalg.matrix_transpose(x)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("linalg.matrix_transpose", exc)
 
 
-def outer(x1: Array, x2: Array, /) -> Array:
+def outer(x1: Array, x2: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the outer product of two 1-D vectors.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
+    It also takes every call NumPy's ``numpy.linalg.outer`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
@@ -577,6 +774,12 @@ def outer(x1: Array, x2: Array, /) -> Array:
         First 1-D vector.
     x2 : Array
         Second 1-D vector.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -590,27 +793,43 @@ def outer(x1: Array, x2: Array, /) -> Array:
     array([[ 3,  4,  5],
            [ 6,  8, 10]])
     """
+    if args or kwargs:
+        return _numpy_call(outer, locals())
     try:
         if type(x1) is _ndarray and type(x2) is _ndarray:
             return _numpy_linalg_outer(x1, x2)
-        return _namespace_of_pair(x1, x2, "linalg.outer", "x1", "x2").linalg.outer(x1, x2)
+        namespace = _namespace_of_pair(x1, x2, "linalg.outer", "x1", "x2")
+        if namespace is None:
+            return _numpy_call(outer, locals())
+        return namespace.linalg.outer(x1, x2)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("linalg.outer", exc)
 
 
-def pinv(x: Array, /, *, rtol: Optional[Union[float, Array]] = None) -> Array:
+def pinv(
+    x: Array, /, *args: Any, rtol: Optional[Union[float, Array]] = None, **kwargs: Any
+) -> Array:
     """Compute the Moore-Penrose pseudo-inverse of a matrix via its singular value decomposition.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
+    It also takes every call NumPy's ``numpy.linalg.pinv`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
     x : Array
         Matrix or stack of matrices, of shape ``(..., M, N)``.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     rtol : Optional[Union[float, Array]], default None
         Relative cut-off for small singular values: those at most ``rtol`` times the largest
         are treated as zero. ``None`` uses ``max(M, N)`` times the machine epsilon of the
         input's dtype.
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -624,28 +843,42 @@ def pinv(x: Array, /, *, rtol: Optional[Union[float, Array]] = None) -> Array:
     array([[0.5, 0. ],
            [0. , 0. ]])
     """
+    if args or kwargs:
+        return _numpy_call(pinv, locals())
     try:
         if type(x) is _ndarray and (type(rtol) is _ndarray or type(rtol) in _PY_SCALARS_OR_NONE):
             return _numpy_linalg_pinv(x, rtol=rtol)
-        return _namespace_of_args((x, rtol), "an", ("x", "rtol"), "linalg.pinv").linalg.pinv(
-            x, rtol=rtol
-        )
+        namespace = _namespace_of_args((x, rtol), "an", ("x", "rtol"), "linalg.pinv")
+        if namespace is None:
+            return _numpy_call(pinv, locals())
+        return namespace.linalg.pinv(x, rtol=rtol)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("linalg.pinv", exc)
 
 
-def qr(x: Array, /, *, mode: Literal["reduced", "complete"] = "reduced") -> tuple[Array, Array]:
+def qr(
+    x: Array, /, *args: Any, mode: Literal["reduced", "complete"] = "reduced", **kwargs: Any
+) -> tuple[Array, Array]:
     """Compute the QR factorization of a matrix: an orthonormal ``Q`` times an upper-triangular ``R``.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
+    It also takes every call NumPy's ``numpy.linalg.qr`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
     x : Array
         Matrix or stack of matrices, of shape ``(..., M, N)``.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     mode : Literal['reduced', 'complete'], default 'reduced'
         ``"reduced"`` (default) returns the economy-size factors; ``"complete"`` returns a
         square ``Q``.
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -661,23 +894,37 @@ def qr(x: Array, /, *, mode: Literal["reduced", "complete"] = "reduced") -> tupl
     >>> q.shape, r.shape
     ((3, 2), (2, 2))
     """
+    if args or kwargs:
+        return _numpy_call(qr, locals())
     try:
         if type(x) is _ndarray:
             return _numpy_linalg_qr(x, mode=mode)
-        return _namespace_of_one(x, "linalg.qr", "x").linalg.qr(x, mode=mode)
+        namespace = _namespace_of_one(x, "linalg.qr", "x")
+        if namespace is None:
+            return _numpy_call(qr, locals())
+        return namespace.linalg.qr(x, mode=mode)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("linalg.qr", exc, mode=mode)
 
 
-def slogdet(x: Array, /) -> tuple[Array, Array]:
+def slogdet(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
     """Compute the sign and the natural logarithm of the absolute value of the determinant.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
+    It also takes every call NumPy's ``numpy.linalg.slogdet`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
     x : Array
         Square matrix or stack of square matrices, of shape ``(..., M, M)``.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -693,18 +940,26 @@ def slogdet(x: Array, /) -> tuple[Array, Array]:
     >>> float(sign), float(logabsdet)
     (-1.0, 2.0794415...)
     """
+    if args or kwargs:
+        return _numpy_call(slogdet, locals())
     try:
         if type(x) is _ndarray:
             return _numpy_linalg_slogdet(x)
-        return _namespace_of_one(x, "linalg.slogdet", "x").linalg.slogdet(x)
+        namespace = _namespace_of_one(x, "linalg.slogdet", "x")
+        if namespace is None:
+            return _numpy_call(slogdet, locals())
+        return namespace.linalg.slogdet(x)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("linalg.slogdet", exc)
 
 
-def solve(x1: Array, x2: Array, /) -> Array:
+def solve(x1: Array, x2: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Solve the linear system ``x1 @ result == x2`` for a square, non-singular ``x1``.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
+    It also takes every call NumPy's ``numpy.linalg.solve`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
@@ -713,6 +968,12 @@ def solve(x1: Array, x2: Array, /) -> Array:
     x2 : Array
         Right-hand side: a vector of shape ``(M,)`` (only when 1-D) or matrices of shape
         ``(..., M, K)`` broadcast against ``x1``.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -727,26 +988,42 @@ def solve(x1: Array, x2: Array, /) -> Array:
     >>> xp.linalg.solve(a, xp.asarray([9.0, 8.0]))
     array([2., 3.])
     """
+    if args or kwargs:
+        return _numpy_call(solve, locals())
     try:
         if type(x1) is _ndarray and type(x2) is _ndarray:
             return _numpy_linalg_solve(x1, x2)
-        return _namespace_of_pair(x1, x2, "linalg.solve", "x1", "x2").linalg.solve(x1, x2)
+        namespace = _namespace_of_pair(x1, x2, "linalg.solve", "x1", "x2")
+        if namespace is None:
+            return _numpy_call(solve, locals())
+        return namespace.linalg.solve(x1, x2)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("linalg.solve", exc)
 
 
-def svd(x: Array, /, *, full_matrices: bool = True) -> tuple[Array, Array, Array]:
+def svd(
+    x: Array, /, *args: Any, full_matrices: bool = True, **kwargs: Any
+) -> tuple[Array, Array, Array]:
     """Compute the singular value decomposition ``x == U @ diag(S) @ Vh``.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
+    It also takes every call NumPy's ``numpy.linalg.svd`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
     x : Array
         Matrix or stack of matrices, of shape ``(..., M, N)``.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     full_matrices : bool, default True
         If ``True`` (default), ``U`` and ``Vh`` are square (``M x M`` and ``N x N``); if
         ``False``, they are ``M x K`` and ``K x N``.
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -764,25 +1041,39 @@ def svd(x: Array, /, *, full_matrices: bool = True) -> tuple[Array, Array, Array
     >>> u.shape, vh.shape
     ((3, 2), (2, 2))
     """
+    if args or kwargs:
+        return _numpy_call(svd, locals())
     try:
         if full_matrices is not False and full_matrices is not True:
             _check_bools("linalg.svd", full_matrices=full_matrices)
         if type(x) is _ndarray:
             return _numpy_linalg_svd(x, full_matrices=full_matrices)
-        return _namespace_of_one(x, "linalg.svd", "x").linalg.svd(x, full_matrices=full_matrices)
+        namespace = _namespace_of_one(x, "linalg.svd", "x")
+        if namespace is None:
+            return _numpy_call(svd, locals())
+        return namespace.linalg.svd(x, full_matrices=full_matrices)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("linalg.svd", exc, full_matrices=full_matrices)
 
 
-def svdvals(x: Array, /) -> Array:
+def svdvals(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the singular values of a matrix or of each matrix in a stack.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
+    It also takes every call NumPy's ``numpy.linalg.svdvals`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
     x : Array
         Matrix or stack of matrices, of shape ``(..., M, N)``.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -795,20 +1086,33 @@ def svdvals(x: Array, /) -> Array:
     >>> xp.linalg.svdvals(xp.asarray([[3.0, 0.0], [0.0, 4.0]]))
     array([4., 3.])
     """
+    if args or kwargs:
+        return _numpy_call(svdvals, locals())
     try:
         if type(x) is _ndarray:
             return _numpy_linalg_svdvals(x)
-        return _namespace_of_one(x, "linalg.svdvals", "x").linalg.svdvals(x)
+        namespace = _namespace_of_one(x, "linalg.svdvals", "x")
+        if namespace is None:
+            return _numpy_call(svdvals, locals())
+        return namespace.linalg.svdvals(x)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("linalg.svdvals", exc)
 
 
 def tensordot(
-    x1: Array, x2: Array, /, *, axes: Union[int, tuple[Sequence[int], Sequence[int]]] = 2
+    x1: Array,
+    x2: Array,
+    /,
+    *args: Any,
+    axes: Union[int, tuple[Sequence[int], Sequence[int]]] = 2,
+    **kwargs: Any,
 ) -> Array:
     """Contract two arrays over the given axes (a generalized dot product).
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
+    It also takes every call NumPy's ``numpy.linalg.tensordot`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
@@ -817,10 +1121,16 @@ def tensordot(
     x2 : Array
         Second input array (a Python scalar is also accepted where the signature allows it).
         Must be broadcast-compatible with ``x1``.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     axes : Union[int, Tuple[Sequence[int], Sequence[int]]], default 2
         An int ``N`` contracts the last ``N`` axes of ``x1`` with the first ``N`` axes of
         ``x2`` (default 2); a pair of sequences names the axes of each to contract, in
         order.
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -838,31 +1148,45 @@ def tensordot(
     array([[ 7, 10],
            [15, 22]])
     """
+    if args or kwargs:
+        return _numpy_call(tensordot, locals())
     try:
         if type(x1) is _ndarray and type(x2) is _ndarray:
             return _numpy_linalg_tensordot(x1, x2, axes=axes)
-        return _namespace_of_pair(x1, x2, "linalg.tensordot", "x1", "x2").linalg.tensordot(
-            x1, x2, axes=axes
-        )
+        namespace = _namespace_of_pair(x1, x2, "linalg.tensordot", "x1", "x2")
+        if namespace is None:
+            return _numpy_call(tensordot, locals())
+        return namespace.linalg.tensordot(x1, x2, axes=axes)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("linalg.tensordot", exc, axes=axes)
 
 
-def trace(x: Array, /, *, offset: int = 0, dtype: Optional[DType] = None) -> Array:
+def trace(
+    x: Array, /, *args: Any, offset: int = 0, dtype: Optional[DType] = None, **kwargs: Any
+) -> Array:
     """Sum one diagonal of a matrix or of each matrix in a stack.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
+    It also takes every call NumPy's ``numpy.linalg.trace`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
     x : Array
         Matrix or stack of matrices, of shape ``(..., M, N)``.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     offset : int, default 0
         Diagonal offset: ``0`` is the main diagonal, positive values are above it and
         negative values below it.
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -879,20 +1203,28 @@ def trace(x: Array, /, *, offset: int = 0, dtype: Optional[DType] = None) -> Arr
     >>> int(xp.linalg.trace(a, offset=1))
     2
     """
+    if args or kwargs:
+        return _numpy_call(trace, locals())
     try:
         if type(offset) is not int:
             _check_int(offset, "linalg.trace", "offset")
         if type(x) is _ndarray:
             return _numpy_linalg_trace(x, offset=offset, dtype=dtype)
-        return _namespace_of_one(x, "linalg.trace", "x").linalg.trace(x, offset=offset, dtype=dtype)
+        namespace = _namespace_of_one(x, "linalg.trace", "x")
+        if namespace is None:
+            return _numpy_call(trace, locals())
+        return namespace.linalg.trace(x, offset=offset, dtype=dtype)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("linalg.trace", exc, offset=offset, dtype=dtype)
 
 
-def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
+def vecdot(x1: Array, x2: Array, /, *args: Any, axis: int = -1, **kwargs: Any) -> Array:
     """Compute the dot product of vectors along an axis, conjugating the first argument.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
+    It also takes every call NumPy's ``numpy.linalg.vecdot`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
@@ -900,9 +1232,15 @@ def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
         First array of vectors; it is complex-conjugated before multiplying.
     x2 : Array
         Second array of vectors; broadcast against ``x1``.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     axis : int, default -1
         Axis holding the vector components (default -1); it is not broadcast and must have
         the same length in both arrays.
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -918,14 +1256,17 @@ def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     >>> xp.linalg.vecdot(xp.asarray([[1, 0], [0, 2]]), xp.asarray([3, 4]))
     array([3, 8])
     """
+    if args or kwargs:
+        return _numpy_call(vecdot, locals())
     try:
         if type(axis) is not int:
             _check_int(axis, "linalg.vecdot", "axis")
         if type(x1) is _ndarray and type(x2) is _ndarray:
             return _numpy_linalg_vecdot(x1, x2, axis=axis)
-        return _namespace_of_pair(x1, x2, "linalg.vecdot", "x1", "x2").linalg.vecdot(
-            x1, x2, axis=axis
-        )
+        namespace = _namespace_of_pair(x1, x2, "linalg.vecdot", "x1", "x2")
+        if namespace is None:
+            return _numpy_call(vecdot, locals())
+        return namespace.linalg.vecdot(x1, x2, axis=axis)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("linalg.vecdot", exc, axis=axis)
 
@@ -933,19 +1274,26 @@ def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
 def vector_norm(
     x: Array,
     /,
-    *,
+    *args: Any,
     axis: Optional[Union[int, tuple[int, ...]]] = None,
     keepdims: bool = False,
     ord: Union[int, float, float] = 2,
+    **kwargs: Any,
 ) -> Array:
     """Compute a vector norm, over the whole array or along the given axes.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
+    It also takes every call NumPy's ``numpy.linalg.vector_norm`` takes (Python scalars and
+    lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
+    library of the inputs (or the current backend's) does; see docs/migrating.md.
 
     Parameters
     ----------
     x : Array
         Input array.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     axis : Optional[Union[int, Tuple[int, ...]]], default None
         Axis or axes over which to compute the norm; ``None`` (default) treats the whole
         array as one vector.
@@ -956,6 +1304,9 @@ def vector_norm(
         Order of the norm: ``2`` (default, Euclidean), any other real ``p`` for the p-norm,
         ``inf`` (largest absolute value), ``-inf`` (smallest), ``0`` (number of non-zero
         elements).
+    **kwargs : Any
+        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
+        passed on the same way.
 
     Returns
     -------
@@ -971,14 +1322,17 @@ def vector_norm(
     >>> float(xp.linalg.vector_norm(x, ord=1)), float(xp.linalg.vector_norm(x, ord=xp.inf))
     (7.0, 4.0)
     """
+    if args or kwargs:
+        return _numpy_call(vector_norm, locals())
     try:
         if keepdims is not False and keepdims is not True:
             _check_bools("linalg.vector_norm", keepdims=keepdims)
         if type(x) is _ndarray:
             return _numpy_linalg_vector_norm(x, axis=axis, keepdims=keepdims, ord=ord)
-        return _namespace_of_one(x, "linalg.vector_norm", "x").linalg.vector_norm(
-            x, axis=axis, keepdims=keepdims, ord=ord
-        )
+        namespace = _namespace_of_one(x, "linalg.vector_norm", "x")
+        if namespace is None:
+            return _numpy_call(vector_norm, locals())
+        return namespace.linalg.vector_norm(x, axis=axis, keepdims=keepdims, ord=ord)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("linalg.vector_norm", exc, axis=axis, keepdims=keepdims, ord=ord)
 

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 import cunumpy
-from cunumpy import _config
+from cunumpy import _config, _landscape
 
 
 def _gpu_usable() -> bool:
@@ -52,4 +52,4 @@ def _reset_backend() -> Iterator[None]:
     yield
     _config._blocks.reset(blocks)
     _config._context.reset(token)
-    _config._default.namespace = saved
+    _landscape.change_default(saved)  # rebinds the top level's names, as set_backend does

@@ -256,3 +256,39 @@ def test_the_gpu_check_applies_the_bounds() -> None:
     body = script.split("benchmark() {", 1)[1].split("\n}\n", 1)[0]
     assert '"benchmarks/bench_$name.py" --quick --check --json' in body
     assert '[ "$rc" -eq 1 ]' in body
+
+
+def test_numpy_calls_compares_with_numpy_and_with_another_cunumpy_in_its_own_process() -> None:
+    """``--071 PYTHON`` runs that Python's ``cunumpy`` (0.7.1's where it is installed; here
+    any), and the block figures run on the fake CuPy; two calls keep the test short."""
+    python_071 = Path("/work/venv071/bin/python")
+    python = str(python_071) if python_071.exists() else sys.executable
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bench_numpy_calls.py"), "--quick",
+         "--071", python, "--calls", "sum,pad,sqrt(2.0)"],
+        capture_output=True, text=True, timeout=300, check=False, cwd=ROOT,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    out = done.stdout
+    for figure in (
+        "cunumpy / NumPy, 16 elements, median of calls",
+        "cunumpy / 0.7.1, 16 elements, worst (",
+        "cunumpy / NumPy, 20000 elements, median of calls",
+        "block extra us per call, worst (pad)",
+    ):
+        assert figure in out, out
+    assert re.search(r"^pad +\d", out, re.MULTILINE)  # the per-call tables
+    assert "the goal of <= 0.2 us per call" in out
+    assert "nanmax" not in out  # not chosen
+
+
+def test_the_numpy_calls_are_at_least_40_of_every_kind() -> None:
+    from benchmarks._calls_worker import CALLS, NON_STANDARD, NUMPY_FORMS, STANDARD
+
+    assert len(CALLS) >= 40 and len({label for label, _, _ in CALLS}) == len(CALLS)
+    ours = " ".join(call for _, call, _ in CALLS)
+    for part in ("xp.linalg.", "xp.fft.", "(lst", "(2.0)", "xp.random."):
+        assert part in ours
+    assert STANDARD and NON_STANDARD and NUMPY_FORMS
+    for _, call, direct in CALLS:
+        assert call.startswith("xp.") and "xp." not in direct

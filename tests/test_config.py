@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import threading
+import warnings
 from collections.abc import AsyncIterator, Callable, Iterator
 
 import numpy as np
@@ -444,3 +445,41 @@ def test_interleaved_generators_with_two_backends_leave_the_default() -> None:
     list(on_cpu)
     assert cunumpy.get_backend() == "numpy"
     assert type(cunumpy.zeros(2)) is np.ndarray
+
+
+def test_a_use_backend_never_entered_warns_when_collected_naming_the_call() -> None:
+    import gc
+
+    def forgotten() -> None:
+        cunumpy.use_backend("numpy")  # no `with`: it changes nothing
+        gc.collect()
+
+    with pytest.warns(
+        RuntimeWarning, match=r"use_backend\('numpy'\) made at .* never entered"
+    ) as rec:
+        forgotten()
+    assert rec[0].filename == __file__  # the line that made it
+    assert "with xp.use_backend('numpy'):" in str(rec[0].message)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # entered, decorating, or refused: no warning
+        with cunumpy.use_backend("numpy"):
+            pass
+        block = cunumpy.use_backend("bogus")
+        with pytest.raises(ValueError, match="bogus"):
+            block.__enter__()
+        del block
+
+        @cunumpy.use_backend("numpy")
+        def backend() -> str:
+            return cunumpy.get_backend()
+
+        assert backend() == backend() == "numpy"
+        gc.collect()
+
+
+def test_a_use_backend_block_is_entered_once() -> None:
+    block = cunumpy.use_backend("numpy")
+    with block:
+        pass
+    with pytest.raises(RuntimeError, match=r"entered already.*call use_backend\('numpy'\) again"):
+        block.__enter__()

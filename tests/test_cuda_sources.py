@@ -48,6 +48,11 @@ _INSTANTIATIONS: dict[tuple[str, str], list[tuple[Any, ...]]] = {
         (np.float32, np.float32),
         (np.float64, np.float64),
     ],
+    # clip: x and both bounds cast to x's float32 or float64 (_KERNEL_FLOATS)
+    ("cunumpy._backends.cupy._elementwise", "_clip_kernel"): [
+        (np.float32, np.float32, np.float32),
+        (np.float64, np.float64, np.float64),
+    ],
 }
 
 _KERNEL_TYPES = (cupy.ElementwiseKernel, cupy.ReductionKernel, cupy.RawKernel, cupy.RawModule)

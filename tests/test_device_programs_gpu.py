@@ -28,8 +28,6 @@ pytestmark = [
     ),
 ]
 
-NP30 = pytest.mark.xfail(strict=True, reason="needs issue 30's creation rule (np30)")
-
 
 def _on_gpu(value: object) -> bool:
     return isinstance(value, cupy.ndarray)
@@ -95,7 +93,6 @@ def test_emulated_launches_run_on_numpy_arrays_on_a_gpu_machine() -> None:
     np.testing.assert_array_equal(device_y.get(), [0.0, 2.0, 4.0])
 
 
-@NP30
 def test_programs_fed_by_asarray_of_host_data_run_on_the_gpu() -> None:
     with xp.use_backend("cupy"):
         positions = xp.asarray(np.array([[0.1, 0.1], [0.9, 0.1], [0.9, 0.9]]))

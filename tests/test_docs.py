@@ -16,7 +16,9 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("sphinx", reason="the API reference is built with Sphinx (the docs extra)")
+pytest.importorskip(
+    "sphinx.application", reason="the API reference is built with Sphinx (the docs extra)"
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "docs" / "_ext"))

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import numpy as np
 import pytest
+from numpy_idioms import compare, outcome, public_class
 
 import cunumpy as xp
 
@@ -64,44 +65,54 @@ def test_masked_arrays_are_refused_by_portable_kernels() -> None:
     _raises(TypeError, lambda: twice(np.ones(3), out=_masked()), "twice", "masked arrays")
 
 
-# --- conversions: never an object, string or other dtype outside the standard's -------
+# --- conversions: NumPy's dtypes, as NumPy gives them ----------------------------------
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda m: m.asarray(None),
+        lambda m: m.asarray({}),
+        lambda m: m.asarray("abc"),
+        lambda m: m.asarray([b"x"]),
+        lambda m: m.asarray(None, device="cpu"),
+        lambda m: m.zeros(3, dtype=object),
+        lambda m: m.ones(3, dtype=list),
+        lambda m: m.empty(2, dtype="datetime64[s]").dtype,
+        lambda m: m.zeros(3, dtype=[("a", "f8")]),
+        lambda m: m.full(2, 1.0, dtype=np.float16),
+        lambda m: m.arange(3, dtype="U1"),
+        lambda m: m.zeros_like(np.ones(2), dtype=object),
+        lambda m: m.asarray([1.0], dtype=object),
+        lambda m: m.astype(np.ones(2), object),
+        lambda m: m.astype(np.ones(2), "m8[s]"),
+        lambda m: m.asarray(2**64),
+        lambda m: m.asarray(-(2**63) - 1),
+        lambda m: m.asarray(2**64 - 1),
+    ],
+)
+def test_conversions_give_numpys_dtypes(call: Callable[[object], object]) -> None:
+    kind, reference = outcome(call, np)
+    if kind == "value":
+        compare(call(xp), reference)
+        return
+    with pytest.raises(public_class(reference)):
+        call(xp)
 
 
 @pytest.mark.parametrize(
     ("call", "names"),
     [
-        (lambda: xp.asarray(None), ("asarray", "None", "object")),
-        (lambda: xp.asarray({}), ("asarray", "{}", "object")),
-        (lambda: xp.asarray(object()), ("asarray", "object")),
-        (lambda: xp.asarray("abc"), ("asarray", "'abc'", "<U3")),
-        (lambda: xp.asarray([b"x"]), ("asarray", "b'x'", "S1")),
-        (lambda: xp.asarray(None, device="cpu"), ("asarray", "None")),
         (lambda: xp.to_numpy(None), ("to_numpy", "None", "object")),
         (lambda: xp.to_numpy(["a", "b"]), ("to_numpy", "'a'")),
-        (lambda: xp.zeros(3, dtype=object), ("zeros", "object", "float64")),
-        (lambda: xp.ones(3, dtype=list), ("ones", "list")),
-        (lambda: xp.empty(2, dtype="datetime64[s]"), ("empty", "datetime64")),
-        (lambda: xp.zeros(3, dtype=[("a", "f8")]), ("zeros", "'a'")),
-        (lambda: xp.full(2, 1.0, dtype=np.float16), ("full", "float16")),
-        (lambda: xp.arange(3, dtype="U1"), ("arange", "U1")),
-        (lambda: xp.zeros_like(np.ones(2), dtype=object), ("zeros_like", "object")),
-        (lambda: xp.asarray([1.0], dtype=object), ("asarray", "object")),
-        (lambda: xp.astype(np.ones(2), object), ("astype", "object")),
-        (lambda: xp.astype(np.ones(2), "m8[s]"), ("astype", "m8")),
         (lambda: xp.astype(np.ones(2, complex), xp.float64), ("astype", "complex128", "float64")),
         (lambda: xp.astype(np.ones(2, np.complex64), xp.int8), ("astype", "complex64")),
     ],
 )
-def test_conversions_refuse_dtypes_outside_the_standard(
+def test_conversions_the_standard_does_not_permit_raise(
     call: Callable[[], object], names: tuple[str, ...]
 ) -> None:
     _raises(TypeError, call, *names)
-
-
-def test_an_int_beyond_uint64_is_a_value_error() -> None:
-    _raises(ValueError, lambda: xp.asarray(2**64), "asarray", str(2**64), "out of range")
-    _raises(ValueError, lambda: xp.asarray(-(2**63) - 1), "asarray", "out of range")
-    assert xp.asarray(2**64 - 1).dtype == np.uint64  # the largest that fits still does
 
 
 def test_conversions_of_numbers_are_unchanged() -> None:
@@ -115,7 +126,7 @@ def test_conversions_of_numbers_are_unchanged() -> None:
     assert xp.to_numpy([1, 2]).tolist() == [1, 2]
 
 
-# --- dtypes: one rule at the top level ------------------------------------------------
+# --- dtypes: NumPy's, where NumPy's function gives one outside the standard's set -----
 
 _STANDARD = [np.dtype(n) for n in (
     "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
@@ -153,15 +164,15 @@ def _elementwise_cases() -> list[tuple[str, tuple[np.dtype, ...]]]:
     return cases
 
 
-def test_no_elementwise_function_gives_a_dtype_outside_the_standard() -> None:
+def test_elementwise_functions_give_numpys_dtype_outside_the_standard_too() -> None:
     cases = _elementwise_cases()
     names = {name for name, _ in cases}
     assert {"sqrt", "hypot", "exp", "atan2"} <= names  # the sweep finds the known ones
     for name, dtypes in cases:
         inputs = [np.ones(2, dtype=d) for d in dtypes]
-        function = getattr(xp, name)
         with np.errstate(all="ignore"):
-            _raises(TypeError, lambda f=function, a=inputs: f(*a), name, "float16")
+            result = getattr(xp, name)(*inputs)
+        assert result.dtype not in _STANDARD, (name, dtypes, result.dtype)  # float16, as NumPy
 
 
 def test_float_results_of_standard_dtypes_are_kept() -> None:
@@ -236,7 +247,6 @@ _A = np.arange(6.0).reshape(2, 3)
         (lambda: xp.tril(_A, k=1.5), ("tril", "k", "1.5")),
         (lambda: xp.sort(_X, axis=0.0), ("sort", "axis", "0.0")),
         (lambda: xp.var(_X, correction="a"), ("var", "correction", "'a'")),
-        (lambda: xp.where(_X, _X, _X), ("where", "condition", "float64")),
         (lambda: xp.sum(_A, axis=1.0), ("sum", "axis=1.0")),
         (lambda: xp.tensordot(_A, _A, axes="x"), ("tensordot", "axes", "'x'")),
     ],
@@ -252,9 +262,6 @@ def test_arguments_of_the_wrong_type_are_type_errors(
     [
         (lambda: xp.std(_X, correction=-1), ("std", "correction", "-1")),
         (lambda: xp.tensordot(_A, _A, axes=-1), ("tensordot", "axes", "-1")),
-        (lambda: xp.take(_A, np.asarray([0])), ("take", "axis", "2 dimensions")),
-        (lambda: xp.tril(_X), ("tril", "(3,)")),
-        (lambda: xp.triu(_X), ("triu", "(3,)")),
         (lambda: xp.repeat(_X, -1), ("repeat", "repeats", "-1")),
         (lambda: xp.linalg.solve(np.eye(2), np.ones(3)), ("linalg.solve", "size 3")),
     ],
@@ -267,8 +274,6 @@ def test_bad_values_are_value_errors(call: Callable[[], object], names: tuple[st
 @pytest.mark.parametrize(
     ("call", "original", "names"),
     [
-        (lambda: xp.sum(np.asarray(3.0), axis=0), IndexError, ("sum", "0-D")),
-        (lambda: xp.argmax(np.asarray(3.0), axis=-1), IndexError, ("argmax", "-1")),
         (lambda: xp.fft.fft(_X, axis=5), IndexError, ("fft.fft", "axis", "5")),
         (lambda: xp.tensordot(_A, _A, axes=5), IndexError, ("tensordot", "axes", "5")),
         (lambda: xp.take(_X, np.asarray([7])), IndexError, ("take", "7")),
@@ -284,6 +289,25 @@ def test_values_out_of_range_are_value_errors_that_numpy_users_still_catch(
     assert isinstance(info.value, original), type(info.value).__mro__
     for name in names:
         assert name in str(info.value), str(info.value)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda m: m.where(_X, _X, 0.0),
+        lambda m: m.where(np.asarray([1, 0, 2]), 1.0, 2.0),
+        lambda m: m.take(_A, np.asarray([0, 4])),
+        lambda m: m.tril(_X),
+        lambda m: m.triu(_X, 1),
+        lambda m: m.sum(np.asarray(3.0), axis=0),
+        lambda m: m.argmax(np.asarray(3.0), axis=-1),
+        lambda m: m.squeeze(np.asarray(3.0), axis=0),
+    ],
+)
+def test_calls_outside_the_standards_domain_get_numpys_answer(
+    call: Callable[[object], object],
+) -> None:
+    compare(call(xp), call(np))
 
 
 def test_valid_arguments_are_unchanged() -> None:

@@ -244,3 +244,29 @@ def test_in_place_allreduce_with_staging_reduces_the_finished_values(
     x = _filled_late(3.0)
     assert mpi.allreduce(x, out=x) is x  # one rank: the sum is x itself
     np.testing.assert_array_equal(cunumpy.to_numpy(x), np.full(4096, 3.0))
+
+
+def test_a_worker_writes_each_result_line_in_one_write(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The ranks share mpiexec's output: with PYTHONUNBUFFERED=1 (gpu_check.sh), print()
+    # wrote a line's text and its newline apart, and the first GPU run read
+    # "RESULT 0 binding PASSRESULT 1 sendrecv_halo PASS". One write per line cannot split.
+    sys.path.insert(0, str(WORKER.parent))
+    try:
+        from _report import report
+    finally:
+        sys.path.pop(0)
+    writes: list[str] = []
+
+    class Output:
+        def write(self, text: str) -> int:
+            writes.append(text)
+            return len(text)
+
+        def flush(self) -> None:
+            pass
+
+    monkeypatch.setattr(sys, "stdout", Output())
+    report(1, "send_recv")
+    report(0, "tags", ValueError("two\nlines"))
+    assert writes[0] == "RESULT 1 send_recv PASS\n"
+    assert writes[1:] == ["RESULT 0 tags FAIL ValueError: two | lines | \n"]  # still one line

@@ -2017,3 +2017,101 @@ PARAMETERS: dict[str, dict[str, str]] = {
 RETURNS: dict[str, str] = {name: doc.returns for name, doc in _ENTRIES.items() if doc.returns}
 
 del _name, _params
+
+#: One example of NumPy's call per function that the issue's idioms name (the generator
+#: appends it to the function's Examples; the doctests run it).
+NUMPY_EXAMPLES: dict[str, str] = {
+    "sqrt": """
+        >>> xp.sqrt(2.0)  # NumPy's call: a Python float in, a NumPy scalar out
+        np.float64(1.4142135623730951)
+        """,
+    "exp": """
+        >>> xp.exp(-0.5)  # NumPy's call
+        np.float64(0.6065306597126334)
+        """,
+    "cos": """
+        >>> xp.cos(0.0)  # NumPy's call
+        np.float64(1.0)
+        """,
+    "sum": """
+        >>> xp.sum([1, 2, 3])  # NumPy's call: a list
+        np.int64(6)
+        """,
+    "mean": """
+        >>> xp.mean(xp.asarray([[1.0, 2.0], [3.0, 5.0]]), 1)  # NumPy's call: axis by position
+        array([1.5, 4. ])
+        """,
+    "std": """
+        >>> xp.std([1.0, 2.0, 3.0, 4.0], ddof=1)  # NumPy's call: ddof=
+        np.float64(1.2909944487358056)
+        """,
+    "round": """
+        >>> xp.round(xp.asarray([1.04, 2.56]), 1)  # NumPy's call: decimals by position
+        array([1. , 2.6])
+        """,
+    "where": """
+        >>> xp.where(xp.asarray([1.0, 2.5, 4.0]) > 2)  # NumPy's call: one argument
+        (array([1, 2]),)
+        """,
+    "squeeze": """
+        >>> xp.squeeze(xp.zeros((1, 2, 1)))  # NumPy's call: without axis
+        array([0., 0.])
+        """,
+    "diff": """
+        >>> xp.diff(xp.asarray([1.0, 2.5, 4.0]), 2)  # NumPy's call: n by position
+        array([0.])
+        """,
+    "sort": """
+        >>> xp.sort(xp.asarray([2.5, 1.0]), kind="stable")  # NumPy's call: kind=
+        array([1. , 2.5])
+        """,
+    "max": """
+        >>> xp.max(xp.asarray([1.0, 2.5]), initial=10.0)  # NumPy's call: initial=
+        np.float64(10.0)
+        """,
+    "linspace": """
+        >>> xp.linspace(0, 1, 5, retstep=True)  # NumPy's call: retstep=
+        (array([0.  , 0.25, 0.5 , 0.75, 1.  ]), np.float64(0.25))
+        """,
+    "clip": """
+        >>> y = xp.asarray([1.0, 2.5, 4.0])
+        >>> xp.clip(y, 0, 3, out=y)  # NumPy's call: out=
+        array([1. , 2.5, 3. ])
+        """,
+    "add": """
+        >>> import numpy as np
+        >>> xp.add(xp.asarray([1.0, 2.5]), 1, dtype=np.float32)  # NumPy's call: dtype=
+        array([2. , 3.5], dtype=float32)
+        """,
+    "maximum": """
+        >>> xp.maximum([1, 5], 3)  # NumPy's call: a list
+        array([3, 5])
+        """,
+    "zeros": """
+        >>> xp.zeros(3, dtype=object)  # NumPy's call: a dtype outside the standard's
+        array([0, 0, 0], dtype=object)
+        """,
+    "asarray": """
+        >>> import numpy as np
+        >>> xp.asarray([1, 2], dtype=np.float16)  # NumPy's call: float16
+        array([1., 2.], dtype=float16)
+        """,
+    "ones_like": """
+        >>> xp.ones_like([1.0, 2.0])  # NumPy's call: a list
+        array([1., 1.])
+        """,
+    "triu": """
+        >>> xp.triu(xp.asarray([[1.0, 2.0], [3.0, 5.0]]), 1)  # NumPy's call: k by position
+        array([[0., 2.],
+               [0., 0.]])
+        """,
+    "flip": """
+        >>> xp.flip(xp.asarray([[1, 2], [3, 5]]), 0)  # NumPy's call: axis by position
+        array([[3, 5],
+               [1, 2]])
+        """,
+    "matmul": """
+        >>> xp.matmul([[1, 2], [3, 4]], [1, 1])  # NumPy's call: lists
+        array([3, 7])
+        """,
+}

@@ -13,6 +13,7 @@ inputs live. Creation functions use ``device=`` or, without it, the current back
 from __future__ import annotations
 
 import ast
+import copy
 import sys
 import textwrap
 from pathlib import Path
@@ -22,6 +23,20 @@ ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
 from api_signatures import SIGNATURES  # noqa: E402
+
+
+def _numpy_names() -> dict[str, str]:
+    """``cunumpy/_numpy_names.py``'s table, read without importing cunumpy (being generated)."""
+    tree = ast.parse((ROOT / "cunumpy" / "_numpy_names.py").read_text())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "NUMPY_NAMES":
+            names = ast.literal_eval(node.value)
+            assert isinstance(names, dict)
+            return names
+    raise AssertionError("cunumpy/_numpy_names.py defines no NUMPY_NAMES")
+
+
+NUMPY_NAMES = _numpy_names()
 
 try:
     import api_docs
@@ -64,14 +79,22 @@ PLACED = {
 }
 LIKE = {"empty_like", "full_like", "ones_like", "zeros_like"}
 
-# Elementwise functions that NumPy (and CuPy) compute in float16 for bool, int8 and uint8
-# inputs, a dtype outside the standard's set: the top level raises instead (see
-# cunumpy/_dtype_rules.py; tests/test_faults_inputs.py finds every such function).
-FLOAT16_PRONE = {
-    "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "copysign", "cos", "cosh",
-    "exp", "expm1", "hypot", "log", "log10", "log1p", "log2", "logaddexp", "nextafter",
-    "round", "sin", "sinh", "sqrt", "tan", "tanh",
-}  # fmt: skip
+# NumPy's calls (see cunumpy/_numpy_calls.py): functions that keep the standard's signature,
+# since NumPy's function takes nothing more.
+NO_NUMPY_EXTRAS = {"broadcast_shapes", "from_dlpack"}
+
+# Parameters that NumPy lets a call leave out (``where(cond)``, ``squeeze(a)``): their
+# default is OMITTED, and a call that leaves them out is NumPy's.
+OMITTABLE = {"where": ("x1", "x2"), "squeeze": ("axis",)}
+
+ARGS_DOC = (
+    "NumPy's call: further positional arguments of NumPy's function of the same meaning "
+    "(``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live."
+)
+KWARGS_DOC = (
+    "NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...), "
+    "passed on the same way."
+)
 
 
 # Checks of arguments that are not arrays, beyond the generic ones (a flag must be True or
@@ -84,16 +107,17 @@ EXTRA_CHECKS = {
         "    _check_repeats(repeats, 'repeat')",
     ],
     "tensordot": ["if type(axes) is not int or axes < 0:", "    _check_tensordot_axes(axes)"],
+    # Outside the standard's domain, where NumPy answers: NumPy's call (see _numpy_calls.py).
     "take": [
         "if axis is None and getattr(x, 'ndim', 1) != 1:",
-        "    _check_take_axis(x, 'take')",
+        "    return _numpy_call(take, locals())",
     ],
     "searchsorted": ["if getattr(x1, 'ndim', 1) != 1:", "    _check_sorted_1d(x1)"],
-    "tril": ["if getattr(x, 'ndim', 2) < 2:", "    _check_matrix(x, 'tril')"],
-    "triu": ["if getattr(x, 'ndim', 2) < 2:", "    _check_matrix(x, 'triu')"],
+    "tril": ["if getattr(x, 'ndim', 2) < 2:", "    return _numpy_call(tril, locals())"],
+    "triu": ["if getattr(x, 'ndim', 2) < 2:", "    return _numpy_call(triu, locals())"],
     "where": [
         "if getattr(condition, 'dtype', _BOOL) is not _BOOL:",
-        "    _check_condition(condition)",
+        "    return _numpy_call(where, locals())",
     ],
 }
 for _name in ("std", "var"):
@@ -101,7 +125,7 @@ for _name in ("std", "var"):
         "if (type(correction) is not int and type(correction) is not float) or correction < 0:",
         f"    _check_correction(correction, {_name!r})",
     ]
-# Functions NumPy runs with an axis of a 0-D array (which has none).
+# Functions NumPy runs with an axis of a 0-D array (which has none): NumPy's call.
 _AXIS_OF_0D = (
     "all", "any", "argmax", "argmin", "argsort", "count_nonzero", "cumulative_prod",
     "cumulative_sum", "max", "min", "prod", "squeeze", "sum",
@@ -109,7 +133,7 @@ _AXIS_OF_0D = (
 for _name in _AXIS_OF_0D:
     EXTRA_CHECKS[_name] = [
         "if axis is not None and getattr(x, 'ndim', 1) == 0:",
-        f"    _check_axis_of_0d({_name!r}, axis)",
+        f"    return _numpy_call({_name}, locals())",
     ]
 
 # Functions whose NumPy function only calls the ndarray method of the same name (through
@@ -314,15 +338,6 @@ def _numpy_fast_path(qualname: str, args: ast.arguments, call: str) -> list[str]
     tests = [f"type({first}) is _ndarray", *(_FAST_TESTS[k].format(n) for n, k in rest)]
     if qualname in FAST_PATH_TESTS:
         tests.append(FAST_PATH_TESTS[qualname])
-    if qualname in FLOAT16_PRONE:  # one identity test of the result's dtype
-        inputs = ", ".join(n for n, _ in arrays)
-        return [
-            f"if {' and '.join(tests)}:",
-            f"    result = {_fast_name(qualname)}({call})",
-            "    if result.dtype is not _FLOAT16:",
-            "        return result",
-            f"    _refuse_float16({qualname!r}, {inputs})",
-        ]
     fast_call = METHOD_CALLS.get(qualname, f"{_fast_name(qualname)}({call})")
     return [f"if {' and '.join(tests)}:", f"    return {fast_call}"]
 
@@ -354,6 +369,15 @@ def _docstring(qualname: str, args: ast.arguments, returns: str, kind: str) -> s
     summary = getattr(docs, "SUMMARIES", {}).get(qualname, f"The standard's ``{qualname}``.")
     common = getattr(docs, "COMMON_PARAMETERS", {})
     specific = getattr(docs, "PARAMETERS", {}).get(qualname, {})
+    if args.kwarg is not None:
+        numpy_name = NUMPY_NAMES.get(qualname.rpartition(".")[2], qualname.rpartition(".")[2])
+        module = qualname.rpartition(".")[0]
+        numpy_name = f"{module}.{numpy_name}" if module else numpy_name
+        kind += (
+            f"\nIt also takes every call NumPy's ``numpy.{numpy_name}`` takes (Python scalars and"
+            "\nlists, NumPy's positional arguments, keywords and dtypes), and answers it as the"
+            "\nlibrary of the inputs (or the current backend's) does; see docs/migrating.md."
+        )
     lines = [summary, "", kind, ""]
     params = [*args.posonlyargs, *args.args, *args.kwonlyargs]
     defaults = dict(
@@ -361,22 +385,39 @@ def _docstring(qualname: str, args: ast.arguments, returns: str, kind: str) -> s
     )
     defaults.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
     if args.vararg is not None:
-        params.insert(0, args.vararg)
+        if args.vararg.arg == "args":  # NumPy's further positional arguments
+            params.insert(len(args.posonlyargs) + len(args.args), args.vararg)
+        else:
+            params.insert(0, args.vararg)
+    if args.kwarg is not None:
+        params.append(args.kwarg)
+    numpy_docs = {"args": ARGS_DOC, "kwargs": KWARGS_DOC}
     if params:
         lines += ["Parameters", "----------"]
         for a in params:
-            star = "*" if a is args.vararg else ""
+            star = "*" if a is args.vararg else "**" if a is args.kwarg else ""
             text = f"{star}{a.arg} : {_annotation(a.annotation)}"
             if a.arg in defaults:
-                text += f", default {ast.unparse(defaults[a.arg])}"
+                default = ast.unparse(defaults[a.arg])
+                text += ", optional" if default == "_OMITTED" else f", default {default}"
             lines.append(text)
-            desc = specific.get(a.arg) or common.get(a.arg) or f"The ``{a.arg}`` argument."
+            desc = (
+                numpy_docs.get(a.arg if star else "")
+                or specific.get(a.arg)
+                or common.get(a.arg)
+                or f"The ``{a.arg}`` argument."
+            )
+            if defaults.get(a.arg) is not None and ast.unparse(defaults[a.arg]) == "_OMITTED":
+                desc += " Leaving it out is NumPy's call."
             lines += ["    " + line for line in textwrap.wrap(desc, 84)]
         lines.append("")
     lines += ["Returns", "-------", f"out : {returns}"]
     ret = getattr(docs, "RETURNS", {}).get(qualname, "The result, on the device of the inputs.")
     lines += ["    " + line for line in textwrap.wrap(ret, 84)]
     example = getattr(docs, "EXAMPLES", {}).get(qualname)
+    numpy_example = getattr(docs, "NUMPY_EXAMPLES", {}).get(qualname)
+    if numpy_example:
+        example = (example or "") + "\n" + textwrap.dedent(numpy_example).strip("\n")
     if example:
         lines += [
             "",
@@ -398,15 +439,8 @@ def _restating(line: str, qualname: str, args: ast.arguments, indent: str = "   
     shown = ", ".join(
         f"{a.arg}={a.arg}" for a in params if a.arg != "device" and not _is_array_param(a)
     )
-    guard = []
-    if "dtype" in [a.arg for a in params]:  # the top level creates the standard's dtypes only
-        guard = [
-            f"{indent}    if dtype is not None and dtype not in _DTYPE_ARGUMENTS:",
-            f"{indent}        _check_dtype(dtype, {qualname!r})",
-        ]
     return [
         f"{indent}try:",
-        *guard,
         f"{indent}    {line}",
         f"{indent}except _BACKEND_ERRORS as exc:",
         f"{indent}    _raise_restated({qualname!r}, exc, {shown})",
@@ -432,11 +466,60 @@ def _fill_value_check(args: ast.arguments, qualname: str) -> list[str]:
     ]
 
 
+def _numpy_signature(qualname: str, args: ast.arguments) -> ast.arguments:
+    """The standard's parameters, with what NumPy's calls need: ``*args``, ``**kwargs``, and
+    ``OMITTED`` as the default of the parameters NumPy lets a call leave out."""
+    if qualname in NO_NUMPY_EXTRAS:
+        return args
+    numpy_args = copy.deepcopy(args)
+    omittable = OMITTABLE.get(qualname, ())
+    if omittable:
+        positional = [*numpy_args.posonlyargs, *numpy_args.args]
+        first = [a.arg for a in positional].index(omittable[0])
+        missing = len(positional) - first - len(numpy_args.defaults)
+        numpy_args.defaults[:0] = [ast.Name("_OMITTED") for _ in range(missing)]
+    any_type = ast.Name("Any")
+    if numpy_args.vararg is None:
+        numpy_args.vararg = ast.arg("args", any_type)
+    numpy_args.kwarg = ast.arg("kwargs", any_type)
+    return numpy_args
+
+
+def _numpy_route(qualname: str, args: ast.arguments) -> list[str]:
+    """The first lines of a function: a call that is not the standard's goes to NumPy's route.
+
+    Extra positional arguments, NumPy's keywords, or a parameter left out that is not an
+    array (``squeeze(a)``). The other cases are found on the slow path: a list or an
+    omitted array where the standard wants an array (``where(cond)``) by the dispatch
+    helpers. A ``dtype`` NumPy takes needs no route: the namespaces pass it on to the
+    library's function (NumPy's own, where the fast path calls it).
+    """
+    if qualname in NO_NUMPY_EXTRAS:
+        return []
+    arrays = {name for name, _ in _array_kinds(args)}
+    tests = ["kwargs"] if args.vararg is not None else ["args", "kwargs"]
+    tests += [f"{n} is _OMITTED" for n in OMITTABLE.get(qualname, ()) if n not in arrays]
+    name = qualname.rpartition(".")[2]
+    return [f"if {' or '.join(tests)}:", f"    return _numpy_call({name}, locals())"]
+
+
+def _or_numpy_call(name: str) -> list[str]:
+    """Lines after ``namespace = ...`` of a dispatch helper: None means NumPy's call."""
+    return ["if namespace is None:", f"    return _numpy_call({name}, locals())"]
+
+
 def _function(qualname: str, entry: dict[str, str]) -> str:
     name = qualname.rpartition(".")[2]
     args, returns = _parse(entry["params"], entry["returns"])
     call = _call_arguments(args)
-    header = f"def {name}({_signature(args)}) -> {returns}:"
+    numpy_args = _numpy_signature(qualname, args)
+    header = f"def {name}({_signature(numpy_args)}) -> {returns}:"
+    route = _numpy_route(qualname, args)
+    if name == "asarray":  # NumPy's call of asarray creates on the current backend too
+        route[1:1] = [
+            "    if device is None and _is_array(obj):  # another backend's array moves here",
+            "        obj, copy, _ = _to_current_backend(obj, copy)",
+        ]
     if qualname in PLACED:
         kind = (
             'Creates the array on ``device`` when given (``"cpu"`` for NumPy, a GPU for\n'
@@ -459,6 +542,7 @@ def _function(qualname: str, entry: dict[str, str]) -> str:
         fill = "fill_value, " if maker == "full" else ""
         body = [
             f"namespace = _namespace_of_one(x, {qualname!r}, 'x')",
+            *_or_numpy_call(name),
             *_fill_value_check(args, qualname),
             "if device is None:",
             *_restating(f"return namespace.{qualname}({call})", qualname, args),
@@ -471,31 +555,33 @@ def _function(qualname: str, entry: dict[str, str]) -> str:
         ]  # fmt: skip
     elif name == "asarray":
         kind = (
-            "Without ``device``, an input array stays where it is and other inputs go to the\n"
-            "current backend; with ``device``, the result is on that device."
+            "Without ``device``, the result is on the current backend (and, on CuPy, the\n"
+            "current GPU): an array of the other backend is copied over, counted by\n"
+            "``count_transfers``, as in CuNumpy 0.7.1; with ``device``, it is on that device."
         )
         body = [
-            "if type(obj) is _ndarray and dtype is None and device is None and copy is None:",
+            "if (",
+            "    type(obj) is _ndarray",
+            "    and dtype is None",
+            "    and device is None",
+            "    and copy is None",
+            "    and _current().namespace is _numpy_namespace",
+            "):",
             "    return obj  # what numpy.asarray returns for a plain ndarray, without the call",
             "if copy is not None and copy is not True and copy is not False:",
             "    _check_bools('asarray', copy=copy)",
             "try:",
-            "    if dtype is not None and dtype not in _DTYPE_ARGUMENTS:",
-            "        _check_dtype(dtype, 'asarray')",
             "    if device is None:",
-            "        if _is_array(obj):",
-            f"            return _namespace_of_one(obj, 'asarray', 'obj').asarray({call})",
-            f"        result = _current().namespace.asarray({call})",
-            "    else:",
-            "        namespace, device = _placement(device, 'asarray')",
-            "        if _is_array(obj):",
-            "            obj, copy = _moved(obj, namespace, device, copy)",
-            f"            return namespace.asarray({call})",
-            f"        result = namespace.asarray({call})",
+            "        namespace = _current().namespace",
+            "        if _is_array(obj):  # another backend's array moves here, counted",
+            "            obj, copy, namespace = _to_current_backend(obj, copy)",
+            f"        return namespace.asarray({call})",
+            "    namespace, device = _placement(device, 'asarray')",
+            "    if _is_array(obj):",
+            "        obj, copy = _moved(obj, namespace, device, copy)",
+            f"    return namespace.asarray({call})",
             "except _BACKEND_ERRORS as exc:",
             "    _raise_restated('asarray', exc, obj=obj, dtype=dtype, copy=copy)",
-            "# made from Python objects: no object, string or other dtype outside the standard's",
-            "return _check_converted(result, obj, 'asarray')",
         ]
     elif name == "broadcast_shapes":
         kind = "Shapes are plain tuples, so this is the same on every backend."
@@ -521,18 +607,13 @@ def _function(qualname: str, entry: dict[str, str]) -> str:
         body = [
             *_numpy_fast_path(qualname, args, call),
             *_slow_path_checks(qualname),
-            f"return {dispatch}.{member}({call})",
+            f"namespace = {dispatch}",
+            *_or_numpy_call(name),
+            f"return namespace.{member}({call})",
         ]
-        if qualname in FLOAT16_PRONE:
-            inputs = ", ".join(n for n, _ in _array_kinds(args))
-            body[-1:] = [
-                f"result = {dispatch}.{member}({call})",
-                "if getattr(result, 'dtype', None) == _FLOAT16:  # NumPy's and CuPy's",
-                f"    _refuse_float16({qualname!r}, {inputs})",
-                "return result",
-            ]
         body = _restating_call([*_argument_checks(qualname, args), *body], qualname, args)
-    doc = _docstring(qualname, args, returns, kind)
+    body = [*route, *body]
+    doc = _docstring(qualname, numpy_args, returns, kind)
     doc_lines = textwrap.indent(doc, "    ").splitlines()
     doc_text = "\n".join(line.rstrip() for line in doc_lines)
     return "\n".join(
@@ -559,6 +640,7 @@ from {dots}_dispatch import (
     _is_array,
     _moved,
     _namespace_of_args,
+    _namespace_of_array,
     _namespace_of_one,
     _namespace_of_pair,
     _namespace_of_sequence,
@@ -566,31 +648,25 @@ from {dots}_dispatch import (
     _numpy_namespace,
     _placement,
     _refuse_subclass,
+    _to_current_backend,
     _to_device,
 )
 from {dots}_arguments import ARRAY_ERRORS as _ARRAY_ERRORS
 from {dots}_arguments import BOOL as _BOOL
-from {dots}_arguments import check_axis_of_0d as _check_axis_of_0d
 from {dots}_arguments import check_bools as _check_bools
-from {dots}_arguments import check_condition as _check_condition
 from {dots}_arguments import check_correction as _check_correction
 from {dots}_arguments import check_int as _check_int
-from {dots}_arguments import check_matrix as _check_matrix
 from {dots}_arguments import check_repeats as _check_repeats
 from {dots}_arguments import check_shift as _check_shift
 from {dots}_arguments import check_sorted_1d as _check_sorted_1d
-from {dots}_arguments import check_take_axis as _check_take_axis
 from {dots}_arguments import check_tensordot_axes as _check_tensordot_axes
 from {dots}_arguments import raise_restated_call as _raise_restated_call
-from {dots}_dtype_rules import DTYPE_ARGUMENTS as _DTYPE_ARGUMENTS
-from {dots}_dtype_rules import FLOAT16 as _FLOAT16
-from {dots}_dtype_rules import check_converted as _check_converted
-from {dots}_dtype_rules import check_dtype as _check_dtype
 from {dots}_dtype_rules import check_fill as _check_fill
-from {dots}_dtype_rules import refuse_float16 as _refuse_float16
 from {dots}_errors import BACKEND_ERRORS as _BACKEND_ERRORS
 from {dots}_errors import check_fill_value as _check_fill_value
 from {dots}_errors import raise_restated as _raise_restated
+from {dots}_numpy_calls import OMITTED as _OMITTED
+from {dots}_numpy_calls import numpy_call as _numpy_call
 from {dots}_typing import (
     Array,
     Device,

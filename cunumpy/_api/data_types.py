@@ -11,8 +11,8 @@ from typing import Any
 import numpy as np
 
 from .._backends import numpy as _numpy_namespace
-from .._dispatch import _is_array, _namespace_of_one, _namespace_of_sequence, _ndarray, _placement
-from .._dtype_rules import DTYPE_ARGUMENTS, check_cast, check_dtype, check_promotion
+from .._dispatch import _is_array, _namespace_of_array, _namespace_of_sequence, _ndarray, _placement
+from .._dtype_rules import DTYPE_ARGUMENTS, check_cast, check_promotion
 from .._errors import BACKEND_ERRORS, check_copy, raise_restated
 from .._transfer import to_device
 from .._typing import Array, Device, DType, finfo_object, iinfo_object
@@ -59,11 +59,10 @@ def astype(x: Array, dtype: DType, /, *, copy: bool = True, device: Device | Non
         else:  # the standard permits every cast but complex to real (float64 tested first)
             if (source := x.dtype) is _FLOAT64 or source.kind != "c" or target.kind == "c":
                 return x.astype(target)  # what the NumPy namespace's astype does, without the call
-    namespace = _namespace_of_one(x, "astype")
+    namespace = _namespace_of_array(x, "astype")
     if dtype is None:  # NumPy would take None for float64; the standard requires a dtype
         msg = "astype: `dtype` must be a data type, not None."
         raise TypeError(msg)
-    check_dtype(dtype, "astype")
     check_cast(x.dtype, dtype, "astype")
     if copy is not True and copy is not False:
         check_copy(copy, "astype", allow_none=False)
@@ -100,7 +99,7 @@ def can_cast(from_: DType | Array, to: DType, /) -> bool:
     >>> xp.can_cast(xp.int8, xp.int16), xp.can_cast(xp.float64, xp.float32)
     (True, False)
     """
-    namespace = _namespace_of_one(from_, "can_cast") if _is_array(from_) else _numpy_namespace
+    namespace = _namespace_of_array(from_, "can_cast") if _is_array(from_) else _numpy_namespace
     try:
         result: bool = namespace.can_cast(from_, to)
     except (TypeError, ValueError) as exc:  # NumPy's words do not say which argument
@@ -250,8 +249,8 @@ def result_type(*arrays_and_dtypes: Array | DType | bool | int | float | complex
     TypeError: result_type: the standard defines no promotion of int8, uint64 (NumPy gives float64); convert to a common dtype first, for example with astype.
     """
     arrays = [a for a in arrays_and_dtypes if _is_array(a)]
-    namespace = (
-        _namespace_of_sequence(arrays, "result_type", "arrays") if arrays else _numpy_namespace
+    namespace = (arrays and _namespace_of_sequence(arrays, "result_type", "arrays")) or (
+        _numpy_namespace
     )
     result: Any = namespace.result_type(*arrays_and_dtypes)
     dtypes = tuple(

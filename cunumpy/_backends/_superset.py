@@ -10,18 +10,35 @@ of standard names. ``dir()`` lists the standard names only (taken when the modul
 been imported), so completion and ``help`` show what is portable.
 
 The public modules ``cunumpy``, ``cunumpy.linalg`` and ``cunumpy.fft`` apply the same rule
-one step later, with ``backend_attribute``: a name they do not define is looked up, at
-each access, in the namespace of the running context's backend (the library's object on
-NumPy, CuPy's on CuPy). Nothing is cached there, so the names follow ``set_backend`` and
-``use_backend``; the standard's names stay the modules' own globals, as fast as before.
+one step later: the library's names are their module globals too, bound to the process
+default's objects and rebound when the backends code may see change
+(``cunumpy._public_names``). A name that is not a global reaches the module's
+``__getattr__``, which asks ``backend_attribute`` for the running context's backend's
+object; where that is the default's, the public module keeps it as a global
+(``public_modules``).
 """
 
 from __future__ import annotations
 
+import sys
 from types import ModuleType
-from typing import Any
+from typing import Any, Protocol
 
-__all__ = ["backend_attribute", "library_attribute", "standard_dir"]
+__all__ = [
+    "backend_attribute",
+    "library_attribute",
+    "library_of",
+    "public_modules",
+    "standard_dir",
+]
+
+
+class _Remembers(Protocol):
+    def remember(self, source: ModuleType, name: str, value: Any) -> None: ...
+
+
+#: The public modules' name bindings, by module name (filled by ``cunumpy._public_names``).
+public_modules: dict[str, _Remembers] = {}
 
 
 def library_attribute(library: ModuleType, namespace: str, name: str) -> Any:
@@ -63,14 +80,14 @@ def backend_attribute(namespace: ModuleType, module: str, name: str) -> Any:
 
     ``namespace`` is the backend namespace module (or its ``linalg`` / ``fft``) of the
     running context; its own ``__getattr__`` finds the library's object, so that private
-    names and the namespace's imports are never passed on. Not cached: the caller asks at
-    each access, so the answer follows the backend.
+    names and the namespace's imports are never passed on. The public module's binding
+    keeps the answer as a global when that is right for every context (``remember``).
     """
     if name.startswith("_"):
         msg = f"module {module!r} has no attribute {name!r}"
         raise AttributeError(msg)
     try:
-        return namespace.__getattr__(name)
+        value = namespace.__getattr__(name)
     except AttributeError:
         library = namespace.__name__.removeprefix("cunumpy._backends.")
         msg = (
@@ -78,3 +95,13 @@ def backend_attribute(namespace: ModuleType, module: str, name: str) -> Any:
             f"{library}'s (the current backend's)"
         )
         raise AttributeError(msg) from None
+    binding = public_modules.get(module)
+    if binding is not None:
+        binding.remember(namespace, name, value)
+    return value
+
+
+def library_of(namespace: ModuleType) -> ModuleType:
+    """The library whose names the backend namespace passes on (``numpy.linalg`` for
+    ``cunumpy._backends.numpy.linalg``): its ``__getattr__`` gives that library's objects."""
+    return sys.modules[namespace.__name__.removeprefix("cunumpy._backends.")]

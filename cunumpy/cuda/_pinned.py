@@ -52,13 +52,16 @@ def pin_memory(a: Any, /) -> np.ndarray:
     ...     assert type(pinned) is np.ndarray and pinned.tolist() == [0.0, 1.0, 2.0]
     """
     refuse_subclass(a, "pin_memory")  # a masked array's mask would be lost
+    source: Any = a if is_cupy_array(a) else np.asarray(a)
+    if source.dtype.hasobject:  # a wrong argument, with or without a GPU
+        msg = (
+            f"pin_memory: cannot pin an array of dtype {source.dtype!r}, which holds Python "
+            "objects; use a numeric or boolean dtype."
+        )
+        raise TypeError(msg)
     require_cupy_installed("pin_memory")
     import cupyx
 
-    source: Any = a if is_cupy_array(a) else np.asarray(a)
-    if source.dtype.hasobject:
-        msg = f"pin_memory: cannot pin an array of dtype {source.dtype!r}; use a numeric or boolean dtype."
-        raise TypeError(msg)
     result: np.ndarray = cupyx.empty_pinned(source.shape, dtype=source.dtype)
     if is_cupy_array(source):
         with source.device:  # after the work queued on the current stream of its GPU

@@ -174,9 +174,9 @@ class ElementwiseKernel(CudaCKernel):
         where = self._where(args, stream)
         if where == "cpu":
             return self._run_cpu(args, {} if size is None else {"size": size})
-        launch: dict[str, Any] = {"size": size}
-        if block_size is not None:
-            launch["block_size"] = block_size
+        # CuPy 14 takes no None for size or block_size: only what was given is passed
+        given = {"size": size, "block_size": block_size}
+        launch = {key: value for key, value in given.items() if value is not None}
         with on_gpu(where, stream, self.name, args):
             return self.kernel()(*args, **launch)
 

@@ -16,7 +16,7 @@ import numpy as np
 from .. import _config
 from .._transfer_log import active, describe, note_transfer
 from ._env import CUDA_AWARE_ENV_VAR as _OVERRIDE  # an alias: documented in _env only
-from ._env import default_comm, detect_cuda_awareness, is_cuda_aware
+from ._env import default_comm, detect_cuda_awareness, is_cuda_aware, known_cuda_awareness
 from ._serial import get_mpi, is_serial, mpi_of
 
 __all__ = [
@@ -101,6 +101,17 @@ def _device_buffers_in_use() -> bool:
     return cupy_available()
 
 
+def _probe_unless_ruled_out(comm: Any) -> bool:
+    """The probe, unless ``CUNUMPY_MPI_CUDA_AWARE`` or the library's query says "not
+    CUDA-aware": such a library takes the device address for a host address and crashes
+    (Open MPI without CUDA: a segmentation fault in ``opal_convertor_pack``)."""
+    if not is_serial(comm):  # the serial stand-in copies device arrays itself
+        known = known_cuda_awareness("mpi_is_cuda_aware")
+        if known is not None and not known.aware:
+            return False
+    return _probe(comm)
+
+
 def _probe(comm: Any) -> bool:
     """Send a small device array around the ring; whether every value arrived intact."""
     import cupy
@@ -133,9 +144,11 @@ def mpi_is_cuda_aware(comm: Any = None, *, method: str = "probe") -> bool:
         The communicator; ``get_mpi().COMM_WORLD`` by default.
     method : {"probe", "query"}, optional
         ``"probe"`` sends a small device array to the next rank with ``Sendrecv`` and
-        checks what arrives. ``"query"`` asks the library instead (``is_cuda_aware``:
-        ``CUNUMPY_MPI_CUDA_AWARE``, mpi4py's or the library's CUDA query), which cannot
-        crash a library that is not CUDA-aware.
+        checks what arrives, unless ``CUNUMPY_MPI_CUDA_AWARE`` or the library's CUDA
+        query already says "not CUDA-aware" (then the answer is ``False``, without the
+        send that would crash such a library). ``"query"`` asks the library instead
+        (``is_cuda_aware``: ``CUNUMPY_MPI_CUDA_AWARE``, mpi4py's or the library's CUDA
+        query), and never sends anything.
 
     Returns
     -------
@@ -152,8 +165,10 @@ def mpi_is_cuda_aware(comm: Any = None, *, method: str = "probe") -> bool:
 
     Notes
     -----
-    A library that is not CUDA-aware may take the device address for a host address and
-    crash during the probe; use ``method="query"`` where that is a concern.
+    A library that is not CUDA-aware takes the device address for a host address and
+    crashes during the send, so the probe is made only where nothing says "not
+    CUDA-aware"; a library that cannot be queried and is not CUDA-aware may still crash
+    there: use ``method="query"`` (or set ``CUNUMPY_MPI_CUDA_AWARE=0``) for it.
 
     Examples
     --------
@@ -170,7 +185,7 @@ def mpi_is_cuda_aware(comm: Any = None, *, method: str = "probe") -> bool:
         return False
     comm = default_comm(comm, "mpi_is_cuda_aware")
     try:
-        ok = _probe(comm) if method == "probe" else is_cuda_aware().aware
+        ok = _probe_unless_ruled_out(comm) if method == "probe" else is_cuda_aware().aware
     except Exception:  # any local failure means "not CUDA-aware" here; the ranks agree below
         ok = False
     MPI = mpi_of(comm)

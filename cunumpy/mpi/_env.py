@@ -21,6 +21,7 @@ __all__ = [
     "default_comm",
     "detect_cuda_awareness",
     "is_cuda_aware",
+    "known_cuda_awareness",
     "local_rank_from_environment",
     "require_mpi",
 ]
@@ -148,8 +149,9 @@ def _query_library() -> CudaAwareness | None:
     return None
 
 
-def detect_cuda_awareness(func: str) -> CudaAwareness:
-    """Decide whether MPI is CUDA-aware; see ``cunumpy.mpi.is_cuda_aware`` for the order."""
+def known_cuda_awareness(func: str) -> CudaAwareness | None:
+    """What ``CUNUMPY_MPI_CUDA_AWARE``, the library's query or a hint says, or ``None``
+    when none of them says anything (then ``detect_cuda_awareness`` assumes "no")."""
     raw = os.environ.get(CUDA_AWARE_ENV_VAR)
     if raw is not None and raw.strip() != "":
         value = raw.strip().lower()
@@ -174,7 +176,15 @@ def detect_cuda_awareness(func: str) -> CudaAwareness:
         return CudaAwareness(True, "MPICH_GPU_SUPPORT_ENABLED=1 (HPE Cray MPICH) is set")
     if os.environ.get("MV2_USE_CUDA", "").strip() == "1":
         return CudaAwareness(True, "MV2_USE_CUDA=1 (MVAPICH2-GDR) is set")
-    library = MPI.Get_library_version().splitlines()[0].strip()
+    return None
+
+
+def detect_cuda_awareness(func: str) -> CudaAwareness:
+    """Decide whether MPI is CUDA-aware; see ``cunumpy.mpi.is_cuda_aware`` for the order."""
+    known = known_cuda_awareness(func)
+    if known is not None:
+        return known
+    library = require_mpi(func).Get_library_version().splitlines()[0].strip()
     return CudaAwareness(
         False,
         f"{library!r} offers no CUDA query and no hint was set; assuming not CUDA-aware "

@@ -47,16 +47,11 @@ def _hypothesis_namespace(xp: ModuleType, func: str) -> Any:
     if not isinstance(xp, ModuleType) or not hasattr(xp, "asarray"):
         msg = f"{func}: `xp` must be an array namespace (a module such as the xp fixture gives), not {xp!r}."
         raise TypeError(msg)
-    with warnings.catch_warnings():
-        if _known_namespace(xp):
-            # Hypothesis warns when the arrays lack __array_namespace__ (torch's tensors, with
-            # array-api-compat's torch namespace), although cunumpy resolves them to `xp`.
-            warnings.filterwarnings("ignore", _NOT_DETERMINED, HypothesisWarning)
-        try:
-            return make_strategies_namespace(xp)
-        except InvalidArgument:
-            # A namespace newer than this Hypothesis, or without __array_api_version__.
-            return make_strategies_namespace(xp, api_version="2023.12")
+    try:
+        return _quiet_namespace(xp, None)
+    except InvalidArgument:
+        # A namespace newer than this Hypothesis, or without __array_api_version__.
+        return _quiet_namespace(xp, "2023.12")
 
 
 _NOT_DETERMINED = "Could not determine whether module .* is an Array API library"
@@ -64,14 +59,30 @@ _NOT_DETERMINED = "Could not determine whether module .* is an Array API library
 
 def _known_namespace(xp: ModuleType) -> bool:
     """Whether the arrays of ``xp`` lack ``__array_namespace__``, but cunumpy's
-    ``array_namespace`` resolves them to ``xp`` itself (array-api-compat's torch)."""
+    ``array_namespace`` resolves them to ``xp`` itself (array-api-compat's torch), or to
+    one of cunumpy's namespaces when ``xp`` is one (CuPy's arrays, with ``cunumpy`` on
+    the CuPy backend)."""
     from .._namespace import array_namespace
 
     try:
         x = xp.zeros(1)
-        return not hasattr(x, "__array_namespace__") and array_namespace(x) is xp
+        if hasattr(x, "__array_namespace__"):
+            return False
+        resolved = array_namespace(x)
+        return resolved is xp or (_is_cunumpy(xp) and _is_cunumpy(resolved))
     except Exception:  # any failure: not vouched for, Hypothesis's own check decides
         return False
+
+
+def _quiet_namespace(xp: ModuleType, api_version: Any) -> Any:
+    """``make_strategies_namespace(xp, api_version=...)``, without Hypothesis's warning
+    when the arrays lack ``__array_namespace__`` although cunumpy resolves them (torch's
+    tensors with array-api-compat's torch namespace; CuPy's with ``cunumpy``). The
+    conformance harness (``array_api_tests/_strategies.py``) uses it too."""
+    with warnings.catch_warnings():
+        if _known_namespace(xp):
+            warnings.filterwarnings("ignore", _NOT_DETERMINED, HypothesisWarning)
+        return make_strategies_namespace(xp, api_version=api_version)
 
 
 def _host_namespace() -> ModuleType:

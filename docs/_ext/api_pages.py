@@ -71,6 +71,7 @@ GROUPS = {
     "cunumpy._api.utility": "Utility functions",
     "cunumpy.linalg": "Linear algebra extension",
     "cunumpy.fft": "Fourier transform extension",
+    "cunumpy._api.numpy_creation": "NumPy's conversions",
     "constants": "Constants",
     "data types": "Data types",
     "inspection": "Inspection and versions",

@@ -12,8 +12,6 @@ import pytest
 import cunumpy as xp
 from cunumpy import kernel_testing, kernels
 
-NP30 = pytest.mark.xfail(strict=True, reason="needs issue 30's creation rule (np30)")
-
 AXPY = (
     'extern "C" __global__ void axpy(double a, const double* x, double* y, int n) {'
     " int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) y[i] += a * x[i]; }"
@@ -169,7 +167,6 @@ def test_fake_cupy_arrays_print_as_fakecupy_arrays() -> None:
 # 6. programs fed by xp.asarray(host) run on the device
 
 
-@NP30
 def test_fake_cupy_morton_keys_of_asarray_host_data_are_device_arrays() -> None:
     positions = xp.asarray(np.array([[0.1, 0.1], [0.9, 0.1], [0.9, 0.9]]))
     keys = xp.algorithms.morton_keys(positions, [0.0, 0.0], [1.0, 1.0], levels=2)
@@ -177,7 +174,6 @@ def test_fake_cupy_morton_keys_of_asarray_host_data_are_device_arrays() -> None:
     np.testing.assert_array_equal(keys.get(), [0, 5, 15])
 
 
-@NP30
 def test_fake_cupy_sort_by_key_and_segments_of_asarray_host_data_stay_on_the_device() -> None:
     keys = xp.asarray(np.array([2, 0, 1, 0]))
     sorted_keys, order, values = xp.algorithms.sort_by_key(
@@ -192,7 +188,6 @@ def test_fake_cupy_sort_by_key_and_segments_of_asarray_host_data_stay_on_the_dev
     np.testing.assert_array_equal(total.get(), [4.0, 2.0])
 
 
-@NP30
 def test_fake_cupy_solvers_of_asarray_host_data_return_device_arrays() -> None:
     roots = xp.optimize.newton(lambda x: x**2 - 2.0, xp.asarray(np.array([1.0, 3.0])))
     assert _on_device(roots)

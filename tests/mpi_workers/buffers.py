@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import os
 import sys
-import traceback
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+from _report import report  # tests/mpi_workers/_report.py, next to this script
 
 import cunumpy
 from cunumpy import mpi
@@ -147,13 +147,11 @@ def main() -> None:
         try:
             func(comm, xp)
         except Exception as exc:
-            detail = "".join(traceback.format_exception(exc)).replace("\n", " | ")
-            print(f"RESULT {comm.Get_rank()} {name} FAIL {detail}", flush=True)
+            report(comm.Get_rank(), name, exc)
         else:
-            print(f"RESULT {comm.Get_rank()} {name} PASS", flush=True)
+            report(comm.Get_rank(), name)
         if name == "cuda_awareness_agrees" and "--staged" in sys.argv:
             mpi.set_mpi_cuda_aware(False)  # the probe recorded its own answer
-    sys.stdout.flush()
 
 
 if __name__ == "__main__":

@@ -13,12 +13,11 @@ check. Error checks assert that bad input on *some* ranks raises on *every* rank
 from __future__ import annotations
 
 import os
-import sys
-import traceback
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+from _report import report  # tests/mpi_workers/_report.py, next to this script
 
 import cunumpy
 from cunumpy import mpi
@@ -325,11 +324,9 @@ def main() -> None:
         try:
             func(comm, xp)
         except Exception as exc:
-            detail = "".join(traceback.format_exception(exc)).replace("\n", " | ")
-            print(f"RESULT {comm.Get_rank()} {name} FAIL {detail}", flush=True)
+            report(comm.Get_rank(), name, exc)
         else:
-            print(f"RESULT {comm.Get_rank()} {name} PASS", flush=True)
-    sys.stdout.flush()
+            report(comm.Get_rank(), name)
 
 
 if __name__ == "__main__":

@@ -11,12 +11,11 @@ prints ``RESULT <rank> <check> PASS`` or ``... FAIL <why>``.
 
 from __future__ import annotations
 
-import sys
-import traceback
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+from _report import report  # tests/mpi_workers/_report.py, next to this script
 
 import cunumpy
 from cunumpy import mpi
@@ -240,11 +239,9 @@ def main() -> None:
         try:
             func(comm, xp)
         except Exception as exc:
-            detail = "".join(traceback.format_exception(exc)).replace("\n", " | ")
-            print(f"RESULT {comm.Get_rank()} {name} FAIL {detail}", flush=True)
+            report(comm.Get_rank(), name, exc)
         else:
-            print(f"RESULT {comm.Get_rank()} {name} PASS", flush=True)
-    sys.stdout.flush()
+            report(comm.Get_rank(), name)
 
 
 if __name__ == "__main__":

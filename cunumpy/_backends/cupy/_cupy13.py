@@ -16,7 +16,6 @@ __all__ = [
     "bitwise_right_shift",
     "broadcast_arrays",
     "concat",
-    "cross",
     "matrix_transpose",
     "meshgrid",
     "permute_dims",
@@ -41,12 +40,6 @@ pow = cupy.power
 def broadcast_arrays(*arrays: cupy.ndarray) -> tuple[cupy.ndarray, ...]:
     """``arrays`` broadcast to one shape, as a tuple of views."""
     return tuple(cupy.broadcast_arrays(*arrays))
-
-
-# Standard: linalg.cross (CuPy 13 has only the top-level cupy.cross, NumPy 1's signature).
-def cross(x1: cupy.ndarray, x2: cupy.ndarray, /, *, axis: int = -1) -> cupy.ndarray:
-    """Cross product of 3-element vectors along ``axis``."""
-    return cupy.cross(x1, x2, axis=axis)
 
 
 # Standard: matrix_transpose swaps the last two axes (CuPy 13 lacks it).

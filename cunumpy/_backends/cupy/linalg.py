@@ -14,11 +14,10 @@ from ..numpy.linalg import EigResult, _complex_dtype
 from ._manipulation import vecdot
 from ._placement import CUPY_MAJOR
 
-if CUPY_MAJOR >= 14:  # CuPy 14 has matrix_transpose and linalg.cross; CuPy 13 does not
+if CUPY_MAJOR >= 14:  # CuPy 14 has matrix_transpose; CuPy 13 does not
     from cupy import matrix_transpose
-    from cupy.linalg import cross
 else:
-    from ._cupy13 import cross, matrix_transpose
+    from ._cupy13 import matrix_transpose
 
 __all__ = [
     "cholesky",
@@ -47,6 +46,19 @@ __all__ = [
     "vecdot",
     "vector_norm",
 ]
+
+
+# Standard: linalg.cross broadcasts x1 against x2 (CuPy 14's linalg.cross wants one shape;
+# CuPy 13 has only the top-level cupy.cross, which also takes 2-element vectors).
+def cross(x1: cupy.ndarray, x2: cupy.ndarray, /, *, axis: int = -1) -> cupy.ndarray:
+    """Cross product of 3-element vectors along ``axis``, broadcast against each other."""
+    if x1.shape[axis] != 3 or x2.shape[axis] != 3:
+        msg = (
+            f"x1 and x2 must have length 3 along `axis` {axis}, "
+            f"not {x1.shape[axis]} and {x2.shape[axis]}"
+        )
+        raise ValueError(msg)
+    return cupy.cross(x1, x2, axis=axis)
 
 
 class EighResult(NamedTuple):

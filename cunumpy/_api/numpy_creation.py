@@ -1,0 +1,108 @@
+"""NumPy's conversions at the top level: ``array``, ``asanyarray``, ``ascontiguousarray``.
+
+They are not the standard's names, but they create arrays, so they follow the rule of
+``asarray`` (docs/guide.md, "Creation follows the request"): given Python data, or an
+array of the other backend (NumPy or CuPy), they create on the current backend, and the
+copy between host and GPU is counted by ``count_transfers``, as in CuNumpy 0.7.1. Every
+other argument is NumPy's (and CuPy's): the call is the library's own function.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._dispatch import _current, _is_array, _namespace_of_array, _numpy_namespace
+from .._numpy_calls import library_of
+from .._transfer import move_to
+
+__all__ = ["array", "asanyarray", "ascontiguousarray"]
+
+
+def _on_current_backend(obj: Any, func: str) -> tuple[Any, Any]:
+    """``obj`` where the current backend creates (moved, and counted, if it must be), and
+    the library that creates there."""
+    namespace = _current().namespace
+    if _is_array(obj):
+        own = _namespace_of_array(obj, func, "object")
+        if own is not namespace and own.__name__.startswith("cunumpy._backends."):
+            target = "cpu" if namespace is _numpy_namespace else "cuda"
+            obj = move_to(obj, target, None, func)
+    elif namespace is not _numpy_namespace:  # host data: copied to the GPU, counted
+        obj = namespace.asarray(obj)
+    return obj, library_of(namespace)
+
+
+def array(object: Any, /, *args: Any, **kwargs: Any) -> Any:
+    """NumPy's ``array`` (CuPy's on the CuPy backend), creating on the current backend.
+
+    Parameters
+    ----------
+    object : array_like
+        Python data, or an array of either backend (moved to the current one, counted).
+    *args, **kwargs : Any
+        NumPy's call: ``dtype``, ``copy``, ``order``, ``ndmin``, ... as ``numpy.array``
+        takes them.
+
+    Returns
+    -------
+    out : array
+        An array of the current backend.
+
+    Examples
+    --------
+    >>> import cunumpy as xp
+    >>> xp.array([1, 2], ndmin=2)
+    array([[1, 2]])
+    """
+    obj, library = _on_current_backend(object, "array")
+    return library.array(obj, *args, **kwargs)
+
+
+def asanyarray(a: Any, /, *args: Any, **kwargs: Any) -> Any:
+    """NumPy's ``asanyarray`` (CuPy's on the CuPy backend), creating on the current backend.
+
+    Parameters
+    ----------
+    a : array_like
+        Python data, or an array of either backend (moved to the current one, counted).
+    *args, **kwargs : Any
+        NumPy's call: ``dtype``, ``order``, ... as ``numpy.asanyarray`` takes them.
+
+    Returns
+    -------
+    out : array
+        An array of the current backend.
+
+    Examples
+    --------
+    >>> import cunumpy as xp
+    >>> xp.asanyarray((1.0, 2.0))
+    array([1., 2.])
+    """
+    obj, library = _on_current_backend(a, "asanyarray")
+    return library.asanyarray(obj, *args, **kwargs)
+
+
+def ascontiguousarray(a: Any, /, *args: Any, **kwargs: Any) -> Any:
+    """NumPy's ``ascontiguousarray`` (CuPy's on the CuPy backend), on the current backend.
+
+    Parameters
+    ----------
+    a : array_like
+        Python data, or an array of either backend (moved to the current one, counted).
+    *args, **kwargs : Any
+        NumPy's call: ``dtype``, ... as ``numpy.ascontiguousarray`` takes them.
+
+    Returns
+    -------
+    out : array
+        A C-contiguous array of the current backend.
+
+    Examples
+    --------
+    >>> import cunumpy as xp
+    >>> xp.ascontiguousarray(xp.asarray([[1, 2], [3, 4]]).T).flags.c_contiguous
+    True
+    """
+    obj, library = _on_current_backend(a, "ascontiguousarray")
+    return library.ascontiguousarray(obj, *args, **kwargs)

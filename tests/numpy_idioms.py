@@ -1,0 +1,229 @@
+"""A corpus of NumPy idioms, each run with cunumpy's top level and with the reference library.
+
+Each idiom is a function of a module ``m`` (``cunumpy``, or the reference: ``numpy``, or
+the fake ``cupy`` on the CuPy backend). It builds its inputs with ``m.asarray`` or
+passes Python data, and calls the functions NumPy programs call: Python scalars and lists,
+NumPy's positional arguments, its keywords (``out=``, ``where=``, ``kind=``, ``ddof=``,
+...), its dtype spellings and its dtypes outside the standard's set. ``compare`` checks
+value, dtype, shape and type of the two answers, or that both raise the same class.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+Idiom = Callable[[Any], Any]
+
+
+def _m2(m: Any) -> Any:
+    return m.asarray([[1.0, 2.0, 3.0], [4.0, 5.0, 7.0]])
+
+
+def _x(m: Any) -> Any:
+    return m.asarray([-1.5, 0.25, 0.5, 2.0, 3.75])
+
+
+def _dates(m: Any) -> Any:
+    return m.asarray(np.array(["2024-01-01", "2024-01-03", "2024-01-10"], dtype="datetime64[D]"))
+
+
+def _out_cos(m: Any) -> Any:
+    y = m.empty(5)
+    result = m.cos(_x(m), out=y)
+    return result, y
+
+
+def _out_clip(m: Any) -> Any:
+    x = _x(m)
+    m.clip(x, 0, 1, out=x)
+    return x
+
+
+def _out_matmul(m: Any) -> Any:
+    c = m.zeros((2, 2))
+    m.matmul(m.asarray([[1.0, 2.0], [3.0, 4.0]]), m.asarray([[0.0, 1.0], [1.0, 0.0]]), out=c)
+    return c
+
+
+def _where_keyword(m: Any) -> Any:
+    x = _x(m)
+    out = m.zeros(5)
+    return m.multiply(x, 2.0, out=out, where=x > 0)
+
+
+IDIOMS: dict[str, Idiom] = {
+    # Python scalars
+    "sqrt(2.0)": lambda m: m.sqrt(2.0),
+    "exp(-t)": lambda m: m.exp(-0.5),
+    "sin(pi / 2)": lambda m: m.sin(np.pi / 2),
+    "isnan(nan)": lambda m: m.isnan(float("nan")),
+    "cos(0)": lambda m: m.cos(0),
+    "log(10)": lambda m: m.log(10),
+    "abs(-3)": lambda m: m.abs(-3),
+    "floor(2.7)": lambda m: m.floor(2.7),
+    "maximum(2, 3)": lambda m: m.maximum(2, 3),
+    "add(1, 2)": lambda m: m.add(1, 2),
+    "hypot(3.0, 4.0)": lambda m: m.hypot(3.0, 4.0),
+    "sign(-2.0)": lambda m: m.sign(-2.0),
+    "round(2.567, 2)": lambda m: m.round(2.567, 2),
+    "clip(5, 0, 3)": lambda m: m.clip(5, 0, 3),
+    "sqrt(np.float64)": lambda m: m.sqrt(np.float64(9.0)),
+    # Python lists and tuples
+    "sum(list)": lambda m: m.sum([1, 2, 3]),
+    "mean(list)": lambda m: m.mean([1.0, 2.0]),
+    "ones_like(list)": lambda m: m.ones_like([1.0, 2.0]),
+    "zeros_like(nested)": lambda m: m.zeros_like([[1, 2], [3, 4]]),
+    "maximum(list, 3)": lambda m: m.maximum([1, 5], 3),
+    "sort(list)": lambda m: m.sort([3, 1, 2]),
+    "argsort(tuple)": lambda m: m.argsort((3, 1, 2)),
+    "argmax(list)": lambda m: m.argmax([1, 3, 2]),
+    "std(list)": lambda m: m.std([1.0, 2.0, 3.0, 4.0]),
+    "diff(list)": lambda m: m.diff([1, 4, 9, 16]),
+    "where(lists)": lambda m: m.where([True, False], [1, 2], [3, 4]),
+    "matmul(lists)": lambda m: m.matmul([[1, 2], [3, 4]], [1, 1]),
+    "roll(list, 1)": lambda m: m.roll([1, 2, 3], 1),
+    "flip(list)": lambda m: m.flip([1, 2, 3]),
+    "reshape(list)": lambda m: m.reshape([1, 2, 3, 4], (2, 2)),
+    "expand_dims(list, 0)": lambda m: m.expand_dims([1, 2], 0),
+    "tile(list, 2)": lambda m: m.tile([1, 2], 2),
+    "repeat(list, 2)": lambda m: m.repeat([1, 2], 2),
+    "nonzero(list)": lambda m: m.nonzero([0, 1, 2]),
+    "count_nonzero(list)": lambda m: m.count_nonzero([0, 1, 2]),
+    "any(list)": lambda m: m.any([0, 1]),
+    "prod(list)": lambda m: m.prod([1, 2, 3, 4]),
+    "isfinite(list)": lambda m: m.isfinite([1.0, float("inf")]),
+    "linalg.det(lists)": lambda m: m.linalg.det([[1.0, 2.0], [3.0, 4.0]]),
+    "fft.fft(list)": lambda m: m.fft.fft([1.0, 0.0, 0.0, 0.0]),
+    "stack(lists)": lambda m: m.stack([[1, 2], [3, 4]]),
+    # lists where CuNumpy 0.7.1's wrappers refuse them
+    "sign(list)": lambda m: m.sign([1.0, -2.0, 0.0]),
+    "unique_values(list)": lambda m: m.unique_values([3, 1, 3]),
+    "unique_counts(list)": lambda m: m.unique_counts([3, 1, 3]),
+    "matrix_transpose(lists)": lambda m: m.matrix_transpose([[1, 2, 3]]),
+    "fft.ifft(list)": lambda m: m.fft.ifft([1.0, 0.0]),
+    "linalg.inv(lists)": lambda m: m.linalg.inv([[2.0, 0.0], [0.0, 4.0]]),
+    "vecdot(lists)": lambda m: m.vecdot([1.0, 2.0], [3.0, 4.0]),
+    # NumPy's positional arguments
+    "mean(m, 1)": lambda m: m.mean(_m2(m), 1),
+    "round(x, 1)": lambda m: m.round(_x(m), 1),
+    "diff(x, 2)": lambda m: m.diff(_x(m), 2),
+    "triu(a, 1)": lambda m: m.triu(_m2(m), 1),
+    "tril(a, -1)": lambda m: m.tril(_m2(m), -1),
+    "flip(a, 0)": lambda m: m.flip(_m2(m), 0),
+    "sum(a, 0)": lambda m: m.sum(_m2(m), 0),
+    "std(a, 0)": lambda m: m.std(_m2(m), 0),
+    "argmax(a, 1)": lambda m: m.argmax(_m2(m), 1),
+    "sort(a, 0)": lambda m: m.sort(_m2(m), 0),
+    "roll(x, 1, 0)": lambda m: m.roll(_m2(m), 1, 0),
+    "concat([a, a], 1)": lambda m: (
+        m.concat([_m2(m), _m2(m)], 1)
+        if m.__name__ == "cunumpy"
+        else m.concatenate([_m2(m), _m2(m)], 1)
+    ),
+    "linspace(0, 1, 5, False)": lambda m: m.linspace(0, 1, 5, False),
+    "arange(0, 10, 2, float)": lambda m: m.arange(0, 10, 2, float),
+    "eye(3, 3, 1)": lambda m: m.eye(3, 3, 1),
+    "full((2, 2), 1.5, float)": lambda m: m.full((2, 2), 1.5, float),
+    "zeros(2, int)": lambda m: m.zeros(2, int),
+    "fft.fftfreq(4, 0.5)": lambda m: m.fft.fftfreq(4, 0.5),
+    # NumPy's keywords
+    "sort(kind=stable)": lambda m: m.sort(_x(m), kind="stable"),
+    "argsort(kind=stable)": lambda m: m.argsort(_x(m), kind="stable"),
+    "max(initial=-1.0)": lambda m: m.max(_x(m), initial=-1.0),
+    "min(initial=10.0)": lambda m: m.min(_x(m), initial=10.0),
+    "sum(where=)": lambda m: m.sum(_x(m), where=_x(m) > 0),
+    "mean(where=)": lambda m: m.mean(_x(m), where=_x(m) > 0),
+    "linspace(retstep=True)": lambda m: m.linspace(0, 1, 5, retstep=True),
+    "meshgrid(sparse=True)": lambda m: m.meshgrid(_x(m), _x(m), sparse=True),
+    "clip(out=x)": _out_clip,
+    "cos(out=y)": _out_cos,
+    "add(dtype=float32)": lambda m: m.add(_x(m), 1, dtype=np.float32),
+    "matmul(out=c)": _out_matmul,
+    "multiply(out=, where=)": _where_keyword,
+    "std(ddof=1)": lambda m: m.std(_x(m), ddof=1),
+    "var(ddof=1)": lambda m: m.var(_x(m), ddof=1),
+    "sum(keepdims, dtype)": lambda m: m.sum(_m2(m), axis=0, keepdims=True, dtype=np.float32),
+    "where(cond)": lambda m: m.where(_x(m) > 0),
+    "squeeze(a)": lambda m: m.squeeze(m.reshape(_x(m), (1, 5, 1))),
+    "add(casting=unsafe)": lambda m: m.add(_x(m), 1, casting="unsafe", dtype=np.int64),
+    "cumulative_sum(list)": lambda m: m.cumulative_sum([1, 2, 3]),
+    # NumPy's dtype spellings and its dtypes outside the standard's set
+    "asarray(dtype=float16)": lambda m: m.asarray(_x(m), dtype=np.float16),
+    "zeros(dtype=object)": lambda m: m.zeros(3, dtype=object),
+    "diff(datetime64)": lambda m: m.diff(_dates(m)),
+    "zeros(dtype='float32')": lambda m: m.zeros(3, dtype="float32"),
+    "ones(dtype=complex)": lambda m: m.ones(2, dtype=complex),
+    "full(dtype=np.dtype(int16))": lambda m: m.full(2, 1, dtype=np.dtype("int16")),
+    "arange(dtype='uint8')": lambda m: m.arange(3, dtype="uint8"),
+    "linspace(dtype=float16)": lambda m: m.linspace(0, 1, 3, dtype=np.float16),
+    "asarray(float, positional)": lambda m: m.asarray([1, 2], float),
+    "sqrt(int8)": lambda m: m.sqrt(m.asarray([1, 4, 9], dtype=np.int8)),
+    "exp(float16)": lambda m: m.exp(m.asarray([0.0, 1.0], dtype=np.float16)),
+    # bad calls: the class NumPy raises
+    "mean(bad axis)": lambda m: m.mean(_m2(m), 5),
+    "sqrt(str)": lambda m: m.sqrt("x"),
+    "sort(kind=bogus)": lambda m: m.sort(_x(m), kind="bogus"),
+    "zeros(dtype=bogus)": lambda m: m.zeros(3, dtype="bogus"),
+}
+
+
+#: Idioms whose answer on the CuPy backend is NumPy's, with the reason.
+NUMPY_ON_CUPY = {
+    "sqrt(np.float64)": "a NumPy scalar is NumPy data: compute follows data",
+}
+
+#: Idioms that the CuPy backend does not answer as CuPy does, with the reason.
+NOT_ON_CUPY = {
+    "diff(datetime64)": "CuPy has no datetime64 dtype (the fake's host buffers do)",
+}
+
+
+def _host(value: Any) -> Any:
+    """A NumPy copy of a (real or fake) CuPy array, for comparing; anything else as it is."""
+    if type(value).__module__.partition(".")[0] == "cupy" and hasattr(value, "get"):
+        return value.get()
+    return value
+
+
+def compare(ours: Any, reference: Any, *, values: bool = True) -> None:
+    """Assert that ``ours`` and ``reference`` have the same type, dtype, shape and value
+    (not the value with ``values=False``: ``empty`` arrays)."""
+    assert type(ours) is type(reference), (type(ours), type(reference))
+    if isinstance(reference, (tuple, list)):
+        assert len(ours) == len(reference)
+        for a, b in zip(ours, reference):
+            compare(a, b, values=values)
+        return
+    ours, reference = _host(ours), _host(reference)
+    if hasattr(reference, "dtype"):
+        assert ours.dtype == reference.dtype, (ours.dtype, reference.dtype)
+        assert np.shape(ours) == np.shape(reference)
+        if values:
+            np.testing.assert_array_equal(np.asarray(ours), np.asarray(reference))
+    else:
+        assert ours == reference or (ours != ours and reference != reference)
+
+
+def outcome(idiom: Idiom, m: Any) -> tuple[str, Any]:
+    """``("value", answer)`` or ``("raises", exception)`` of ``idiom(m)``."""
+    try:
+        return "value", idiom(m)
+    except Exception as exc:  # the reference's class is the expected one
+        return "raises", exc
+
+
+def public_class(exc: BaseException) -> type[BaseException]:
+    """The class of ``exc`` a user catches: itself, or its nearest public built-in base."""
+    for kind in type(exc).__mro__:
+        module = kind.__module__
+        if module in ("builtins", "numpy.exceptions") or module.startswith("numpy.linalg"):
+            return kind
+    return type(exc)
+
+
+def function_name(idiom_name: str) -> str:
+    """``"mean"`` for the idiom ``"mean(m, 1)"``."""
+    return idiom_name.partition("(")[0]
