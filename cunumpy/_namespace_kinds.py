@@ -26,6 +26,7 @@ __all__ = [
 
 _NUMPY_NAMES = frozenset({"numpy", "cunumpy._backends.numpy"})
 _CUPY_NAMES = frozenset({"cupy", "cunumpy._backends.cupy"})
+_DASK_NAMES = frozenset({"dask.array", "cunumpy._backends.dask"})
 
 
 def _name(xp: object) -> str:
@@ -92,7 +93,9 @@ def is_torch_namespace(xp: object) -> bool:
 
 
 def is_dask_namespace(xp: object) -> bool:
-    """Return whether ``xp`` is ``dask.array`` or array-api-compat's wrapper of it.
+    """Return whether ``xp`` is ``dask.array``, ``cunumpy.dask`` or array-api-compat's wrapper.
+
+    ``cunumpy.dask`` is what ``array_namespace`` returns for Dask arrays.
 
     Examples
     --------
@@ -102,7 +105,7 @@ def is_dask_namespace(xp: object) -> bool:
     False
     """
     name = _name(xp)
-    return name == "dask.array" or _is_compat_wrapper(name, "dask.array")
+    return name in _DASK_NAMES or _is_compat_wrapper(name, "dask.array")
 
 
 def is_jax_namespace(xp: object) -> bool:

@@ -6,7 +6,7 @@ from typing import Any
 
 import numpy as np
 
-from ._array_kinds import is_cupy_array, is_numpy_array
+from ._array_kinds import is_cupy_array, is_dask_array, is_numpy_array
 from ._cupy import require_cupy
 from ._devices import DLPACK_HOST, canonical_device, library_device
 from ._namespace import _library_name, namespace_of, refuse_subclass, renamed
@@ -40,6 +40,10 @@ def device(x: Any, /) -> Any:
         return "cpu"
     if is_cupy_array(x):
         return x.device
+    if is_dask_array(x):  # the device of its chunks, read from its meta (cunumpy.dask)
+        from ._backends.dask import device as dask_device
+
+        return dask_device(x)
     _foreign_namespace(x, "device")  # TypeError for what is not an array
     import array_api_compat
 
@@ -158,6 +162,10 @@ def move_to(x: Any, device: Any, stream: Any, caller: str) -> Any:
             return x
         with on_device_and_stream(target, stream, "to_device"):
             return copy_from_other_gpu(x, caller)
+    if is_dask_array(x):  # each chunk moves when computed (cunumpy.dask)
+        from ._backends.dask import to_device as dask_to_device
+
+        return dask_to_device(x, device, stream=stream)
     return _foreign_to_device(x, device, stream, caller)
 
 

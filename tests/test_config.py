@@ -125,9 +125,9 @@ def test_environment_variable_cupy_without_gpu_warns_with_reason_and_stays_on_nu
 
 def test_import_loads_no_gpu_or_mpi_library() -> None:
     code = (
-        "import sys, cunumpy, cunumpy.linalg, cunumpy.fft\n"
+        "import sys, cunumpy, cunumpy.linalg, cunumpy.fft, cunumpy.testing\n"
         "x = cunumpy.sum(cunumpy.ones(3)); cunumpy.array_namespace(x)\n"
-        "print(sorted(m for m in ('cupy', 'mpi4py', 'torch', 'jax', 'dask') if m in sys.modules))"
+        "print(sorted(m for m in ('cupy', 'mpi4py', 'torch', 'jax', 'dask', 'distributed') if m in sys.modules))"
     )
     result = subprocess.run(
         [sys.executable, "-c", code],

@@ -21,6 +21,10 @@ if JAX:
     importlib.import_module("jax.numpy")
 if TORCH:
     importlib.import_module("torch")
+# Dask too: a nested session that drops it leaves a broken metadata finder behind.
+DASK = importlib.util.find_spec("dask") is not None
+if DASK:
+    importlib.import_module("cunumpy.dask")
 
 SIMPLE = """
 import cunumpy
@@ -81,7 +85,7 @@ def test_xp_option_selects_namespaces(pytester: pytest.Pytester) -> None:
     assert _ids(result, "test_sum") == {"numpy", "array_api_strict"}
     result = pytester.runpytest(*PLUGIN, "-v", "-ra", "--xp=all")
     assert _ids(result, "test_sum") == {
-        "numpy", "cupy", "array_api_strict", "cunumpy", "cunumpy:cupy", "torch", "jax"
+        "numpy", "cupy", "array_api_strict", "cunumpy", "cunumpy:cupy", "torch", "jax", "dask"
     }  # fmt: skip
     if not TORCH:
         result.stdout.fnmatch_lines(["SKIPPED * torch: torch is not installed (pip install torch)"])
@@ -281,6 +285,48 @@ def test_devices_that_hold_no_data_are_left_out() -> None:
     listed = [str(d) for d in devices("torch")]
     assert "cpu" in listed
     assert "meta" not in listed  # torch lists it; its tensors have no values to compare
+
+
+COMPUTES = """
+import pytest
+
+def test_lazy(xp, dask_computes):
+    y = xp.sum(xp.asarray([1.0, 2.0]) * 2.0)
+    assert dask_computes.count == 0
+
+def test_undeclared(xp, dask_computes):
+    float(xp.sum(xp.asarray([1.0, 2.0])))
+
+@pytest.mark.dask_computes(1)
+def test_declared(xp, dask_computes):
+    assert float(xp.sum(xp.asarray([1.0, 2.0]))) == 3.0
+"""
+
+
+@pytest.mark.skipif(not DASK, reason="Dask is not installed (the dask extra)")
+def test_dask_computes_fails_a_test_that_computes_more_than_it_declares(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makepyfile(test_file=COMPUTES)
+    result = pytester.runpytest(*PLUGIN, "-v", "--xp=dask")
+    assert _ids(result, "test_lazy") == {"dask"}
+    result.assert_outcomes(passed=3, errors=1)
+    result.stdout.fnmatch_lines(
+        ["*test_undeclared[[]dask[]] ran 1 Dask graph(s) (of [[]*[]] tasks), more than the 0 it "
+         "declares (@pytest.mark.dask_computes(n))."]
+    )  # fmt: skip
+
+
+def test_the_dask_namespace_is_skipped_with_the_reason_without_dask(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cunumpy.testing import _namespaces
+
+    monkeypatch.setattr(_namespaces, "_installed", lambda module: module != "dask")
+    assert _namespaces.unusable_reason("dask") == (
+        "dask[array] is not installed (pip install dask[array])"
+    )
+    assert "dask" not in _namespaces.default_names()
 
 
 def test_require_cuda_fails_the_cupy_namespace_of_the_xp_fixture(

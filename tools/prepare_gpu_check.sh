@@ -6,7 +6,8 @@
 #
 # - gpu_wheels/: the test toolchain for Python 3.12 (pytest, xdist, Hypothesis, the public
 #   suite's plugins) and what cunumpy needs that the GPU machine lacks (array-api-compat,
-#   maybempi, array-api-strict, ndindex), each without its dependencies, one version each;
+#   maybempi, array-api-strict, ndindex, Dask with its pure dependencies), each without its
+#   dependencies, one version each;
 #   not SciPy, which the machine's image has (its wheel would take half of what a call
 #   carries; the tests that need it skip, saying so, without it);
 # - gpu_numpy24/: NumPy 2.4 for Python 3.12, for the step that runs portable kernels on the
@@ -28,6 +29,7 @@ WHEELS=(
     array-api-compat array-api-strict ndindex "hypothesis>=6.151" sortedcontainers maybempi
     "pytest>=8" pluggy iniconfig packaging pygments pytest-xdist execnet
     pytest-json-report pytest-metadata
+    dask toolz cloudpickle partd locket fsspec pyyaml click  # tests/test_dask_gpu.py
 )
 rm -rf gpu_wheels gpu_numpy24 gpu_suite
 "$PY" -m pip download --quiet --no-deps --only-binary=:all: --python-version 3.12 \

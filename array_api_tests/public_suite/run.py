@@ -6,6 +6,11 @@ submodule at the commit it pins, and point this script at the checkout::
     python -m array_api_tests.public_suite.run /path/to/array-api-tests \\
         --backend numpy --max-examples 200 --seed 0 -q
 
+``--backend dask`` runs the suite against ``cunumpy.dask`` (Dask arrays of NumPy chunks).
+``--module`` tests another namespace module under the same backend's lists (for example
+``--backend dask --module array_api_compat.dask.array``, to measure array-api-compat's
+Dask namespace in the same run), and ``--no-shrink`` turns Hypothesis's shrinking off, so
+that a failing test reports its first counterexample instead of shrinking it for minutes.
 Arguments the script does not know are passed on to pytest.
 The expected failures and skips of each backend are ``xfails-<backend>.txt`` and
 ``skips-<backend>.txt`` beside this file: one test id per line, each followed by
@@ -23,7 +28,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
-BACKENDS = ("numpy", "cupy")
+BACKENDS = ("numpy", "cupy", "dask")
+# The module each backend is tested through: cunumpy on NumPy and CuPy, cunumpy.dask on Dask.
+MODULES = {"numpy": "cunumpy", "cupy": "cunumpy", "dask": "cunumpy.dask"}
 
 
 def read_entries(path: Path) -> list[tuple[str, str]]:
@@ -55,6 +62,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--backend", choices=BACKENDS, default="numpy")
     parser.add_argument("--max-examples", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--module", help="the namespace module to test (default: the backend's)")
+    parser.add_argument("--no-shrink", action="store_true", help="turn Hypothesis shrinking off")
     args, pytest_args = parser.parse_known_args(argv)
     suite = args.checkout / "array_api_tests"
     if not suite.is_dir():
@@ -65,10 +74,11 @@ def main(argv: list[str] | None = None) -> int:
     skips = read_entries(HERE / f"skips-{args.backend}.txt")
     env = {
         **os.environ,
-        "ARRAY_API_TESTS_MODULE": "cunumpy",
+        "ARRAY_API_TESTS_MODULE": args.module or MODULES[args.backend],
         "ARRAY_API_TESTS_VERSION": "2025.12",
-        "CUNUMPY_BACKEND": args.backend,
-        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+        "CUNUMPY_BACKEND": "numpy" if args.backend == "dask" else args.backend,
+        # HERE for the no_shrink_plugin: the checkout's own array_api_tests package hides ours.
+        "PYTHONPATH": os.pathsep.join([str(ROOT), str(HERE), os.environ.get("PYTHONPATH", "")]),
     }
     with tempfile.TemporaryDirectory() as scratch:
         command = [
@@ -76,6 +86,7 @@ def main(argv: list[str] | None = None) -> int:
             f"--max-examples={args.max_examples}", f"--hypothesis-seed={args.seed}",
             f"--xfails-file={_ids_file(xfails, scratch, 'xfails.txt')}",
             f"--skips-file={_ids_file(skips, scratch, 'skips.txt')}",
+            *(["-p", "no_shrink_plugin"] if args.no_shrink else []),
             *pytest_args,
         ]  # fmt: skip
         return subprocess.run(command, cwd=args.checkout, env=env, check=False).returncode

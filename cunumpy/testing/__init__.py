@@ -7,6 +7,8 @@
   or ``pytest_plugins = ["cunumpy.testing.plugin"]``): an ``xp`` fixture over every usable
   namespace, a ``device`` fixture, the ``--xp`` option and the ``xp``, ``skip_xp`` and
   ``xfail_xp`` markers.
+- :func:`counting_computes`: counts the Dask graphs that run in a block (the plugin's
+  ``dask_computes`` fixture fails a test that computes more often than it declares).
 - Hypothesis strategies, ``cunumpy.testing.strategies``: ``arrays``, ``dtypes`` and
   ``shapes`` for any namespace and device.
 
@@ -14,7 +16,7 @@ Every other public name is the current backend library's ``testing`` module's
 (``xp.testing.assert_allclose`` is NumPy's, or CuPy's on the CuPy backend), as the top
 level's names are, so that CuNumpy 0.7.1's ``xp.testing`` keeps working.
 
-Importing this module imports neither pytest, hypothesis nor CuPy.
+Importing this module imports neither pytest, hypothesis, CuPy nor Dask.
 """
 
 from __future__ import annotations
@@ -24,8 +26,9 @@ from typing import Any
 from .._backends._superset import library_attribute as _library_attribute
 from .._config import current as _current
 from ._assertions import assert_close, assert_equal, assert_less
+from ._dask_computes import ComputeCounter, counting_computes
 
-__all__ = ["assert_close", "assert_equal", "assert_less"]
+__all__ = ["ComputeCounter", "assert_close", "assert_equal", "assert_less", "counting_computes"]
 
 
 def __getattr__(name: str) -> Any:

@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from .._array_kinds import is_dask_array
 from .._namespace import array_namespace, is_cupy_array, is_numpy_array
 from .._transfer_log import active, describe, note_transfer
 
@@ -118,6 +119,10 @@ def array_device_label(x: Any) -> str:
         return "cpu"
     if is_cupy_array(x):
         return f"cuda:{int(x.device.id)}"
+    if is_dask_array(x):  # the device of its chunks, read from its meta
+        from .._backends.dask import device as dask_device
+
+        return device_label(dask_device(x))
     device = getattr(x, "device", None)
     if callable(device):  # JAX arrays before 0.4.32 have a .device() method
         device = device()
@@ -134,6 +139,8 @@ def host_copy(x: Any) -> np.ndarray:
         return x
     if isinstance(x, np.generic):
         return np.asarray(x)
+    if is_dask_array(x):  # computing is what comparing values takes (docs/dask.md)
+        return host_copy(x.compute())
     if is_cupy_array(x):
         host = np.asarray(x.get())
         if active():

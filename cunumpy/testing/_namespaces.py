@@ -31,6 +31,7 @@ KNOWN: dict[str, str] = {
     "cunumpy:cupy": "the top-level cunumpy namespace with the CuPy backend (ask for it)",
     "torch": "PyTorch through array-api-compat",
     "jax": "jax.numpy, with 64-bit types enabled during the test",
+    "dask": "cunumpy.dask, Dask arrays of NumPy chunks (ask for it: --xp or the xp marker)",
 }
 
 #: Tested unless ``--xp`` or a marker says otherwise (an unusable one is skipped, with why).
@@ -43,6 +44,7 @@ _INSTALL = {
     "array_api_strict": ("array_api_strict", "array-api-strict"),
     "torch": ("torch", "torch"),
     "jax": ("jax", "jax"),
+    "dask": ("dask", "dask[array]"),
 }
 
 
@@ -100,6 +102,8 @@ def activated(name: str) -> Iterator[ModuleType]:
         yield importlib.import_module("array_api_strict")
     elif name == "torch":
         yield importlib.import_module("array_api_compat.torch")
+    elif name == "dask":
+        yield importlib.import_module("cunumpy.dask")
     else:
         with _jax_x64() as namespace:
             yield namespace

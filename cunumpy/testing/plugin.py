@@ -9,11 +9,15 @@ It is not loaded into every pytest run (no entry point). It provides:
 - the ``xp`` fixture, parametrized over the namespaces ``numpy`` (cunumpy's), ``cupy``
   (cunumpy's), ``array_api_strict``, ``cunumpy`` (the top-level namespace) and, where they
   are installed, ``torch`` and ``jax``; ``cunumpy:cupy`` (the top-level namespace with the
-  CuPy backend) runs when asked for. Test ids are the names: ``test_f[numpy]``.
+  CuPy backend) and ``dask`` (``cunumpy.dask``, Dask arrays of NumPy chunks; skipped with
+  the reason when Dask is not installed) run when asked for. Test ids are the names: ``test_f[numpy]``.
   A namespace that is not usable here (CuPy without a GPU, a library not installed) is
   reported as skipped, with the reason.
 - the ``device`` fixture: with it, a test runs once per device of each namespace
   (``test_f[array_api_strict-device1]``), and receives the namespace's device object.
+- the ``dask_computes`` fixture: counts the Dask graphs a test runs and fails the test
+  when they are more than ``@pytest.mark.dask_computes(n)`` declares (none by default);
+  skipped with the reason when Dask is not installed.
 - the ``--xp=numpy,cupy`` option (``all`` for every known namespace): which namespaces run.
 - the markers ``@pytest.mark.xp("numpy", "cupy")`` (the namespaces a test supports),
   ``@pytest.mark.skip_xp("torch", reason=...)`` and
@@ -29,9 +33,11 @@ from typing import Any
 import pytest
 
 from ._arrays import device_label
+from ._dask_computes import ComputeCounter, counting_computes
 from ._namespaces import KNOWN, activated, default_names, devices, unusable_reason
 
 __all__ = [
+    "dask_computes",
     "device",
     "pytest_addoption",
     "pytest_collection_modifyitems",
@@ -50,6 +56,8 @@ _MARKERS = (
     "(cunumpy.testing.plugin)",
     "xfail_xp(*names, reason, strict=None): expect this test to fail on these namespaces "
     "(cunumpy.testing.plugin)",
+    "dask_computes(n): the number of Dask graph executions this test declares; the "
+    "dask_computes fixture fails it when more run (cunumpy.testing.plugin)",
 )
 
 
@@ -260,6 +268,30 @@ def device(request: pytest.FixtureRequest, xp: ModuleType) -> Any:
     and its simulated ones, ``cunumpy`` ``"cpu"`` and every GPU.
     """
     return request.param
+
+
+@pytest.fixture
+def dask_computes(request: pytest.FixtureRequest) -> Iterator[ComputeCounter]:
+    """Count the Dask graphs the test runs; fail it when more run than it declares.
+
+    The declaration is ``@pytest.mark.dask_computes(n)``; without it, a test may run none.
+    """
+    marker = request.node.get_closest_marker("dask_computes")
+    allowed = marker.args[0] if marker is not None and marker.args else 0
+    if not isinstance(allowed, int) or isinstance(allowed, bool) or allowed < 0:
+        msg = f"@pytest.mark.dask_computes on {request.node.nodeid}: give a count >= 0, not {allowed!r}."
+        raise pytest.UsageError(msg)
+    reason = unusable_reason("dask")
+    if reason is not None:
+        pytest.skip(f"dask_computes: {reason}")
+    with counting_computes() as counter:
+        yield counter
+    if counter.count > allowed:
+        pytest.fail(
+            f"{request.node.nodeid} ran {counter.count} Dask graph(s) (of {counter.tasks} "
+            f"tasks), more than the {allowed} it declares (@pytest.mark.dask_computes(n)).",
+            pytrace=False,
+        )
 
 
 def __dir__() -> list[str]:

@@ -1,0 +1,45 @@
+"""cunumpy.dask on Dask arrays of (fake) CuPy chunks: the chunk type is read from the meta,
+and fixed functions run cunumpy's CuPy namespace per chunk (fake CuPy, not a GPU check;
+the GPU run is tests/test_dask_gpu.py)."""
+
+from __future__ import annotations
+
+import cupy
+import numpy as np
+import pytest
+
+import cunumpy
+
+da = pytest.importorskip("dask.array", reason="Dask is not installed (the dask extra)")
+
+
+def test_cupy_chunks_give_cunumpy_dask_and_run_the_cupy_namespace_per_chunk() -> None:
+    import cunumpy.dask as xp
+
+    x = da.from_array(cupy.asarray(np.array([np.inf, -3.0, 7.0, 2.5])), chunks=2)
+    assert cunumpy.array_namespace(x) is xp
+    assert xp.device(x) == cupy.asarray(np.ones(1)).device
+    y = xp.sort(x, descending=True)  # map_blocks of cunumpy's CuPy sort (Dask's elemwise
+    assert isinstance(y._meta, cupy.ndarray)  # refuses the fake's type: tests/test_dask_gpu.py)
+    out = y.compute()
+    assert isinstance(out, cupy.ndarray)
+    np.testing.assert_array_equal(cunumpy.to_numpy(out), [np.inf, 7.0, 2.5, -3.0])
+
+
+def test_device_requests_choose_the_chunk_type() -> None:
+    import cunumpy.dask as xp
+
+    gpu = xp.zeros(3, device="cuda:0")
+    assert isinstance(gpu._meta, cupy.ndarray)
+    host = xp.to_device(gpu, "cpu")
+    assert isinstance(host._meta, np.ndarray)
+    assert isinstance(host.compute(), np.ndarray)
+    assert xp.device(xp.asarray([1.0, 2.0], device="cuda:0")) == gpu._meta.device
+
+
+def test_asarray_of_cupy_data_gives_cupy_chunks_without_a_device() -> None:
+    import cunumpy.dask as xp
+
+    x = xp.asarray(cupy.asarray(np.arange(3.0)))
+    assert isinstance(x._meta, cupy.ndarray)
+    assert isinstance(xp.asarray([1.0, 2.0])._meta, np.ndarray)
