@@ -212,6 +212,7 @@ from ._namespace_kinds import (
 )
 from ._scipy import scipy
 from ._transfer import device, to_cupy, to_device, to_numpy
+from ._ufunc_methods import attach as _attach_ufunc_methods  # noqa: F401  (xp.add.reduce)
 from .cuda import synchronize
 
 __version__ = "0.1.0"

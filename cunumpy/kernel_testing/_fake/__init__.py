@@ -16,6 +16,7 @@ import numpy as np
 
 from ._cuda import RawKernel, RawModule, make_cuda
 from ._ndarray import ndarray, unwrap, wrap
+from ._ufunc import FakeUfunc
 
 __all__ = ["FakeCupy", "host_buffer", "install", "is_active", "uninstall"]
 
@@ -63,6 +64,8 @@ class FakeCupy(types.ModuleType):
             value: Any = target
         elif name in _EXPLICIT:
             value = _explicit(target, name)
+        elif isinstance(target, np.ufunc):
+            value = FakeUfunc(target)
         else:
             value = _forwarder(target, f"cupy.{name}")
         setattr(self, name, value)
