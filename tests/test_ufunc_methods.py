@@ -6,6 +6,7 @@ The fake CuPy's answers are in ``tests/fake_cupy/test_ufunc_methods_fake_cupy.py
 
 from __future__ import annotations
 
+import contextlib
 import types
 from typing import Any
 
@@ -13,6 +14,7 @@ import numpy as np
 import pytest
 
 import cunumpy as xp
+from cunumpy import _ufunc_methods as ufunc_methods
 from cunumpy._ufunc_methods import METHODS, UFUNC_NAMES, UfuncMethod
 
 _STANDARD_FUNCTIONS = [
@@ -124,6 +126,22 @@ def test_bad_calls_name_the_ufunc_and_method() -> None:
         xp.matmul.reduce(a)
 
 
+def test_a_method_the_library_lacks_is_a_runtime_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    # CuPy implements some methods for some ufuncs only: a stand-in library shows the errors
+    def not_supported(*args: Any) -> None:
+        msg = "`cupy_sin.at` is not supported yet"
+        raise NotImplementedError(msg)
+
+    library = types.SimpleNamespace(__name__="cupy", sin=types.SimpleNamespace(at=not_supported))
+    monkeypatch.setattr(
+        ufunc_methods, "_library", lambda values, func: (library, contextlib.nullcontext())
+    )
+    with pytest.raises(RuntimeError, match=r"^sin\.at: `cupy_sin\.at` is not supported yet\.$"):
+        xp.sin.at(np.ones(2), np.asarray([0]))
+    with pytest.raises(RuntimeError, match=r"^vecdot\.outer: cupy\.vecdot has no method 'outer'"):
+        xp.vecdot.outer(np.ones(2), np.ones(2))
+
+
 def test_repr_and_the_table_check() -> None:
     assert repr(xp.pow.outer) == "<ufunc method cunumpy.pow.outer>"
     with pytest.raises(ValueError, match=r"UfuncMethod: `ufunc` 'sum' and `method` 'reduce'"):
@@ -143,4 +161,6 @@ def test_add_at_on_cupy_arrays_scatters_on_the_gpu() -> None:
     assert isinstance(reduced, cupy.ndarray)
     np.testing.assert_array_equal(cupy.asnumpy(reduced), [3.0, 5.0, 7.0])
     with xp.use_backend("cupy"):
-        assert isinstance(xp.maximum.accumulate([1, 3, 2]), cupy.ndarray)
+        summed = xp.add.accumulate([1, 3, 2])  # Python data: the current backend's library
+    assert isinstance(summed, cupy.ndarray)
+    np.testing.assert_array_equal(cupy.asnumpy(summed), [1, 4, 6])
