@@ -159,7 +159,7 @@ class UfuncMethod:
             except ARRAY_ERRORS as exc:
                 raise_restated_call(func, exc)
             except RuntimeError as exc:  # a method the ufunc lacks (matmul.reduce)
-                msg = f"{func}: {exc}."
+                msg = f"{func}: {str(exc).rstrip('.')}."
                 raise RuntimeError(msg) from exc
 
     def _on_cupy(self, cupy: ModuleType, args: tuple[Any, ...]) -> tuple[Any, ...]:
