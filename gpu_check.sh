@@ -194,6 +194,7 @@ NOT_ON_GPU=(-m "not fake_cupy and not emulated and not simulator")
 # GPU tests the suite must select (the dry run checks) and, on the GPU, pass (not skip), by
 # node id: the porting example's GPU run and a test of each new module that needs a GPU.
 MUST_RUN=(tests/test_kernel_pairs.py::test_the_porting_example_passes_its_parity_tests_on_the_gpu
+    tests/test_ufunc_methods.py::test_add_at_on_cupy_arrays_scatters_on_the_gpu
     tests/test_compat071_toplevel.py::test_gpu_scipy_is_cupyx_scipy_on_the_cupy_backend
     tests/test_solvers.py::test_host_solvers_give_callbacks_device_arrays_and_note_every_copy
     tests/test_algorithms.py::test_algorithms_on_cupy_equal_numpy_bit_for_bit

@@ -213,6 +213,7 @@ from ._namespace_kinds import (
 )
 from ._scipy import scipy
 from ._transfer import device, to_cupy, to_device, to_numpy
+from ._ufunc_methods import attach as _attach_ufunc_methods  # noqa: F401  (xp.add.reduce)
 from ._unique_results import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
 from .cuda import synchronize
 

@@ -312,7 +312,7 @@ def is_lazy_array(x: object) -> bool:
     return False
 
 
-def size(x: Any, axis: int | None = None) -> int | None:
+def size(x: Any, axis: int | tuple[int, ...] | None = None) -> int | None:
     """Return the number of elements of ``x``, or None when its shape is not known.
 
     The standard's ``x.size``, for libraries that spell it differently (PyTorch's
@@ -324,8 +324,9 @@ def size(x: Any, axis: int | None = None) -> int | None:
     ----------
     x : array
         An array of any library; anything with a ``shape``.
-    axis : int, optional
-        The axis whose length to return; ``None`` for the number of elements.
+    axis : int or tuple of ints, optional
+        The axis whose length to return, or the axes whose lengths to multiply (as NumPy
+        2's ``numpy.size``); ``None`` for the number of elements.
 
     Returns
     -------
@@ -345,6 +346,8 @@ def size(x: Any, axis: int | None = None) -> int | None:
     6
     >>> xp.size(np.zeros((2, 3)), 1)
     3
+    >>> xp.size(np.zeros((2, 3, 4)), axis=(0, 2))
+    8
     """
     try:
         shape = x.shape
@@ -352,8 +355,7 @@ def size(x: Any, axis: int | None = None) -> int | None:
         msg = f"size: {type(x).__name__} {x!r:.60} is not an array (it has no `shape`)."
         raise TypeError(msg) from None
     if axis is not None:
-        length = shape[axis]
-        return None if length is None or length != length else int(length)  # NaN: Dask's
+        shape = tuple(shape[i] for i in axis) if isinstance(axis, tuple) else (shape[axis],)
     if None in shape:
         return None
     count = math.prod(shape)

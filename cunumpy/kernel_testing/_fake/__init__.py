@@ -19,6 +19,7 @@ from ._cuda import RawKernel, RawModule, make_cuda
 from ._elementwise import ElementwiseKernel, ReductionKernel
 from ._ndarray import ndarray, unwrap, wrap
 from ._random import make_random
+from ._ufunc import FakeUfunc
 
 __all__ = ["FakeCupy", "host_buffer", "install", "is_active", "uninstall"]
 
@@ -66,6 +67,8 @@ class FakeCupy(types.ModuleType):
             value: Any = target
         elif name in _EXPLICIT:
             value = _explicit(target, name)
+        elif isinstance(target, np.ufunc):
+            value = FakeUfunc(target)
         else:
             value = _forwarder(target, f"cupy.{name}")
         setattr(self, name, value)
