@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 import sys
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from types import ModuleType
@@ -159,6 +159,19 @@ class _Current:
 #: ``_state.namespace`` and ``_state.name``: the backend of the running context.
 _state = _Current()
 
+#: Called with the new namespace whenever the running context's backend changes: the
+#: listeners of CuNumpy 0.7.1's ``cunumpy.xp.array_backend.add_listener``.
+listeners: list[Callable[[ModuleType], object]] = []
+
+
+def _notify(before: ModuleType) -> None:
+    """Call the ``listeners`` if the running context's backend is no longer ``before``."""
+    after = current().namespace
+    if after is not before:
+        for listener in tuple(listeners):
+            listener(after)
+
+
 #: Why ``CUNUMPY_BACKEND`` could not be applied, when ``python -m cunumpy`` deferred the
 #: error to report it (``None`` otherwise).
 environment_error: str | None = None
@@ -231,9 +244,12 @@ def set_backend(name: str, *, strict: bool = False) -> None:
     >>> xp.set_backend("numpy")
     """
     namespace = _namespace_for(name, "set_backend", strict=strict)
+    before = current().namespace
     _default.namespace = namespace
     if current() is not _default:  # inside a use_backend block of this context
         _context.set(_Backend(namespace))
+    if listeners:
+        _notify(before)
 
 
 @contextmanager
@@ -278,8 +294,11 @@ def use_backend(name: str, *, strict: bool = False) -> Iterator[ModuleType]:
     """
     namespace = _namespace_for(name, "use_backend", strict=strict, stacklevel=3)
     block = object()
-    _blocks.set((*_blocks.get(), (block, current(), _NAMES[namespace])))
+    found = current()
+    _blocks.set((*_blocks.get(), (block, found, _NAMES[namespace])))
     _context.set(_Backend(namespace))
+    if listeners:
+        _notify(found.namespace)
     try:
         yield namespace
     finally:
@@ -298,8 +317,11 @@ def _leave(block: object) -> None:
         raise RuntimeError(msg)
     _, found, name = blocks[index]
     if index == len(blocks) - 1:
+        before = current().namespace
         _blocks.set(blocks[:-1])
         _context.set(found)
+        if listeners:
+            _notify(before)
         return
     # A block entered after this one is still open (interleaved generators, or __exit__
     # called by hand): it stays in force, and restores what this block found when it ends.

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from . import _emulator
+from ._emulate_args import pack_declared
 from ._emulator import EmulatedLibrary, emulation_cache_dir, emulation_compiler, pack_arguments
 
 __all__ = [
@@ -64,7 +65,8 @@ def compile_for_emulation(
     Raises
     ------
     NotImplementedError
-        If the kernel uses warp intrinsics or inline PTX, which the emulation cannot run.
+        If the kernel uses warp intrinsics, or an inline PTX instruction other than
+        ``trap``, ``membar`` and ``fence``, which the emulation cannot run.
     RuntimeError
         Without a C++ compiler, or when the kernel does not compile (with the output).
 
@@ -126,7 +128,11 @@ def emulate_cuda_kernel(
     kernel : CudaKernel or RawKernel
         A CUDA C kernel (``source``/``code`` and ``name``).
     *args : array or scalar
-        The kernel's arguments.
+        The kernel's arguments. An array view parameter (``Array2D<double>``, declared
+        in ``cunumpy/array_view.cuh`` or a header of the same layout) takes an array of
+        any strides; a struct parameter takes a value of its ``CudaStruct``, a mapping
+        of field names to values or an object with an attribute per field (views and
+        pointers among them take arrays).
     n_threads : int or tuple of int, optional
         Total threads (1-D): ``grid`` is rounded up from it with ``block`` threads a
         block (default the kernel's ``block_size``, else 128).
@@ -146,7 +152,11 @@ def emulate_cuda_kernel(
     ValueError
         Without `n_threads` or `grid`, or with a negative `shared_mem`.
     RuntimeError
-        Without a C++ compiler, when the kernel does not compile, or calls ``__trap()``.
+        Without a C++ compiler, when the kernel does not compile, or calls ``__trap()``
+        (also through the inline PTX ``asm("trap;")``).
+    NotImplementedError
+        If the kernel uses warp intrinsics, or reaches an inline PTX instruction other
+        than ``trap``, ``membar`` and ``fence``; the message names it and the kernel.
 
     Examples
     --------
@@ -184,7 +194,10 @@ def emulate_cuda_kernel(
             return value._a
         return value if isinstance(value, np.ndarray) else None
 
-    argv, keep = pack_arguments(name, params, _cast(params, args), buffer_of)
+    declared = pack_declared(
+        f"emulate_cuda_kernel: kernel {name!r}", getattr(kernel, "signature", None), args
+    )
+    argv, keep = pack_arguments(name, params, _cast(params, declared), buffer_of)
     trapped = library.launch(name, argv, grid_shape, block_shape, int(shared_mem))
     del keep
     if trapped:
