@@ -36,7 +36,7 @@ def _array(where: str, param: CudaParameter, value: Any, what: str) -> np.ndarra
     return value
 
 
-def _view(where: str, param: CudaParameter, value: Any, what: str) -> np.void:
+def _view(where: str, param: CudaParameter, value: Any, what: str) -> Any:
     array = _array(where, param, value, what)
     ndim = param.view_ndim or 0
     if array.ndim != ndim:
@@ -50,7 +50,7 @@ def _view(where: str, param: CudaParameter, value: Any, what: str) -> np.void:
     packed["shape"] = array.shape
     if not param.contiguous:
         packed["strides"] = [s // array.itemsize for s in array.strides]
-    return packed[()]  # type: ignore[no-any-return]
+    return packed[()]
 
 
 def _field(where: str, struct: Any, value: Any, field: CudaParameter) -> Any:
