@@ -1,4 +1,4 @@
-"""CuNumpy 0.7.x's ``cunumpy.xp.array_backend``: the backend state object clients import.
+"""CuNumpy 0.7.x's ``ArrayBackend``, the type of ``cunumpy.xp.array_backend`` that clients import.
 
 0.7.x kept the process-wide backend in one ``ArrayBackend`` object, and clients read it
 (feectools: ``from cunumpy.xp import array_backend``, then ``array_backend.backend``).
@@ -14,7 +14,7 @@ from types import ModuleType
 
 from . import _config
 
-__all__ = ["ArrayBackend", "array_backend"]
+__all__ = ["ArrayBackend"]
 
 
 class ArrayBackend:
@@ -126,7 +126,3 @@ class ArrayBackend:
         """
         with _config.use_backend(backend, strict=strict):
             yield
-
-
-#: The running context's backend (CuNumpy 0.7.x's process-wide state object).
-array_backend = ArrayBackend()

@@ -25,7 +25,7 @@ from ._array_backend import (
     to_cunumpy,
 )
 from ._backend_info import MIN_CUPY_VERSION, backend_info, cupy_version_supported
-from ._backend_view import ArrayBackend, array_backend
+from ._backend_view import ArrayBackend
 from ._config import current, get_backend, set_backend, use_backend
 from ._cupy import cupy_available
 from ._transfer import to_cupy, to_numpy
@@ -58,6 +58,9 @@ __all__ = [
     "use_backend",
     "xp",  # noqa: F822 (read at each access, in __getattr__)
 ]
+
+#: The running context's backend with CuNumpy 0.7.x's interface (``array_backend.backend``).
+array_backend = ArrayBackend()
 
 #: The backend names, ``"numpy"`` or ``"cupy"`` (a type for annotations).
 BackendType = Literal["numpy", "cupy"]
