@@ -1,19 +1,22 @@
-"""Pytest plugin of the downstream check: a per-test JSON report and a kept selection.
+"""Pytest plugin of the downstream check: a per-test report that survives crashes, and a selection.
 
 Loaded with ``-p report_plugin`` (``tools/downstream`` on ``PYTHONPATH``) by
 ``tools/downstream/struphy.sh``. Environment:
 
-- ``CUNUMPY_DOWNSTREAM_REPORT``: path of the JSON report to write, one entry per test id
-  with its outcome (``passed``, ``failed``, ``error``, ``skipped``), its duration in
-  seconds (setup, call and teardown) and the last line of its failure.
-- ``CUNUMPY_DOWNSTREAM_KEEP``: path of a file of test ids, one a line; the other tests
-  are deselected.
+- ``CUNUMPY_DOWNSTREAM_REPORT``: the report, one JSON line per test as it ends (its id,
+  outcome ``passed``/``failed``/``error``/``skipped``, duration in seconds with setup and
+  teardown, and the last line of its failure). A test that starts writes a ``crashed``
+  line first, so a test that ends the process stays recorded. Tests already in the
+  report are deselected: running the same command again resumes after a crash.
+- ``CUNUMPY_DOWNSTREAM_KEEP``: a file of test ids, one a line; the other tests are
+  deselected.
 """
 
 from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 
 import pytest
 
@@ -21,42 +24,55 @@ _RESULTS: dict[str, dict[str, object]] = {}
 _RANK = {"passed": 0, "skipped": 1, "failed": 2, "error": 3}
 
 
+def _report() -> Path | None:
+    path = os.environ.get("CUNUMPY_DOWNSTREAM_REPORT")
+    return Path(path) if path else None
+
+
+def _write(entry: dict[str, object]) -> None:
+    path = _report()
+    if path is not None:
+        with path.open("a", encoding="utf-8") as handle:
+            handle.write(json.dumps(entry) + "\n")
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    keep_path = os.environ.get("CUNUMPY_DOWNSTREAM_KEEP")
-    if not keep_path:
-        return
-    with open(keep_path, encoding="utf-8") as handle:
-        keep = {line.strip() for line in handle if line.strip()}
-    selected = [item for item in items if item.nodeid in keep]
-    deselected = [item for item in items if item.nodeid not in keep]
+    keep: set[str] | None = None
+    if os.environ.get("CUNUMPY_DOWNSTREAM_KEEP"):
+        with open(os.environ["CUNUMPY_DOWNSTREAM_KEEP"], encoding="utf-8") as handle:
+            keep = {line.strip() for line in handle if line.strip()}
+    path = _report()
+    done = set(load(path)) if path is not None and path.exists() else set()
+    selected = [i for i in items if (keep is None or i.nodeid in keep) and i.nodeid not in done]
+    deselected = [i for i in items if i not in selected]
     if deselected:
         config.hook.pytest_deselected(items=deselected)
     items[:] = selected
 
 
+def pytest_runtest_logstart(nodeid: str) -> None:
+    _write({"test": nodeid, "outcome": "crashed", "duration": 0.0, "message": "the test process ended in this test"})
+
+
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    entry = _RESULTS.setdefault(
-        report.nodeid, {"outcome": "passed", "duration": 0.0, "message": ""}
-    )
+    entry = _RESULTS.setdefault(report.nodeid, {"test": report.nodeid, "outcome": "passed", "duration": 0.0, "message": ""})
     entry["duration"] = float(entry["duration"]) + report.duration  # type: ignore[arg-type]
-    if report.passed:
-        return
-    if report.skipped:
-        outcome = "skipped"
-    elif report.when == "call":
-        outcome = "failed"
-    else:
-        outcome = "error"
-    if _RANK[outcome] > _RANK[str(entry["outcome"])]:
-        entry["outcome"] = outcome
-        text = str(report.longrepr or "")
-        lines = [line for line in text.splitlines() if line.strip()]
-        errors = [line for line in lines if line.startswith("E ")]
-        entry["message"] = (errors[-1] if errors else lines[-1] if lines else "")[:300]
+    if not report.passed:
+        outcome = "skipped" if report.skipped else "failed" if report.when == "call" else "error"
+        if _RANK[outcome] > _RANK[str(entry["outcome"])]:
+            entry["outcome"] = outcome
+            lines = [line for line in str(report.longrepr or "").splitlines() if line.strip()]
+            entry["message"] = (lines[-1].strip() if lines else "")[:300]
+    if report.when == "teardown":
+        _write(_RESULTS.pop(report.nodeid))
 
 
-def pytest_sessionfinish(session: pytest.Session) -> None:
-    path = os.environ.get("CUNUMPY_DOWNSTREAM_REPORT")
-    if path:
-        with open(path, "w", encoding="utf-8") as handle:
-            json.dump(_RESULTS, handle, indent=0, sort_keys=True)
+def load(path: str | Path) -> dict[str, dict[str, object]]:
+    """The report at ``path``: each test's last line."""
+    results = {}
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            if line.strip():
+                entry = json.loads(line)
+                results[entry["test"]] = entry
+    return results

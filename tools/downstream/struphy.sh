@@ -65,17 +65,27 @@ use_cunumpy() {  # use_cunumpy 0.7.0 | use_cunumpy ours
 }
 
 run_tests() {  # run_tests NAME KEEPFILE PYTEST-ARGS...
-    local name="$1" keep="$2"
+    local name="$1" keep="$2" report="$work/results/$1.jsonl" rc=0 before after
     shift 2
     log "running $name"
-    (
-        cd "$work/run"
-        export PYTHONPATH="$here" CUNUMPY_DOWNSTREAM_REPORT="$work/results/$name.json"
-        export MPLBACKEND=Agg OMP_NUM_THREADS=1
-        if [ -n "$keep" ]; then export CUNUMPY_DOWNSTREAM_KEEP="$keep"; fi
-        "$venv/bin/pytest" -p report_plugin -p no:cacheprovider -q -o addopts="" "$@" \
-            > "$work/results/$name.log" 2>&1 || true
-    )
+    rm -f "$report" "$work/results/$name.log"
+    # a test that ends the process (or pytest's own error) is recorded; the rerun resumes after it
+    for _ in $(seq 20); do
+        before=$(cat "$report" 2>/dev/null | wc -l)
+        rc=0
+        (
+            cd "$work/run"
+            export PYTHONPATH="$here" CUNUMPY_DOWNSTREAM_REPORT="$report"
+            export MPLBACKEND=Agg OMP_NUM_THREADS=1
+            if [ -n "$keep" ]; then export CUNUMPY_DOWNSTREAM_KEEP="$keep"; fi
+            "$venv/bin/pytest" -p report_plugin -p no:cacheprovider -q --tb=native -o addopts="" "$@" \
+                >> "$work/results/$name.log" 2>&1
+        ) || rc=$?
+        after=$(cat "$report" 2>/dev/null | wc -l)
+        case "$rc" in 0 | 1 | 5) break ;; esac
+        [ "$after" -gt "$before" ] || break
+        log "$name: pytest ended with exit code $rc; resuming after the last test it ran"
+    done
     tail -n 1 "$work/results/$name.log"
 }
 
@@ -108,16 +118,17 @@ run_both() {  # run_both SUFFIX KEEP-FOR-STRUPHY
 }
 
 baseline() {
-    if [ -e "$work/results/struphy-0.7.0.json" ] && [ -e "$work/results/feectools-0.7.0.json" ]; then
-        log "baseline done already ($work/results/*-0.7.0.json)"
+    if [ -e "$work/results/baseline.done" ]; then
+        log "baseline done already ($work/results/*-0.7.0.jsonl; delete baseline.done to redo it)"
         return
     fi
     use_cunumpy 0.7.0
     run_both 0.7.0 ""
+    touch "$work/results/baseline.done"
 }
 
 ours() {
-    "$py" "$here/compare.py" "$work/results/struphy-0.7.0.json" --max-seconds "$max_seconds" \
+    "$py" "$here/compare.py" "$work/results/struphy-0.7.0.jsonl" --max-seconds "$max_seconds" \
         --keep "$work/results/struphy-selection.txt"
     use_cunumpy ours
     run_both ours "$work/results/struphy-selection.txt"
@@ -126,10 +137,10 @@ ours() {
 
 compare() {
     log "Struphy 3.5.0, unit tests that take <= $max_seconds s on 0.7.0"
-    "$py" "$here/compare.py" "$work/results/struphy-0.7.0.json" "$work/results/struphy-ours.json" \
+    "$py" "$here/compare.py" "$work/results/struphy-0.7.0.jsonl" "$work/results/struphy-ours.jsonl" \
         --max-seconds "$max_seconds" | tee "$work/results/struphy-compare.txt"
     log "feectools 0.9.0, serial tests"
-    "$py" "$here/compare.py" "$work/results/feectools-0.7.0.json" "$work/results/feectools-ours.json" \
+    "$py" "$here/compare.py" "$work/results/feectools-0.7.0.jsonl" "$work/results/feectools-ours.jsonl" \
         | tee "$work/results/feectools-compare.txt"
 }
 
