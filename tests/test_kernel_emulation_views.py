@@ -158,3 +158,16 @@ def test_emulated_inline_ptx_in_a_header_is_named_when_reached(tmp_path: Path) -
     np.testing.assert_array_equal(x, 1.0)
     with pytest.raises(NotImplementedError, match=r"kernel 'waits'.*PTX instruction 'mov.u32'"):
         emulate_cuda_kernel(kernel, x, -1, grid=1, block=2)
+
+
+def test_emulated_cuda_kernel_launches_as_a_call_would_without_a_launch_shape() -> None:
+    kernel = CudaKernel(
+        'extern "C" __global__ void iota(double* x, int n) {\n'
+        "    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+        "    if (i < n) x[i] = i;\n"
+        "}",
+        "iota",
+    )
+    x = np.full(300, -1.0)
+    emulate_cuda_kernel(kernel, x, 300)  # one thread per element of the first array
+    np.testing.assert_array_equal(x, np.arange(300.0))

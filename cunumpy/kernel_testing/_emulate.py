@@ -134,8 +134,10 @@ def emulate_cuda_kernel(
         of field names to values or an object with an attribute per field (views and
         pointers among them take arrays).
     n_threads : int or tuple of int, optional
-        Total threads (1-D): ``grid`` is rounded up from it with ``block`` threads a
-        block (default the kernel's ``block_size``, else 128).
+        Total threads: ``grid`` is rounded up from it with ``block`` threads a block
+        (default the kernel's ``block_size``, else 128). Without it or ``grid``, a
+        ``CudaKernel`` launches as a call would (its ``n_threads_from``: by default the
+        first array's size).
     grid, block : int or tuple of int, optional
         The launch shape, instead of `n_threads`.
     compiler : str, optional
@@ -179,7 +181,12 @@ def emulate_cuda_kernel(
     library, name = _library(kernel, compiler, options)
     params = library.params[name]
     block_shape = _shape(block if block is not None else getattr(kernel, "block_size", 128) or 128)
-    if grid is not None:
+    inferred = n_threads is not None or getattr(kernel, "n_threads_from", None) is not None
+    if grid is None and inferred and hasattr(kernel, "launch_shape"):
+        # a CudaKernel's launch: its block, n_threads in 1 to 3 dimensions or from the arguments
+        grid_dims, block_dims = kernel.launch_shape(n_threads, block=block, args=args)
+        grid_shape, block_shape = _shape(grid_dims), _shape(block_dims)
+    elif grid is not None:
         grid_shape = _shape(grid)
     elif n_threads is not None:
         total = int(np.prod(_shape(n_threads)))
