@@ -50,6 +50,25 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items[:] = selected
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> object:
+    """The report, also when pytest cannot format the failure.
+
+    A test stopped by pytest-timeout in compiled code can leave a traceback entry without
+    a line number, which pytest fails to format (an INTERNALERROR that ends the run): the
+    test is then reported failed with the exception's message.
+    """
+    try:
+        return (yield)
+    except TypeError:
+        excinfo = call.excinfo
+        message = f"{excinfo.typename}: {excinfo.value}" if excinfo else "failed"
+        return pytest.TestReport(
+            item.nodeid, item.location, dict(item.keywords), "failed", message, call.when,
+            duration=call.duration, start=call.start, stop=call.stop,
+        )  # fmt: skip
+
+
 def pytest_runtest_logstart(nodeid: str) -> None:
     _write({"test": nodeid, "outcome": "crashed", "duration": 0.0, "message": "the test process ended in this test"})
 

@@ -17,7 +17,8 @@
 # Environment: CUNUMPY_DOWNSTREAM_DIR (work folder, default ~/.cache/cunumpy-downstream),
 # CUNUMPY_CHECKOUT (the checkout to test, default this one), JOBS (default 2),
 # PYTHON (the interpreter for the venv, default python3), MAX_SECONDS (the Struphy
-# selection: tests that take at most this long on 0.7.0, default 3).
+# selection: tests that take at most this long on 0.7.0, default 3), RESUME=1 (continue
+# the reports of an interrupted run instead of starting them again).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -64,14 +65,17 @@ use_cunumpy() {  # use_cunumpy 0.7.0 | use_cunumpy ours
     log "cunumpy in use: $(cd "$work/run" && "$py" -c 'import cunumpy, importlib.metadata as m; print(m.version("cunumpy"), cunumpy.__file__)')"
 }
 
+count_lines() { if [ -e "$1" ]; then wc -l < "$1"; else echo 0; fi; }
+
 run_tests() {  # run_tests NAME KEEPFILE PYTEST-ARGS...
     local name="$1" keep="$2" report="$work/results/$1.jsonl" rc=0 before after
     shift 2
     log "running $name"
-    rm -f "$report" "$work/results/$name.log"
+    # RESUME=1 keeps the tests already in the report (after an interrupted run)
+    [ "${RESUME:-0}" = 1 ] || rm -f "$report" "$work/results/$name.log"
     # a test that ends the process (or pytest's own error) is recorded; the rerun resumes after it
     for _ in $(seq 20); do
-        before=$(cat "$report" 2>/dev/null | wc -l)
+        before=$(count_lines "$report")
         rc=0
         (
             cd "$work/run"
@@ -81,7 +85,7 @@ run_tests() {  # run_tests NAME KEEPFILE PYTEST-ARGS...
             "$venv/bin/pytest" -p report_plugin -p no:cacheprovider -q --tb=native -o addopts="" "$@" \
                 >> "$work/results/$name.log" 2>&1
         ) || rc=$?
-        after=$(cat "$report" 2>/dev/null | wc -l)
+        after=$(count_lines "$report")
         case "$rc" in 0 | 1 | 5) break ;; esac
         [ "$after" -gt "$before" ] || break
         log "$name: pytest ended with exit code $rc; resuming after the last test it ran"
@@ -112,8 +116,10 @@ run_both() {  # run_both SUFFIX KEEP-FOR-STRUPHY
     local paths feec
     mapfile -t paths < <(struphy_paths)
     mapfile -t feec < <(feectools_args)
-    # the baseline runs every test, stopping any at 20 s: those are outside the selection
-    run_tests "struphy-$1" "$2" --timeout 20 "${paths[@]}"
+    # the baseline runs every test, stopping a test body at 2 x MAX_SECONDS: those are outside
+    # the selection anyway (fixtures run to the end: they are shared by tests)
+    local stop=$((2 * max_seconds))
+    run_tests "struphy-$1" "$2" --timeout "$stop" -o timeout_func_only=true "${paths[@]}"
     run_tests "feectools-$1" "" --timeout 60 "${feec[@]}"
 }
 
