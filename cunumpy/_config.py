@@ -159,17 +159,14 @@ class _Current:
 #: ``_state.namespace`` and ``_state.name``: the backend of the running context.
 _state = _Current()
 
-#: Called with the new namespace whenever the running context's backend changes: the
-#: listeners of CuNumpy 0.7.1's ``cunumpy.xp.array_backend.add_listener``.
+#: Called with the new namespace when the running context's backend changes
+#: (``cunumpy.xp.array_backend.add_listener``).
 listeners: list[Callable[[ModuleType], object]] = []
 
 
 def _notify(before: ModuleType) -> None:
-    """Call the ``listeners`` if the running context's backend is no longer ``before``."""
-    after = current().namespace
-    if after is not before:
-        for listener in tuple(listeners):
-            listener(after)
+    for listener in tuple(listeners) if current().namespace is not before else ():
+        listener(current().namespace)
 
 
 #: Why ``CUNUMPY_BACKEND`` could not be applied, when ``python -m cunumpy`` deferred the
@@ -248,8 +245,7 @@ def set_backend(name: str, *, strict: bool = False) -> None:
     _default.namespace = namespace
     if current() is not _default:  # inside a use_backend block of this context
         _context.set(_Backend(namespace))
-    if listeners:
-        _notify(before)
+    _notify(before)
 
 
 @contextmanager
@@ -294,11 +290,9 @@ def use_backend(name: str, *, strict: bool = False) -> Iterator[ModuleType]:
     """
     namespace = _namespace_for(name, "use_backend", strict=strict, stacklevel=3)
     block = object()
-    found = current()
-    _blocks.set((*_blocks.get(), (block, found, _NAMES[namespace])))
+    _blocks.set((*_blocks.get(), (block, (found := current()), _NAMES[namespace])))
     _context.set(_Backend(namespace))
-    if listeners:
-        _notify(found.namespace)
+    _notify(found.namespace)
     try:
         yield namespace
     finally:
@@ -320,8 +314,7 @@ def _leave(block: object) -> None:
         before = current().namespace
         _blocks.set(blocks[:-1])
         _context.set(found)
-        if listeners:
-            _notify(before)
+        _notify(before)
         return
     # A block entered after this one is still open (interleaved generators, or __exit__
     # called by hand): it stays in force, and restores what this block found when it ends.

@@ -18,7 +18,9 @@
 # CUNUMPY_CHECKOUT (the checkout to test, default this one), JOBS (default 2),
 # PYTHON (the interpreter for the venv, default python3), MAX_SECONDS (the Struphy
 # selection: tests that take at most this long on 0.7.0, default 3), RESUME=1 (continue
-# the reports of an interrupted run instead of starting them again).
+# the reports of an interrupted run instead of starting them again), STRUPHY_TESTS (the
+# folders of Struphy's unit tests to run, e.g. "pic geometry"; default all of
+# `struphy test unit`'s).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -56,11 +58,11 @@ setup() {
 }
 
 use_cunumpy() {  # use_cunumpy 0.7.0 | use_cunumpy ours
-    "$py" -m pip uninstall -y -q cunumpy
+    "$py" -m pip uninstall -y -q cunumpy cunumpy-xp
     if [ "$1" = ours ]; then
         "$py" -m pip install -q --no-deps --force-reinstall "$checkout"
     else
-        "$py" -m pip install -q --no-deps "cunumpy==$1"
+        "$py" -m pip install -q --no-deps "cunumpy==0.7.0"
     fi
     log "cunumpy in use: $(cd "$work/run" && "$py" -c 'import cunumpy, importlib.metadata as m; print(m.version("cunumpy"), cunumpy.__file__)')"
 }
@@ -98,12 +100,15 @@ site() { "$py" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])'; }
 struphy_paths() {
     local lib
     lib="$(site)/struphy"
-    for d in api bsplines console dispersion_relations feec fields_background geometry initial io \
-        kinetic_background linear_algebra ode pic polar post_processing propagators simulation; do
+    local folders="api bsplines console dispersion_relations feec fields_background geometry initial io
+        kinetic_background linear_algebra ode pic polar post_processing propagators simulation"
+    for d in ${STRUPHY_TESTS:-$folders}; do
         echo "$lib/$d/tests/"
     done
-    echo "$lib/models/tests/test_gpu_LinearVlasovAmpereOneSpecies.py"
-    echo "$lib/models/tests/test_gpu_VlasovAmpereOneSpecies.py"
+    if [ -z "${STRUPHY_TESTS:-}" ]; then
+        echo "$lib/models/tests/test_gpu_LinearVlasovAmpereOneSpecies.py"
+        echo "$lib/models/tests/test_gpu_VlasovAmpereOneSpecies.py"
+    fi
 }
 
 feectools_args() {
@@ -116,9 +121,10 @@ run_both() {  # run_both SUFFIX KEEP-FOR-STRUPHY
     local paths feec
     mapfile -t paths < <(struphy_paths)
     mapfile -t feec < <(feectools_args)
-    # the baseline runs every test, stopping a test body at 2 x MAX_SECONDS: those are outside
+    # the baseline runs every test, stopping a test body at MAX_SECONDS + 2: those are outside
     # the selection anyway (fixtures run to the end: they are shared by tests)
-    local stop=$((2 * max_seconds))
+    local stop=$((max_seconds + 2))
+    [ -z "$2" ] || stop=60  # the selection's tests run to the end (within a minute)
     run_tests "struphy-$1" "$2" --timeout "$stop" -o timeout_func_only=true "${paths[@]}"
     run_tests "feectools-$1" "" --timeout 60 "${feec[@]}"
 }
