@@ -70,11 +70,20 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 
 
 def pytest_runtest_logstart(nodeid: str) -> None:
-    _write({"test": nodeid, "outcome": "crashed", "duration": 0.0, "message": "the test process ended in this test"})
+    _write(
+        {
+            "test": nodeid,
+            "outcome": "crashed",
+            "duration": 0.0,
+            "message": "the test process ended in this test",
+        }
+    )
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    entry = _RESULTS.setdefault(report.nodeid, {"test": report.nodeid, "outcome": "passed", "duration": 0.0, "message": ""})
+    entry = _RESULTS.setdefault(
+        report.nodeid, {"test": report.nodeid, "outcome": "passed", "duration": 0.0, "message": ""}
+    )
     entry["duration"] = float(entry["duration"]) + report.duration  # type: ignore[arg-type]
     if not report.passed:
         outcome = "skipped" if report.skipped else "failed" if report.when == "call" else "error"
