@@ -64,7 +64,7 @@ use_cunumpy() {  # use_cunumpy 0.7.0 | use_cunumpy ours
     else
         "$py" -m pip install -q --no-deps "cunumpy==0.7.0"
     fi
-    log "cunumpy in use: $(cd "$work/run" && "$py" -c 'import cunumpy, importlib.metadata as m; print(m.version("cunumpy"), cunumpy.__file__)')"
+    log "cunumpy in use: $(cd "$work/run" && "$py" -m pip list 2>/dev/null | grep -i '^cunumpy') ($(cd "$work/run" && "$py" -c 'import cunumpy; print(cunumpy.__file__)'))"
 }
 
 count_lines() { if [ -e "$1" ]; then wc -l < "$1"; else echo 0; fi; }
