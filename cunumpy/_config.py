@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import sys
 import warnings
+from collections.abc import Callable
 from contextlib import ContextDecorator
 from contextvars import ContextVar
 from types import ModuleType, TracebackType
 from typing import Any
 
 from . import _landscape
+from ._backend_names import _NAMES, ACCEPTED, BACKENDS, ENV_VAR, _namespace_for, _numpy_namespace
 from ._landscape import add_listener
 
 __all__ = [
@@ -37,12 +39,6 @@ __all__ = [
     "set_backend",
     "use_backend",
 ]
-
-#: The backends cunumpy knows, in the order ``auto`` tries them in reverse.
-BACKENDS = ("numpy", "cupy")
-
-#: The environment variable read once, when cunumpy is imported.
-ENV_VAR = "CUNUMPY_BACKEND"
 
 
 class _Backend:
@@ -81,71 +77,6 @@ class _Override(_Backend):
             died(self.namespace)
 
 
-#: The backend's name of each namespace module (filled as the namespaces are loaded).
-_NAMES: dict[ModuleType, str] = {}
-
-
-def _numpy_namespace() -> ModuleType:
-    from ._backends import numpy as numpy_namespace
-
-    _NAMES[numpy_namespace] = "numpy"
-    return numpy_namespace
-
-
-#: The names ``set_backend``, ``use_backend`` and ``CUNUMPY_BACKEND`` accept.
-ACCEPTED = (*BACKENDS, "auto")
-
-
-def _canonical_name(name: object, func: str) -> str:
-    """``name`` as one of ``ACCEPTED`` (case and surrounding spaces ignored), or raise."""
-    if not isinstance(name, str):
-        msg = f"{func}: `name` must be a str, one of {ACCEPTED!r}, not {name!r}."
-        raise TypeError(msg)
-    canonical = name.strip().lower()
-    if canonical not in ACCEPTED:
-        msg = f"{func}: unknown backend {name!r}; the valid names are {ACCEPTED!r}."
-        raise ValueError(msg)
-    return canonical
-
-
-def _cupy_namespace() -> ModuleType:
-    from ._backends import cupy as cupy_namespace
-
-    _NAMES[cupy_namespace] = "cupy"
-    return cupy_namespace
-
-
-def _namespace_for(
-    name: object, func: str, *, strict: bool = True, stacklevel: int = 2
-) -> ModuleType:
-    """Return the namespace module of backend ``name`` (``"auto"`` resolved).
-
-    ``"cupy"`` where CuPy is not usable raises ``CupyUnavailableError`` with the reason
-    when ``strict``; otherwise it warns (``CupyUnavailableWarning``, with the reason) and
-    gives NumPy, as CuNumpy 0.7.1 did. ``"auto"`` gives CuPy where usable, silently.
-    ``stacklevel`` is the warning's stack level as seen from the caller.
-    """
-    canonical = _canonical_name(name, func)
-    if canonical == "numpy":
-        return _numpy_namespace()
-    from ._cupy import CupyUnavailableWarning, cupy_available, require_cupy
-
-    if canonical == "auto":
-        return _cupy_namespace() if cupy_available() else _numpy_namespace()
-    if strict or cupy_available():
-        require_cupy(func)
-        return _cupy_namespace()
-    from ._cupy import cupy_unavailable_reason
-
-    msg = (
-        f"{func}: CuPy was asked for but is not usable here ({cupy_unavailable_reason()}); "
-        f"staying on NumPy. Pass strict=True to raise instead, or 'auto' to take CuPy only "
-        f"where it is usable."
-    )
-    warnings.warn(msg, CupyUnavailableWarning, stacklevel=stacklevel + 1)
-    return _numpy_namespace()
-
-
 #: The process default (``set_backend``); mutated in place, so the context variable's
 #: default below always reaches the current one.
 _default = _Backend(_numpy_namespace())
@@ -182,6 +113,16 @@ class _Current:
 
 #: ``_state.namespace`` and ``_state.name``: the backend of the running context.
 _state = _Current()
+
+#: Called with the new namespace when the running context's backend changes
+#: (``cunumpy.xp.array_backend.add_listener``).
+listeners: list[Callable[[ModuleType], object]] = []
+
+
+def _notify(before: ModuleType) -> None:
+    for listener in tuple(listeners) if current().namespace is not before else ():
+        listener(current().namespace)
+
 
 #: Why ``CUNUMPY_BACKEND`` could not be applied, when ``python -m cunumpy`` deferred the
 #: error to report it (``None`` otherwise).
@@ -255,9 +196,11 @@ def set_backend(name: str, *, strict: bool = False) -> None:
     >>> xp.set_backend("numpy")
     """
     namespace = _namespace_for(name, "set_backend", strict=strict)
+    before = current().namespace
     _landscape.change_default(namespace)
     if current() is not _default:  # inside a use_backend block of this context
         _context.set(_Override(namespace))
+    _notify(before)
 
 
 def use_backend(name: str, *, strict: bool = False) -> _Block:
@@ -278,13 +221,6 @@ def use_backend(name: str, *, strict: bool = False) -> _Block:
     before the block that was left is restored), so no block's backend stays behind.
     A block left in another thread or task than the one that entered it raises
     ``RuntimeError`` and changes nothing.
-
-    Parameters
-    ----------
-    name : {"numpy", "cupy", "auto"}
-        The backend to use inside the block; case and surrounding spaces are ignored.
-    strict : bool, optional
-        Raise ``CupyUnavailableError`` rather than fall back to NumPy with a warning.
 
     A ``use_backend(...)`` that is never entered changes nothing, so it warns
     (``RuntimeWarning``, naming the call and where it was made) when it is collected, as
@@ -337,7 +273,9 @@ class _Block(ContextDecorator):
         namespace = _namespace_for(self._name, "use_backend", strict=self._strict)
         token = _Override(namespace)  # the names follow contexts before the block runs
         _blocks.set((*_blocks.get(), (self, current(), _NAMES[namespace])))
+        found = _blocks.get()[-1][1]
         _context.set(token)
+        _notify(found.namespace)
         return namespace
 
     def __exit__(
@@ -380,8 +318,10 @@ def _leave(block: object) -> None:
         raise RuntimeError(msg)
     _, found, name = blocks[index]
     if index == len(blocks) - 1:
+        before = current().namespace
         _blocks.set(blocks[:-1])
         _context.set(found)
+        _notify(before)
         return
     # A block entered after this one is still open (interleaved generators, or __exit__
     # called by hand): it stays in force, and restores what this block found when it ends.

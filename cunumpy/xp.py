@@ -4,9 +4,9 @@ Kept at the same path so that ``from cunumpy.xp import to_numpy`` keeps working;
 function here is the top level's own object (``cunumpy.xp.to_numpy is
 cunumpy.to_numpy``), so use them from the top level in new code. ``xp.xp`` is the
 namespace of the running context's backend, and ``numpy_backend`` / ``cupy_backend``
-tell which backend that is; all three are read at each access. 0.7.1's ``ArrayBackend``
-class and its process-wide ``array_backend`` object are not here: cunumpy's backend is
-context-local (see ``use_backend``).
+tell which backend that is; all three are read at each access. ``array_backend``, 0.7.x's
+backend state object (``array_backend.backend``, ``.xp``, ``.set``, ``.use_backend``,
+``.add_listener``), is a view of the same context-local state (see ``use_backend``).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from ._array_backend import (
     to_cunumpy,
 )
 from ._backend_info import MIN_CUPY_VERSION, backend_info, cupy_version_supported
+from ._backend_view import ArrayBackend
 from ._config import current, get_backend, set_backend, use_backend
 from ._cupy import cupy_available
 from ._transfer import to_cupy, to_numpy
@@ -32,7 +33,9 @@ from .cuda import synchronize
 
 __all__ = [
     "MIN_CUPY_VERSION",
+    "ArrayBackend",
     "BackendType",
+    "array_backend",
     "as_device_array",
     "assert_same_backend",
     "backend_info",
@@ -55,6 +58,9 @@ __all__ = [
     "use_backend",
     "xp",  # noqa: F822 (read at each access, in __getattr__)
 ]
+
+#: The running context's backend with CuNumpy 0.7.x's interface (``array_backend.backend``).
+array_backend = ArrayBackend()
 
 #: The backend names, ``"numpy"`` or ``"cupy"`` (a type for annotations).
 BackendType = Literal["numpy", "cupy"]

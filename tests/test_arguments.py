@@ -123,7 +123,7 @@ def test_headers_include_the_views_and_round_trip(tmp_path: Any) -> None:
     assert text == (tmp_path / "marker_args.cuh").read_text()
     assert text.splitlines()[1:7] == [
         "#ifndef MARKERARGS_CUH", "#define MARKERARGS_CUH", "",
-        "#include <cunumpy/array_view.cuh>", '#include "other.cuh"', "",
+        '#include "cunumpy/array_view.cuh"', '#include "other.cuh"', "",
     ]  # fmt: skip
     s.check_source(text)  # its own declaration matches
     both = arguments.write_cuda_header(
@@ -200,6 +200,6 @@ def test_from_pyccel_class_reads_the_source_without_running_it(tmp_path: Any) ->
 def test_the_layout_kernel_writes_size_alignment_and_offsets() -> None:
     struct = arguments.CudaStruct("V", [("a", "Array1D<double>"), ("n", "int")])
     text = struct.layout_source()
-    assert text.startswith("#include <cunumpy/array_view.cuh>\nstruct V {")
+    assert text.startswith('#include "cunumpy/array_view.cuh"\nstruct V {')
     assert "out[3] = (unsigned long long)((const char*)&s.n - (const char*)&s);" in text
     assert struct.layout_source("v.cuh").startswith('#include "v.cuh"\n')

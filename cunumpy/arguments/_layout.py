@@ -11,6 +11,7 @@ import numpy as np
 from .._cupy import require_cupy
 from .._transfer_log import note_transfer
 from ..cuda._signature import CudaParameter, view_dtype
+from ._headers import VIEW_INCLUDE
 
 __all__ = ["layout_source", "stored_dtype", "verify_layout"]
 
@@ -27,7 +28,7 @@ def stored_dtype(field: CudaParameter) -> Any:
 def layout_source(struct: Any, include: str | None) -> str:
     """A one-thread kernel writing sizeof, alignof and each field's offset to ``out``."""
     if include is None:
-        lines = ["#include <cunumpy/array_view.cuh>"] if struct.has_views else []
+        lines = [VIEW_INCLUDE] if struct.has_views else []
         lines.append(struct.declaration)
     else:
         line = include.strip()

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from . import _emulator
+from ._emulate_args import pack_declared
 from ._emulator import EmulatedLibrary, emulation_cache_dir, emulation_compiler, pack_arguments
 
 __all__ = [
@@ -64,7 +65,8 @@ def compile_for_emulation(
     Raises
     ------
     NotImplementedError
-        If the kernel uses warp intrinsics or inline PTX, which the emulation cannot run.
+        If the kernel uses warp intrinsics, or an inline PTX instruction other than
+        ``trap``, ``membar`` and ``fence``, which the emulation cannot run.
     RuntimeError
         Without a C++ compiler, or when the kernel does not compile (with the output).
 
@@ -126,10 +128,16 @@ def emulate_cuda_kernel(
     kernel : CudaKernel or RawKernel
         A CUDA C kernel (``source``/``code`` and ``name``).
     *args : array or scalar
-        The kernel's arguments.
+        The kernel's arguments. An array view parameter (``Array2D<double>``, declared
+        in ``cunumpy/array_view.cuh`` or a header of the same layout) takes an array of
+        any strides; a struct parameter takes a value of its ``CudaStruct``, a mapping
+        of field names to values or an object with an attribute per field (views and
+        pointers among them take arrays).
     n_threads : int or tuple of int, optional
-        Total threads (1-D): ``grid`` is rounded up from it with ``block`` threads a
-        block (default the kernel's ``block_size``, else 128).
+        Total threads: ``grid`` is rounded up from it with ``block`` threads a block
+        (default the kernel's ``block_size``, else 128). Without it or ``grid``, a
+        ``CudaKernel`` launches as a call would (its ``n_threads_from``: by default the
+        first array's size).
     grid, block : int or tuple of int, optional
         The launch shape, instead of `n_threads`.
     compiler : str, optional
@@ -146,7 +154,11 @@ def emulate_cuda_kernel(
     ValueError
         Without `n_threads` or `grid`, or with a negative `shared_mem`.
     RuntimeError
-        Without a C++ compiler, when the kernel does not compile, or calls ``__trap()``.
+        Without a C++ compiler, when the kernel does not compile, or calls ``__trap()``
+        (also through the inline PTX ``asm("trap;")``).
+    NotImplementedError
+        If the kernel uses warp intrinsics, or reaches an inline PTX instruction other
+        than ``trap``, ``membar`` and ``fence``; the message names it and the kernel.
 
     Examples
     --------
@@ -169,7 +181,12 @@ def emulate_cuda_kernel(
     library, name = _library(kernel, compiler, options)
     params = library.params[name]
     block_shape = _shape(block if block is not None else getattr(kernel, "block_size", 128) or 128)
-    if grid is not None:
+    inferred = n_threads is not None or getattr(kernel, "n_threads_from", None) is not None
+    if grid is None and inferred and hasattr(kernel, "launch_shape"):
+        # a CudaKernel's launch: its block, n_threads in 1 to 3 dimensions or from the arguments
+        grid_dims, block_dims = kernel.launch_shape(n_threads, block=block, args=args)
+        grid_shape, block_shape = _shape(grid_dims), _shape(block_dims)
+    elif grid is not None:
         grid_shape = _shape(grid)
     elif n_threads is not None:
         total = int(np.prod(_shape(n_threads)))
@@ -184,7 +201,10 @@ def emulate_cuda_kernel(
             return value._a
         return value if isinstance(value, np.ndarray) else None
 
-    argv, keep = pack_arguments(name, params, _cast(params, args), buffer_of)
+    declared = pack_declared(
+        f"emulate_cuda_kernel: kernel {name!r}", getattr(kernel, "signature", None), args
+    )
+    argv, keep = pack_arguments(name, params, _cast(params, declared), buffer_of)
     trapped = library.launch(name, argv, grid_shape, block_shape, int(shared_mem))
     del keep
     if trapped:

@@ -108,7 +108,7 @@ def kernel_from_folder(
         dirs = tuple(include_dirs) if include_dirs is not None else (_source_root(package),)
         cuda_kernel = _load_cuda(cuda_path, name, {"include_dirs": dirs, **cuda_options})
     return cls(
-        PyccelKernel(host, parameters=lambda: [*(_names(python) or [])], **(host_options or {})),
+        PyccelKernel(host, parameters=lambda: _names(python), **(host_options or {})),
         cuda_kernel,
         name=name,
         missing_cuda=missing_cuda,

@@ -20,17 +20,22 @@ import numpy as np
 from .._array_kinds import is_cupy_array
 from .._config import get_backend
 from .._transfer_log import active, note_transfer
+from ._pyccel_stub import pyccel_stub_parameters
 
 __all__ = ["HOST_TYPES", "PyccelKernel", "parameter_names"]
 
 
 def parameter_names(function: Any) -> list[str] | None:
-    """The positional parameter names of ``function``, or ``None`` when unknown."""
+    """The positional parameter names of ``function``, or ``None`` when unknown.
+
+    A Pyccel-compiled function has no Python signature: its names come from the stub
+    Pyccel writes next to the compiled module (``__pyccel__/<module>.pyi``).
+    """
     function = getattr(function, "python", function)
     try:
         signature = inspect.signature(function)
     except (TypeError, ValueError):
-        return None
+        return pyccel_stub_parameters(function)
     positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
     return [p.name for p in signature.parameters.values() if p.kind in positional]
 

@@ -224,7 +224,22 @@ class Kernel:
         return (*host, "cuda") if self._cuda is not None else host
 
     def host_parameters(self) -> list[str] | None:
-        """The host kernel's positional parameter names, or ``None`` when unknown."""
+        """The host kernel's positional parameter names, or ``None`` when unknown.
+
+        For a compiled kernel (Pyccel) they come from the Python definition, or from the
+        stub Pyccel writes (``__pyccel__/<module>.pyi``), as in CuNumpy 0.7.0.
+
+        Returns
+        -------
+        list of str or None
+            The names, in order.
+
+        Examples
+        --------
+        >>> import cunumpy as xp
+        >>> xp.kernels.Kernel(lambda x, out: None, name="copy").host_parameters()
+        ['x', 'out']
+        """
         return parameter_names(self._host.kernel)
 
     def check_signature(self) -> None:

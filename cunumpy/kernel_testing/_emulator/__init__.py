@@ -36,12 +36,16 @@ _RUNTIME = Path(__file__).with_name("runtime.h")
 _UNSUPPORTED = {
     r"__shfl\w*": "warp shuffles",
     r"__syncwarp|__ballot_sync|__any_sync|__all_sync|__activemask": "warp intrinsics",
-    r"\basm\s*(volatile\s*)?\(": "inline PTX",
     r"cupy/complex\.cuh": "CuPy's complex header",
 }
 _EXTERN_SHARED = re.compile(
     r"extern\s+__shared__\s+(?:__align__\(\s*\d+\s*\)\s+)?([\w:<>\s]+?)\s+(\w+)\s*\[\s*\]\s*;"
 )
+#: Inline PTX: ``asm volatile (`` and ``__asm__`` spelled as ``asm(``, and each instruction.
+_ASM = re.compile(r"\b(?:asm|__asm__)\s*(?:volatile\s*|__volatile__\s*)?\(")
+_PTX = re.compile(r"\basm\(\s*\"\s*([\w.]+)")
+#: The PTX instructions the emulation runs (``trap``; ``membar``/``fence`` order nothing).
+PTX_EMULATED = ("trap", "membar", "fence")
 _KINDS = ("pointer", "signed integer", "unsigned integer", "floating", "bool", "struct")
 
 
@@ -103,8 +107,10 @@ class EmulatedLibrary:
         """Run one launch; returns 1 when the kernel called ``__trap()``."""
         entry = getattr(self._dll, f"cunumpy_launch_{self.expressions.index(expression)}")
         entry.restype = ctypes.c_int
+        unsupported = self._dll.cunumpy_unsupported_ptx
+        unsupported.restype = ctypes.c_char_p
         with self.lock:
-            return int(
+            trapped = int(
                 entry(
                     argv,
                     (ctypes.c_uint * 3)(*grid),
@@ -112,6 +118,31 @@ class EmulatedLibrary:
                     ctypes.c_ulonglong(shared_mem),
                 )
             )
+            ptx = unsupported().decode(errors="replace")
+        if trapped and ptx:
+            raise NotImplementedError(_ptx_message(f"kernel {expression!r}", ptx))
+        return trapped
+
+
+def _ptx_message(what: str, ptx: str) -> str:
+    found = _PTX.search(f"asm({ptx})")
+    instruction = found.group(1) if found else ptx
+    return (
+        f"{what}: the inline PTX instruction {instruction!r} cannot run on the CPU emulation "
+        f"(it runs {', '.join(PTX_EMULATED)}); test this kernel on a GPU."
+    )
+
+
+def _inline_ptx(code: str, what: str) -> str:
+    """``code`` with every inline PTX statement spelled ``asm(``; raise for an instruction not emulated.
+
+    Headers the kernel includes are checked when a launch reaches their ``asm``.
+    """
+    code = _ASM.sub("asm(", code)
+    for instruction in _PTX.findall(code):
+        if not instruction.startswith(PTX_EMULATED):
+            raise NotImplementedError(_ptx_message(what, f'"{instruction}"'))
+    return code
 
 
 _LIBRARIES: dict[str, EmulatedLibrary] = {}
@@ -147,7 +178,7 @@ def build(
     if compiler is None:
         msg = f"{what}: the CUDA C emulation needs a C++ compiler (set CXX, or install g++)."
         raise RuntimeError(msg)
-    source, _ = _source(code, expressions)
+    source, _ = _source(_inline_ptx(code, what), expressions)
     extra = [*options, *SETTINGS["options"]]
     command = [compiler, "-std=c++17", "-O1", "-w", "-shared", "-fPIC", *_include_dirs(extra)]
     command += [o for o in SETTINGS["options"] if not o.startswith(("-I", "-D"))]

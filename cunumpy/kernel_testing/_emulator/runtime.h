@@ -66,6 +66,19 @@ inline void __threadfence_block() {}
     }
     longjmp(cunumpy_jump, 1);
 }
+// inline PTX, asm("..."): the instructions kernels use run (trap; membar and fence order
+// nothing, as one thread runs at a time); any other stops the launch, and Python names it
+static char cunumpy_ptx[256];
+extern "C" const char* cunumpy_unsupported_ptx() { return cunumpy_ptx; }
+inline void cunumpy_inline_ptx(const char* text) {
+    const char* p = text;
+    while (*p == ' ' || *p == '"') ++p;
+    if (!strncmp(p, "trap", 4)) __trap();
+    if (!strncmp(p, "membar", 6) || !strncmp(p, "fence", 5)) return;
+    snprintf(cunumpy_ptx, sizeof cunumpy_ptx, "%s", text);
+    __trap();
+}
+#define asm(...) cunumpy_inline_ptx(#__VA_ARGS__)
 template <class T> inline T __ldg(const T* p) { return *p; }
 inline double rsqrt(double v) { return 1.0 / sqrt(v); }
 inline float rsqrtf(float v) { return 1.0f / sqrtf(v); }
@@ -100,6 +113,7 @@ static void cunumpy_fiber_main() {
 }
 static int cunumpy_run(void (*body)(), const unsigned int* g, const unsigned int* b, unsigned long long shared, int fibers) {
     cunumpy_trapped = 0;
+    cunumpy_ptx[0] = 0;
     cunumpy_body = body;
     gridDim = dim3(g[0], g[1], g[2]);
     blockDim = dim3(b[0], b[1], b[2]);

@@ -1,0 +1,106 @@
+"""Pytest plugin of the downstream check: a per-test report that survives crashes, and a selection.
+
+Loaded with ``-p report_plugin`` (``tools/downstream`` on ``PYTHONPATH``) by
+``tools/downstream/struphy.sh``. Environment:
+
+- ``CUNUMPY_DOWNSTREAM_REPORT``: the report, one JSON line per test as it ends (its id,
+  outcome ``passed``/``failed``/``error``/``skipped``, duration in seconds with setup and
+  teardown, and the last line of its failure). A test that starts writes a ``crashed``
+  line first, so a test that ends the process stays recorded. Tests already in the
+  report are deselected: running the same command again resumes after a crash.
+- ``CUNUMPY_DOWNSTREAM_KEEP``: a file of test ids, one a line; the other tests are
+  deselected.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+_RESULTS: dict[str, dict[str, object]] = {}
+_RANK = {"passed": 0, "skipped": 1, "failed": 2, "error": 3}
+
+
+def _report() -> Path | None:
+    path = os.environ.get("CUNUMPY_DOWNSTREAM_REPORT")
+    return Path(path) if path else None
+
+
+def _write(entry: dict[str, object]) -> None:
+    path = _report()
+    if path is not None:
+        with path.open("a", encoding="utf-8") as handle:
+            handle.write(json.dumps(entry) + "\n")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    keep: set[str] | None = None
+    if os.environ.get("CUNUMPY_DOWNSTREAM_KEEP"):
+        with open(os.environ["CUNUMPY_DOWNSTREAM_KEEP"], encoding="utf-8") as handle:
+            keep = {line.strip() for line in handle if line.strip()}
+    path = _report()
+    done = set(load(path)) if path is not None and path.exists() else set()
+    selected = [i for i in items if (keep is None or i.nodeid in keep) and i.nodeid not in done]
+    deselected = [i for i in items if i not in selected]
+    if deselected:
+        config.hook.pytest_deselected(items=deselected)
+    items[:] = selected
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> object:
+    """The report, also when pytest cannot format the failure.
+
+    A test stopped by pytest-timeout in compiled code can leave a traceback entry without
+    a line number, which pytest fails to format (an INTERNALERROR that ends the run): the
+    test is then reported failed with the exception's message.
+    """
+    try:
+        return (yield)
+    except TypeError:
+        excinfo = call.excinfo
+        message = f"{excinfo.typename}: {excinfo.value}" if excinfo else "failed"
+        return pytest.TestReport(
+            item.nodeid, item.location, dict(item.keywords), "failed", message, call.when,
+            duration=call.duration, start=call.start, stop=call.stop,
+        )  # fmt: skip
+
+
+def pytest_runtest_logstart(nodeid: str) -> None:
+    _write(
+        {
+            "test": nodeid,
+            "outcome": "crashed",
+            "duration": 0.0,
+            "message": "the test process ended in this test",
+        }
+    )
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    entry = _RESULTS.setdefault(
+        report.nodeid, {"test": report.nodeid, "outcome": "passed", "duration": 0.0, "message": ""}
+    )
+    entry["duration"] = float(entry["duration"]) + report.duration  # type: ignore[arg-type]
+    if not report.passed:
+        outcome = "skipped" if report.skipped else "failed" if report.when == "call" else "error"
+        if _RANK[outcome] > _RANK[str(entry["outcome"])]:
+            entry["outcome"] = outcome
+            lines = [line for line in str(report.longrepr or "").splitlines() if line.strip()]
+            entry["message"] = (lines[-1].strip() if lines else "")[:300]
+    if report.when == "teardown":
+        _write(_RESULTS.pop(report.nodeid))
+
+
+def load(path: str | Path) -> dict[str, dict[str, object]]:
+    """The report at ``path``: each test's last line."""
+    results = {}
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            if line.strip():
+                entry = json.loads(line)
+                results[entry["test"]] = entry
+    return results
