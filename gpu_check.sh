@@ -261,7 +261,7 @@ import sys; print(sys.executable, sys.version.split()[0]); sys.exit(sys.version_
             rm -rf '$NUMPY24_SITE' && '$PY' tools/install_wheels.py gpu_numpy24 '$NUMPY24_SITE' &&
             PYTHONPATH='$NUMPY24_SITE':\$PYTHONPATH '$PY' -c '
 import numpy
-from cunumpy.kernels._numba import cuda_target_problem
+from cunumpy.kernels._portable._numba_import import cuda_target_problem
 assert numpy.__version__.startswith(\"2.4.\"), numpy.__version__
 assert cuda_target_problem() is None, cuda_target_problem()
 print(\"numba-cuda compiles with NumPy\", numpy.__version__)'"

@@ -100,7 +100,7 @@ def bench_numpy(quick: bool, repeat: int, progress: Progress) -> list[Result]:
 
 def bench_counting(quick: bool, repeat: int, progress: Progress) -> list[Result]:
     """``to_numpy`` of a NumPy array: against the raw call, and with a counter open."""
-    from cunumpy._transfer_log import active
+    from cunumpy._placement._transfer_log import active
 
     progress.step("transfer counting: to_numpy of a NumPy array, with and without a counter")
     x = np.arange(16.0)

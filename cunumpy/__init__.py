@@ -159,7 +159,10 @@ from ._api.sets import isin, unique_all, unique_counts, unique_inverse, unique_v
 from ._api.sorting import argsort, sort
 from ._api.statistics import cumulative_prod, cumulative_sum, max, mean, min, prod, std, sum, var
 from ._api.utility import all, any, diff
-from ._array_backend import (
+from ._backends._superset import backend_attribute as _backend_attribute
+from ._backends._unique_results import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
+from ._calls._ufunc_methods import attach as _attach_ufunc_methods  # noqa: F401  (xp.add.reduce)
+from ._moving._backend_conversion import (
     as_device_array,
     assert_same_backend,
     default_float_dtype,
@@ -170,7 +173,10 @@ from ._array_backend import (
     same_backend,
     to_cunumpy,
 )
-from ._array_kinds import (
+from ._moving._host_copy_async import to_host_async
+from ._moving._to_device import device, to_cupy, to_device, to_numpy
+from ._namespaces._array_namespace import array_namespace, get_namespace
+from ._namespaces._array_predicates import (
     is_array_api_obj,
     is_cupy_array,
     is_dask_array,
@@ -185,21 +191,8 @@ from ._array_kinds import (
     is_writeable_array,
     size,
 )
-from ._backend_info import MIN_CUPY_VERSION, backend_info, cupy_version_supported, require_version
-from ._backends._superset import backend_attribute as _backend_attribute
-from ._config import current as _current
-from ._config import get_backend, set_backend, use_backend
-from ._cupy import (
-    CupyUnavailableError,
-    CupyUnavailableWarning,
-    cupy_available,
-    cupy_unavailable_reason,
-)
-from ._host import evaluate_on_host, host_call, setup_on_host
-from ._host_copy import to_host_async
-from ._info import __array_namespace_info__
-from ._namespace import array_namespace, get_namespace
-from ._namespace_kinds import (
+from ._namespaces._inspection import __array_namespace_info__
+from ._namespaces._namespace_predicates import (
     is_array_api_strict_namespace,
     is_cupy_namespace,
     is_dask_namespace,
@@ -211,10 +204,22 @@ from ._namespace_kinds import (
     is_pydata_sparse_namespace,
     is_torch_namespace,
 )
-from ._scipy import scipy
-from ._transfer import device, to_cupy, to_device, to_numpy
-from ._ufunc_methods import attach as _attach_ufunc_methods  # noqa: F401  (xp.add.reduce)
-from ._unique_results import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
+from ._on_host._host_call import evaluate_on_host, host_call, setup_on_host
+from ._on_host._scipy_namespace import scipy
+from ._settings._config import current as _current
+from ._settings._config import get_backend, set_backend, use_backend
+from ._settings._cupy_probe import (
+    CupyUnavailableError,
+    CupyUnavailableWarning,
+    cupy_available,
+    cupy_unavailable_reason,
+)
+from ._settings._versions import (
+    MIN_CUPY_VERSION,
+    backend_info,
+    cupy_version_supported,
+    require_version,
+)
 from .cuda import synchronize
 
 __version__ = "0.1.0"
@@ -321,7 +326,7 @@ def __getattr__(name: str) -> Any:
 
     Only names that are not module globals get here: cunumpy's own names never do, nor,
     in a program on one backend, the library's names, which are globals too
-    (``cunumpy/_public_names.py``). A name that gets here is the running context's
+    (``cunumpy/_calls/_public_names.py``). A name that gets here is the running context's
     backend library's (``xp.pad`` is NumPy's on NumPy, CuPy's on CuPy).
     """
     if name in _LAZY_SUBMODULES:
@@ -340,7 +345,7 @@ def __dir__() -> list[str]:
     return list(__all__)
 
 
-from ._public_names import bind as _bind  # noqa: E402
+from ._calls._public_names import bind as _bind  # noqa: E402
 
 # The backend library's other names, as globals of the three public modules (never over
 # one of their own names, nor over the names given by __getattr__ above).
@@ -349,8 +354,8 @@ _bind(vars(linalg), own=linalg.__all__, part="linalg")
 _bind(vars(fft), own=fft.__all__, part="fft")
 del _bind
 
-from ._distributions import warn_at_import as _warn_at_import  # noqa: E402
-from ._environment import backend_from_environment as _backend_from_environment  # noqa: E402
+from ._settings._distributions import warn_at_import as _warn_at_import  # noqa: E402
+from ._settings._environment import backend_from_environment as _backend_from_environment  # noqa: E402
 
 _warn_at_import()  # the registry's cunumpy installed next to this one: say what to run
 _backend_from_environment()

@@ -21,7 +21,7 @@ import sys
 
 # First, with the standard library only: after `pip uninstall cunumpy` (the registry's
 # CuNumpy, which shares the package) the rest of cunumpy may be gone, this file not.
-from cunumpy._distributions import installation_problem
+from cunumpy._settings._distributions import installation_problem
 
 if __name__ == "__main__" and not hasattr(sys.modules.get("cunumpy"), "__version__"):
     print(f"python -m cunumpy: {installation_problem() or 'cunumpy is not importable'}")
@@ -39,8 +39,8 @@ from typing import Any
 import numpy as np
 
 import cunumpy
-from cunumpy import _config
-from cunumpy._cupy import visible_gpu_count
+from cunumpy._settings import _config
+from cunumpy._settings._cupy_probe import visible_gpu_count
 
 __all__ = ["collect_report", "main", "self_check"]
 

@@ -8,20 +8,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal, Optional, Union
 
-from ._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
-from ._arguments import check_int as _check_int
-from ._arguments import raise_restated_call as _raise_restated_call
 from ._backends._superset import backend_attribute as _backend_attribute
-from ._dispatch import (
+from ._calls._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
+from ._calls._arguments import check_int as _check_int
+from ._calls._arguments import raise_restated_call as _raise_restated_call
+from ._calls._dispatch import (
     _current,
     _namespace_of_one,
     _ndarray,
     _numpy_namespace,
     _placement,
 )
-from ._errors import BACKEND_ERRORS as _BACKEND_ERRORS
-from ._errors import raise_restated as _raise_restated
-from ._numpy_calls import numpy_call as _numpy_call
+from ._calls._numpy_calls import numpy_call as _numpy_call
+from ._settings._errors import BACKEND_ERRORS as _BACKEND_ERRORS
+from ._settings._errors import raise_restated as _raise_restated
 from ._typing import (
     Array,
     Device,

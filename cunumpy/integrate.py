@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ._host_bridge import Bridge, scipy_module, to_host, wraps_scalar
+from ._on_host._scipy_bridge import Bridge, scipy_module, to_host, wraps_scalar
 
 __all__ = ["odeint", "quad"]
 

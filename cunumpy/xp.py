@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from ._array_backend import (
+from ._moving._backend_conversion import (
     as_device_array,
     assert_same_backend,
     default_float_dtype,
@@ -24,11 +24,11 @@ from ._array_backend import (
     same_backend,
     to_cunumpy,
 )
-from ._backend_info import MIN_CUPY_VERSION, backend_info, cupy_version_supported
-from ._backend_view import ArrayBackend
-from ._config import current, get_backend, set_backend, use_backend
-from ._cupy import cupy_available
-from ._transfer import to_cupy, to_numpy
+from ._moving._to_device import to_cupy, to_numpy
+from ._namespaces._array_backend_view import ArrayBackend
+from ._settings._config import current, get_backend, set_backend, use_backend
+from ._settings._cupy_probe import cupy_available
+from ._settings._versions import MIN_CUPY_VERSION, backend_info, cupy_version_supported
 from .cuda import synchronize
 
 __all__ = [

@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 import cunumpy as xp
-from cunumpy._transfer_log import listening
+from cunumpy._placement._transfer_log import listening
 
 needs_unusable_cupy = pytest.mark.skipif(
     xp.cupy_available(), reason="checks the fallback where CuPy is not usable"

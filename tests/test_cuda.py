@@ -21,7 +21,7 @@ import pytest
 
 import cunumpy
 import cunumpy.cuda as cuda
-from cunumpy import _cupy
+from cunumpy._settings import _cupy_probe as _cupy
 from cunumpy.cuda import _memory as _cuda_memory
 
 PUBLIC = {

@@ -449,7 +449,7 @@ def recording_cupy(monkeypatch: pytest.MonkeyPatch) -> Any:
     """A fake CuPy that records compilations and launches: the API CudaKernel may use."""
     from contextlib import nullcontext
 
-    from cunumpy import _cupy
+    from cunumpy._settings import _cupy_probe as _cupy
 
     launches: list[tuple[Any, ...]] = []
     modules: list[dict[str, Any]] = []

@@ -19,7 +19,7 @@ from gpu_kernels import slow_fill
 
 import cunumpy as xp
 from cunumpy import arguments, cuda, kernels
-from cunumpy._transfer_log import listening
+from cunumpy._placement._transfer_log import listening
 
 cupy = pytest.importorskip("cupy")
 pytestmark = pytest.mark.gpu

@@ -19,7 +19,7 @@ import pytest
 
 import cunumpy
 from cunumpy._backends import numpy as numpy_namespace
-from cunumpy._cupy import visible_gpu_count
+from cunumpy._settings._cupy_probe import visible_gpu_count
 from cunumpy.testing import assert_close
 
 cupy = pytest.importorskip("cupy")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cunumpy._cupy import MIN_CUPY, unsupported_cupy_version
+from cunumpy._settings._cupy_probe import MIN_CUPY, unsupported_cupy_version
 
 if sys.version_info >= (3, 11):
     import tomllib

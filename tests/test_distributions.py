@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from cunumpy._distributions import SWITCH, installation_problem
+from cunumpy._settings._distributions import SWITCH, installation_problem
 
 ROOT = Path(__file__).resolve().parent.parent
 WHEEL = Path(os.environ.get("CUNUMPY_071_WHEEL", "/work/ext/wheels/cunumpy-0.7.1-py3-none-any.whl"))

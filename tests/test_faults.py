@@ -26,8 +26,9 @@ from mpi_run import ROOT, assert_check, mpi_unusable
 from numpy_idioms import compare, outcome, public_class
 
 import cunumpy as xp
-from cunumpy import _config, profiling
-from cunumpy._numpy_names import NUMPY_NAMES
+from cunumpy import profiling
+from cunumpy._calls._numpy_names import NUMPY_NAMES
+from cunumpy._settings import _config
 
 sys.path.insert(0, str(ROOT / "tools"))
 from api_signatures import SIGNATURES
@@ -258,7 +259,7 @@ def test_report_to_a_non_stream_is_a_type_error() -> None:
 
 
 def test_pin_memory_with_cupy_blocked_is_an_import_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    from cunumpy._cupy import CupyUnavailableError
+    from cunumpy._settings._cupy_probe import CupyUnavailableError
 
     monkeypatch.setitem(sys.modules, "cupy", None)  # what `import cupy` then raises on
     call = lambda: xp.cuda.pin_memory(X)  # noqa: E731
@@ -280,7 +281,7 @@ def test_backend_names(bad: Any) -> None:
 
 
 def test_cupys_known_errors_are_explained_and_kept() -> None:
-    from cunumpy._cupy import _explained
+    from cunumpy._settings._cupy_probe import _explained
 
     no_device = RuntimeError("cudaErrorNoDevice: no CUDA-capable device is detected")
     text = _explained("found no usable GPU", no_device)
@@ -305,7 +306,7 @@ def test_the_reason_here_is_translated_with_cupys_message_after_it() -> None:
     # The reason also ends programs (require_cupy's RuntimeError): it says nothing of a
     # fallback to NumPy.
     assert "runs on NumPy" not in reason
-    from cunumpy._cupy import _driver_library_present
+    from cunumpy._settings._cupy_probe import _driver_library_present
 
     if not _driver_library_present():  # CuPy's "driver version is insufficient" is untrue
         assert reason == "no NVIDIA driver found (libcuda cannot be loaded)"
@@ -316,7 +317,7 @@ def test_the_reason_here_is_translated_with_cupys_message_after_it() -> None:
 def test_without_a_driver_the_reason_is_short_and_leaves_out_cupys_untrue_words(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from cunumpy import _cupy
+    from cunumpy._settings import _cupy_probe as _cupy
 
     monkeypatch.setattr(_cupy, "_driver_library_present", lambda: False)
     insufficient = RuntimeError(

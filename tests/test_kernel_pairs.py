@@ -150,7 +150,7 @@ def test_the_porting_example_passes_its_parity_tests_on_the_gpu() -> None:
 
 
 def test_a_name_too_long_for_pyccels_fortran_backend_warns(monkeypatch: pytest.MonkeyPatch) -> None:
-    from cunumpy.kernels import _catalog
+    from cunumpy.kernels._catalog import _kernel_folder as _catalog
 
     monkeypatch.setattr(_catalog, "FORTRAN_NAME_LIMIT", 15)  # "bind_c_scale_kernels" has 20
     with pytest.warns(

@@ -566,7 +566,7 @@ def test_gpu_target_problem_names_numba_cuda_and_numpy() -> None:
         "numba.cuda",
         reason="needs numba-cuda (pip install 'numba-cuda[cu12]'; from a source checkout: pip install '.[cuda12]')",
     )
-    from cunumpy.kernels._numba import cuda_target_problem
+    from cunumpy.kernels._portable._numba_import import cuda_target_problem
 
     problem = cuda_target_problem()
     if hasattr(np, "row_stack"):  # NumPy < 2.5: numba-cuda 0.30 compiles
@@ -587,7 +587,7 @@ def test_gpu_target_problem_names_numba_cuda_and_numpy() -> None:
 def test_gpu_launch_shape_covers_the_loop_with_enough_blocks(dims: tuple[int, ...]) -> None:
     # numba-cuda warns of low occupancy below 128 blocks; the kernels loop with the grid's
     # stride, so a grid may be larger than the array needs, never smaller than 128 blocks
-    from cunumpy.kernels._cuda import _launch_shape
+    from cunumpy.kernels._portable._numba_cuda import _launch_shape
 
     grid, block = _launch_shape(dims, simulator=False)
     assert len(grid) == len(block) == len(dims)

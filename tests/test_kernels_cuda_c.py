@@ -22,7 +22,7 @@ from gpu_kernels import slow_fill
 
 import cunumpy
 from cunumpy import kernels
-from cunumpy.kernels._cuda_c import CudaCKernel
+from cunumpy.kernels._cuda_c._cupy_kernels import CudaCKernel
 
 ROOT = Path(__file__).resolve().parent.parent
 

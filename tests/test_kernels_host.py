@@ -14,7 +14,7 @@ import pytest
 
 import cunumpy as xp
 from cunumpy import kernels
-from cunumpy._transfer_log import listening
+from cunumpy._placement._transfer_log import listening
 
 
 def test_a_host_kernel_on_numpy_data_is_a_direct_call_without_copies() -> None:

@@ -26,8 +26,8 @@ import numpy as np
 import pytest
 
 from cunumpy import kernels
-from cunumpy.kernels._cuda import _Operand
-from cunumpy.kernels._types import LoopSignature
+from cunumpy.kernels._portable._loop_types import LoopSignature
+from cunumpy.kernels._portable._numba_cuda import _Operand
 
 numba = pytest.importorskip(
     "numba",
@@ -69,7 +69,7 @@ def affine(a, x, shift, out, total):
 @pytest.fixture(scope="module")
 def sm90() -> Any:
     """numba-cuda told to compile for sm_90; skips when NVVM or NVRTC cannot be found."""
-    from cunumpy.kernels._numba import cuda_target_problem
+    from cunumpy.kernels._portable._numba_import import cuda_target_problem
 
     problem = cuda_target_problem()  # numba-cuda and NumPy that do not work together
     if problem is not None:

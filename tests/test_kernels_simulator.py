@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from cunumpy import kernels
-from cunumpy.kernels._cuda import plan_loop
+from cunumpy.kernels._portable._numba_cuda import plan_loop
 
 ROOT = Path(__file__).resolve().parent.parent
 SIMULATOR_TESTS = ROOT / "tests" / "simulator" / "test_cuda_target.py"

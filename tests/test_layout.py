@@ -165,8 +165,12 @@ def test_the_import_graph_sees_the_known_edges() -> None:
     assert "cunumpy.mpi._aware" in graph["cunumpy.mpi._buffers"]
     assert "cunumpy.cuda._streams" in graph["cunumpy.cuda"]
     assert "cunumpy.mpi" not in graph["cunumpy"]  # loaded on first use, in a function
-    assert "cunumpy._config" in graph["cunumpy._info"]  # `from . import _config`
-    assert "cunumpy" not in graph["cunumpy._info"]  # ... which needs no cunumpy/__init__
+    assert (
+        "cunumpy._settings._config" in graph["cunumpy._namespaces._inspection"]
+    )  # `from . import _config`
+    assert (
+        "cunumpy" not in graph["cunumpy._namespaces._inspection"]
+    )  # ... which needs no cunumpy/__init__
 
 
 def test_the_import_graph_sees_a_package_attribute_import(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ import pytest
 
 import cunumpy
 from cunumpy import memory
-from cunumpy._transfer_log import listening
+from cunumpy._placement._transfer_log import listening
 
 
 def test_public_names_and_lazy_import() -> None:

@@ -19,7 +19,7 @@ from mpi_run import ROOT, assert_check, environment, run_mpi, worker_results
 
 import cunumpy
 from cunumpy import mpi
-from cunumpy._transfer_log import listening
+from cunumpy._placement._transfer_log import listening
 from cunumpy.mpi import _aware
 
 WORKER = ROOT / "tests" / "mpi_workers" / "buffers.py"

@@ -1,6 +1,6 @@
 """Tests for transfer counting in cunumpy.profiling, and for nvtx_range.
 
-CPU tests drive the hook (``cunumpy._transfer_log.note_transfer``) directly, as the
+CPU tests drive the hook (``cunumpy._placement._transfer_log.note_transfer``) directly, as the
 instrumented copies do; the GPU tests check that cunumpy's own copies are counted.
 """
 
@@ -16,7 +16,7 @@ import pytest
 
 import cunumpy
 from cunumpy import profiling
-from cunumpy._transfer_log import note_transfer
+from cunumpy._placement._transfer_log import note_transfer
 from cunumpy.profiling import _nvtx
 
 HERE = __file__

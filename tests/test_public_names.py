@@ -23,9 +23,9 @@ import numpy as np
 import pytest
 
 import cunumpy
-from cunumpy import _config, _landscape
 from cunumpy._backends import _superset
-from cunumpy._forwarders import Forwarder
+from cunumpy._calls._forwarders import Forwarder
+from cunumpy._settings import _config, _landscape
 
 
 class _Ufunc:

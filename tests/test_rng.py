@@ -13,7 +13,7 @@ import pytest
 
 import cunumpy
 from cunumpy import rng
-from cunumpy._transfer_log import listening
+from cunumpy._placement._transfer_log import listening
 
 # Random123 kat_vectors, "philox4x32 10": counter[4], key[2] -> output[4].
 KNOWN_ANSWERS = [

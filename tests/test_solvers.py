@@ -17,7 +17,7 @@ import pytest
 
 import cunumpy
 from cunumpy import integrate, optimize
-from cunumpy._transfer_log import listening
+from cunumpy._placement._transfer_log import listening
 
 
 def _scipy(name: str) -> Any:
@@ -222,7 +222,7 @@ def test_host_solvers_give_callbacks_device_arrays_and_note_every_copy() -> None
 
 
 def test_without_scipy_the_host_solvers_say_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    from cunumpy import _host_bridge
+    from cunumpy._on_host import _scipy_bridge as _host_bridge
 
     def no_scipy(name: str) -> Any:
         raise ImportError(f"No module named {name!r}")

@@ -1,5 +1,5 @@
 """NumPy's ufunc methods and attributes on the top-level standard functions
-(``cunumpy/_ufunc_methods.py``): NumPy's answers on NumPy data, CuPy's on a GPU.
+(``cunumpy/_calls/_ufunc_methods.py``): NumPy's answers on NumPy data, CuPy's on a GPU.
 
 The fake CuPy's answers are in ``tests/fake_cupy/test_ufunc_methods_fake_cupy.py``.
 """
@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 
 import cunumpy as xp
-from cunumpy import _ufunc_methods as ufunc_methods
-from cunumpy._ufunc_methods import METHODS, UFUNC_NAMES, UfuncMethod
+from cunumpy._calls import _ufunc_methods as ufunc_methods
+from cunumpy._calls._ufunc_methods import METHODS, UFUNC_NAMES, UfuncMethod
 
 _STANDARD_FUNCTIONS = [
     name for name in xp.__all__ if isinstance(getattr(xp, name), types.FunctionType)

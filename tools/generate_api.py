@@ -26,14 +26,14 @@ from api_signatures import SIGNATURES  # noqa: E402
 
 
 def _numpy_names() -> dict[str, str]:
-    """``cunumpy/_numpy_names.py``'s table, read without importing cunumpy (being generated)."""
-    tree = ast.parse((ROOT / "cunumpy" / "_numpy_names.py").read_text())
+    """``cunumpy/_calls/_numpy_names.py``'s table, read without importing cunumpy (being generated)."""
+    tree = ast.parse((ROOT / "cunumpy" / "_calls" / "_numpy_names.py").read_text())
     for node in tree.body:
         if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "NUMPY_NAMES":
             names = ast.literal_eval(node.value)
             assert isinstance(names, dict)
             return names
-    raise AssertionError("cunumpy/_numpy_names.py defines no NUMPY_NAMES")
+    raise AssertionError("cunumpy/_calls/_numpy_names.py defines no NUMPY_NAMES")
 
 
 NUMPY_NAMES = _numpy_names()
@@ -79,7 +79,7 @@ PLACED = {
 }
 LIKE = {"empty_like", "full_like", "ones_like", "zeros_like"}
 
-# NumPy's calls (see cunumpy/_numpy_calls.py): functions that keep the standard's signature,
+# NumPy's calls (see cunumpy/_calls/_numpy_calls.py): functions that keep the standard's signature,
 # since NumPy's function takes nothing more.
 NO_NUMPY_EXTRAS = {"broadcast_shapes", "from_dlpack"}
 
@@ -99,7 +99,7 @@ KWARGS_DOC = (
 
 # Checks of arguments that are not arrays, beyond the generic ones (a flag must be True or
 # False, an `int` parameter an int): lines run before the call, each a cheap test that
-# calls a checker in cunumpy/_arguments.py only when it fails.
+# calls a checker in cunumpy/_calls/_arguments.py only when it fails.
 EXTRA_CHECKS = {
     "roll": ["if type(shift) is not int:", "    _check_shift(shift, 'roll')"],
     "repeat": [
@@ -157,7 +157,7 @@ FAST_PATH_TESTS = {
 
 
 def _argument_checks(qualname: str, args: ast.arguments) -> list[str]:
-    """Lines that check the arguments that are not arrays (see ``cunumpy/_arguments.py``).
+    """Lines that check the arguments that are not arrays (see ``cunumpy/_calls/_arguments.py``).
 
     Without the extra checks of ``FAST_PATH_TESTS``' functions (see ``_extra_checks``).
     """
@@ -255,7 +255,7 @@ def _call_arguments(args: ast.arguments) -> str:
 
 
 def _kind(annotation: str) -> str:
-    """The argument kind of an array parameter (see ``cunumpy/_dispatch.py``).
+    """The argument kind of an array parameter (see ``cunumpy/_calls/_dispatch.py``).
 
     ``a`` an array; ``s`` an array or a Python scalar; ``o`` an array or None; ``n`` an
     array, a Python scalar or None; ``q`` a tuple or list of arrays.
@@ -433,7 +433,7 @@ def _restating(line: str, qualname: str, args: ast.arguments, indent: str = "   
     """``line`` (a backend call) in a ``try`` that restates the backend's errors.
 
     The restated error names the function and shows the arguments (``device`` aside:
-    ``_placement`` checks it with its own messages); see ``cunumpy/_errors.py``.
+    ``_placement`` checks it with its own messages); see ``cunumpy/_settings/_errors.py``.
     """
     params = [*args.posonlyargs, *args.args, *args.kwonlyargs]
     shown = ", ".join(
@@ -631,7 +631,7 @@ from __future__ import annotations
 from typing import Any, List, Literal, Optional, Sequence, Tuple, Union
 
 from {dots}_backends._superset import backend_attribute as _backend_attribute
-from {dots}_dispatch import (
+from {dots}_calls._dispatch import (
     _PY_SCALARS,
     _PY_SCALARS_OR_NONE,
     _current,
@@ -651,22 +651,22 @@ from {dots}_dispatch import (
     _to_current_backend,
     _to_device,
 )
-from {dots}_arguments import ARRAY_ERRORS as _ARRAY_ERRORS
-from {dots}_arguments import BOOL as _BOOL
-from {dots}_arguments import check_bools as _check_bools
-from {dots}_arguments import check_correction as _check_correction
-from {dots}_arguments import check_int as _check_int
-from {dots}_arguments import check_repeats as _check_repeats
-from {dots}_arguments import check_shift as _check_shift
-from {dots}_arguments import check_sorted_1d as _check_sorted_1d
-from {dots}_arguments import check_tensordot_axes as _check_tensordot_axes
-from {dots}_arguments import raise_restated_call as _raise_restated_call
-from {dots}_dtype_rules import check_fill as _check_fill
-from {dots}_errors import BACKEND_ERRORS as _BACKEND_ERRORS
-from {dots}_errors import check_fill_value as _check_fill_value
-from {dots}_errors import raise_restated as _raise_restated
-from {dots}_numpy_calls import OMITTED as _OMITTED
-from {dots}_numpy_calls import numpy_call as _numpy_call
+from {dots}_calls._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
+from {dots}_calls._arguments import BOOL as _BOOL
+from {dots}_calls._arguments import check_bools as _check_bools
+from {dots}_calls._arguments import check_correction as _check_correction
+from {dots}_calls._arguments import check_int as _check_int
+from {dots}_calls._arguments import check_repeats as _check_repeats
+from {dots}_calls._arguments import check_shift as _check_shift
+from {dots}_calls._arguments import check_sorted_1d as _check_sorted_1d
+from {dots}_calls._arguments import check_tensordot_axes as _check_tensordot_axes
+from {dots}_calls._arguments import raise_restated_call as _raise_restated_call
+from {dots}_settings._dtype_rules import check_fill as _check_fill
+from {dots}_settings._errors import BACKEND_ERRORS as _BACKEND_ERRORS
+from {dots}_settings._errors import check_fill_value as _check_fill_value
+from {dots}_settings._errors import raise_restated as _raise_restated
+from {dots}_calls._numpy_calls import OMITTED as _OMITTED
+from {dots}_calls._numpy_calls import numpy_call as _numpy_call
 from {dots}_typing import (
     Array,
     Device,

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import Any, Literal, Optional, Union
 
-from .._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
-from .._arguments import check_bools as _check_bools
-from .._arguments import check_int as _check_int
-from .._arguments import raise_restated_call as _raise_restated_call
-from .._dispatch import (
+from .._calls._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
+from .._calls._arguments import check_bools as _check_bools
+from .._calls._arguments import check_int as _check_int
+from .._calls._arguments import raise_restated_call as _raise_restated_call
+from .._calls._dispatch import (
     _PY_SCALARS,
     _current,
     _dlpack_namespace,
@@ -25,11 +25,11 @@ from .._dispatch import (
     _refuse_subclass,
     _to_current_backend,
 )
-from .._dtype_rules import check_fill as _check_fill
-from .._errors import BACKEND_ERRORS as _BACKEND_ERRORS
-from .._errors import check_fill_value as _check_fill_value
-from .._errors import raise_restated as _raise_restated
-from .._numpy_calls import numpy_call as _numpy_call
+from .._calls._numpy_calls import numpy_call as _numpy_call
+from .._settings._dtype_rules import check_fill as _check_fill
+from .._settings._errors import BACKEND_ERRORS as _BACKEND_ERRORS
+from .._settings._errors import check_fill_value as _check_fill_value
+from .._settings._errors import raise_restated as _raise_restated
 from .._typing import (
     Array,
     Device,

@@ -11,10 +11,16 @@ from typing import Any
 import numpy as np
 
 from .._backends import numpy as _numpy_namespace
-from .._dispatch import _is_array, _namespace_of_array, _namespace_of_sequence, _ndarray, _placement
-from .._dtype_rules import DTYPE_ARGUMENTS, check_cast, check_promotion
-from .._errors import BACKEND_ERRORS, check_copy, raise_restated
-from .._transfer import to_device
+from .._calls._dispatch import (
+    _is_array,
+    _namespace_of_array,
+    _namespace_of_sequence,
+    _ndarray,
+    _placement,
+)
+from .._moving._to_device import to_device
+from .._settings._dtype_rules import DTYPE_ARGUMENTS, check_cast, check_promotion
+from .._settings._errors import BACKEND_ERRORS, check_copy, raise_restated
 from .._typing import Array, Device, DType, finfo_object, iinfo_object
 
 #: Each ``dtype=`` value that names a standard dtype, as that NumPy dtype: the fast path's

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any, Optional, Union
 
-from .._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
-from .._arguments import raise_restated_call as _raise_restated_call
-from .._dispatch import (
+from .._calls._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
+from .._calls._arguments import raise_restated_call as _raise_restated_call
+from .._calls._dispatch import (
     _PY_SCALARS,
     _PY_SCALARS_OR_NONE,
     _namespace_of_args,
@@ -18,7 +18,7 @@ from .._dispatch import (
     _ndarray,
     _numpy_namespace,
 )
-from .._numpy_calls import numpy_call as _numpy_call
+from .._calls._numpy_calls import numpy_call as _numpy_call
 from .._typing import (
     Array,
 )

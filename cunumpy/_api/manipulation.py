@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from typing import Any, Optional, Union
 
-from .._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
-from .._arguments import check_bools as _check_bools
-from .._arguments import check_int as _check_int
-from .._arguments import check_repeats as _check_repeats
-from .._arguments import check_shift as _check_shift
-from .._arguments import raise_restated_call as _raise_restated_call
-from .._dispatch import (
+from .._calls._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
+from .._calls._arguments import check_bools as _check_bools
+from .._calls._arguments import check_int as _check_int
+from .._calls._arguments import check_repeats as _check_repeats
+from .._calls._arguments import check_shift as _check_shift
+from .._calls._arguments import raise_restated_call as _raise_restated_call
+from .._calls._dispatch import (
     _PY_SCALARS,
     _namespace_of_args,
     _namespace_of_one,
@@ -21,8 +21,8 @@ from .._dispatch import (
     _ndarray,
     _numpy_namespace,
 )
-from .._numpy_calls import OMITTED as _OMITTED
-from .._numpy_calls import numpy_call as _numpy_call
+from .._calls._numpy_calls import OMITTED as _OMITTED
+from .._calls._numpy_calls import numpy_call as _numpy_call
 from .._typing import (
     Array,
 )

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._dispatch import _current, _is_array, _namespace_of_array, _numpy_namespace
-from .._numpy_calls import library_of
-from .._transfer import move_to
+from .._calls._dispatch import _current, _is_array, _namespace_of_array, _numpy_namespace
+from .._calls._numpy_calls import library_of
+from .._moving._to_device import move_to
 
 __all__ = ["array", "asanyarray", "ascontiguousarray"]
 

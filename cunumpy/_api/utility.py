@@ -7,17 +7,17 @@ from __future__ import annotations
 
 from typing import Any, Optional, Union
 
-from .._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
-from .._arguments import check_bools as _check_bools
-from .._arguments import check_int as _check_int
-from .._arguments import raise_restated_call as _raise_restated_call
-from .._dispatch import (
+from .._calls._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
+from .._calls._arguments import check_bools as _check_bools
+from .._calls._arguments import check_int as _check_int
+from .._calls._arguments import raise_restated_call as _raise_restated_call
+from .._calls._dispatch import (
     _namespace_of_args,
     _namespace_of_one,
     _ndarray,
     _numpy_namespace,
 )
-from .._numpy_calls import numpy_call as _numpy_call
+from .._calls._numpy_calls import numpy_call as _numpy_call
 from .._typing import (
     Array,
 )

@@ -12,7 +12,7 @@ been imported), so completion and ``help`` show what is portable.
 The public modules ``cunumpy``, ``cunumpy.linalg`` and ``cunumpy.fft`` apply the same rule
 one step later: the library's names are their module globals too, bound to the process
 default's objects and rebound when the backends code may see change
-(``cunumpy._public_names``). A name that is not a global reaches the module's
+(``cunumpy._calls._public_names``). A name that is not a global reaches the module's
 ``__getattr__``, which asks ``backend_attribute`` for the running context's backend's
 object; where that is the default's, the public module keeps it as a global
 (``public_modules``).
@@ -37,7 +37,7 @@ class _Remembers(Protocol):
     def remember(self, source: ModuleType, name: str, value: Any) -> None: ...
 
 
-#: The public modules' name bindings, by module name (filled by ``cunumpy._public_names``).
+#: The public modules' name bindings, by module name (filled by ``cunumpy._calls._public_names``).
 public_modules: dict[str, _Remembers] = {}
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from .._data_library import library_of
+from .._namespaces._data_library import library_of
 
 __all__ = ["MAX_MORTON_LEVELS", "morton_decode", "morton_encode", "morton_keys", "morton_scales"]
 

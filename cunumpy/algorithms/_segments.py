@@ -5,7 +5,7 @@ from __future__ import annotations
 import operator
 from typing import Any
 
-from .._data_library import library_of, read_back
+from .._namespaces._data_library import library_of, read_back
 
 __all__ = ["cell_offsets", "check_count", "integer_keys", "run_starts", "segment_boundaries"]
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from .._data_library import library_of, note_sync
+from .._namespaces._data_library import library_of, note_sync
 
 __all__ = ["RADIX_MIN_SIZE", "compact_by_mask", "sort_by_key", "stable_order"]
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from .._data_library import library_of, read_back
+from .._namespaces._data_library import library_of, read_back
 from ._segments import check_count, integer_keys, run_starts
 from ._sorting import stable_order
 

@@ -8,8 +8,8 @@ from typing import Any
 
 import numpy as np
 
-from .._cupy import require_cupy
-from .._transfer_log import note_transfer
+from .._placement._transfer_log import note_transfer
+from .._settings._cupy_probe import require_cupy
 from ..cuda._signature import CudaParameter, view_dtype
 from ._headers import VIEW_INCLUDE
 

@@ -16,7 +16,7 @@ GPU: the shipped headers (:func:`cuda_include_dir`), signature parsing
 
 from __future__ import annotations
 
-from .._cupy import cupy_available, cupy_unavailable_reason
+from .._settings._cupy_probe import cupy_available, cupy_unavailable_reason
 from ._bind import bind_local_device
 from ._debug import (
     DEBUG_OPTIONS,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import _config
+from .._settings import _config
 
 __all__ = ["bind_local_device"]
 
@@ -45,7 +45,7 @@ def bind_local_device(comm: Any = None) -> int | None:
     """
     if _config.get_backend() == "numpy":
         return None
-    from .._cupy import require_cupy, visible_gpu_count
+    from .._settings._cupy_probe import require_cupy, visible_gpu_count
     from ..mpi._binding import local_rank  # deliberate: cunumpy.cuda does not load MPI
 
     cupy = require_cupy("bind_local_device")

@@ -15,8 +15,8 @@ from typing import Any
 
 import numpy as np
 
-from .._array_kinds import is_cupy_array
-from .._errors import with_article
+from .._namespaces._array_predicates import is_cupy_array
+from .._settings._errors import with_article
 from ._signature import CudaParameter, view_dtype
 
 __all__ = ["Checker", "accept_device_type", "checker", "describe"]

@@ -6,9 +6,9 @@ from typing import Any
 
 import numpy as np
 
-from .._cupy import require_cupy_installed
-from .._namespace import is_cupy_array, refuse_subclass
-from .._transfer_log import active, describe, note_transfer
+from .._namespaces._array_namespace import is_cupy_array, refuse_subclass
+from .._placement._transfer_log import active, describe, note_transfer
+from .._settings._cupy_probe import require_cupy_installed
 
 __all__ = ["pin_memory"]
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..cuda._signature import strip_comments
-from ..kernels._cuda_kernel import CudaKernel
+from ..kernels._cuda_c._cuda_kernel import CudaKernel
 
 __all__ = ["device_function_kernel"]
 

@@ -14,8 +14,7 @@ from typing import Any
 import numpy as np
 
 from ..cuda._checks import accept_device_type
-from ..kernels._cuda_kernel import for_cupy
-from ..kernels._cuda_launch import flatten
+from ..kernels._cuda_c._launch import flatten, for_cupy
 from ._fake._cuda import RawKernel, RawModule
 from ._fake._ndarray import ndarray
 

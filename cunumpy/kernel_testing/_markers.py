@@ -30,7 +30,7 @@ LAZY_NAMES = (
 
 
 def _cuda_runs() -> bool:
-    from .._cupy import cupy_available
+    from .._settings._cupy_probe import cupy_available
 
     return cupy_available()
 
@@ -126,7 +126,7 @@ def fail_gate() -> bool:
 
 
 def _reason(available: bool) -> str:
-    from .._cupy import cupy_unavailable_reason
+    from .._settings._cupy_probe import cupy_unavailable_reason
 
     return f"CuPy/GPU not available: {cupy_unavailable_reason()}" if not available else ""
 
@@ -135,7 +135,7 @@ def build() -> dict[str, Any]:
     """The lazy objects, by name."""
     import pytest
 
-    from .._config import use_backend
+    from .._settings._config import use_backend
 
     can_launch = _cuda_runs()
     emulated = fake_cupy_active()

@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from .._array_kinds import is_cupy_array
+from .._namespaces._array_predicates import is_cupy_array
 from ..kernels import Kernel
 from ._session import cuda_required, fake_cupy_active
 
@@ -28,7 +28,7 @@ TEST_ARGS_SETTINGS = {
 
 def where_cuda_runs() -> str:
     """``"emulated on the fake CuPy"``, ``"on the GPU"``, or ``""`` when CUDA cannot run here."""
-    from .._cupy import cupy_available
+    from .._settings._cupy_probe import cupy_available
 
     if fake_cupy_active():
         return "emulated on the fake CuPy"
@@ -197,7 +197,7 @@ def assert_kernels_agree(
         raise ValueError(msg)
     where = where_cuda_runs()
     if not where:
-        from .._cupy import cupy_unavailable_reason
+        from .._settings._cupy_probe import cupy_unavailable_reason
 
         _skip_or_fail(
             f"CUDA kernels cannot run here (no GPU: {cupy_unavailable_reason()}; nor the fake CuPy)"
@@ -206,8 +206,8 @@ def assert_kernels_agree(
         _skip_or_fail("the fake CuPy is active: the CUDA kernel would run emulated, not on a GPU")
     if outputs is None:
         outputs = kernel.host_kernel.outputs
-    from .._config import use_backend
-    from .._transfer import to_numpy
+    from .._moving._to_device import to_numpy
+    from .._settings._config import use_backend
 
     parameters = kernel.host_parameters()
     results = {}

@@ -130,7 +130,7 @@ def device_backend_available() -> bool:
     >>> device_backend_available() in (True, False)
     True
     """
-    from .._cupy import cupy_available
+    from .._settings._cupy_probe import cupy_available
 
     return fake_cupy_active() or cupy_available()
 
@@ -225,7 +225,7 @@ def fake_cupy_session(
     ...     simulation.run()
     """
     _need_fake("fake_cupy_session")
-    from .._config import use_backend
+    from .._settings._config import use_backend
 
     with use_backend("cupy"), emulated_launches(compiler=compiler, options=options):
         yield

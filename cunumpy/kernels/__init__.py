@@ -22,15 +22,15 @@ Numba (the ``kernels`` extra) and running one on a GPU needs numba-cuda (the GPU
 See ``docs/kernels.md``.
 """
 
-from ._catalog import KernelCatalog
-from ._compiled_host import CompiledHostKernel
-from ._cuda_c import ElementwiseKernel, ReductionKernel
-from ._cuda_kernel import CudaKernel
-from ._cuda_variants import CudaKernelVariants
-from ._elementwise import ElementwiseFunction, elementwise
-from ._fuse import fuse
-from ._generalized import GeneralizedFunction, generalized
-from ._host_kernel import PyccelKernel
+from ._catalog._kernel_catalog import KernelCatalog
+from ._catalog._kernel_pair import Kernel
+from ._cuda_c._cuda_kernel import CudaKernel
+from ._cuda_c._cupy_kernels import ElementwiseKernel, ReductionKernel
+from ._cuda_c._raw_kernel import RawKernel
+from ._cuda_c._variants import CudaKernelVariants
+from ._host._compiled_host_kernel import CompiledHostKernel
+from ._host._host_kernel import PyccelKernel
+from ._host._pyccel_cache import PyccelCache
 from ._implementations import (
     DEVICE_IMPLEMENTATIONS,
     HOST_IMPLEMENTATIONS,
@@ -43,10 +43,10 @@ from ._implementations import (
     use_host_kernel_implementation,
 )
 from ._kernel_arrays import as_kernel_array, kernel_output, kernel_outputs, outputs_from_annotations
-from ._numba import gpu_available, gpu_unavailable_reason
-from ._pairs import Kernel
-from ._pyccel_cache import PyccelCache
-from ._raw import RawKernel
+from ._portable._elementwise import ElementwiseFunction, elementwise
+from ._portable._fuse import fuse
+from ._portable._generalized import GeneralizedFunction, generalized
+from ._portable._numba_import import gpu_available, gpu_unavailable_reason
 
 __all__ = [
     "DEVICE_IMPLEMENTATIONS",

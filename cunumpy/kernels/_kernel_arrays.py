@@ -4,7 +4,7 @@
 :func:`kernel_output` and :func:`kernel_outputs` give output buffers that are written back
 into the caller's arrays when the block ends; :func:`outputs_from_annotations` reads which
 parameters a kernel writes from its annotations. Every copy between host and device is
-noted through :func:`cunumpy._transfer_log.note_transfer`.
+noted through :func:`cunumpy._placement._transfer_log.note_transfer`.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from .._array_kinds import is_cupy_array
-from .._transfer_log import active, note_transfer
+from .._namespaces._array_predicates import is_cupy_array
+from .._placement._transfer_log import active, note_transfer
 
 __all__ = ["as_kernel_array", "kernel_output", "kernel_outputs", "outputs_from_annotations"]
 

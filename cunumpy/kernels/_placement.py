@@ -16,10 +16,10 @@ from typing import Any, Literal
 
 import numpy as np
 
-from .._config import get_backend
-from .._cupy import require_cupy
-from .._errors import with_article
-from .._namespace import is_cupy_array, refuse_subclass
+from .._namespaces._array_namespace import is_cupy_array, refuse_subclass
+from .._settings._config import get_backend
+from .._settings._cupy_probe import require_cupy
+from .._settings._errors import with_article
 from ..cuda._streams import _check_stream_type, as_cupy_stream
 
 __all__ = ["Where", "locate", "normalize_out", "on_gpu"]

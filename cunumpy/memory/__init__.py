@@ -18,7 +18,7 @@ Importing this module imports no CuPy.
 
 from __future__ import annotations
 
-from .._host_copy import HostCopy
+from .._moving._host_copy_async import HostCopy
 from ._mirror import DeviceMirror
 from ._staging import HostStaging, StagedCopy
 

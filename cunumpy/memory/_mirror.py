@@ -14,8 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from .. import _config
-from .._transfer_log import active, describe, note_transfer
+from .._placement._transfer_log import active, describe, note_transfer
+from .._settings import _config
 
 __all__ = ["DeviceMirror"]
 
@@ -66,7 +66,7 @@ class DeviceMirror:
         self._device: Any = None
         self._device_id: int | None = None
         if _config.get_backend() == "cupy":
-            from .._cupy import require_cupy
+            from .._settings._cupy_probe import require_cupy
 
             cupy = require_cupy("DeviceMirror")
             self._device_id = int(cupy.cuda.runtime.getDevice())

@@ -13,8 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from .. import _config
-from .._transfer_log import active, describe, note_transfer
+from .._placement._transfer_log import active, describe, note_transfer
+from .._settings import _config
 from ._env import CUDA_AWARE_ENV_VAR as _OVERRIDE  # an alias: documented in _env only
 from ._env import default_comm, detect_cuda_awareness, is_cuda_aware, known_cuda_awareness
 from ._serial import get_mpi, is_serial, mpi_of
@@ -96,7 +96,7 @@ def _device_buffers_in_use() -> bool:
     """Whether this process's MPI calls would carry CuPy arrays (CuPy backend, usable)."""
     if _config.get_backend() != "cupy":
         return False
-    from .._cupy import cupy_available
+    from .._settings._cupy_probe import cupy_available
 
     return cupy_available()
 

@@ -7,9 +7,9 @@ from typing import Any
 
 import numpy as np
 
-from .. import _config
-from .._array_kinds import is_cupy_array
-from .._transfer_log import active, note_transfer
+from .._namespaces._array_predicates import is_cupy_array
+from .._placement._transfer_log import active, note_transfer
+from .._settings import _config
 from ._env import default_comm, local_rank_from_environment
 from ._serial import is_serial, launched_under_mpi, mpi_of
 
@@ -155,7 +155,7 @@ def synchronize_for_mpi(*arrays: Any, stream: Any = None, event: Any = None) -> 
     else:
         if sys.modules.get("cupy") is None and _config.get_backend() == "numpy":
             return
-        from .._cupy import cupy_available
+        from .._settings._cupy_probe import cupy_available
 
         if not cupy_available():
             return

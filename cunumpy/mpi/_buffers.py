@@ -12,9 +12,9 @@ from typing import Any
 
 import numpy as np
 
-from .. import _config
-from .._cupy import require_cupy
-from .._transfer_log import active, describe, note_transfer
+from .._placement._transfer_log import active, describe, note_transfer
+from .._settings import _config
+from .._settings._cupy_probe import require_cupy
 from ._aware import device_buffers_direct
 from ._checks import Error, error_of
 

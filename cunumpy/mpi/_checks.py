@@ -20,7 +20,7 @@ from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
 
-from .._array_kinds import is_cupy_array
+from .._namespaces._array_predicates import is_cupy_array
 
 __all__ = [
     "Meta",

@@ -15,9 +15,9 @@ from typing import Any
 
 import numpy as np
 
-from .._arguments import checked_shape
-from .._array_kinds import is_cupy_array
-from .._transfer_log import active, describe, note_transfer
+from .._calls._arguments import checked_shape
+from .._namespaces._array_predicates import is_cupy_array
+from .._placement._transfer_log import active, describe, note_transfer
 from ._aware import device_buffers_direct
 from ._binding import synchronize_for_mpi
 

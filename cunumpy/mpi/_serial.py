@@ -17,7 +17,7 @@ from typing import Any
 import maybempi
 from maybempi import SerialComm, SerialMPI, SerialRequest, SerialStatus, set_copy_hook
 
-from .._transfer_log import active, describe, nbytes_of, note_transfer
+from .._placement._transfer_log import active, describe, nbytes_of, note_transfer
 from ._import import MpiUnavailableError, require_mpi
 
 __all__ = [

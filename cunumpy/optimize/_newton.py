@@ -9,9 +9,9 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from .._array_kinds import is_cupy_array, is_numpy_array
-from .._config import get_backend
-from .._data_library import library_of, read_back
+from .._namespaces._array_predicates import is_cupy_array, is_numpy_array
+from .._namespaces._data_library import library_of, read_back
+from .._settings._config import get_backend
 
 __all__ = ["NewtonResult", "newton"]
 
@@ -41,7 +41,7 @@ def _library(x0: Any) -> tuple[Any, Any]:
     if is_cupy_array(x0) or is_numpy_array(x0):
         return library_of(x0, func="newton")
     if get_backend() == "cupy":
-        from .._cupy import require_cupy
+        from .._settings._cupy_probe import require_cupy
 
         cupy = require_cupy("newton")
         return cupy, cupy.cuda.Device()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .._host_bridge import Bridge, scipy_module
+from .._on_host._scipy_bridge import Bridge, scipy_module
 
 __all__ = ["fsolve", "minimize", "root"]
 

@@ -9,7 +9,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
 
-from .._transfer_log import call_site, listening
+from .._placement._transfer_log import call_site, listening
 from ._events import TransferEvent, check_kind
 from ._transfers import TransferCounter
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .._transfer_log import KINDS
+from .._placement._transfer_log import KINDS
 
 __all__ = ["TransferEvent", "check_kind"]
 

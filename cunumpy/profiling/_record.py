@@ -6,15 +6,22 @@ import sys
 import threading
 from collections import deque
 from dataclasses import dataclass
-from typing import IO, TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from ._regions import TimedRegion
+from typing import IO, Protocol
 
 __all__ = ["RegionStats", "format_seconds", "record", "report", "reset"]
 
 _PENDING_LIMIT = 256  # unsynchronized GPU regions kept before the record waits for them
 _KNOWN_LIMIT = 4096  # known times queued before they are folded into the record
+
+
+class _ClosedRegion(Protocol):
+    """A closed GPU region (``_regions._ClosedRegion``) as the record reads it."""
+
+    @property
+    def name(self) -> str | None: ...
+
+    @property
+    def elapsed(self) -> float | None: ...
 
 
 def format_seconds(seconds: float) -> str:
@@ -54,7 +61,7 @@ class _Record:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._stats: dict[str, list[float]] = {}  # name -> [count, total, min, max]
-        self._pending: list[TimedRegion] = []  # GPU regions whose end is not known yet
+        self._pending: list[_ClosedRegion] = []  # GPU regions whose end is not known yet
         self.known: deque[tuple[str, float]] = deque()  # appended to by closing regions
 
     def fold(self) -> None:
@@ -80,7 +87,7 @@ class _Record:
             elif seconds > entry[3]:
                 entry[3] = seconds
 
-    def add(self, region: TimedRegion) -> None:
+    def add(self, region: _ClosedRegion) -> None:
         """Record an unsynchronized GPU region, whose end is read later."""
         with self._lock:
             self._pending.append(region)

@@ -1,6 +1,6 @@
 """Counting the copies between host and device that cunumpy makes: counters and blocks.
 
-Every copy cunumpy makes calls ``cunumpy._transfer_log.note_transfer``; a
+Every copy cunumpy makes calls ``cunumpy._placement._transfer_log.note_transfer``; a
 :func:`count_transfers` block listens there, in its own context only (thread or asyncio
 task), and keeps each copy as a :class:`TransferEvent` with its call site and size.
 """
@@ -13,7 +13,7 @@ from contextlib import AbstractContextManager
 from types import TracebackType
 from typing import ParamSpec, TypeVar
 
-from .._transfer_log import KINDS, call_site, listening
+from .._placement._transfer_log import KINDS, call_site, listening
 from ._events import TransferEvent, check_kind
 
 __all__ = ["TransferCounter", "assert_no_transfers", "count_transfers"]

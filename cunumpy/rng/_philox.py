@@ -15,9 +15,9 @@ from typing import Any
 
 import numpy as np
 
-from .._array_kinds import is_numpy_array
-from .._config import get_backend
-from .._data_library import library_of
+from .._namespaces._array_predicates import is_numpy_array
+from .._namespaces._data_library import library_of
+from .._settings._config import get_backend
 
 __all__ = [
     "philox4x32_10",
@@ -43,7 +43,7 @@ def _library(*values: Any, func: str) -> tuple[Any, contextlib.AbstractContextMa
     """
     lib, on_gpu = library_of(*values, func=func)
     if lib is np and get_backend() == "cupy" and not any(is_numpy_array(v) for v in values):
-        from .._cupy import require_cupy
+        from .._settings._cupy_probe import require_cupy
 
         cupy = require_cupy(func)
         return cupy, cupy.cuda.Device()

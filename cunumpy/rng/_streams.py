@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from .._config import get_backend
+from .._settings._config import get_backend
 
 __all__ = ["BIT_GENERATORS", "RandomStreams", "get_rng", "random_streams"]
 
@@ -21,7 +21,7 @@ Size = int | tuple[int, ...] | None
 
 
 def _cupy(func: str) -> Any:
-    from .._cupy import require_cupy
+    from .._settings._cupy_probe import require_cupy
 
     return require_cupy(func)
 

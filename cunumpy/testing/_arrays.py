@@ -12,9 +12,9 @@ from typing import Any
 
 import numpy as np
 
-from .._array_kinds import is_dask_array
-from .._namespace import array_namespace, is_cupy_array, is_numpy_array
-from .._transfer_log import active, describe, note_transfer
+from .._namespaces._array_namespace import array_namespace, is_cupy_array, is_numpy_array
+from .._namespaces._array_predicates import is_dask_array
+from .._placement._transfer_log import active, describe, note_transfer
 
 __all__ = [
     "array_device_label",

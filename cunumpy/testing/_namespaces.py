@@ -69,7 +69,7 @@ def unusable_reason(name: str) -> str | None:
     if name in ("numpy", "cunumpy"):
         return None
     if name in ("cupy", "cunumpy:cupy"):
-        from .._cupy import cupy_unavailable_reason
+        from .._settings._cupy_probe import cupy_unavailable_reason
 
         return cupy_unavailable_reason()
     module, package = _INSTALL[name]

@@ -62,7 +62,7 @@ def _known_namespace(xp: ModuleType) -> bool:
     ``array_namespace`` resolves them to ``xp`` itself (array-api-compat's torch), or to
     one of cunumpy's namespaces when ``xp`` is one (CuPy's arrays, with ``cunumpy`` on
     the CuPy backend)."""
-    from .._namespace import array_namespace
+    from .._namespaces._array_namespace import array_namespace
 
     try:
         x = xp.zeros(1)

@@ -9,7 +9,7 @@ import pytest
 
 import cunumpy as xp
 from cunumpy import kernel_testing, kernels
-from cunumpy._transfer_log import listening
+from cunumpy._placement._transfer_log import listening
 
 SCALE = r"""extern "C" __global__ void scale(const double* x, double a, double* out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;

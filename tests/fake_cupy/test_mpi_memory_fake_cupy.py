@@ -10,7 +10,7 @@ import numpy as np
 
 import cunumpy as xp
 from cunumpy import memory, mpi
-from cunumpy._transfer_log import listening
+from cunumpy._placement._transfer_log import listening
 
 
 def test_mpi_buffer_stages_and_packs_on_the_fake_cupy() -> None:

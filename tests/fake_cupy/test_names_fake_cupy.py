@@ -12,7 +12,7 @@ import cupy
 import numpy as np
 
 import cunumpy as xp
-from cunumpy import _landscape
+from cunumpy._settings import _landscape
 
 
 def test_set_backend_rebinds_the_names_to_cupys_objects() -> None:

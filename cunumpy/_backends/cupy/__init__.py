@@ -120,7 +120,7 @@ from numpy import (
     uint64,
 )
 
-from ..._cupy import visible_gpu_count as _visible_gpu_count
+from ..._settings._cupy_probe import visible_gpu_count as _visible_gpu_count
 from .._superset import library_attribute as _library_attribute
 from .._superset import standard_dir as _standard_dir
 from ..numpy._dtypes import finfo, iinfo
@@ -251,7 +251,7 @@ _STANDARD_NAMES = _standard_dir(globals())
 
 # The named results of the unique functions (the classes the functions above return, the
 # same on every backend); not standard names, so dir() leaves them out.
-from ..._unique_results import (  # noqa: E402
+from .._unique_results import (  # noqa: E402
     UniqueAllResult,
     UniqueCountsResult,
     UniqueInverseResult,

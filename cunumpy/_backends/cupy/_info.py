@@ -7,7 +7,7 @@ from typing import Any
 import cupy
 import numpy as np
 
-from ..._cupy import visible_gpu_count
+from ..._settings._cupy_probe import visible_gpu_count
 from ..numpy._info import __array_namespace_info__ as _numpy_info
 from ._placement import gpu
 

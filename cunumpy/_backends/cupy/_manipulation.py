@@ -6,7 +6,7 @@ from typing import Any
 
 import cupy
 
-from ..._unique_results import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
+from .._unique_results import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
 from ._placement import gpu, move
 
 __all__ = [

@@ -11,9 +11,9 @@ import cupy
 import numpy
 from cupy.cuda.pinned_memory import is_memory_pinned
 
-from ..._devices import canonical_device
-from ..._transfer_log import active, describe, note_transfer
-from ...cuda._order import current_stream_of, wait_for, wait_on_host
+from ..._placement._devices import canonical_device
+from ..._placement._stream_order import current_stream_of, wait_for, wait_on_host
+from ..._placement._transfer_log import active, describe, note_transfer
 
 __all__ = [
     "CUPY_MAJOR",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import cupy
 
-from ..._unique_results import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
+from .._unique_results import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
 
 __all__ = ["unique_all", "unique_counts", "unique_inverse"]
 

@@ -13,8 +13,8 @@ from typing import Any
 
 import dask.array as da
 
-from ..._array_kinds import is_cupy_array
-from ..._devices import canonical_device
+from ..._namespaces._array_predicates import is_cupy_array
+from ..._placement._devices import canonical_device
 from .. import numpy as _numpy_namespace
 
 __all__ = ["chunk_namespace", "chunk_namespace_of", "device", "like", "to_device"]
@@ -93,11 +93,11 @@ def to_device(x: Any, device: Any, /, *, stream: Any = None) -> Any:
     if device is None or device == source:
         return x
     if canonical_device(device, "to_device") == "cpu":
-        from ..._transfer import to_numpy
+        from ..._moving._to_device import to_numpy
 
         host_meta = _numpy_namespace.empty((0,) * x.ndim, dtype=x.dtype)
         return _map_blocks(to_numpy, x, meta=host_meta)
-    from ..._transfer import to_device as move
+    from ..._moving._to_device import to_device as move
 
     meta = like(device, "to_device").reshape((0,) * x.ndim).astype(x.dtype)
     return _map_blocks(move, x, canonical_device(device, "to_device"), meta=meta)

@@ -13,7 +13,7 @@ from typing import Any
 import dask.array as da
 import numpy as np
 
-from ..._array_kinds import is_cupy_array
+from ..._namespaces._array_predicates import is_cupy_array
 from .. import numpy as _numpy_namespace
 from ._chunks import like
 

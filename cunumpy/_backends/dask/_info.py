@@ -50,7 +50,7 @@ class __array_namespace_info__:
 
     def devices(self) -> tuple[Any, ...]:
         """``"cpu"``, then the CUDA devices when CuPy can use a GPU."""
-        from ..._cupy import cupy_available
+        from ..._settings._cupy_probe import cupy_available
 
         if not cupy_available():
             return ("cpu",)

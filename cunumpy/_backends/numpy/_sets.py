@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..._unique_results import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
+from .._unique_results import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
 
 __all__ = [
     "UniqueAllResult",

@@ -121,7 +121,7 @@ def _build() -> FakeCupy:
     module.fuse = lambda *a, kernel_name=None: (lambda f: f) if not a else a[0]  # type: ignore[attr-defined]
     module.linalg = _submodule("cupy.linalg", np.linalg)  # type: ignore[attr-defined]
     module.fft = _submodule("cupy.fft", np.fft)  # type: ignore[attr-defined]
-    module.random = make_random(_forwarder)  # type: ignore[attr-defined]
+    module.random = make_random(_forwarder, FakeCupy)  # type: ignore[attr-defined]
     module.ElementwiseKernel = ElementwiseKernel  # type: ignore[attr-defined]
     module.ReductionKernel = ReductionKernel  # type: ignore[attr-defined]
     return module
@@ -140,7 +140,7 @@ def install() -> types.ModuleType:
             return existing
         msg = "install_fake_cupy: the real CuPy is imported already; install the fake first (CUNUMPY_FAKE_CUPY=1, or at the top of conftest.py)."
         raise RuntimeError(msg)
-    from ... import _cupy
+    from ..._settings import _cupy_probe as _cupy
 
     if _cupy._probe_result is not _cupy._UNPROBED:
         msg = (

@@ -56,11 +56,9 @@ def default_rng(seed: Any = None) -> Generator:
     return Generator(np.random.PCG64(seed))
 
 
-def make_random(forwarder: Any) -> types.ModuleType:
+def make_random(forwarder: Any, module_type: type[types.ModuleType]) -> types.ModuleType:
     """The ``cupy.random`` module; ``forwarder(function, name)`` wraps NumPy's functions."""
-    from . import FakeCupy
-
-    module = FakeCupy("cupy.random")
+    module = module_type("cupy.random")  # FakeCupy: its package imports this module
     for attr in dir(np.random):
         value = getattr(np.random, attr)
         if not attr.startswith("_") and callable(value) and not isinstance(value, type):

@@ -1,0 +1,265 @@
+"""The helpers every top-level function uses to find the namespace to run in.
+
+A function that takes arrays runs in their namespace (``_namespace_of_one``, ``_two``,
+``_pair``, ``_args``, ``_sequence``); a creation function runs on its ``device=``
+(``_placement``) or, without one, on the current backend (``_current().namespace``).
+
+The same helpers reject what is not an array where the standard asks for one: a
+``TypeError`` that names the function, the argument and its type. Python scalars are
+accepted where the standard allows them (``add(x, 1)``, ``where(c, x, 0.0)``,
+``clip(x, 0, 1)``), and not in place of every array argument at once (``add(1, 2)``).
+The lookups for arrays whose type was seen before are one dictionary access, so these
+checks cost nothing on the paths that succeed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+from .._backends import numpy as _numpy_module
+from .._moving._to_device import move_to as _move_to
+from .._moving._to_device import to_device as _to_device
+from .._namespaces._array_namespace import _NAMESPACE_BY_TYPE, namespace_of
+from .._namespaces._array_namespace import refuse_subclass as _refuse_subclass
+from .._namespaces._array_predicates import is_cupy_array
+from .._placement._devices import DLPACK_CUDA, DLPACK_HOST, canonical_device, dlpack_device_type
+from .._settings._config import current as _current
+
+__all__ = [
+    "_PY_SCALARS",
+    "_PY_SCALARS_OR_NONE",
+    "_current",
+    "_dlpack_namespace",
+    "_ndarray",
+    "_is_array",
+    "_moved",
+    "_namespace_of_args",
+    "_namespace_of_array",
+    "_namespace_of_one",
+    "_namespace_of_pair",
+    "_namespace_of_sequence",
+    "_namespace_of_two",
+    "_numpy_namespace",
+    "_placement",
+    "_move_to",
+    "_refuse_subclass",
+    "_to_current_backend",
+    "_to_device",
+]
+
+_by_type = _NAMESPACE_BY_TYPE
+
+#: The exact type the generated functions test for their NumPy fast path.
+_ndarray = np.ndarray
+
+#: The NumPy namespace, typed loosely: calls through it are checked at run time, like every
+#: other namespace the dispatchers reach.
+_numpy_namespace: Any = _numpy_module
+
+#: Python scalars: they mix with arrays of any backend where the standard allows them.
+_PY_SCALARS = frozenset({bool, int, float, complex})
+_PY_SCALARS_OR_NONE = frozenset({bool, int, float, complex, type(None)})
+
+# Argument kinds, one letter each (the generator writes them for each function):
+# "a" an array; "s" an array or a Python scalar; "o" an array or None;
+# "n" an array, a Python scalar or None.
+_ACCEPTED = {
+    "a": "an array",
+    "s": "an array or a Python scalar",
+    "o": "an array or None",
+    "n": "an array, a Python scalar or None",
+}
+# Plain Python containers and text: never arrays, though NumPy would convert them.
+_NOT_ARRAYS = (list, tuple, dict, set, frozenset, str, bytes)
+
+
+def _not_an_array(func: str, name: str, x: Any, kind: str = "a") -> TypeError:
+    """The ``TypeError`` for argument ``name`` of ``func``, which is not an array."""
+    hint = " (convert it with asarray first)" if isinstance(x, (list, tuple)) or (
+        type(x) in _PY_SCALARS and kind in "ao"
+    ) else ""  # fmt: skip
+    shown = "None" if x is None else f"{type(x).__qualname__} {x!r:.80}"
+    msg = f"{func}: `{name}` must be {_ACCEPTED[kind]}, not {shown}{hint}."
+    return TypeError(msg)
+
+
+def _lookup(x: Any, func: str) -> ModuleType | None:
+    """The namespace of array argument ``x`` whose type is not cached, or None: the slow path.
+
+    None for what is not an array (a Python or NumPy scalar, a list, a string, ...): the
+    call is not the standard's, and the caller hands it to ``numpy_call``. NumPy's
+    subclasses that the standard's functions would get wrong (masked arrays) raise.
+    """
+    if type(x) in _PY_SCALARS_OR_NONE or isinstance(x, _NOT_ARRAYS):
+        return None
+    if not isinstance(x, (np.ndarray, np.generic)) and not _is_array(x):
+        return None
+    return namespace_of((x,), func)  # NumPy scalars count as 0-D NumPy arrays
+
+
+def _namespace_of_one(x: Any, func: str, name: str = "x") -> ModuleType | None:
+    """The namespace of one argument that the standard wants an array; None if it is not one."""
+    namespace = _by_type.get(type(x))
+    if namespace is None:
+        namespace = _lookup(x, func)
+    return namespace
+
+
+def _namespace_of_array(x: Any, func: str, name: str = "x") -> ModuleType:
+    """The namespace of one argument that must be an array, or a ``TypeError``."""
+    namespace = _namespace_of_one(x, func, name)
+    if namespace is None:
+        raise _not_an_array(func, name, x)
+    return namespace
+
+
+def _namespace_of_two(x1: Any, x2: Any, func: str) -> ModuleType | None:
+    """The namespace of ``x1`` and ``x2``, arrays or Python scalars but not both scalars."""
+    kind = type(x1)
+    if kind is type(x2) or type(x2) in _PY_SCALARS:
+        namespace = _by_type.get(kind)
+        if namespace is not None:
+            return namespace
+    return _namespace_of_args((x1, x2), "ss", ("x1", "x2"), func)
+
+
+def _namespace_of_pair(x1: Any, x2: Any, func: str, name1: str, name2: str) -> ModuleType | None:
+    """The namespace of two arguments that the standard wants arrays."""
+    kind = type(x1)
+    if kind is type(x2):
+        namespace = _by_type.get(kind)
+        if namespace is not None:
+            return namespace
+    return _namespace_of_args((x1, x2), "aa", (name1, name2), func)
+
+
+def _namespace_of_args(
+    values: tuple[Any, ...], kinds: str, names: tuple[str, ...], func: str
+) -> ModuleType | None:
+    """The common namespace of array arguments of the given kinds (see ``_ACCEPTED``).
+
+    None when an argument is not what the standard takes there, or when no argument is an
+    array (``add(1, 2)``): NumPy's call, for ``numpy_call``.
+    """
+    for x, kind in zip(values, kinds):
+        kind_of_x = type(x)
+        if kind_of_x in _by_type:
+            continue
+        if x is None:
+            if kind in "on":
+                continue
+        elif kind_of_x in _PY_SCALARS and kind in "sn":
+            continue
+        if _lookup(x, func) is None:
+            return None
+    return namespace_of(values, func)  # the one library of the arrays, or a TypeError
+
+
+def _namespace_of_sequence(
+    arrays: Sequence[Any], func: str, name: str, *, allow_empty: bool = False
+) -> ModuleType | None:
+    """The common namespace of a tuple or list of arrays (``concat``, ``*arrays``), or None."""
+    if isinstance(arrays, (tuple, list)) and arrays:  # the common case, decided quickly
+        kind = type(arrays[0])
+        namespace = _by_type.get(kind)
+        if namespace is not None:
+            for x in arrays:
+                if type(x) is not kind:
+                    break
+            else:
+                return namespace
+    if not isinstance(arrays, (tuple, list)):
+        return None
+    if not arrays:
+        if allow_empty:
+            return _current().namespace
+        msg = f"{func}: `{name}` is empty; pass at least one array."
+        raise ValueError(msg)
+    for x in arrays:
+        if type(x) not in _by_type and _lookup(x, func) is None:
+            return None
+    return namespace_of(arrays, func)
+
+
+def _placement(device: Any, func: str) -> tuple[ModuleType, Any]:
+    """The namespace that creates arrays on ``device``, and the device in its own form."""
+    canonical = canonical_device(device, func)
+    if canonical == "cpu":
+        return _numpy_namespace, "cpu"
+    from .._backends import cupy as cupy_namespace
+
+    return cupy_namespace, canonical
+
+
+def _is_array(obj: Any) -> bool:
+    """Whether ``obj`` is an array of a library cunumpy knows (not a scalar or a list)."""
+    kind = type(obj)
+    return (
+        kind in _by_type
+        or is_cupy_array(obj)
+        or (kind is not type and hasattr(obj, "__array_namespace__"))
+    )
+
+
+def _moved(
+    obj: Any, namespace: ModuleType, device: Any, copy: bool | None
+) -> tuple[Any, bool | None]:
+    """For ``asarray(obj, device=...)``: move an array of another backend, honouring ``copy``."""
+    if not _is_array(obj) or _namespace_of_array(obj, "asarray", "obj") is namespace:
+        return obj, copy
+    if copy is False:
+        msg = (
+            f"asarray: copy=False cannot be honoured: the array is on {obj.device!r} and "
+            f"moving it to {device!r} needs a copy; pass copy=None or copy=True."
+        )
+        raise ValueError(msg)
+    return _move_to(obj, device, None, "asarray"), None
+
+
+def _to_current_backend(obj: Any, copy: bool | None) -> tuple[Any, bool | None, ModuleType]:
+    """For ``asarray(obj)`` without ``device=``: ``obj`` on the current backend, as 0.7.1 did.
+
+    An array of the other backend (NumPy or CuPy) is copied to the current one (the copy
+    is counted by ``count_transfers``; ``copy=False`` raises); arrays of other libraries
+    stay in their own namespace. Returns the array, the ``copy`` left to pass on, and the
+    namespace to call ``asarray`` in.
+    """
+    namespace = _current().namespace
+    own = _namespace_of_array(obj, "asarray", "obj")
+    if own is namespace or own.__name__ not in _BACKEND_NAMESPACES:
+        return obj, copy, own
+    device = "cpu" if namespace is _numpy_namespace else "cuda"
+    moved, copy = _moved(obj, namespace, device, copy)
+    return moved, copy, namespace
+
+
+_BACKEND_NAMESPACES = ("cunumpy._backends.numpy", "cunumpy._backends.cupy")
+
+
+def _dlpack_namespace(x: Any) -> ModuleType:
+    """The namespace ``from_dlpack(x)`` creates in: where the producer's memory lives."""
+    known = _by_type.get(type(x))
+    if known is not None:
+        return known
+    device_type = dlpack_device_type(x, "from_dlpack")
+    if device_type in DLPACK_HOST:
+        return _numpy_namespace
+    if device_type in DLPACK_CUDA:
+        from .._backends import cupy as cupy_namespace
+
+        return cupy_namespace
+    return _current().namespace
+
+
+def __getattr__(name: str) -> Any:
+    """``Kernel``, where CuNumpy 0.7.x's clients import it (``from cunumpy._calls._dispatch import Kernel``)."""
+    if name == "Kernel":
+        from ..kernels import Kernel
+
+        return Kernel
+    msg = f"module 'cunumpy._calls._dispatch' has no attribute {name!r}"
+    raise AttributeError(msg)

@@ -1,0 +1,264 @@
+"""NumPy's calls at the top level: one route for every call the standard does not write.
+
+A generated top-level function (``cunumpy.mean``, ``cunumpy.sqrt``, ...) keeps its
+standard path, fast, for calls written as the standard writes them. Every other call
+NumPy accepts comes here, through one line of the generated function,
+``numpy_call(mean, locals())``:
+
+- extra positional arguments or NumPy's keywords (``mean(m, 1)``, ``cos(x, out=y)``,
+  ``sort(x, kind="stable")``, ``linspace(0, 1, 5, retstep=True)``), which the function
+  collects in ``*args`` and ``**kwargs``;
+- a parameter NumPy lets a call leave out (``where(cond)``, ``squeeze(a)``), whose default
+  in the signature is ``OMITTED``;
+- Python scalars, lists or tuples where the standard wants an array (``sqrt(2.0)``,
+  ``sum([1, 2, 3])``), found by the dispatch helpers of ``_dispatch.py``.
+
+NumPy's dtypes (float16, object, ``"float32"``) need no route: the namespaces pass them
+on to the library's function.
+
+The call goes to the library's own function of the same meaning (``acos`` is NumPy's and
+CuPy's ``arccos``, see ``NUMPY_NAMES``), with the arguments the caller gave: the
+standard's parameters at their defaults are left out, so NumPy sees the call as written.
+The library is the one where the array arguments live (compute follows data) or, with
+only Python scalars and sequences, the current backend's. On CuPy, Python sequences in
+the standard's array parameters are converted with the CuPy namespace's ``asarray`` first
+(a host-to-device copy that ``count_transfers`` counts), since CuPy refuses them; Python
+scalars stay scalars. The answer is the library's (NumPy scalars where NumPy gives them).
+A bad call raises the class the library raises, its message prefixed with our function's
+name.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any, NoReturn
+
+from .._namespaces._array_namespace import _NAMESPACE_BY_TYPE, namespace_of
+from .._settings._config import current as _current
+from ._dispatch import _is_array, _placement
+from ._numpy_names import NUMPY_NAMES
+
+__all__ = ["NUMPY_NAMES", "OMITTED", "library_of", "numpy_call"]
+
+
+class _Omitted:
+    """The default of a parameter that NumPy lets a call leave out (``where(cond)``)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<omitted>"
+
+
+#: The default of the parameters that NumPy, unlike the standard, lets a call leave out.
+OMITTED: Any = _Omitted()
+
+_SEQUENCES = (list, tuple)
+_NOT_ARRAYS = frozenset({bool, int, float, complex, str, type(None)})
+_POSITIONAL = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+
+
+class _Plan:
+    """How to pass one function's parameters on to the library (read once per function)."""
+
+    __slots__ = (
+        "arrays", "functions", "keywords", "name", "positional", "sequences", "vararg", "varkw",
+    )  # fmt: skip
+
+    def __init__(self, func: Callable[..., Any]) -> None:
+        self.name = _qualname(func)
+        params = inspect.signature(func).parameters.values()
+        self.positional = [(p.name, p.default) for p in params if p.kind in _POSITIONAL]
+        self.keywords = [(p.name, p.default) for p in params if p.kind is p.KEYWORD_ONLY]
+        self.vararg = next((p.name for p in params if p.kind is p.VAR_POSITIONAL), None)
+        self.varkw = next((p.name for p in params if p.kind is p.VAR_KEYWORD), None)
+        annotations = {p.name: str(p.annotation) for p in params}
+        # parameters holding one array, and those holding a tuple or list of arrays
+        self.sequences = {
+            n for n, a in annotations.items() if a.lower().startswith(_ARRAY_SEQUENCES)
+        }
+        if self.vararg is not None and "Array" in annotations[self.vararg]:
+            self.sequences.add(self.vararg)
+        self.arrays = {n for n, a in annotations.items() if "Array" in a} - self.sequences
+        #: namespace -> the library's function for this call (found once per namespace)
+        self.functions: dict[ModuleType, tuple[ModuleType, Any]] = {}
+
+
+_ARRAY_SEQUENCES = ("union[tuple[array", "tuple[array", "list[array")
+
+
+def _qualname(func: Callable[..., Any]) -> str:
+    """``linalg.norm``-style name of a generated function (its module says which extension)."""
+    module = func.__module__.rpartition(".")[2]
+    return f"{module}.{func.__name__}" if module in ("linalg", "fft") else func.__name__
+
+
+_PLANS: dict[Callable[..., Any], _Plan] = {}
+_LIBRARIES: dict[ModuleType, ModuleType] = {}
+
+
+def library_of(namespace: ModuleType) -> ModuleType:
+    """NumPy or CuPy for their namespaces; another library's namespace stands for itself."""
+    library = _LIBRARIES.get(namespace)
+    if library is None:
+        name = namespace.__name__
+        if name in ("cunumpy._backends.numpy", "cunumpy._backends.cupy"):
+            library = importlib.import_module(name.rpartition(".")[2])
+        else:
+            library = namespace
+        _LIBRARIES[namespace] = library
+    return library
+
+
+def _namespace_of_values(values: Any) -> ModuleType | None:
+    """The namespace of the first array among ``values`` (one level into tuples and lists)."""
+    for value in values:
+        kind = type(value)
+        if kind in _NOT_ARRAYS:
+            continue
+        namespace = _NAMESPACE_BY_TYPE.get(kind)
+        if namespace is not None:
+            return namespace
+        if isinstance(value, _SEQUENCES):
+            namespace = _namespace_of_values(value)
+            if namespace is not None:
+                return namespace
+        elif _is_array(value):  # an array whose type is not cached yet
+            return namespace_of((value,), "numpy_call")
+    return None
+
+
+def _converted(value: Any, namespace: ModuleType) -> Any:
+    """A Python sequence as an array of ``namespace`` (CuPy refuses sequences)."""
+    return namespace.asarray(value) if isinstance(value, _SEQUENCES) else value
+
+
+def numpy_call(func: Callable[..., Any], values: dict[str, Any]) -> Any:
+    """Run ``func``'s call, given as its ``locals()``, as the library's own function.
+
+    Called first thing by the generated function, or once its standard path has found
+    that the call is not the standard's, so ``values`` holds the parameters (and perhaps
+    the function's own local names, which are ignored).
+    """
+    plan = _PLANS.get(func)
+    if plan is None:
+        plan = _PLANS[func] = _Plan(func)
+    try:
+        return _call(plan, values)
+    except Exception as exc:  # the library's error, whatever its class, naming our function
+        if isinstance(exc, Warning):  # a warning made an error by a filter: as it is
+            raise
+        _raise_named(plan.name, exc)
+
+
+def _call(plan: _Plan, values: dict[str, Any]) -> Any:
+    # Plain loops, not comprehensions: each comprehension is a function call of its own.
+    positional: list[Any] = []
+    pending: list[Any] = []  # defaults, passed only when a later argument is
+    for name, default in plan.positional:
+        value = values[name]
+        if value is OMITTED:
+            break
+        if value is default:
+            pending.append(value)
+            continue
+        if pending:
+            positional += pending
+            pending = []
+        positional.append(value)
+    if plan.vararg is not None:
+        extra = values[plan.vararg]
+        if extra:
+            positional += pending
+            positional += extra
+    keywords: dict[str, Any] = {}
+    for name, default in plan.keywords:
+        value = values[name]
+        if value is not default:
+            keywords[name] = value
+    if plan.varkw is not None:
+        keywords.update(values[plan.varkw])
+    device = keywords.pop("device", None) if keywords else None
+    namespace = _namespace_of_values(positional)
+    if namespace is None and keywords:
+        namespace = _namespace_of_values(keywords.values())
+    if device is not None:
+        namespace, device = _placement(device, plan.name)
+    elif namespace is None:
+        namespace = _current().namespace
+    found = plan.functions.get(namespace)
+    if found is None:
+        library = library_of(namespace)
+        found = plan.functions[namespace] = (library, _function(library, namespace, plan.name))
+    library, function = found
+    if library.__name__ == "cupy":
+        positional, keywords = _on_cupy(plan, values, positional, keywords, namespace)
+    if device is None:
+        return function(*positional, **keywords)
+    if device == "cpu":
+        return function(*positional, device="cpu", **keywords)
+    with library.cuda.Device(device):
+        return function(*positional, **keywords)
+
+
+def _on_cupy(
+    plan: _Plan,
+    values: dict[str, Any],
+    positional: list[Any],
+    keywords: dict[str, Any],
+    namespace: ModuleType,
+) -> tuple[list[Any], dict[str, Any]]:
+    """The arguments with Python sequences in array parameters made CuPy arrays (counted)."""
+    replaced: dict[int, Any] = {}
+    for name in plan.arrays:
+        value = values[name]
+        if isinstance(value, _SEQUENCES):
+            replaced[id(value)] = namespace.asarray(value)
+    for name in plan.sequences:
+        value = values[name]
+        if not isinstance(value, _SEQUENCES):
+            continue
+        items = [_converted(item, namespace) for item in value]
+        replaced[id(value)] = type(value)(items)
+    if not replaced:
+        return positional, keywords
+    if plan.vararg in plan.sequences:  # *arrays: its items are positional arguments
+        converted = replaced.pop(id(values[plan.vararg]))
+        start = len(positional) - len(converted)
+        positional = [*positional[:start], *converted]
+    positional = [replaced.get(id(v), v) for v in positional]
+    keywords = {k: replaced.get(id(v), v) for k, v in keywords.items()}
+    return positional, keywords
+
+
+def _function(library: ModuleType, namespace: ModuleType, qualname: str) -> Any:
+    """The library's function for the standard's ``qualname`` (the namespace's if it has none)."""
+    module, _, name = qualname.rpartition(".")
+    owner: Any = getattr(library, module) if module else library
+    function = getattr(owner, NUMPY_NAMES.get(name, name), None)
+    if function is None:  # CuPy without unique_values, cumulative_sum, ...
+        owner = getattr(namespace, module) if module else namespace
+        function = getattr(owner, name)
+    return function
+
+
+_KEPT_MODULES = ("builtins", "numpy.exceptions", "numpy.linalg")
+
+
+def _raise_named(func: str, exc: BaseException) -> NoReturn:
+    """Raise ``exc`` again, its class kept (or its nearest public one), naming ``func``."""
+    text = str(exc)
+    if text.startswith(f"{func}:"):
+        raise exc
+    message = f"{func}: {text}"
+    for kind in type(exc).__mro__:
+        if kind.__module__.startswith(_KEPT_MODULES) and not kind.__name__.startswith("_"):
+            try:
+                new = kind(message)
+            except Exception:  # a class that wants other arguments: try its base
+                continue
+            raise new from exc
+    raise exc

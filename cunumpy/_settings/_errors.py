@@ -1,0 +1,178 @@
+"""Backend errors from creation functions, restated with the function and the argument.
+
+NumPy and CuPy raise with their own words (``negative dimensions are not allowed``,
+``data type 'bogus' not understood``), sometimes with exception types outside the
+project's rules (``ZeroDivisionError`` from ``arange(0, 10, 0)``, ``OverflowError`` from
+``asarray(-1, dtype=uint8)``) or with hints meant for NumPy 1 code (``copy=False``). The
+generated creation functions and ``astype`` catch those on their error path only (a
+``try`` costs nothing when nothing is raised) and raise ``restate(...)`` instead: a
+``TypeError`` or ``ValueError`` whose message starts with the function's name and shows
+the arguments, with the backend's exception chained as the cause.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NoReturn
+
+import numpy as np
+
+__all__ = [
+    "BACKEND_ERRORS",
+    "check_copy",
+    "check_fill_value",
+    "raise_restated",
+    "restate",
+    "with_article",
+]
+
+#: What a backend's creation function raises for bad arguments.
+BACKEND_ERRORS = (TypeError, ValueError, OverflowError, ZeroDivisionError)
+
+_PY_SCALARS = (bool, int, float, complex)
+
+
+def _shown(arguments: dict[str, Any]) -> str:
+    return ", ".join(f"{name}={value!r:.60}" for name, value in arguments.items())
+
+
+def _dtype_problem(dtype: Any) -> str | None:
+    if dtype is None:
+        return None
+    try:
+        np.dtype(dtype)
+    except (TypeError, ValueError):
+        return f"`dtype` {dtype!r} is not a data type; pass one of the namespace's dtypes, such as float64 or int32"
+    return None
+
+
+def _shape_problem(shape: Any) -> tuple[type[Exception], str] | None:
+    dims = shape if isinstance(shape, tuple) else (shape,)
+    for dim in dims:
+        if isinstance(dim, bool) or not isinstance(dim, (int, np.integer)):
+            return TypeError, f"`shape` must be an int or a tuple of ints, not {shape!r}"
+        if dim < 0:
+            return ValueError, f"`shape` {shape!r} has a negative dimension"
+    return None
+
+
+def _size_problem(name: str, value: Any) -> tuple[type[Exception], str] | None:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        return TypeError, f"`{name}` must be an int, not {value!r}"
+    if value < 0:
+        return ValueError, f"`{name}` must not be negative, got {value!r}"
+    return None
+
+
+def _specific(func: str, exc: BaseException, arguments: dict[str, Any]) -> Exception | None:
+    """A message that says exactly which argument is wrong, where we can tell."""
+    if func == "from_dlpack" and isinstance(exc, BufferError):  # the standard's error type
+        x = arguments["x"]
+        dtype = getattr(x, "dtype", None)
+        reason = str(exc).rstrip(".")
+        return BufferError(
+            f"from_dlpack: the {type(x).__qualname__}{f' of dtype {dtype}' if dtype is not None else ''} "
+            f"cannot be shared through DLPack ({reason}); DLPack takes bool, integer, floating "
+            f"and complex data in native byte order: convert it first (x.astype(...))."
+        )
+    copy = arguments.get("copy")
+    if "copy" in arguments and copy is not None and copy is not True and copy is not False:
+        return TypeError(f"{func}: `copy` must be True, False or None, not {copy!r}.")
+    dtype_problem = _dtype_problem(arguments.get("dtype"))
+    if dtype_problem is not None:
+        return TypeError(f"{func}: {dtype_problem}.")
+    if "shape" in arguments:
+        problem = _shape_problem(arguments["shape"])
+        if problem is not None:
+            return problem[0](f"{func}: {problem[1]}.")
+    for name in ("n_rows", "n_cols", "num"):
+        if arguments.get(name) is not None:
+            problem = _size_problem(name, arguments[name])
+            if problem is not None:
+                return problem[0](f"{func}: {problem[1]}.")
+    if func in ("fft.fftfreq", "fft.rfftfreq") and "n" in arguments:
+        n = arguments["n"]
+        problem = _size_problem("n", n)
+        if problem is not None:
+            return problem[0](f"{func}: {problem[1]}.")
+        if n == 0:
+            return ValueError(f"{func}: `n` must be a positive int, got 0.")
+    if func == "arange":
+        for name in ("start", "stop", "step"):
+            value = arguments.get(name)
+            if value is not None and not isinstance(value, (*_PY_SCALARS, np.generic)):
+                return TypeError(f"arange: `{name}` must be an int or a float, not {value!r}.")
+        if isinstance(exc, ZeroDivisionError) or arguments.get("step") == 0:
+            return ValueError(f"arange: `step` must not be zero, got {arguments['step']!r}.")
+    if func == "asarray":
+        obj, dtype = arguments.get("obj"), arguments.get("dtype")
+        if isinstance(exc, OverflowError):
+            return ValueError(
+                f"asarray: {obj!r:.60} is out of range for dtype {np.dtype(dtype).name!r}."
+            )
+        if arguments.get("copy") is False and "copy" in str(exc):
+            return ValueError(
+                f"asarray: copy=False cannot be honoured: making an array from "
+                f"{type(obj).__qualname__} {obj!r:.60} needs a copy; pass copy=None to copy "
+                f"only when needed."
+            )
+    return None
+
+
+def restate(func: str, exc: BaseException, **arguments: Any) -> BaseException:
+    """The exception to raise instead of the backend's ``exc``, from ``func(**arguments)``.
+
+    Messages that already name ``func`` (cunumpy's own) are kept as they are. A
+    ``BufferError`` of ``from_dlpack`` stays a ``BufferError``, as the standard says.
+    """
+    if str(exc).startswith(f"{func}:"):
+        return exc
+    specific = _specific(func, exc, arguments)
+    if specific is not None:
+        return specific
+    kind = TypeError if isinstance(exc, TypeError) else ValueError
+    return kind(f"{func}: {exc} (called with {_shown(arguments)}).")
+
+
+def raise_restated(func: str, exc: BaseException, **arguments: Any) -> NoReturn:
+    """Raise ``restate(func, exc, **arguments)``, chained to ``exc`` when it is new."""
+    restated = restate(func, exc, **arguments)
+    if restated is exc:
+        raise exc
+    raise restated from exc
+
+
+def check_copy(copy: Any, func: str, *, allow_none: bool) -> None:
+    """Raise ``TypeError`` unless ``copy`` is a bool (or None where allowed)."""
+    if copy is True or copy is False or (copy is None and allow_none):
+        return
+    accepted = "True, False or None" if allow_none else "True or False"
+    msg = f"{func}: `copy` must be {accepted}, not {copy!r}."
+    raise TypeError(msg)
+
+
+def check_fill_value(fill_value: Any, func: str) -> None:
+    """Raise ``TypeError`` unless ``fill_value`` is a scalar (Python, NumPy, or a 0-D array).
+
+    Called only when ``fill_value`` is not a Python scalar (the generated code checks that
+    first, the cheap way).
+    """
+    if isinstance(fill_value, np.generic) and fill_value.dtype.kind in "biufc":
+        return
+    if getattr(fill_value, "ndim", None) == 0 and hasattr(fill_value, "dtype"):
+        return
+    msg = (
+        f"{func}: `fill_value` must be a bool, int, float or complex scalar, not "
+        f"{type(fill_value).__qualname__} {fill_value!r:.60}."
+    )
+    raise TypeError(msg)
+
+
+def with_article(word: str) -> str:
+    """``word`` with its indefinite article, for messages: "an int", "a double", "an 8-D".
+
+    >>> from cunumpy._settings._errors import with_article
+    >>> [with_article(w) for w in ("int", "unsigned int", "double", "8-D", "11-D", "1-D")]
+    ['an int', 'an unsigned int', 'a double', 'an 8-D', 'an 11-D', 'a 1-D']
+    """
+    vowel_sound = word[:1].lower() in "aeiou8" or word.startswith(("11-", "18-"))
+    return f"{'an' if vowel_sound else 'a'} {word}"
