@@ -60,7 +60,7 @@ KERNELS_BENCH=25
 bench_total=$KERNELS_BENCH
 for entry in "${BENCHMARKS[@]}"; do bench_total=$((bench_total + ${entry#*:})); done
 # name:limit of every step but the public suite, which gets the time left (>= MIN_PUBLIC).
-LIMITS=(install:15 report:20 smoke:15 serial:40 suite:130 harness:45 numpy24:45
+LIMITS=(install:15 report:20 smoke:15 serial:40 suite:110 harness:65 numpy24:45
     "benchmarks:$bench_total")
 fixed=0
 for entry in "${LIMITS[@]}"; do fixed=$((fixed + ${entry#*:})); done

@@ -46,6 +46,7 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 def _reset_backend() -> Iterator[None]:
     """Every test starts on the NumPy backend, and its changes do not leak."""
     saved = _config._default.namespace
+    listeners = list(_config.listeners)  # cunumpy.xp.array_backend's: none outlives its test
     token = _config._context.set(_config._default)  # no use_backend block is open
     blocks = _config._blocks.set(())
     cunumpy.set_backend("numpy")
@@ -53,3 +54,4 @@ def _reset_backend() -> Iterator[None]:
     _config._blocks.reset(blocks)
     _config._context.reset(token)
     _landscape.change_default(saved)  # rebinds the top level's names, as set_backend does
+    _config.listeners[:] = listeners

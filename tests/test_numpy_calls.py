@@ -173,7 +173,13 @@ def test_numpy_idioms_give_cupys_answer_on_the_gpu(name: str) -> None:
     import cupy
 
     idiom = IDIOMS[name]
-    reference = idiom(cupy)
+    try:
+        reference = idiom(cupy)
+    except (TypeError, AttributeError):
+        # CuPy itself refuses Python lists (sum([1, 2, 3]), maximum([1, 5], 3), fft.fft(list),
+        # linalg.det(lists)); the top level converts them with CuPy's asarray first (issue 30):
+        # the answer is NumPy's, as a CuPy array on the GPU
+        reference = cupy.asarray(idiom(np))
     with xp.use_backend("cupy"):
         compare(idiom(xp), reference)
 

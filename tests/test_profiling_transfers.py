@@ -460,10 +460,16 @@ def test_gpu_pinned_copy_and_dtype_conversion_are_counted() -> None:
     device = cupy.arange(10, dtype=cupy.float32)
     with profiling.count_transfers() as counter:
         pinned = cunumpy.cuda.pin_memory(device)
-        cunumpy.asarray(device, dtype=cupy.float64)  # converted on the GPU
-        cunumpy.asarray(device)  # no copy
+        with cunumpy.use_backend("cupy", strict=True):  # creation follows the backend
+            cunumpy.asarray(device, dtype=cupy.float64)  # converted on the GPU
+            cunumpy.asarray(device)  # no copy
+        cunumpy.asarray(device)  # on the NumPy backend: copied to the host, counted
     assert pinned.tolist() == list(range(10))
-    assert [(e.kind, e.nbytes) for e in counter.events] == [("to_host", 40), ("device_copy", 80)]
+    assert [(e.kind, e.nbytes) for e in counter.events] == [
+        ("to_host", 40),
+        ("device_copy", 80),
+        ("to_host", 40),
+    ]
 
 
 @pytest.mark.gpu

@@ -296,3 +296,27 @@ def test_philox_notes_no_transfer_on_numpy() -> None:
     with listening(lambda kind, *rest: seen.append(kind)):
         rng.philox_normal2(1, np.arange(4, dtype=np.uint64), 0)
     assert seen == []
+
+
+def test_get_rng_gives_normal_where_the_device_generator_lacks_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """CuPy 14's Generator has no ``normal`` (found on an H200): get_rng adds NumPy's."""
+    from types import SimpleNamespace
+
+    from cunumpy.rng import _streams
+
+    class Bare:  # standard_normal only, as cupy.random.Generator
+        def __init__(self, seed: int) -> None:
+            self.rng = np.random.default_rng(seed)
+
+        def standard_normal(self, size: object = None, dtype: object = np.float64) -> object:
+            return self.rng.standard_normal(size, dtype)
+
+    library = SimpleNamespace(random=SimpleNamespace(default_rng=Bare), __name__="cupy")
+    monkeypatch.setattr(_streams, "_cupy", lambda func: library)
+    monkeypatch.setattr(_streams, "get_backend", lambda: "cupy")
+    samples = _streams.get_rng(42).normal(5.0, 2.0, size=1000)
+    expected = 5.0 + 2.0 * np.random.default_rng(42).standard_normal(1000)
+    np.testing.assert_array_equal(samples, expected)
+    assert not hasattr(Bare(0), "normal")

@@ -213,7 +213,9 @@ def test_top_level_names_are_cupys_on_the_cupy_backend() -> None:
         assert isinstance(cunumpy.random.rand(2), cupy.ndarray)
         assert isinstance(cunumpy.linalg.norm(cupy.ones((2, 2))), cupy.ndarray)
         assert isinstance(cunumpy.fft.fft2(cupy.ones((2, 2))), cupy.ndarray)
-        assert isinstance(cunumpy.fmax.reduce(cupy.ones(3)), cupy.ndarray)
+        # a ufunc stand-in keeps the ufunc's attributes (CuPy has no fmax.reduce: its call)
+        assert cunumpy.fmax.nin == 2
+        assert isinstance(cunumpy.fmax(cupy.ones(3), cupy.zeros(3)), cupy.ndarray)
         x = cunumpy.array([1.0, 2.0])
         assert isinstance(x, cupy.ndarray)
         assert cunumpy.sum.__module__ == "cunumpy._api.statistics"

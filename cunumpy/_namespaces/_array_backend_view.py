@@ -72,15 +72,50 @@ class ArrayBackend:
         >>> import cunumpy as xp
         >>> from cunumpy.xp import array_backend
         >>> seen = []
-        >>> array_backend.add_listener(lambda namespace: seen.append(namespace))
+        >>> array_backend.add_listener(seen.append)
         >>> seen == [xp.xp.xp]
         True
+        >>> array_backend.remove_listener(seen.append)  # listeners live until removed
         """
         if not callable(listener):
             msg = f"ArrayBackend.add_listener: `listener` must be callable, not {listener!r}."
             raise TypeError(msg)
         _config.listeners.append(listener)
         listener(self.xp)
+
+    def remove_listener(self, listener: Callable[[ModuleType], object]) -> None:
+        """Stop calling ``listener`` (one added by :meth:`add_listener`); cunumpy's addition.
+
+        A listener stays registered for the life of the process until it is removed, so
+        code that adds one for a while (a test, a doctest) removes it afterwards.
+
+        Parameters
+        ----------
+        listener : callable
+            A listener given to :meth:`add_listener` (compared with ``==``, so the same
+            bound method of the same object is found again).
+
+        Raises
+        ------
+        ValueError
+            If ``listener`` was not added.
+
+        Examples
+        --------
+        >>> from cunumpy.xp import array_backend
+        >>> heard = []
+        >>> array_backend.add_listener(heard.append)
+        >>> array_backend.remove_listener(heard.append)
+        >>> array_backend.remove_listener(heard.append)
+        Traceback (most recent call last):
+        ...
+        ValueError: ArrayBackend.remove_listener: <built-in method append of list object at ...> is not a listener; add_listener adds one.
+        """
+        try:
+            _config.listeners.remove(listener)
+        except ValueError:
+            msg = f"ArrayBackend.remove_listener: {listener!r} is not a listener; add_listener adds one."
+            raise ValueError(msg) from None
 
     def set(self, backend: str, *, strict: bool = False) -> None:
         """Make ``backend`` the process default: ``cunumpy.set_backend``.

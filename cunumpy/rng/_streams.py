@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from .._settings._config import get_backend
+from ._device_generator import with_numpy_methods
 
 __all__ = ["BIT_GENERATORS", "RandomStreams", "get_rng", "random_streams"]
 
@@ -172,7 +173,7 @@ class RandomStreams:
             else:
                 cupy = _cupy("RandomStreams.generator")
                 state = int(child.generate_state(1, dtype=np.uint64)[0])
-                self._generators[name] = cupy.random.default_rng(state)
+                self._generators[name] = with_numpy_methods(cupy.random.default_rng(state))
         return self._generators[name]
 
     def make_generator(self, seed: int | None = None, backend: str | None = None) -> Any:
@@ -202,7 +203,8 @@ class RandomStreams:
         name = _backend_name(backend, "RandomStreams.make_generator")
         if name == "numpy":
             return np.random.default_rng(operator.index(seed))
-        return _cupy("RandomStreams.make_generator").random.default_rng(operator.index(seed))
+        cupy = _cupy("RandomStreams.make_generator")
+        return with_numpy_methods(cupy.random.default_rng(operator.index(seed)))
 
     def _rng(self, rng: Any) -> Any:
         return self.generator() if rng is None else rng
@@ -358,7 +360,7 @@ def get_rng(seed: int | None = None) -> Any:
     """
     library = _cupy("get_rng") if get_backend() == "cupy" else np
     try:
-        return library.random.default_rng(seed)
+        return with_numpy_methods(library.random.default_rng(seed))
     except (TypeError, ValueError) as exc:
         kind = ValueError if isinstance(seed, (int, np.integer)) else TypeError
         msg = (
