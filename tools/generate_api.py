@@ -171,10 +171,13 @@ def _argument_checks(qualname: str, args: ast.arguments) -> list[str]:
             test = f"({a.arg} is not None and {a.arg} is not False and {a.arg} is not True)"
             flags.append((a.arg, test))
         elif annotation == "int":
-            lines += [
-                f"if type({a.arg}) is not int:",
-                f"    _check_int({a.arg}, {qualname!r}, {a.arg!r})",
-            ]
+            lines.append(f"if type({a.arg}) is not int:")
+            if qualname not in NO_NUMPY_EXTRAS:  # None is NumPy's (``sort(a, axis=None)``)
+                lines += [
+                    f"    if {a.arg} is None:",
+                    f"        return _numpy_call({qualname.rpartition('.')[2]}, locals())",
+                ]
+            lines.append(f"    _check_int({a.arg}, {qualname!r}, {a.arg!r})")
     if flags:
         keywords = ", ".join(f"{name}={name}" for name, _ in flags)
         lines = [
@@ -448,7 +451,7 @@ def _restating(line: str, qualname: str, args: ast.arguments, indent: str = "   
 
 
 def _fill_value_check(args: ast.arguments, qualname: str) -> list[str]:
-    """A cheap check that ``fill_value`` is a scalar (NumPy would make an object array)."""
+    """A cheap test that ``fill_value`` is a scalar; any other fill is NumPy's call."""
     names = [a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]]
     if "fill_value" not in names:
         return []
@@ -460,7 +463,8 @@ def _fill_value_check(args: ast.arguments, qualname: str) -> list[str]:
         target, condition = "dtype", "dtype is not None and "
     return [
         "if type(fill_value) not in _PY_SCALARS:",
-        f"    _check_fill_value(fill_value, {qualname!r})",
+        "    if not _is_scalar_fill(fill_value):  # NumPy's call: an array fill, a string, ...",
+        f"        return _numpy_call({qualname.rpartition('.')[2]}, locals())",
         f"elif {condition}(type(fill_value) is float or type(fill_value) is complex):",
         f"    _check_fill(fill_value, {target}, {qualname!r})",
     ]
@@ -660,10 +664,10 @@ from {dots}_arguments import check_repeats as _check_repeats
 from {dots}_arguments import check_shift as _check_shift
 from {dots}_arguments import check_sorted_1d as _check_sorted_1d
 from {dots}_arguments import check_tensordot_axes as _check_tensordot_axes
+from {dots}_arguments import is_scalar_fill as _is_scalar_fill
 from {dots}_arguments import raise_restated_call as _raise_restated_call
 from {dots}_dtype_rules import check_fill as _check_fill
 from {dots}_errors import BACKEND_ERRORS as _BACKEND_ERRORS
-from {dots}_errors import check_fill_value as _check_fill_value
 from {dots}_errors import raise_restated as _raise_restated
 from {dots}_numpy_calls import OMITTED as _OMITTED
 from {dots}_numpy_calls import numpy_call as _numpy_call
