@@ -20,6 +20,7 @@ from numpy_idioms import IDIOMS, compare, function_name, outcome, public_class
 
 import cunumpy as xp
 from cunumpy._api import elementwise
+from cunumpy._numpy_names import NUMPY_NAMES
 
 
 @pytest.mark.parametrize("name", list(IDIOMS))
@@ -62,6 +63,22 @@ def test_the_standard_call_keeps_the_fast_path() -> None:
     x = np.arange(3.0)
     assert xp.asarray(x) is x
     assert type(xp.sum(x)) is type(np.sum(x))
+
+
+def test_the_scalar_fast_path_calls_the_ufunc_numpys_call_would() -> None:
+    # sqrt(2.0) on NumPy skips numpy_call only where the namespace's function is NumPy's own
+    fast = [
+        name
+        for name in elementwise.__all__
+        if "in _PY_SCALARS and _current().namespace is _numpy_namespace"
+        in inspect.getsource(getattr(elementwise, name))
+    ]
+    assert {"sqrt", "exp", "sin", "isnan"} <= set(fast)
+    for name in fast:
+        numpys = getattr(np, NUMPY_NAMES.get(name, name))
+        assert getattr(elementwise, f"_numpy_{name}") is numpys, name
+        with np.errstate(all="ignore"):
+            assert type(getattr(xp, name)(2)) is type(numpys(2)), name
 
 
 # --- properties: a standard call at the top level is the namespace's call -------------

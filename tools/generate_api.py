@@ -302,6 +302,16 @@ def _dispatch(qualname: str, args: ast.arguments) -> tuple[str, str]:
     return f"_namespace_of_args(({values}), {kinds!r}, {tuple(names)!r}, {qualname!r})", member
 
 
+# Functions of one array whose NumPy namespace function is NumPy's own ufunc (a test in
+# tests/test_numpy_calls.py checks it): on the NumPy backend, a Python scalar takes the
+# fast path too (``sqrt(2.0)``), since NumPy's call would call the same ufunc.
+SCALAR_FAST_PATH = {
+    "abs", "acos", "acosh", "asin", "asinh", "atan", "atanh", "bitwise_invert", "ceil",
+    "conj", "cos", "cosh", "exp", "floor", "imag", "isfinite", "isinf", "isnan", "log",
+    "log10", "log1p", "log2", "logical_not", "negative", "positive", "real", "reciprocal",
+    "sign", "signbit", "sin", "sinh", "sqrt", "square", "tan", "trunc",
+}  # fmt: skip
+
 _FAST_TESTS = {
     "a": "type({0}) is _ndarray",
     "s": "(type({0}) is _ndarray or type({0}) in _PY_SCALARS)",
@@ -338,7 +348,13 @@ def _numpy_fast_path(qualname: str, args: ast.arguments, call: str) -> list[str]
     if any(k == "q" for _, k in arrays):
         return []
     (first, _), rest = arrays[0], arrays[1:]
-    tests = [f"type({first}) is _ndarray", *(_FAST_TESTS[k].format(n) for n, k in rest)]
+    first_test = f"type({first}) is _ndarray"
+    if qualname in SCALAR_FAST_PATH:
+        first_test = (
+            f"({first_test} or (type({first}) in _PY_SCALARS"
+            " and _current().namespace is _numpy_namespace))"
+        )
+    tests = [first_test, *(_FAST_TESTS[k].format(n) for n, k in rest)]
     if qualname in FAST_PATH_TESTS:
         tests.append(FAST_PATH_TESTS[qualname])
     fast_call = METHOD_CALLS.get(qualname, f"{_fast_name(qualname)}({call})")
