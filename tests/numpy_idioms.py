@@ -129,6 +129,7 @@ IDIOMS: dict[str, Idiom] = {
     "full((2, 2), [1, 2])": lambda m: m.full((2, 2), [1, 2]),
     "full_like(a, [1, 2, 3])": lambda m: m.full_like(_m2(m), [1.0, 2.0, 3.0]),
     "full(2, 'ab')": lambda m: m.full(2, "ab"),
+    "full(3, None)": lambda m: m.full(3, None),
     "roll(x, 1, 0)": lambda m: m.roll(_m2(m), 1, 0),
     "concat([a, a], 1)": lambda m: (
         m.concat([_m2(m), _m2(m)], 1)
@@ -193,6 +194,7 @@ NUMPY_ON_CUPY = {
 NOT_ON_CUPY = {
     "diff(datetime64)": "CuPy has no datetime64 dtype (the fake's host buffers do)",
     "full(2, 'ab')": "CuPy has no string dtypes",
+    "full(3, None)": "CuPy has no object dtype",
 }
 
 
