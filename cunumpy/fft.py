@@ -48,7 +48,6 @@ __all__ = [
 
 # The NumPy namespace's functions, bound at import for the ndarray fast paths.
 _numpy_fft_fft = _numpy_namespace.fft.fft
-_numpy_fft_fftfreq = _numpy_namespace.fft.fftfreq
 _numpy_fft_fftn = _numpy_namespace.fft.fftn
 _numpy_fft_fftshift = _numpy_namespace.fft.fftshift
 _numpy_fft_hfft = _numpy_namespace.fft.hfft
@@ -59,7 +58,6 @@ _numpy_fft_ihfft = _numpy_namespace.fft.ihfft
 _numpy_fft_irfft = _numpy_namespace.fft.irfft
 _numpy_fft_irfftn = _numpy_namespace.fft.irfftn
 _numpy_fft_rfft = _numpy_namespace.fft.rfft
-_numpy_fft_rfftfreq = _numpy_namespace.fft.rfftfreq
 _numpy_fft_rfftn = _numpy_namespace.fft.rfftn
 
 
@@ -180,11 +178,8 @@ def fftfreq(
     if args or kwargs:
         return _numpy_call(fftfreq, locals())
     if device is None:
-        namespace = _current().namespace
         try:
-            if namespace is _numpy_namespace:
-                return _numpy_fft_fftfreq(n, d=d, dtype=dtype)
-            return namespace.fft.fftfreq(n, d=d, dtype=dtype)
+            return _current().namespace.fft.fftfreq(n, d=d, dtype=dtype)
         except _BACKEND_ERRORS as exc:
             _raise_restated("fft.fftfreq", exc, n=n, d=d, dtype=dtype)
     namespace, device = _placement(device, "fft.fftfreq")
@@ -849,11 +844,8 @@ def rfftfreq(
     if args or kwargs:
         return _numpy_call(rfftfreq, locals())
     if device is None:
-        namespace = _current().namespace
         try:
-            if namespace is _numpy_namespace:
-                return _numpy_fft_rfftfreq(n, d=d, dtype=dtype)
-            return namespace.fft.rfftfreq(n, d=d, dtype=dtype)
+            return _current().namespace.fft.rfftfreq(n, d=d, dtype=dtype)
         except _BACKEND_ERRORS as exc:
             _raise_restated("fft.rfftfreq", exc, n=n, d=d, dtype=dtype)
     namespace, device = _placement(device, "fft.rfftfreq")

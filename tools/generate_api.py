@@ -366,14 +366,13 @@ def _fast_name(qualname: str) -> str:
 
 
 def _fast_path_imports(topic: str, names: list[str]) -> str:
-    """The NumPy namespace's functions that a file's fast paths (and the creation functions
-    of ``PLACED`` on the NumPy backend) call, bound at import."""
+    """The NumPy namespace's functions that a file's fast paths call, bound at import."""
     prefix = f"{topic}." if topic in EXTENSIONS else ""
     fast = []
     for name in names:
         args, _ = _parse(SIGNATURES[topic][name]["params"], SIGNATURES[topic][name]["returns"])
         fast_path = _numpy_fast_path(prefix + name, args, _call_arguments(args))
-        if (fast_path and prefix + name not in METHOD_CALLS) or prefix + name in PLACED:
+        if fast_path and prefix + name not in METHOD_CALLS:
             fast.append(f"{_fast_name(prefix + name)} = _numpy_namespace.{prefix + name}\n")
     if not fast:
         return ""
@@ -547,16 +546,10 @@ def _function(qualname: str, entry: dict[str, str]) -> str:
             "CuPy), else on the current backend (and, on CuPy, the current GPU)."
         )
         no_device = call.replace("device=device", "").replace(", ,", ",").strip(", ")
-        current = _restating(f"return namespace.{qualname}({no_device})", qualname, args)
-        current[1:1] = [  # the NumPy namespace's function bound at import: no look-up
-            "        if namespace is _numpy_namespace:",
-            f"            return {_fast_name(qualname)}({no_device})",
-        ]
         body = [
             *_fill_value_check(args, qualname),
             "if device is None:",
-            "    namespace = _current().namespace",
-            *current,
+            *_restating(f"return _current().namespace.{qualname}({no_device})", qualname, args),
             f"namespace, device = _placement(device, {qualname!r})",
             *_restating(f"return namespace.{qualname}({call})", qualname, args, indent=""),
         ]

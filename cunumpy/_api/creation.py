@@ -59,19 +59,12 @@ __all__ = [
 
 
 # The NumPy namespace's functions, bound at import for the ndarray fast paths.
-_numpy_arange = _numpy_namespace.arange
 _numpy_asarray = _numpy_namespace.asarray
-_numpy_empty = _numpy_namespace.empty
 _numpy_empty_like = _numpy_namespace.empty_like
-_numpy_eye = _numpy_namespace.eye
-_numpy_full = _numpy_namespace.full
 _numpy_full_like = _numpy_namespace.full_like
-_numpy_linspace = _numpy_namespace.linspace
-_numpy_ones = _numpy_namespace.ones
 _numpy_ones_like = _numpy_namespace.ones_like
 _numpy_tril = _numpy_namespace.tril
 _numpy_triu = _numpy_namespace.triu
-_numpy_zeros = _numpy_namespace.zeros
 _numpy_zeros_like = _numpy_namespace.zeros_like
 
 
@@ -132,11 +125,8 @@ def arange(
     if args or kwargs:
         return _numpy_call(arange, locals())
     if device is None:
-        namespace = _current().namespace
         try:
-            if namespace is _numpy_namespace:
-                return _numpy_arange(start, stop=stop, step=step, dtype=dtype)
-            return namespace.arange(start, stop=stop, step=step, dtype=dtype)
+            return _current().namespace.arange(start, stop=stop, step=step, dtype=dtype)
         except _BACKEND_ERRORS as exc:
             _raise_restated("arange", exc, start=start, stop=stop, step=step, dtype=dtype)
     namespace, device = _placement(device, "arange")
@@ -278,11 +268,8 @@ def empty(
     if args or kwargs:
         return _numpy_call(empty, locals())
     if device is None:
-        namespace = _current().namespace
         try:
-            if namespace is _numpy_namespace:
-                return _numpy_empty(shape, dtype=dtype)
-            return namespace.empty(shape, dtype=dtype)
+            return _current().namespace.empty(shape, dtype=dtype)
         except _BACKEND_ERRORS as exc:
             _raise_restated("empty", exc, shape=shape, dtype=dtype)
     namespace, device = _placement(device, "empty")
@@ -414,11 +401,8 @@ def eye(
     if args or kwargs:
         return _numpy_call(eye, locals())
     if device is None:
-        namespace = _current().namespace
         try:
-            if namespace is _numpy_namespace:
-                return _numpy_eye(n_rows, n_cols, k=k, dtype=dtype)
-            return namespace.eye(n_rows, n_cols, k=k, dtype=dtype)
+            return _current().namespace.eye(n_rows, n_cols, k=k, dtype=dtype)
         except _BACKEND_ERRORS as exc:
             _raise_restated("eye", exc, n_rows=n_rows, n_cols=n_cols, k=k, dtype=dtype)
     namespace, device = _placement(device, "eye")
@@ -531,11 +515,8 @@ def full(
     elif dtype is not None and (type(fill_value) is float or type(fill_value) is complex):
         _check_fill(fill_value, dtype, "full")
     if device is None:
-        namespace = _current().namespace
         try:
-            if namespace is _numpy_namespace:
-                return _numpy_full(shape, fill_value, dtype=dtype)
-            return namespace.full(shape, fill_value, dtype=dtype)
+            return _current().namespace.full(shape, fill_value, dtype=dtype)
         except _BACKEND_ERRORS as exc:
             _raise_restated("full", exc, shape=shape, fill_value=fill_value, dtype=dtype)
     namespace, device = _placement(device, "full")
@@ -676,11 +657,8 @@ def linspace(
     if args or kwargs:
         return _numpy_call(linspace, locals())
     if device is None:
-        namespace = _current().namespace
         try:
-            if namespace is _numpy_namespace:
-                return _numpy_linspace(start, stop, num, dtype=dtype, endpoint=endpoint)
-            return namespace.linspace(start, stop, num, dtype=dtype, endpoint=endpoint)
+            return _current().namespace.linspace(start, stop, num, dtype=dtype, endpoint=endpoint)
         except _BACKEND_ERRORS as exc:
             _raise_restated(
                 "linspace", exc, start=start, stop=stop, num=num, dtype=dtype, endpoint=endpoint
@@ -789,11 +767,8 @@ def ones(
     if args or kwargs:
         return _numpy_call(ones, locals())
     if device is None:
-        namespace = _current().namespace
         try:
-            if namespace is _numpy_namespace:
-                return _numpy_ones(shape, dtype=dtype)
-            return namespace.ones(shape, dtype=dtype)
+            return _current().namespace.ones(shape, dtype=dtype)
         except _BACKEND_ERRORS as exc:
             _raise_restated("ones", exc, shape=shape, dtype=dtype)
     namespace, device = _placement(device, "ones")
@@ -1031,11 +1006,8 @@ def zeros(
     if args or kwargs:
         return _numpy_call(zeros, locals())
     if device is None:
-        namespace = _current().namespace
         try:
-            if namespace is _numpy_namespace:
-                return _numpy_zeros(shape, dtype=dtype)
-            return namespace.zeros(shape, dtype=dtype)
+            return _current().namespace.zeros(shape, dtype=dtype)
         except _BACKEND_ERRORS as exc:
             _raise_restated("zeros", exc, shape=shape, dtype=dtype)
     namespace, device = _placement(device, "zeros")
