@@ -202,3 +202,14 @@ def test_numpys_conversions_are_numpys_on_numpy(name: str) -> None:
     )
     x = np.arange(3.0)
     assert (getattr(xp, name)(x) is x) == (getattr(np, name)(x) is x)
+
+
+def test_a_list_of_python_numbers_is_data_not_scanned_item_by_item() -> None:
+    # sum(lst) of 20,000 floats cost twice NumPy's conversion when each item was looked at
+    from cunumpy._backends import numpy as numpy_namespace
+    from cunumpy._numpy_calls import _namespace_of_values
+
+    assert _namespace_of_values([[1.0, np.ones(2)]]) is None  # the first item decides
+    assert _namespace_of_values([[np.ones(2), 1.0]]) is numpy_namespace
+    assert _namespace_of_values([[[1.0, 2.0], np.ones(2)]]) is numpy_namespace
+    compare(xp.sum([[1.0, 2.0], [3.0, 4.0]]), np.sum([[1.0, 2.0], [3.0, 4.0]]))
