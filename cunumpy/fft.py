@@ -112,6 +112,8 @@ def fft(
         return _numpy_call(fft, locals())
     try:
         if type(axis) is not int:
+            if axis is None:
+                return _numpy_call(fft, locals())
             _check_int(axis, "fft.fft", "axis")
         if type(x) is _ndarray:
             return _numpy_fft_fft(x, n=n, axis=axis, norm=norm)
@@ -347,6 +349,8 @@ def hfft(
         return _numpy_call(hfft, locals())
     try:
         if type(axis) is not int:
+            if axis is None:
+                return _numpy_call(hfft, locals())
             _check_int(axis, "fft.hfft", "axis")
         if type(x) is _ndarray:
             return _numpy_fft_hfft(x, n=n, axis=axis, norm=norm)
@@ -410,6 +414,8 @@ def ifft(
         return _numpy_call(ifft, locals())
     try:
         if type(axis) is not int:
+            if axis is None:
+                return _numpy_call(ifft, locals())
             _check_int(axis, "fft.ifft", "axis")
         if type(x) is _ndarray:
             return _numpy_fft_ifft(x, n=n, axis=axis, norm=norm)
@@ -582,6 +588,8 @@ def ihfft(
         return _numpy_call(ihfft, locals())
     try:
         if type(axis) is not int:
+            if axis is None:
+                return _numpy_call(ihfft, locals())
             _check_int(axis, "fft.ihfft", "axis")
         if type(x) is _ndarray:
             return _numpy_fft_ihfft(x, n=n, axis=axis, norm=norm)
@@ -645,6 +653,8 @@ def irfft(
         return _numpy_call(irfft, locals())
     try:
         if type(axis) is not int:
+            if axis is None:
+                return _numpy_call(irfft, locals())
             _check_int(axis, "fft.irfft", "axis")
         if type(x) is _ndarray:
             return _numpy_fft_irfft(x, n=n, axis=axis, norm=norm)
@@ -770,6 +780,8 @@ def rfft(
         return _numpy_call(rfft, locals())
     try:
         if type(axis) is not int:
+            if axis is None:
+                return _numpy_call(rfft, locals())
             _check_int(axis, "fft.rfft", "axis")
         if type(x) is _ndarray:
             return _numpy_fft_rfft(x, n=n, axis=axis, norm=norm)

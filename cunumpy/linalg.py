@@ -174,6 +174,8 @@ def cross(x1: Array, x2: Array, /, *args: Any, axis: int = -1, **kwargs: Any) ->
         return _numpy_call(cross, locals())
     try:
         if type(axis) is not int:
+            if axis is None:
+                return _numpy_call(cross, locals())
             _check_int(axis, "linalg.cross", "axis")
         if type(x1) is _ndarray and type(x2) is _ndarray:
             return _numpy_linalg_cross(x1, x2, axis=axis)
@@ -268,6 +270,8 @@ def diagonal(x: Array, /, *args: Any, offset: int = 0, **kwargs: Any) -> Array:
         return _numpy_call(diagonal, locals())
     try:
         if type(offset) is not int:
+            if offset is None:
+                return _numpy_call(diagonal, locals())
             _check_int(offset, "linalg.diagonal", "offset")
         if type(x) is _ndarray:
             return _numpy_linalg_diagonal(x, offset=offset)
@@ -655,6 +659,8 @@ def matrix_power(x: Array, n: int, /, *args: Any, **kwargs: Any) -> Array:
         return _numpy_call(matrix_power, locals())
     try:
         if type(n) is not int:
+            if n is None:
+                return _numpy_call(matrix_power, locals())
             _check_int(n, "linalg.matrix_power", "n")
         if type(x) is _ndarray:
             return _numpy_linalg_matrix_power(x, n)
@@ -1207,6 +1213,8 @@ def trace(
         return _numpy_call(trace, locals())
     try:
         if type(offset) is not int:
+            if offset is None:
+                return _numpy_call(trace, locals())
             _check_int(offset, "linalg.trace", "offset")
         if type(x) is _ndarray:
             return _numpy_linalg_trace(x, offset=offset, dtype=dtype)
@@ -1260,6 +1268,8 @@ def vecdot(x1: Array, x2: Array, /, *args: Any, axis: int = -1, **kwargs: Any) -
         return _numpy_call(vecdot, locals())
     try:
         if type(axis) is not int:
+            if axis is None:
+                return _numpy_call(vecdot, locals())
             _check_int(axis, "linalg.vecdot", "axis")
         if type(x1) is _ndarray and type(x2) is _ndarray:
             return _numpy_linalg_vecdot(x1, x2, axis=axis)

@@ -10,6 +10,7 @@ value, dtype, shape and type of the two answers, or that both raise the same cla
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -28,6 +29,12 @@ def _x(m: Any) -> Any:
 
 def _dates(m: Any) -> Any:
     return m.asarray(np.array(["2024-01-01", "2024-01-03", "2024-01-10"], dtype="datetime64[D]"))
+
+
+def _matrix() -> Any:
+    with warnings.catch_warnings():  # NumPy discourages the matrix class it still has
+        warnings.simplefilter("ignore", PendingDeprecationWarning)
+        return np.asmatrix("1 2; 3 4")
 
 
 def _out_cos(m: Any) -> Any:
@@ -117,6 +124,12 @@ IDIOMS: dict[str, Idiom] = {
     "std(a, 0)": lambda m: m.std(_m2(m), 0),
     "argmax(a, 1)": lambda m: m.argmax(_m2(m), 1),
     "sort(a, 0)": lambda m: m.sort(_m2(m), 0),
+    "sort(a, axis=None)": lambda m: m.sort(_m2(m), axis=None),
+    "argsort(a, axis=None)": lambda m: m.argsort(_m2(m), axis=None),
+    "full((2, 2), [1, 2])": lambda m: m.full((2, 2), [1, 2]),
+    "full_like(a, [1, 2, 3])": lambda m: m.full_like(_m2(m), [1.0, 2.0, 3.0]),
+    "full(2, 'ab')": lambda m: m.full(2, "ab"),
+    "full(3, None)": lambda m: m.full(3, None),
     "roll(x, 1, 0)": lambda m: m.roll(_m2(m), 1, 0),
     "concat([a, a], 1)": lambda m: (
         m.concat([_m2(m), _m2(m)], 1)
@@ -162,6 +175,8 @@ IDIOMS: dict[str, Idiom] = {
     "asarray(float, positional)": lambda m: m.asarray([1, 2], float),
     "sqrt(int8)": lambda m: m.sqrt(m.asarray([1, 4, 9], dtype=np.int8)),
     "exp(float16)": lambda m: m.exp(m.asarray([0.0, 1.0], dtype=np.float16)),
+    "array(np.asmatrix(...))": lambda m: m.array(_matrix()),
+    "asarray(np.asmatrix(...))": lambda m: m.asarray(_matrix()),
     # bad calls: the class NumPy raises
     "mean(bad axis)": lambda m: m.mean(_m2(m), 5),
     "sqrt(str)": lambda m: m.sqrt("x"),
@@ -178,6 +193,8 @@ NUMPY_ON_CUPY = {
 #: Idioms that the CuPy backend does not answer as CuPy does, with the reason.
 NOT_ON_CUPY = {
     "diff(datetime64)": "CuPy has no datetime64 dtype (the fake's host buffers do)",
+    "full(2, 'ab')": "CuPy has no string dtypes",
+    "full(3, None)": "CuPy has no object dtype",
 }
 
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 import hypothesis.extra.numpy as hnp
 import numpy as np
 import pytest
+from cunumpy._numpy_names import NUMPY_NAMES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from numpy_idioms import IDIOMS, compare, function_name, outcome, public_class
@@ -62,6 +63,22 @@ def test_the_standard_call_keeps_the_fast_path() -> None:
     x = np.arange(3.0)
     assert xp.asarray(x) is x
     assert type(xp.sum(x)) is type(np.sum(x))
+
+
+def test_the_scalar_fast_path_calls_the_ufunc_numpys_call_would() -> None:
+    # sqrt(2.0) on NumPy skips numpy_call only where the namespace's function is NumPy's own
+    fast = [
+        name
+        for name in elementwise.__all__
+        if "in _PY_SCALARS and _current().namespace is _numpy_namespace"
+        in inspect.getsource(getattr(elementwise, name))
+    ]
+    assert {"sqrt", "exp", "sin", "isnan"} <= set(fast)
+    for name in fast:
+        numpys = getattr(np, NUMPY_NAMES.get(name, name))
+        assert getattr(elementwise, f"_numpy_{name}") is numpys, name
+        with np.errstate(all="ignore"):
+            assert type(getattr(xp, name)(2)) is type(numpys(2)), name
 
 
 # --- properties: a standard call at the top level is the namespace's call -------------
@@ -191,3 +208,15 @@ def test_numpys_conversions_are_numpys_on_numpy(name: str) -> None:
     )
     x = np.arange(3.0)
     assert (getattr(xp, name)(x) is x) == (getattr(np, name)(x) is x)
+
+
+def test_a_list_of_python_numbers_is_data_not_scanned_item_by_item() -> None:
+    # sum(lst) of 20,000 floats cost twice NumPy's conversion when each item was looked at
+    from cunumpy._numpy_calls import _namespace_of_values
+
+    from cunumpy._backends import numpy as numpy_namespace
+
+    assert _namespace_of_values([[1.0, np.ones(2)]]) is None  # the first item decides
+    assert _namespace_of_values([[np.ones(2), 1.0]]) is numpy_namespace
+    assert _namespace_of_values([[[1.0, 2.0], np.ones(2)]]) is numpy_namespace
+    compare(xp.sum([[1.0, 2.0], [3.0, 4.0]]), np.sum([[1.0, 2.0], [3.0, 4.0]]))

@@ -137,9 +137,9 @@ def test_a_method_the_library_lacks_is_a_runtime_error(monkeypatch: pytest.Monke
         ufunc_methods, "_library", lambda values, func: (library, contextlib.nullcontext())
     )
     with pytest.raises(RuntimeError, match=r"^sin\.at: `cupy_sin\.at` is not supported yet\.$"):
-        xp.sin.at(np.ones(2), np.asarray([0]))
+        xp.sin.at(np.ones(2), (np.asarray([0]),))  # a tuple: the library is chosen
     with pytest.raises(RuntimeError, match=r"^vecdot\.outer: cupy\.vecdot has no method 'outer'"):
-        xp.vecdot.outer(np.ones(2), np.ones(2))
+        xp.vecdot.outer(np.ones(2), np.ones(2), dtype=np.dtype("float64"))  # the library's
 
 
 def test_repr_and_the_table_check() -> None:

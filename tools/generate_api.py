@@ -171,10 +171,13 @@ def _argument_checks(qualname: str, args: ast.arguments) -> list[str]:
             test = f"({a.arg} is not None and {a.arg} is not False and {a.arg} is not True)"
             flags.append((a.arg, test))
         elif annotation == "int":
-            lines += [
-                f"if type({a.arg}) is not int:",
-                f"    _check_int({a.arg}, {qualname!r}, {a.arg!r})",
-            ]
+            lines.append(f"if type({a.arg}) is not int:")
+            if qualname not in NO_NUMPY_EXTRAS:  # None is NumPy's (``sort(a, axis=None)``)
+                lines += [
+                    f"    if {a.arg} is None:",
+                    f"        return _numpy_call({qualname.rpartition('.')[2]}, locals())",
+                ]
+            lines.append(f"    _check_int({a.arg}, {qualname!r}, {a.arg!r})")
     if flags:
         keywords = ", ".join(f"{name}={name}" for name, _ in flags)
         lines = [
@@ -299,6 +302,16 @@ def _dispatch(qualname: str, args: ast.arguments) -> tuple[str, str]:
     return f"_namespace_of_args(({values}), {kinds!r}, {tuple(names)!r}, {qualname!r})", member
 
 
+# Functions of one array whose NumPy namespace function is NumPy's own ufunc (a test in
+# tests/test_numpy_calls.py checks it): on the NumPy backend, a Python scalar takes the
+# fast path too (``sqrt(2.0)``), since NumPy's call would call the same ufunc.
+SCALAR_FAST_PATH = {
+    "abs", "acos", "acosh", "asin", "asinh", "atan", "atanh", "bitwise_invert", "ceil",
+    "conj", "cos", "cosh", "exp", "floor", "imag", "isfinite", "isinf", "isnan", "log",
+    "log10", "log1p", "log2", "logical_not", "negative", "positive", "real", "reciprocal",
+    "sign", "signbit", "sin", "sinh", "sqrt", "square", "tan", "trunc",
+}  # fmt: skip
+
 _FAST_TESTS = {
     "a": "type({0}) is _ndarray",
     "s": "(type({0}) is _ndarray or type({0}) in _PY_SCALARS)",
@@ -335,7 +348,13 @@ def _numpy_fast_path(qualname: str, args: ast.arguments, call: str) -> list[str]
     if any(k == "q" for _, k in arrays):
         return []
     (first, _), rest = arrays[0], arrays[1:]
-    tests = [f"type({first}) is _ndarray", *(_FAST_TESTS[k].format(n) for n, k in rest)]
+    first_test = f"type({first}) is _ndarray"
+    if qualname in SCALAR_FAST_PATH:
+        first_test = (
+            f"({first_test} or (type({first}) in _PY_SCALARS"
+            " and _current().namespace is _numpy_namespace))"
+        )
+    tests = [first_test, *(_FAST_TESTS[k].format(n) for n, k in rest)]
     if qualname in FAST_PATH_TESTS:
         tests.append(FAST_PATH_TESTS[qualname])
     fast_call = METHOD_CALLS.get(qualname, f"{_fast_name(qualname)}({call})")
@@ -448,7 +467,7 @@ def _restating(line: str, qualname: str, args: ast.arguments, indent: str = "   
 
 
 def _fill_value_check(args: ast.arguments, qualname: str) -> list[str]:
-    """A cheap check that ``fill_value`` is a scalar (NumPy would make an object array)."""
+    """A cheap test that ``fill_value`` is a scalar; any other fill is NumPy's call."""
     names = [a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]]
     if "fill_value" not in names:
         return []
@@ -460,7 +479,8 @@ def _fill_value_check(args: ast.arguments, qualname: str) -> list[str]:
         target, condition = "dtype", "dtype is not None and "
     return [
         "if type(fill_value) not in _PY_SCALARS:",
-        f"    _check_fill_value(fill_value, {qualname!r})",
+        "    if not _is_scalar_fill(fill_value):  # NumPy's call: an array fill, a string, ...",
+        f"        return _numpy_call({qualname.rpartition('.')[2]}, locals())",
         f"elif {condition}(type(fill_value) is float or type(fill_value) is complex):",
         f"    _check_fill(fill_value, {target}, {qualname!r})",
     ]
@@ -660,10 +680,10 @@ from {dots}_calls._arguments import check_repeats as _check_repeats
 from {dots}_calls._arguments import check_shift as _check_shift
 from {dots}_calls._arguments import check_sorted_1d as _check_sorted_1d
 from {dots}_calls._arguments import check_tensordot_axes as _check_tensordot_axes
+from {dots}_calls._arguments import is_scalar_fill as _is_scalar_fill
 from {dots}_calls._arguments import raise_restated_call as _raise_restated_call
 from {dots}_settings._dtype_rules import check_fill as _check_fill
 from {dots}_settings._errors import BACKEND_ERRORS as _BACKEND_ERRORS
-from {dots}_settings._errors import check_fill_value as _check_fill_value
 from {dots}_settings._errors import raise_restated as _raise_restated
 from {dots}_calls._numpy_calls import OMITTED as _OMITTED
 from {dots}_calls._numpy_calls import numpy_call as _numpy_call

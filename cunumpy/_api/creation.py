@@ -10,6 +10,7 @@ from typing import Any, Literal, Optional, Union
 from .._calls._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
 from .._calls._arguments import check_bools as _check_bools
 from .._calls._arguments import check_int as _check_int
+from .._calls._arguments import is_scalar_fill as _is_scalar_fill
 from .._calls._arguments import raise_restated_call as _raise_restated_call
 from .._calls._dispatch import (
     _PY_SCALARS,
@@ -28,7 +29,6 @@ from .._calls._dispatch import (
 from .._calls._numpy_calls import numpy_call as _numpy_call
 from .._settings._dtype_rules import check_fill as _check_fill
 from .._settings._errors import BACKEND_ERRORS as _BACKEND_ERRORS
-from .._settings._errors import check_fill_value as _check_fill_value
 from .._settings._errors import raise_restated as _raise_restated
 from .._typing import (
     Array,
@@ -510,7 +510,8 @@ def full(
     if args or kwargs:
         return _numpy_call(full, locals())
     if type(fill_value) not in _PY_SCALARS:
-        _check_fill_value(fill_value, "full")
+        if not _is_scalar_fill(fill_value):  # NumPy's call: an array fill, a string, ...
+            return _numpy_call(full, locals())
     elif dtype is not None and (type(fill_value) is float or type(fill_value) is complex):
         _check_fill(fill_value, dtype, "full")
     if device is None:
@@ -578,7 +579,8 @@ def full_like(
     if namespace is None:
         return _numpy_call(full_like, locals())
     if type(fill_value) not in _PY_SCALARS:
-        _check_fill_value(fill_value, "full_like")
+        if not _is_scalar_fill(fill_value):  # NumPy's call: an array fill, a string, ...
+            return _numpy_call(full_like, locals())
     elif type(fill_value) is float or type(fill_value) is complex:
         _check_fill(fill_value, x.dtype if dtype is None else dtype, "full_like")
     if device is None:
@@ -880,6 +882,8 @@ def tril(x: Array, /, *args: Any, k: int = 0, **kwargs: Any) -> Array:
         return _numpy_call(tril, locals())
     try:
         if type(k) is not int:
+            if k is None:
+                return _numpy_call(tril, locals())
             _check_int(k, "tril", "k")
         if type(x) is _ndarray and x.ndim >= 2:
             return _numpy_tril(x, k=k)
@@ -936,6 +940,8 @@ def triu(x: Array, /, *args: Any, k: int = 0, **kwargs: Any) -> Array:
         return _numpy_call(triu, locals())
     try:
         if type(k) is not int:
+            if k is None:
+                return _numpy_call(triu, locals())
             _check_int(k, "triu", "k")
         if type(x) is _ndarray and x.ndim >= 2:
             return _numpy_triu(x, k=k)

@@ -12,6 +12,7 @@ from .._calls._arguments import raise_restated_call as _raise_restated_call
 from .._calls._dispatch import (
     _PY_SCALARS,
     _PY_SCALARS_OR_NONE,
+    _current,
     _namespace_of_args,
     _namespace_of_one,
     _namespace_of_two,
@@ -199,7 +200,9 @@ def abs(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(abs, locals())
     try:
-        if type(x) is _ndarray:
+        if type(x) is _ndarray or (
+            type(x) in _PY_SCALARS and _current().namespace is _numpy_namespace
+        ):
             return _numpy_abs(x)
         namespace = _namespace_of_one(x, "abs", "x")
         if namespace is None:
@@ -242,7 +245,9 @@ def acos(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(acos, locals())
     try:
-        if type(x) is _ndarray:
+        if type(x) is _ndarray or (
+            type(x) in _PY_SCALARS and _current().namespace is _numpy_namespace
+        ):
             return _numpy_acos(x)
         namespace = _namespace_of_one(x, "acos", "x")
         if namespace is None:
@@ -285,7 +290,9 @@ def acosh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(acosh, locals())
     try:
-        if type(x) is _ndarray:
+        if type(x) is _ndarray or (
+            type(x) in _PY_SCALARS and _current().namespace is _numpy_namespace
+        ):
             return _numpy_acosh(x)
         namespace = _namespace_of_one(x, "acosh", "x")
         if namespace is None:
@@ -386,7 +393,9 @@ def asin(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(asin, locals())
     try:
-        if type(x) is _ndarray:
+        if type(x) is _ndarray or (
+            type(x) in _PY_SCALARS and _current().namespace is _numpy_namespace
+        ):
             return _numpy_asin(x)
         namespace = _namespace_of_one(x, "asin", "x")
         if namespace is None:
@@ -429,7 +438,9 @@ def asinh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(asinh, locals())
     try:
-        if type(x) is _ndarray:
+        if type(x) is _ndarray or (
+            type(x) in _PY_SCALARS and _current().namespace is _numpy_namespace
+        ):
             return _numpy_asinh(x)
         namespace = _namespace_of_one(x, "asinh", "x")
         if namespace is None:
@@ -472,7 +483,9 @@ def atan(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(atan, locals())
     try:
-        if type(x) is _ndarray:
+        if type(x) is _ndarray or (
+            type(x) in _PY_SCALARS and _current().namespace is _numpy_namespace
+        ):
             return _numpy_atan(x)
         namespace = _namespace_of_one(x, "atan", "x")
         if namespace is None:
@@ -563,7 +576,9 @@ def atanh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(atanh, locals())
     try:
-        if type(x) is _ndarray:
+        if type(x) is _ndarray or (
+            type(x) in _PY_SCALARS and _current().namespace is _numpy_namespace
+        ):
             return _numpy_atanh(x)
         namespace = _namespace_of_one(x, "atanh", "x")
         if namespace is None:
@@ -656,7 +671,9 @@ def bitwise_invert(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(bitwise_invert, locals())
     try:
-        if type(x) is _ndarray:
+        if type(x) is _ndarray or (
+            type(x) in _PY_SCALARS and _current().namespace is _numpy_namespace
+        ):
             return _numpy_bitwise_invert(x)
         namespace = _namespace_of_one(x, "bitwise_invert", "x")
         if namespace is None:
@@ -889,7 +906,9 @@ def ceil(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(ceil, locals())
     try:
-        if type(x) is _ndarray:
+        if type(x) is _ndarray or (
+            type(x) in _PY_SCALARS and _current().namespace is _numpy_namespace
+        ):
             return _numpy_ceil(x)
         namespace = _namespace_of_one(x, "ceil", "x")
         if namespace is None:
@@ -998,7 +1017,9 @@ def conj(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(conj, locals())
     try:
-        if type(x) is _ndarray:
+        if type(x) is _ndarray or (
+            type(x) in _PY_SCALARS and _current().namespace is _numpy_namespace
+        ):
             return _numpy_conj(x)
         namespace = _namespace_of_one(x, "conj", "x")
         if namespace is None:
@@ -1090,7 +1111,9 @@ def cos(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(cos, locals())
     try:
-        if type(x) is _ndarray:
+        if type(x) is _ndarray or (
+            type(x) in _PY_SCALARS and _current().namespace is _numpy_namespace
+        ):
             return _numpy_cos(x)
         namespace = _namespace_of_one(x, "cos", "x")
         if namespace is None:
@@ -1133,7 +1156,9 @@ def cosh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(cosh, locals())
     try:
-        if type(x) is _ndarray:
+        if type(x) is _ndarray or (
+            type(x) in _PY_SCALARS and _current().namespace is _numpy_namespace
+        ):
             return _numpy_cosh(x)
         namespace = _namespace_of_one(x, "cosh", "x")
         if namespace is None:
@@ -1282,7 +1307,9 @@ def exp(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(exp, locals())
     try:
-        if type(x) is _ndarray:
+        if type(x) is _ndarray or (
+            type(x) in _PY_SCALARS and _current().namespace is _numpy_namespace
+        ):
             return _numpy_exp(x)
         namespace = _namespace_of_one(x, "exp", "x")
         if namespace is None:
@@ -1368,7 +1395,9 @@ def floor(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(floor, locals())
     try:
-        if type(x) is _ndarray:
+        if type(x) is _ndarray or (
+            type(x) in _PY_SCALARS and _current().namespace is _numpy_namespace
+        ):
             return _numpy_floor(x)
         namespace = _namespace_of_one(x, "floor", "x")
         if namespace is None:
@@ -1604,7 +1633,9 @@ def imag(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(imag, locals())
     try:
-        if type(x) is _ndarray:
+        if type(x) is _ndarray or (
+            type(x) in _PY_SCALARS and _current().namespace is _numpy_namespace
+        ):
             return _numpy_imag(x)
         namespace = _namespace_of_one(x, "imag", "x")
         if namespace is None:
@@ -1647,7 +1678,9 @@ def isfinite(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(isfinite, locals())
     try:
-        if type(x) is _ndarray:
+        if type(x) is _ndarray or (
+            type(x) in _PY_SCALARS and _current().namespace is _numpy_namespace
+        ):
             return _numpy_isfinite(x)
         namespace = _namespace_of_one(x, "isfinite", "x")
         if namespace is None:
@@ -1690,7 +1723,9 @@ def isinf(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(isinf, locals())
     try:
-        if type(x) is _ndarray:
+        if type(x) is _ndarray or (
+            type(x) in _PY_SCALARS and _current().namespace is _numpy_namespace
+        ):
             return _numpy_isinf(x)
         namespace = _namespace_of_one(x, "isinf", "x")
         if namespace is None:
@@ -1733,7 +1768,9 @@ def isnan(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(isnan, locals())
     try:
-        if type(x) is _ndarray:
+        if type(x) is _ndarray or (
+            type(x) in _PY_SCALARS and _current().namespace is _numpy_namespace
+        ):
             return _numpy_isnan(x)
         namespace = _namespace_of_one(x, "isnan", "x")
         if namespace is None:
@@ -1873,7 +1910,9 @@ def log(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(log, locals())
     try:
-        if type(x) is _ndarray:
+        if type(x) is _ndarray or (
+            type(x) in _PY_SCALARS and _current().namespace is _numpy_namespace
+        ):
             return _numpy_log(x)
         namespace = _namespace_of_one(x, "log", "x")
         if namespace is None:
@@ -1916,7 +1955,9 @@ def log10(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(log10, locals())
     try:
-        if type(x) is _ndarray:
+        if type(x) is _ndarray or (
+            type(x) in _PY_SCALARS and _current().namespace is _numpy_namespace
+        ):
             return _numpy_log10(x)
         namespace = _namespace_of_one(x, "log10", "x")
         if namespace is None:
@@ -1959,7 +2000,9 @@ def log1p(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(log1p, locals())
     try:
-        if type(x) is _ndarray:
+        if type(x) is _ndarray or (
+            type(x) in _PY_SCALARS and _current().namespace is _numpy_namespace
+        ):
             return _numpy_log1p(x)
         namespace = _namespace_of_one(x, "log1p", "x")
         if namespace is None:
@@ -2002,7 +2045,9 @@ def log2(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(log2, locals())
     try:
-        if type(x) is _ndarray:
+        if type(x) is _ndarray or (
+            type(x) in _PY_SCALARS and _current().namespace is _numpy_namespace
+        ):
             return _numpy_log2(x)
         namespace = _namespace_of_one(x, "log2", "x")
         if namespace is None:
@@ -2141,7 +2186,9 @@ def logical_not(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(logical_not, locals())
     try:
-        if type(x) is _ndarray:
+        if type(x) is _ndarray or (
+            type(x) in _PY_SCALARS and _current().namespace is _numpy_namespace
+        ):
             return _numpy_logical_not(x)
         namespace = _namespace_of_one(x, "logical_not", "x")
         if namespace is None:
@@ -2430,7 +2477,9 @@ def negative(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(negative, locals())
     try:
-        if type(x) is _ndarray:
+        if type(x) is _ndarray or (
+            type(x) in _PY_SCALARS and _current().namespace is _numpy_namespace
+        ):
             return _numpy_negative(x)
         namespace = _namespace_of_one(x, "negative", "x")
         if namespace is None:
@@ -2574,7 +2623,9 @@ def positive(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(positive, locals())
     try:
-        if type(x) is _ndarray:
+        if type(x) is _ndarray or (
+            type(x) in _PY_SCALARS and _current().namespace is _numpy_namespace
+        ):
             return _numpy_positive(x)
         namespace = _namespace_of_one(x, "positive", "x")
         if namespace is None:
@@ -2672,7 +2723,9 @@ def real(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(real, locals())
     try:
-        if type(x) is _ndarray:
+        if type(x) is _ndarray or (
+            type(x) in _PY_SCALARS and _current().namespace is _numpy_namespace
+        ):
             return _numpy_real(x)
         namespace = _namespace_of_one(x, "real", "x")
         if namespace is None:
@@ -2715,7 +2768,9 @@ def reciprocal(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(reciprocal, locals())
     try:
-        if type(x) is _ndarray:
+        if type(x) is _ndarray or (
+            type(x) in _PY_SCALARS and _current().namespace is _numpy_namespace
+        ):
             return _numpy_reciprocal(x)
         namespace = _namespace_of_one(x, "reciprocal", "x")
         if namespace is None:
@@ -2851,7 +2906,9 @@ def sign(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(sign, locals())
     try:
-        if type(x) is _ndarray:
+        if type(x) is _ndarray or (
+            type(x) in _PY_SCALARS and _current().namespace is _numpy_namespace
+        ):
             return _numpy_sign(x)
         namespace = _namespace_of_one(x, "sign", "x")
         if namespace is None:
@@ -2894,7 +2951,9 @@ def signbit(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(signbit, locals())
     try:
-        if type(x) is _ndarray:
+        if type(x) is _ndarray or (
+            type(x) in _PY_SCALARS and _current().namespace is _numpy_namespace
+        ):
             return _numpy_signbit(x)
         namespace = _namespace_of_one(x, "signbit", "x")
         if namespace is None:
@@ -2937,7 +2996,9 @@ def sin(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(sin, locals())
     try:
-        if type(x) is _ndarray:
+        if type(x) is _ndarray or (
+            type(x) in _PY_SCALARS and _current().namespace is _numpy_namespace
+        ):
             return _numpy_sin(x)
         namespace = _namespace_of_one(x, "sin", "x")
         if namespace is None:
@@ -2980,7 +3041,9 @@ def sinh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(sinh, locals())
     try:
-        if type(x) is _ndarray:
+        if type(x) is _ndarray or (
+            type(x) in _PY_SCALARS and _current().namespace is _numpy_namespace
+        ):
             return _numpy_sinh(x)
         namespace = _namespace_of_one(x, "sinh", "x")
         if namespace is None:
@@ -3025,7 +3088,9 @@ def sqrt(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(sqrt, locals())
     try:
-        if type(x) is _ndarray:
+        if type(x) is _ndarray or (
+            type(x) in _PY_SCALARS and _current().namespace is _numpy_namespace
+        ):
             return _numpy_sqrt(x)
         namespace = _namespace_of_one(x, "sqrt", "x")
         if namespace is None:
@@ -3068,7 +3133,9 @@ def square(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(square, locals())
     try:
-        if type(x) is _ndarray:
+        if type(x) is _ndarray or (
+            type(x) in _PY_SCALARS and _current().namespace is _numpy_namespace
+        ):
             return _numpy_square(x)
         namespace = _namespace_of_one(x, "square", "x")
         if namespace is None:
@@ -3163,7 +3230,9 @@ def tan(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(tan, locals())
     try:
-        if type(x) is _ndarray:
+        if type(x) is _ndarray or (
+            type(x) in _PY_SCALARS and _current().namespace is _numpy_namespace
+        ):
             return _numpy_tan(x)
         namespace = _namespace_of_one(x, "tan", "x")
         if namespace is None:
@@ -3250,7 +3319,9 @@ def trunc(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(trunc, locals())
     try:
-        if type(x) is _ndarray:
+        if type(x) is _ndarray or (
+            type(x) in _PY_SCALARS and _current().namespace is _numpy_namespace
+        ):
             return _numpy_trunc(x)
         namespace = _namespace_of_one(x, "trunc", "x")
         if namespace is None:

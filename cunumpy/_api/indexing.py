@@ -123,6 +123,8 @@ def take_along_axis(
         return _numpy_call(take_along_axis, locals())
     try:
         if type(axis) is not int:
+            if axis is None:
+                return _numpy_call(take_along_axis, locals())
             _check_int(axis, "take_along_axis", "axis")
         if type(x) is _ndarray and type(indices) is _ndarray:
             return _numpy_take_along_axis(x, indices, axis=axis)

@@ -234,6 +234,8 @@ def vecdot(x1: Array, x2: Array, /, *args: Any, axis: int = -1, **kwargs: Any) -
         return _numpy_call(vecdot, locals())
     try:
         if type(axis) is not int:
+            if axis is None:
+                return _numpy_call(vecdot, locals())
             _check_int(axis, "vecdot", "axis")
         if type(x1) is _ndarray and type(x2) is _ndarray:
             return _numpy_vecdot(x1, x2, axis=axis)

@@ -708,6 +708,8 @@ def stack(
         return _numpy_call(stack, locals())
     try:
         if type(axis) is not int:
+            if axis is None:
+                return _numpy_call(stack, locals())
             _check_int(axis, "stack", "axis")
         if type(arrays) is list or type(arrays) is tuple:
             for x in arrays:
@@ -812,6 +814,8 @@ def unstack(x: Array, /, *args: Any, axis: int = 0, **kwargs: Any) -> tuple[Arra
         return _numpy_call(unstack, locals())
     try:
         if type(axis) is not int:
+            if axis is None:
+                return _numpy_call(unstack, locals())
             _check_int(axis, "unstack", "axis")
         if type(x) is _ndarray:
             return _numpy_unstack(x, axis=axis)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from .._calls._dispatch import _current, _is_array, _namespace_of_array, _numpy_namespace
 from .._calls._numpy_calls import library_of
 from .._moving._to_device import move_to
@@ -22,6 +24,10 @@ def _on_current_backend(obj: Any, func: str) -> tuple[Any, Any]:
     """``obj`` where the current backend creates (moved, and counted, if it must be), and
     the library that creates there."""
     namespace = _current().namespace
+    if isinstance(obj, np.matrix):  # NumPy's subclass: NumPy's call, or its data to the GPU
+        if namespace is _numpy_namespace:
+            return obj, np
+        obj = np.asarray(obj)
     if _is_array(obj):
         own = _namespace_of_array(obj, func, "object")
         if own is not namespace and own.__name__.startswith("cunumpy._backends."):

@@ -87,6 +87,8 @@ def argsort(
         ):
             _check_bools("argsort", descending=descending, stable=stable)
         if type(axis) is not int:
+            if axis is None:
+                return _numpy_call(argsort, locals())
             _check_int(axis, "argsort", "axis")
         if type(x) is _ndarray and (axis is None or x.ndim != 0):
             return _numpy_argsort(x, axis=axis, descending=descending, stable=stable)
@@ -161,6 +163,8 @@ def sort(
         ):
             _check_bools("sort", descending=descending, stable=stable)
         if type(axis) is not int:
+            if axis is None:
+                return _numpy_call(sort, locals())
             _check_int(axis, "sort", "axis")
         if type(x) is _ndarray:
             return _numpy_sort(x, axis=axis, descending=descending, stable=stable)

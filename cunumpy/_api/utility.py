@@ -212,8 +212,12 @@ def diff(
         return _numpy_call(diff, locals())
     try:
         if type(axis) is not int:
+            if axis is None:
+                return _numpy_call(diff, locals())
             _check_int(axis, "diff", "axis")
         if type(n) is not int:
+            if n is None:
+                return _numpy_call(diff, locals())
             _check_int(n, "diff", "n")
         if (
             type(x) is _ndarray

@@ -38,6 +38,7 @@ __all__ = [
     "check_shift",
     "check_sorted_1d",
     "check_tensordot_axes",
+    "is_scalar_fill",
     "checked_shape",
     "raise_restated_call",
 ]
@@ -75,6 +76,14 @@ def check_bools(func: str, **flags: Any) -> None:
             accepted = "True, False or None" if name == "copy" else "True or False"
             msg = f"{func}: `{name}` must be {accepted}, not {_shown(value)}."
             raise TypeError(msg)
+
+
+def is_scalar_fill(fill_value: Any) -> bool:
+    """Whether a ``fill_value`` that is not a Python scalar is the standard's: a NumPy number
+    or a 0-D array. Any other (a list, a string, ...) makes the call NumPy's."""
+    if isinstance(fill_value, np.generic):
+        return fill_value.dtype.kind in "biufc"
+    return getattr(fill_value, "ndim", None) == 0 and hasattr(fill_value, "dtype")
 
 
 def check_int(value: Any, func: str, name: str) -> None:

@@ -229,6 +229,8 @@ def _to_current_backend(obj: Any, copy: bool | None) -> tuple[Any, bool | None, 
     namespace to call ``asarray`` in.
     """
     namespace = _current().namespace
+    if isinstance(obj, np.matrix):  # NumPy's asarray takes its data as a plain ndarray
+        obj = np.asarray(obj)
     own = _namespace_of_array(obj, "asarray", "obj")
     if own is namespace or own.__name__ not in _BACKEND_NAMESPACES:
         return obj, copy, own

@@ -114,7 +114,11 @@ def library_of(namespace: ModuleType) -> ModuleType:
 
 
 def _namespace_of_values(values: Any) -> ModuleType | None:
-    """The namespace of the first array among ``values`` (one level into tuples and lists)."""
+    """The namespace of the first array among ``values`` (and in their tuples and lists).
+
+    A tuple or list whose first item is a Python scalar is Python data (``sum(lst)``): its
+    items are not scanned one by one, which would cost as much as NumPy's conversion.
+    """
     for value in values:
         kind = type(value)
         if kind in _NOT_ARRAYS:
@@ -123,6 +127,8 @@ def _namespace_of_values(values: Any) -> ModuleType | None:
         if namespace is not None:
             return namespace
         if isinstance(value, _SEQUENCES):
+            if value and type(value[0]) in _NOT_ARRAYS:
+                continue
             namespace = _namespace_of_values(value)
             if namespace is not None:
                 return namespace

@@ -60,6 +60,23 @@ METHODS: dict[str, tuple[int, ...]] = {
     "at": (0, 1, 2),
 }
 
+_NO_CONTEXT = contextlib.nullcontext()
+
+#: Types of the arguments that leave a call with a NumPy array first on NumPy (fast path).
+_HOST_TYPES = frozenset({np.ndarray, bool, int, float, complex, str, type, type(None)})
+
+
+def _host(args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:
+    """Whether every argument after the first, and every keyword, is of ``_HOST_TYPES``."""
+    for value in args[1:]:
+        if type(value) not in _HOST_TYPES:
+            return False
+    for value in kwargs.values():  # noqa: SIM110 (a plain loop: all() of a generator is slower)
+        if type(value) not in _HOST_TYPES:
+            return False
+    return True
+
+
 #: The attributes copied from NumPy's ufunc (the same on CuPy's, where CuPy has them).
 UFUNC_ATTRIBUTES = ("nin", "nout", "nargs", "identity", "ntypes", "types", "signature")
 
@@ -126,7 +143,7 @@ class UfuncMethod:
     np.int64(8)
     """
 
-    __slots__ = ("_method", "_name", "_positions", "_ufunc")
+    __slots__ = ("_method", "_name", "_numpy_method", "_positions", "_ufunc")
 
     def __init__(self, name: str, ufunc: str, method: str) -> None:
         if ufunc not in UFUNC_NAMES.values() or method not in METHODS:
@@ -139,6 +156,7 @@ class UfuncMethod:
         self._ufunc = ufunc
         self._method = method
         self._positions = METHODS[method]
+        self._numpy_method = getattr(getattr(np, ufunc, None), method, None)
 
     def __repr__(self) -> str:
         return f"<ufunc method cunumpy.{self._name}>"
@@ -146,10 +164,15 @@ class UfuncMethod:
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         """Call the library's ufunc method with ``args`` and ``kwargs`` (see the class)."""
         func = self._name
-        library, context = _library((*args, kwargs.get("out"), kwargs.get("where")), func)
-        if library is not np:
-            args = self._on_cupy(library, args)
-        method = getattr(getattr(library, self._ufunc, None), self._method, None)
+        method = self._numpy_method
+        if method is not None and args and type(args[0]) is np.ndarray and _host(args, kwargs):
+            # a NumPy array and nothing that could be CuPy's: NumPy's method, as _library chooses
+            context: contextlib.AbstractContextManager[Any] = _NO_CONTEXT
+        else:
+            library, context = _library((*args, kwargs.get("out"), kwargs.get("where")), func)
+            if library is not np:
+                args = self._on_cupy(library, args)
+            method = getattr(getattr(library, self._ufunc, None), self._method, None)
         if method is None:
             msg = f"{func}: {library.__name__}.{self._ufunc} has no method {self._method!r}."
             raise RuntimeError(msg)

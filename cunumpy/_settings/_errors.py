@@ -19,7 +19,6 @@ import numpy as np
 __all__ = [
     "BACKEND_ERRORS",
     "check_copy",
-    "check_fill_value",
     "raise_restated",
     "restate",
     "with_article",
@@ -147,23 +146,6 @@ def check_copy(copy: Any, func: str, *, allow_none: bool) -> None:
         return
     accepted = "True, False or None" if allow_none else "True or False"
     msg = f"{func}: `copy` must be {accepted}, not {copy!r}."
-    raise TypeError(msg)
-
-
-def check_fill_value(fill_value: Any, func: str) -> None:
-    """Raise ``TypeError`` unless ``fill_value`` is a scalar (Python, NumPy, or a 0-D array).
-
-    Called only when ``fill_value`` is not a Python scalar (the generated code checks that
-    first, the cheap way).
-    """
-    if isinstance(fill_value, np.generic) and fill_value.dtype.kind in "biufc":
-        return
-    if getattr(fill_value, "ndim", None) == 0 and hasattr(fill_value, "dtype"):
-        return
-    msg = (
-        f"{func}: `fill_value` must be a bool, int, float or complex scalar, not "
-        f"{type(fill_value).__qualname__} {fill_value!r:.60}."
-    )
     raise TypeError(msg)
 
 
