@@ -14,13 +14,13 @@ from collections.abc import Callable
 import hypothesis.extra.numpy as hnp
 import numpy as np
 import pytest
-from cunumpy._numpy_names import NUMPY_NAMES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from numpy_idioms import IDIOMS, compare, function_name, outcome, public_class
 
 import cunumpy as xp
 from cunumpy._api import elementwise
+from cunumpy._calls._numpy_names import NUMPY_NAMES
 
 
 @pytest.mark.parametrize("name", list(IDIOMS))
@@ -212,9 +212,8 @@ def test_numpys_conversions_are_numpys_on_numpy(name: str) -> None:
 
 def test_a_list_of_python_numbers_is_data_not_scanned_item_by_item() -> None:
     # sum(lst) of 20,000 floats cost twice NumPy's conversion when each item was looked at
-    from cunumpy._numpy_calls import _namespace_of_values
-
     from cunumpy._backends import numpy as numpy_namespace
+    from cunumpy._calls._numpy_calls import _namespace_of_values
 
     assert _namespace_of_values([[1.0, np.ones(2)]]) is None  # the first item decides
     assert _namespace_of_values([[np.ones(2), 1.0]]) is numpy_namespace
