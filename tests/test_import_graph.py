@@ -23,13 +23,6 @@ MAX_MODULES = 12  # in one folder, ``__init__.py`` not counted
 
 # Imports inside functions that close a circle on purpose, each with its reason. An entry
 # whose importing module exists but no longer has the import fails: delete it then.
-ALLOWED_EDGES = {
-    ("cunumpy._backends.dask._chunks", "cunumpy._moving._to_device"): (
-        "the Dask namespace moves each chunk with the top-level to_device/to_numpy, which "
-        "route Dask arrays back to the Dask namespace; to go when chunks move through the "
-        "placement layer and the CuPy namespace's placement instead"
-    ),
-}
 
 # Old module paths that clients import, kept as re-export modules, and one name each
 # that must resolve there (the module it moved to, and the name).
@@ -175,26 +168,14 @@ def test_the_graph_of_cunumpy_has_the_known_function_level_edge() -> None:
     assert "cunumpy._backends.cupy" in graph["cunumpy._namespaces._array_namespace"]
 
 
-def _without_allowed(graph: dict[str, set[str]]) -> dict[str, set[str]]:
-    return {m: {t for t in targets if (m, t) not in ALLOWED_EDGES} for m, targets in graph.items()}
-
-
 def test_no_import_circle_even_through_imports_in_functions() -> None:
     """A new circle fails here: break it by moving code down a floor, not by a late import."""
-    assert cycles(_without_allowed(import_graph())) == []
+    assert cycles(import_graph()) == []
 
 
-def test_the_allowed_circles_are_still_there() -> None:
-    graph = import_graph()
-    stale = [(m, t) for m, t in ALLOWED_EDGES if m in graph and t not in graph[m]]
-    assert stale == [], "these imports are gone: delete them from ALLOWED_EDGES"
-
-
-def test_an_allowed_edge_is_left_out_of_the_circles() -> None:
-    importer, imported = next(iter(ALLOWED_EDGES))
-    graph = {importer: {imported}, imported: {importer}}
-    assert cycles(graph) == [sorted([importer, imported])]
-    assert cycles(_without_allowed(graph)) == []
+def test_a_circle_of_two_modules_is_found() -> None:
+    graph = {"cunumpy.a": {"cunumpy.b"}, "cunumpy.b": {"cunumpy.a"}, "cunumpy.c": {"cunumpy.a"}}
+    assert cycles(graph) == [["cunumpy.a", "cunumpy.b"]]
 
 
 def test_no_folder_holds_more_than_twelve_modules() -> None:
