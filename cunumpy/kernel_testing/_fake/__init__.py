@@ -51,6 +51,16 @@ def _explicit(function: Any, name: str) -> Any:
     return creation
 
 
+def _diff(a: Any, n: int = 1, axis: int = -1, prepend: Any = None, append: Any = None) -> Any:
+    """``cupy.diff``: CuPy's signature, where ``prepend=None``/``append=None`` mean absent."""
+    extra = {
+        k: unwrap(v, "cupy.diff")
+        for k, v in (("prepend", prepend), ("append", append))
+        if v is not None
+    }
+    return wrap(np.diff(unwrap(a, "cupy.diff"), n=n, axis=axis, **extra))
+
+
 class FakeCupy(types.ModuleType):
     """The fake ``cupy`` module: NumPy's functions under CuPy's rules."""
 
@@ -119,6 +129,7 @@ def _build() -> FakeCupy:
     module.is_available = lambda: True  # type: ignore[attr-defined]
     # the fake has no kernel fusion: a fused function runs operation by operation
     module.fuse = lambda *a, kernel_name=None: (lambda f: f) if not a else a[0]  # type: ignore[attr-defined]
+    module.diff = _diff  # type: ignore[attr-defined]
     module.linalg = _submodule("cupy.linalg", np.linalg)  # type: ignore[attr-defined]
     module.fft = _submodule("cupy.fft", np.fft)  # type: ignore[attr-defined]
     module.random = make_random(_forwarder)  # type: ignore[attr-defined]
