@@ -19,6 +19,7 @@ from ._cuda import RawKernel, RawModule, make_cuda
 from ._elementwise import ElementwiseKernel, ReductionKernel
 from ._ndarray import ndarray, unwrap, wrap
 from ._random import make_random
+from ._scipy import make_scipy
 from ._ufunc import FakeUfunc
 
 __all__ = ["FakeCupy", "host_buffer", "install", "is_active", "uninstall"]
@@ -167,12 +168,17 @@ def install() -> types.ModuleType:
     for name in ("runtime", "pinned_memory", "nvtx"):
         sys.modules[f"cupy.cuda.{name}"] = getattr(module.cuda, name)
     cupyx = types.ModuleType(
-        "cupyx", "The fake CuPy's cupyx: pinned buffers are plain NumPy arrays."
+        "cupyx",
+        "The fake CuPy's cupyx: pinned buffers are plain NumPy arrays; cupyx.scipy is SciPy on the host.",
     )
     cupyx.empty_pinned = lambda shape, dtype=float, order="C": np.empty(shape, dtype, order)  # type: ignore[attr-defined]
     cupyx.zeros_pinned = lambda shape, dtype=float, order="C": np.zeros(shape, dtype, order)  # type: ignore[attr-defined]
     cupyx.__cunumpy_fake__ = True  # type: ignore[attr-defined]
+    cupyx.__path__ = []  # type: ignore[attr-defined]
     sys.modules["cupyx"] = cupyx
+    scipy_modules = make_scipy()
+    sys.modules.update(scipy_modules)
+    cupyx.scipy = scipy_modules["cupyx.scipy"]  # type: ignore[attr-defined]
     return module
 
 
