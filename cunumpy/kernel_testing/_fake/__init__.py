@@ -174,7 +174,7 @@ def install() -> types.ModuleType:
     cupyx.empty_pinned = lambda shape, dtype=float, order="C": np.empty(shape, dtype, order)  # type: ignore[attr-defined]
     cupyx.zeros_pinned = lambda shape, dtype=float, order="C": np.zeros(shape, dtype, order)  # type: ignore[attr-defined]
     cupyx.__cunumpy_fake__ = True  # type: ignore[attr-defined]
-    cupyx.__path__ = []  # type: ignore[attr-defined]
+    cupyx.__path__ = []
     sys.modules["cupyx"] = cupyx
     scipy_modules = make_scipy()
     sys.modules.update(scipy_modules)

@@ -93,7 +93,7 @@ def make_scipy() -> dict[str, types.ModuleType]:
     for path in SUBMODULES:
         modules[f"cupyx.scipy.{path}"] = _HostModule(f"cupyx.scipy.{path}")
     for name, module in modules.items():
-        module.__path__ = []  # type: ignore[attr-defined]
+        module.__path__ = []
         parent, _, child = name.rpartition(".")
         if parent in modules:
             setattr(modules[parent], child, module)
