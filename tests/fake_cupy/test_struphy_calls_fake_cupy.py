@@ -83,3 +83,16 @@ def test_cupyx_scipy_imports_no_scipy_until_used() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
     )
     assert out.stdout.strip() == "False"
+
+
+def test_asarray_takes_a_sequence_of_device_arrays() -> None:
+    import cupy
+
+    parts = [cupy.asarray(-0.5), cupy.asarray(2.0)]
+    assert host_buffer(cupy.asarray(parts)).tolist() == [-0.5, 2.0]
+    assert host_buffer(cupy.array((parts, [1.0, cupy.asarray(3.0)]))).tolist() == [
+        [-0.5, 2.0],
+        [1.0, 3.0],
+    ]
+    with xp.use_backend("cupy"):
+        assert type(xp.asarray([cupy.asarray(-1.0)])) is cupy.ndarray

@@ -39,13 +39,22 @@ def _forwarder(function: Any, name: str) -> Any:
     return forwarded
 
 
+def _host_data(obj: Any) -> Any:
+    """``obj`` with its fake arrays as their host buffers, also inside (nested) sequences:
+    CuPy's ``array``/``asarray`` take a sequence of device arrays (copied on the device)."""
+    if type(obj) is ndarray:
+        return obj._a
+    if isinstance(obj, (list, tuple)):
+        return [_host_data(item) for item in obj]
+    return obj
+
+
 def _explicit(function: Any, name: str) -> Any:
     """The creation functions that copy host data in (NumPy arrays accepted)."""
 
     def creation(obj: Any, *args: Any, **kwargs: Any) -> Any:
         kwargs.pop("blocking", None)
-        if type(obj) is ndarray:
-            obj = obj._a
+        obj = _host_data(obj)
         return ndarray._of(np.array(function(obj, *args, **kwargs), copy=True))
 
     creation.__name__ = name
