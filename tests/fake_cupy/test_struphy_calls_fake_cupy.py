@@ -96,3 +96,17 @@ def test_asarray_takes_a_sequence_of_device_arrays() -> None:
     ]
     with xp.use_backend("cupy"):
         assert type(xp.asarray([cupy.asarray(-1.0)])) is cupy.ndarray
+
+
+def test_asarray_of_device_arrays_is_no_host_transfer() -> None:
+    import cupy
+
+    from cunumpy.profiling import count_transfers
+
+    parts = [cupy.asarray(-0.5), cupy.asarray(2.0)]
+    with xp.use_backend("cupy"), count_transfers() as record:
+        xp.asarray(parts)
+        xp.asarray([parts, parts])
+        xp.asarray([1.0, 2.0])  # host data: one copy to the device
+    assert record.to_device == 1
+    assert record.device_copies == 2
