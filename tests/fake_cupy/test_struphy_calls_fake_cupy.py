@@ -110,3 +110,18 @@ def test_asarray_of_device_arrays_is_no_host_transfer() -> None:
         xp.asarray([1.0, 2.0])  # host data: one copy to the device
     assert record.to_device == 1
     assert record.device_copies == 2
+
+
+def test_asarray_gives_a_device_array_back_itself_when_no_copy_is_needed() -> None:
+    import cupy
+
+    a = cupy.arange(4, dtype=cupy.int64)
+    assert cupy.asarray(a) is a
+    assert cupy.ascontiguousarray(a, dtype=np.int64) is a
+    assert cupy.asarray(a, dtype=np.float64) is not a  # a dtype conversion copies
+    assert cupy.array(a) is not a  # cupy.array copies by default
+    transposed = cupy.arange(6.0).reshape(3, 2).T
+    contiguous = cupy.ascontiguousarray(transposed)
+    assert contiguous is not transposed
+    assert contiguous.flags.c_contiguous
+    assert host_buffer(contiguous).tolist() == [[0.0, 2.0, 4.0], [1.0, 3.0, 5.0]]

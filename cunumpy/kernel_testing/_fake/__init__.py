@@ -54,8 +54,10 @@ def _explicit(function: Any, name: str) -> Any:
 
     def creation(obj: Any, *args: Any, **kwargs: Any) -> Any:
         kwargs.pop("blocking", None)
-        obj = _host_data(obj)
-        return ndarray._of(np.array(function(obj, *args, **kwargs), copy=True))
+        result = function(_host_data(obj), *args, **kwargs)
+        if type(obj) is ndarray and result is obj._a:
+            return obj  # as CuPy: a device array that needs no conversion comes back itself
+        return ndarray._of(np.array(result, copy=True))
 
     creation.__name__ = name
     return creation
