@@ -111,10 +111,20 @@ def _note_copy(obj: Any, result: cupy.ndarray, func: str) -> None:
         return
     if isinstance(obj, _KERNEL_ARGUMENTS):
         return  # CuPy fills a 0-D array from a host scalar with a kernel argument, not a copy
+    if _device_sequence(obj):  # CuPy concatenates a sequence of device arrays on the GPU
+        note_transfer("device_copy", describe(func, obj, where), nbytes=int(result.nbytes))
+        return
     note_transfer("to_device", describe(func, obj, where), nbytes=int(result.nbytes))
 
 
 _KERNEL_ARGUMENTS = (bool, int, float, complex, numpy.generic)
+
+
+def _device_sequence(obj: Any) -> bool:
+    """Whether ``obj`` is a non-empty (nested) list or tuple of CuPy arrays only."""
+    if not isinstance(obj, (list, tuple)) or not obj:
+        return False
+    return all(isinstance(item, cupy.ndarray) or _device_sequence(item) for item in obj)
 
 
 def copy_from_host(obj: Any, func: str) -> cupy.ndarray:

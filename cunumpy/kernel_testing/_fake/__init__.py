@@ -19,6 +19,7 @@ from ._cuda import RawKernel, RawModule, make_cuda
 from ._elementwise import ElementwiseKernel, ReductionKernel
 from ._ndarray import ndarray, unwrap, wrap
 from ._random import make_random
+from ._scipy import make_scipy
 from ._ufunc import FakeUfunc
 
 __all__ = ["FakeCupy", "host_buffer", "install", "is_active", "uninstall"]
@@ -38,17 +39,38 @@ def _forwarder(function: Any, name: str) -> Any:
     return forwarded
 
 
+def _host_data(obj: Any) -> Any:
+    """``obj`` with its fake arrays as their host buffers, also inside (nested) sequences:
+    CuPy's ``array``/``asarray`` take a sequence of device arrays (copied on the device)."""
+    if type(obj) is ndarray:
+        return obj._a
+    if isinstance(obj, (list, tuple)):
+        return [_host_data(item) for item in obj]
+    return obj
+
+
 def _explicit(function: Any, name: str) -> Any:
     """The creation functions that copy host data in (NumPy arrays accepted)."""
 
     def creation(obj: Any, *args: Any, **kwargs: Any) -> Any:
         kwargs.pop("blocking", None)
-        if type(obj) is ndarray:
-            obj = obj._a
-        return ndarray._of(np.array(function(obj, *args, **kwargs), copy=True))
+        result = function(_host_data(obj), *args, **kwargs)
+        if type(obj) is ndarray and result is obj._a:
+            return obj  # as CuPy: a device array that needs no conversion comes back itself
+        return ndarray._of(np.array(result, copy=True))
 
     creation.__name__ = name
     return creation
+
+
+def _diff(a: Any, n: int = 1, axis: int = -1, prepend: Any = None, append: Any = None) -> Any:
+    """``cupy.diff``: CuPy's signature, where ``prepend=None``/``append=None`` mean absent."""
+    extra = {
+        k: unwrap(v, "cupy.diff")
+        for k, v in (("prepend", prepend), ("append", append))
+        if v is not None
+    }
+    return wrap(np.diff(unwrap(a, "cupy.diff"), n=n, axis=axis, **extra))
 
 
 class FakeCupy(types.ModuleType):
@@ -119,6 +141,7 @@ def _build() -> FakeCupy:
     module.is_available = lambda: True  # type: ignore[attr-defined]
     # the fake has no kernel fusion: a fused function runs operation by operation
     module.fuse = lambda *a, kernel_name=None: (lambda f: f) if not a else a[0]  # type: ignore[attr-defined]
+    module.diff = _diff  # type: ignore[attr-defined]
     module.linalg = _submodule("cupy.linalg", np.linalg)  # type: ignore[attr-defined]
     module.fft = _submodule("cupy.fft", np.fft)  # type: ignore[attr-defined]
     module.random = make_random(_forwarder, FakeCupy)  # type: ignore[attr-defined]
@@ -156,12 +179,17 @@ def install() -> types.ModuleType:
     for name in ("runtime", "pinned_memory", "nvtx"):
         sys.modules[f"cupy.cuda.{name}"] = getattr(module.cuda, name)
     cupyx = types.ModuleType(
-        "cupyx", "The fake CuPy's cupyx: pinned buffers are plain NumPy arrays."
+        "cupyx",
+        "The fake CuPy's cupyx: pinned buffers are plain NumPy arrays; cupyx.scipy is SciPy on the host.",
     )
     cupyx.empty_pinned = lambda shape, dtype=float, order="C": np.empty(shape, dtype, order)  # type: ignore[attr-defined]
     cupyx.zeros_pinned = lambda shape, dtype=float, order="C": np.zeros(shape, dtype, order)  # type: ignore[attr-defined]
     cupyx.__cunumpy_fake__ = True  # type: ignore[attr-defined]
+    cupyx.__path__ = []
     sys.modules["cupyx"] = cupyx
+    scipy_modules = make_scipy()
+    sys.modules.update(scipy_modules)
+    cupyx.scipy = scipy_modules["cupyx.scipy"]  # type: ignore[attr-defined]
     return module
 
 

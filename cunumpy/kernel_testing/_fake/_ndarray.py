@@ -158,7 +158,19 @@ class ndarray:
         )
 
     # attributes
-    shape = property(lambda self: self._a.shape)
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return self._a.shape
+
+    @shape.setter
+    def shape(self, value: Any) -> None:
+        # CuPy reshapes in place (no copy) and refuses a shape that needs one
+        try:
+            self._a = self._a.reshape(value, copy=False)
+        except ValueError as exc:
+            msg = f"cupy.ndarray.shape: cannot set the shape {value!r} on an array of shape {self._a.shape} without a copy ({exc}); use reshape() (fake CuPy)."
+            raise AttributeError(msg) from exc
+
     dtype = property(lambda self: self._a.dtype)
     ndim = property(lambda self: self._a.ndim)
     size = property(lambda self: self._a.size)
