@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from ..._scipy import SUBMODULES
+from ..._on_host._scipy_namespace import SUBMODULES
 from ._ndarray import unwrap, wrap
 
 __all__ = ["HostObject", "make_scipy"]
