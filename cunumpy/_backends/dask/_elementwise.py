@@ -22,19 +22,30 @@ __all__ = [
 ]  # fmt: skip
 
 
+def _per_chunk(function: Any, *args: Any) -> da.Array:
+    """``function`` on each chunk, its dtype read from a call on the chunks' empty ``_meta``.
+
+    Without ``dtype=``, ``elemwise`` infers it by calling ``function`` on NumPy arrays,
+    which CuPy's functions refuse (Dask then returns ``NotImplemented``); the metas are
+    arrays of the chunks' own library, so the call works for NumPy and CuPy chunks alike.
+    """
+    metas = [x._meta if isinstance(x, da.Array) else x for x in args]
+    return elemwise(function, *args, dtype=function(*metas).dtype)
+
+
 def floor_divide(x1: Any, x2: Any, /) -> da.Array:
     """Floor division, with the standard's special cases for infinite operands."""
-    return elemwise(chunk_namespace_of(x1, x2).floor_divide, x1, x2)
+    return _per_chunk(chunk_namespace_of(x1, x2).floor_divide, x1, x2)
 
 
 def expm1(x: da.Array, /) -> da.Array:
     """``exp(x) - 1``, with the standard's special cases for complex infinities."""
-    return elemwise(chunk_namespace(x).expm1, x)
+    return _per_chunk(chunk_namespace(x).expm1, x)
 
 
 def tanh(x: da.Array, /) -> da.Array:
     """Hyperbolic tangent, with the standard's special cases for complex infinities."""
-    return elemwise(chunk_namespace(x).tanh, x)
+    return _per_chunk(chunk_namespace(x).tanh, x)
 
 
 # Standard: min=/max= may be None, and the result keeps the dtype of x.

@@ -2,7 +2,9 @@
 
 CuPy's ufuncs are objects with ``reduce``, ``accumulate``, ``reduceat``, ``outer`` and
 ``at``, and the attributes ``nin``, ``nout``, ``types``...; the fake's are NumPy's ufunc
-run on the host buffers, refusing NumPy arrays as CuPy does. Fake CuPy, never a GPU.
+run on the host buffers, refusing NumPy arrays as CuPy does, and silent about invalid
+values and overflow, as a GPU kernel is (NumPy's floating-point warnings are CuPy-free).
+Fake CuPy, never a GPU.
 """
 
 from __future__ import annotations
@@ -37,7 +39,8 @@ class FakeUfunc:
         func = f"cupy.{self.__name__}" + ("" if method == "__call__" else f".{method}")
         inputs = unwrap(list(args), func)
         keywords = {key: unwrap(value, func) for key, value in kwargs.items()}
-        result = getattr(self._ufunc, method)(*inputs, **keywords)
+        with np.errstate(all="ignore"):  # CuPy's kernels never warn
+            result = getattr(self._ufunc, method)(*inputs, **keywords)
         out: Any = kwargs.get("out")
         buffer: Any = keywords.get("out")
         if isinstance(out, tuple) and len(out) == 1:
