@@ -175,6 +175,11 @@ IDIOMS: dict[str, Idiom] = {
     "asarray(float, positional)": lambda m: m.asarray([1, 2], float),
     "sqrt(int8)": lambda m: m.sqrt(m.asarray([1, 4, 9], dtype=np.int8)),
     "exp(float16)": lambda m: m.exp(m.asarray([0.0, 1.0], dtype=np.float16)),
+    "finfo(float).eps": lambda m: m.finfo(float).eps,
+    "finfo('f4').tiny": lambda m: m.finfo("f4").tiny,
+    "iinfo(int).max": lambda m: m.iinfo(int).max,
+    "result_type('i4', 'c8')": lambda m: m.result_type("i4", "c8"),
+    "result_type(float, int)": lambda m: m.result_type(float, int),
     "array(np.asmatrix(...))": lambda m: m.array(_matrix()),
     "asarray(np.asmatrix(...))": lambda m: m.asarray(_matrix()),
     # bad calls: the class NumPy raises

@@ -81,6 +81,24 @@ def test_the_scalar_fast_path_calls_the_ufunc_numpys_call_would() -> None:
             assert type(getattr(xp, name)(2)) is type(numpys(2)), name
 
 
+def test_the_bare_fast_path_calls_numpys_own_reductions() -> None:
+    # sum(x) calls numpy.sum(x) bare when the keywords are at their defaults: only where the
+    # namespace's function is NumPy's own, and the reduction property below checks each one
+    from cunumpy._api import searching, statistics, utility
+
+    bare = {
+        name: module
+        for module in (searching, statistics, utility)
+        for name in module.__all__
+        if f"return _numpy_{name}(x)\n" in (source := inspect.getsource(getattr(module, name)))
+        and f"return _numpy_{name}(x, " in source  # the bare call beside the full one
+    }
+    assert {"sum", "max", "argmax", "mean"} <= set(bare)
+    assert set(bare) <= set(_REDUCTIONS)
+    for name, module in bare.items():
+        assert getattr(module, f"_numpy_{name}") is getattr(np, name), name
+
+
 # --- properties: a standard call at the top level is the namespace's call -------------
 
 _UNARY_ELEMENTWISE = sorted(
@@ -88,7 +106,9 @@ _UNARY_ELEMENTWISE = sorted(
     for name in elementwise.__all__
     if list(inspect.signature(getattr(xp, name)).parameters)[:2] == ["x", "args"]
 )
-_REDUCTIONS = ["sum", "prod", "mean", "std", "var", "max", "min", "all", "any", "argmax"]
+_REDUCTIONS = [
+    "sum", "prod", "mean", "std", "var", "max", "min", "all", "any", "argmax", "argmin",
+]  # fmt: skip
 _DTYPES = ["bool", "int8", "uint8", "int32", "int64", "float32", "float64", "complex128"]
 
 

@@ -18,6 +18,7 @@ from .._calls._dispatch import (
     _ndarray,
     _placement,
 )
+from .._calls._numpy_calls import numpy_call as _numpy_call
 from .._moving._to_device import to_device
 from .._settings._dtype_rules import DTYPE_ARGUMENTS, check_cast, check_promotion
 from .._settings._errors import BACKEND_ERRORS, check_copy, raise_restated
@@ -137,7 +138,15 @@ def finfo(type: DType | Array, /) -> finfo_object:
     >>> import cunumpy as xp
     >>> xp.finfo(xp.float32).bits, xp.finfo(xp.complex128).dtype
     (32, dtype('float64'))
+
+    NumPy's spellings of a dtype (``float``, ``"f4"``) are NumPy's call, answered as NumPy
+    does, with NumPy scalars:
+
+    >>> xp.finfo(float).eps
+    np.float64(2.220446049250313e-16)
     """
+    if _is_numpy_spelling(type):
+        return _numpy_call(finfo, locals())
     return _numpy_namespace.finfo(type)
 
 
@@ -161,7 +170,17 @@ def iinfo(type: DType | Array, /) -> iinfo_object:
     >>> info.min, info.max
     (-128, 127)
     """
+    if _is_numpy_spelling(type):
+        return _numpy_call(iinfo, locals())
     return _numpy_namespace.iinfo(type)
+
+
+def _is_numpy_spelling(value: Any) -> bool:
+    """Whether ``value`` names a dtype as NumPy does and the standard does not (``float``, ``"f4"``)."""
+    return isinstance(value, str) or (isinstance(value, type) and value in _PYTHON_TYPES)
+
+
+_PYTHON_TYPES = (bool, int, float, complex)
 
 
 def isdtype(dtype: DType, kind: DType | str | tuple[DType | str, ...]) -> bool:
@@ -254,6 +273,8 @@ def result_type(*arrays_and_dtypes: Array | DType | bool | int | float | complex
     ...
     TypeError: result_type: the standard defines no promotion of int8, uint64 (NumPy gives float64); convert to a common dtype first, for example with astype.
     """
+    if any(map(_is_numpy_spelling, arrays_and_dtypes)):  # result_type("i4", "c8"): NumPy's
+        return _numpy_call(result_type, locals())
     arrays = [a for a in arrays_and_dtypes if _is_array(a)]
     namespace = (arrays and _namespace_of_sequence(arrays, "result_type", "arrays")) or (
         _numpy_namespace

@@ -13,7 +13,13 @@ from typing import Any
 
 import numpy as np
 
-from .._calls._dispatch import _current, _is_array, _namespace_of_array, _numpy_namespace
+from .._calls._dispatch import (
+    _PYTHON_DATA,
+    _current,
+    _is_array,
+    _namespace_of_array,
+    _numpy_namespace,
+)
 from .._calls._numpy_calls import library_of
 from .._moving._to_device import move_to
 
@@ -24,6 +30,8 @@ def _on_current_backend(obj: Any, func: str) -> tuple[Any, Any]:
     """``obj`` where the current backend creates (moved, and counted, if it must be), and
     the library that creates there."""
     namespace = _current().namespace
+    if namespace is _numpy_namespace and type(obj) in _PYTHON_DATA:  # NumPy's call as it is
+        return obj, np
     if isinstance(obj, np.matrix):  # NumPy's subclass: NumPy's call, or its data to the GPU
         if namespace is _numpy_namespace:
             return obj, np

@@ -84,6 +84,8 @@ def argmax(
         if keepdims is not False and keepdims is not True:
             _check_bools("argmax", keepdims=keepdims)
         if type(x) is _ndarray and (axis is None or x.ndim != 0):
+            if axis is None and keepdims is False:
+                return _numpy_argmax(x)
             return _numpy_argmax(x, axis=axis, keepdims=keepdims)
         if axis is not None and getattr(x, "ndim", 1) == 0:
             return _numpy_call(argmax, locals())
@@ -142,6 +144,8 @@ def argmin(
         if keepdims is not False and keepdims is not True:
             _check_bools("argmin", keepdims=keepdims)
         if type(x) is _ndarray and (axis is None or x.ndim != 0):
+            if axis is None and keepdims is False:
+                return _numpy_argmin(x)
             return _numpy_argmin(x, axis=axis, keepdims=keepdims)
         if axis is not None and getattr(x, "ndim", 1) == 0:
             return _numpy_call(argmin, locals())

@@ -231,6 +231,8 @@ def max(
         if keepdims is not False and keepdims is not True:
             _check_bools("max", keepdims=keepdims)
         if type(x) is _ndarray and (axis is None or x.ndim != 0):
+            if axis is None and keepdims is False:
+                return _numpy_max(x)
             return _numpy_max(x, axis=axis, keepdims=keepdims)
         if axis is not None and getattr(x, "ndim", 1) == 0:
             return _numpy_call(max, locals())
@@ -295,6 +297,8 @@ def mean(
         if keepdims is not False and keepdims is not True:
             _check_bools("mean", keepdims=keepdims)
         if type(x) is _ndarray:
+            if axis is None and keepdims is False:
+                return _numpy_mean(x)
             return _numpy_mean(x, axis=axis, keepdims=keepdims)
         namespace = _namespace_of_one(x, "mean", "x")
         if namespace is None:
@@ -356,6 +360,8 @@ def min(
         if keepdims is not False and keepdims is not True:
             _check_bools("min", keepdims=keepdims)
         if type(x) is _ndarray and (axis is None or x.ndim != 0):
+            if axis is None and keepdims is False:
+                return _numpy_min(x)
             return _numpy_min(x, axis=axis, keepdims=keepdims)
         if axis is not None and getattr(x, "ndim", 1) == 0:
             return _numpy_call(min, locals())
@@ -423,6 +429,8 @@ def prod(
         if keepdims is not False and keepdims is not True:
             _check_bools("prod", keepdims=keepdims)
         if type(x) is _ndarray and (axis is None or x.ndim != 0):
+            if axis is None and dtype is None and keepdims is False:
+                return _numpy_prod(x)
             return _numpy_prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
         if axis is not None and getattr(x, "ndim", 1) == 0:
             return _numpy_call(prod, locals())
@@ -560,6 +568,8 @@ def sum(
         if keepdims is not False and keepdims is not True:
             _check_bools("sum", keepdims=keepdims)
         if type(x) is _ndarray and (axis is None or x.ndim != 0):
+            if axis is None and dtype is None and keepdims is False:
+                return _numpy_sum(x)
             return _numpy_sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
         if axis is not None and getattr(x, "ndim", 1) == 0:
             return _numpy_call(sum, locals())

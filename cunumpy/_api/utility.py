@@ -82,6 +82,8 @@ def all(
         if keepdims is not False and keepdims is not True:
             _check_bools("all", keepdims=keepdims)
         if type(x) is _ndarray and (axis is None or x.ndim != 0):
+            if axis is None and keepdims is False:
+                return _numpy_all(x)
             return _numpy_all(x, axis=axis, keepdims=keepdims)
         if axis is not None and getattr(x, "ndim", 1) == 0:
             return _numpy_call(all, locals())
@@ -144,6 +146,8 @@ def any(
         if keepdims is not False and keepdims is not True:
             _check_bools("any", keepdims=keepdims)
         if type(x) is _ndarray and (axis is None or x.ndim != 0):
+            if axis is None and keepdims is False:
+                return _numpy_any(x)
             return _numpy_any(x, axis=axis, keepdims=keepdims)
         if axis is not None and getattr(x, "ndim", 1) == 0:
             return _numpy_call(any, locals())

@@ -30,6 +30,7 @@ from .._placement._devices import DLPACK_CUDA, DLPACK_HOST, canonical_device, dl
 from .._settings._config import current as _current
 
 __all__ = [
+    "_PYTHON_DATA",
     "_PY_SCALARS",
     "_PY_SCALARS_OR_NONE",
     "_current",
@@ -195,9 +196,15 @@ def _placement(device: Any, func: str) -> tuple[ModuleType, Any]:
     return cupy_namespace, canonical
 
 
+#: Python data, never an array: ``_is_array`` answers for them without a look-up.
+_PYTHON_DATA = frozenset({list, tuple, bool, int, float, complex, str, bytes, type(None)})
+
+
 def _is_array(obj: Any) -> bool:
     """Whether ``obj`` is an array of a library cunumpy knows (not a scalar or a list)."""
     kind = type(obj)
+    if kind in _PYTHON_DATA:  # the common case of NumPy's calls, decided in one look-up
+        return False
     return (
         kind in _by_type
         or is_cupy_array(obj)
