@@ -180,6 +180,7 @@ IDIOMS: dict[str, Idiom] = {
     "iinfo(int).max": lambda m: m.iinfo(int).max,
     "result_type('i4', 'c8')": lambda m: m.result_type("i4", "c8"),
     "result_type(float, int)": lambda m: m.result_type(float, int),
+    "result_type(3.0, -2)": lambda m: m.result_type(3.0, -2),
     "array(np.asmatrix(...))": lambda m: m.array(_matrix()),
     "asarray(np.asmatrix(...))": lambda m: m.asarray(_matrix()),
     # bad calls: the class NumPy raises

@@ -181,6 +181,7 @@ def _is_numpy_spelling(value: Any) -> bool:
 
 
 _PYTHON_TYPES = (bool, int, float, complex)
+_PYTHON_SCALARS = frozenset(_PYTHON_TYPES)
 
 
 def isdtype(dtype: DType, kind: DType | str | tuple[DType | str, ...]) -> bool:
@@ -273,7 +274,9 @@ def result_type(*arrays_and_dtypes: Array | DType | bool | int | float | complex
     ...
     TypeError: result_type: the standard defines no promotion of int8, uint64 (NumPy gives float64); convert to a common dtype first, for example with astype.
     """
-    if any(map(_is_numpy_spelling, arrays_and_dtypes)):  # result_type("i4", "c8"): NumPy's
+    if any(map(_is_numpy_spelling, arrays_and_dtypes)) or all(
+        type(a) in _PYTHON_SCALARS for a in arrays_and_dtypes
+    ):  # result_type("i4", "c8"), result_type(3.0, -2): NumPy's calls
         return _numpy_call(result_type, locals())
     arrays = [a for a in arrays_and_dtypes if _is_array(a)]
     namespace = (arrays and _namespace_of_sequence(arrays, "result_type", "arrays")) or (
