@@ -345,6 +345,12 @@ def __dir__() -> list[str]:
     return list(__all__)
 
 
+from ._calls._accelerated import install as _install_fast_paths  # noqa: E402
+
+# The compiled fast path in front of the standard functions, where it was built (C).
+_install_fast_paths(globals())
+del _install_fast_paths
+
 from ._calls._public_names import bind as _bind  # noqa: E402
 
 # The backend library's other names, as globals of the three public modules (never over

@@ -55,6 +55,14 @@ _DISTRIBUTIONS = {
 }
 
 
+def _fast_path() -> str:
+    """Whether the top-level standard functions have their compiled fast path (C)."""
+    from cunumpy._calls._accelerated import compiled
+
+    count, why = compiled()
+    return f"compiled (C), {count} functions" if count else f"pure Python: {why}"
+
+
 def _version(names: Sequence[str]) -> str | None:
     for name in names:
         try:
@@ -172,6 +180,7 @@ def collect_report(*, run_checks: bool = True) -> dict[str, Any]:
         },
         "platform": platform.platform(),
         "llm_guide": str(Path(cunumpy.__file__).parent / "LLM_GUIDE.md"),
+        "fast_path": _fast_path(),
         "backends": backends,
         "gpus": _gpus(),  # real GPUs only: none under the fake CuPy
         "current_backend": cunumpy.get_backend(),
@@ -226,6 +235,7 @@ def _print_text(report: dict[str, Any]) -> None:
         print(f"{name + ':':<18}{version or 'not installed'}")
     print(f"{'platform:':<18}{report['platform']}")
     print(f"{'guide for AI:':<18}{report['llm_guide']}")
+    print(f"{'fast path:':<18}{report['fast_path']}")
     print()
     print("Backends")
     fake = report["backends"]["cupy"].get("fake", False)

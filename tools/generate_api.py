@@ -386,6 +386,59 @@ def _keyword_defaults(args: ast.arguments) -> list[tuple[str, str]]:
     return pairs
 
 
+# Creation functions whose call with only their required positional arguments is, on the
+# NumPy backend, the NumPy namespace's function called so (cunumpy/_calls/_fastcall.c).
+FAST_CREATION = {"arange", "empty", "eye", "linspace", "ones", "zeros"}
+
+
+def _c_fast_path(qualname: str, args: ast.arguments) -> tuple[str, bool] | None:
+    """The compiled fast path of one function: (argument kinds, creates on the backend).
+
+    None where the Python fast path is more than ``_numpy_<name>(*positional)`` for the
+    calls the C code can recognise: no keywords and all positional parameters given, each
+    an exact ndarray or what its kind allows (see ``cunumpy/_calls/_fastcall.c``).
+    """
+    if "." in qualname or args.vararg is not None:
+        return None
+    positional = [*args.posonlyargs, *args.args]
+    if qualname in FAST_CREATION:
+        required = len(positional) - len(args.defaults)
+        return "p" * required, True
+    if qualname == "asarray":
+        return "a", True
+    arrays = dict(_array_kinds(args))
+    if not positional or any(a.arg not in arrays for a in positional) or args.defaults:
+        return None
+    if args.kwonlyargs and qualname not in BARE_WHEN_DEFAULT:
+        return None
+    if qualname in METHOD_CALLS or (
+        qualname in FAST_PATH_TESTS and qualname not in BARE_WHEN_DEFAULT
+    ):  # BARE_WHEN_DEFAULT's tests (axis is None or x.ndim != 0) hold at axis=None
+        return None
+    kinds = "".join(arrays[a.arg] for a in positional)
+    if "q" in kinds or not _numpy_fast_path(qualname, args, _call_arguments(args)):
+        return None
+    if qualname in SCALAR_FAST_PATH:  # sqrt(2.0) on NumPy: the ufunc NumPy's call makes
+        kinds = "S" + kinds[1:]
+    return kinds, False
+
+
+def _c_fast_paths(topic: str, names: list[str]) -> str:
+    """A module's ``FAST_PATHS`` table, read by ``cunumpy/_calls/_accelerated.py``."""
+    table = {}
+    for name in names:
+        args, _ = _parse(SIGNATURES[topic][name]["params"], SIGNATURES[topic][name]["returns"])
+        if entry := _c_fast_path(name if topic not in EXTENSIONS else f"{topic}.{name}", args):
+            table[name] = entry
+    if not table:
+        return ""
+    return (
+        "\n\n# The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):\n"
+        "# each function's argument kinds, and whether it creates on the current backend.\n"
+        f"FAST_PATHS = {table!r}\n"
+    )
+
+
 def _fast_name(qualname: str) -> str:
     return "_numpy_" + qualname.replace(".", "_")
 
@@ -761,6 +814,7 @@ def generate() -> dict[Path, str]:
         text = HEADER.format(title=title, dots=dots, names=sorted(names))
         text += _fast_path_imports(topic, names)
         text += "\n\n\n".join(_function(prefix + n, entries[n]) for n in names) + "\n"
+        text += _c_fast_paths(topic, names)
         if topic in EXTENSIONS:  # public modules: dir() shows their names, not their imports
             text += DIR_FUNCTION.format(topic=topic, example=EXAMPLE[topic])
         files[ROOT / "cunumpy" / path] = text

@@ -1077,3 +1077,16 @@ def zeros_like(
         return namespace.zeros(x.shape, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
         _raise_restated("zeros_like", exc, dtype=dtype)
+
+
+# The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
+# each function's argument kinds, and whether it creates on the current backend.
+FAST_PATHS = {
+    "arange": ("p", True),
+    "asarray": ("a", True),
+    "empty": ("p", True),
+    "eye": ("p", True),
+    "linspace": ("ppp", True),
+    "ones": ("p", True),
+    "zeros": ("p", True),
+}

@@ -245,3 +245,8 @@ def vecdot(x1: Array, x2: Array, /, *args: Any, axis: int = -1, **kwargs: Any) -
         return namespace.vecdot(x1, x2, axis=axis)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("vecdot", exc, axis=axis)
+
+
+# The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
+# each function's argument kinds, and whether it creates on the current backend.
+FAST_PATHS = {"matmul": ("aa", False), "matrix_transpose": ("a", False)}

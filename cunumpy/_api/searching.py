@@ -399,3 +399,8 @@ def where(
         return namespace.where(condition, x1, x2)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("where", exc)
+
+
+# The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
+# each function's argument kinds, and whether it creates on the current backend.
+FAST_PATHS = {"argmax": ("a", False), "argmin": ("a", False), "nonzero": ("a", False)}

@@ -266,3 +266,13 @@ def unique_values(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         return namespace.unique_values(x)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("unique_values", exc)
+
+
+# The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
+# each function's argument kinds, and whether it creates on the current backend.
+FAST_PATHS = {
+    "unique_all": ("a", False),
+    "unique_counts": ("a", False),
+    "unique_inverse": ("a", False),
+    "unique_values": ("a", False),
+}

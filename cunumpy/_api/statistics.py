@@ -647,3 +647,14 @@ def var(
         return namespace.var(x, axis=axis, correction=correction, keepdims=keepdims)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("var", exc, axis=axis, correction=correction, keepdims=keepdims)
+
+
+# The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
+# each function's argument kinds, and whether it creates on the current backend.
+FAST_PATHS = {
+    "max": ("a", False),
+    "mean": ("a", False),
+    "min": ("a", False),
+    "prod": ("a", False),
+    "sum": ("a", False),
+}

@@ -237,3 +237,8 @@ def diff(
         return namespace.diff(x, axis=axis, n=n, prepend=prepend, append=append)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("diff", exc, axis=axis, n=n)
+
+
+# The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
+# each function's argument kinds, and whether it creates on the current backend.
+FAST_PATHS = {"all": ("a", False), "any": ("a", False)}

@@ -272,7 +272,7 @@ def collect(module_name: str) -> list[Entry]:
             kind, group, doc = "module", "submodules", (inspect.getdoc(obj) or "")
         elif inspect.isclass(obj) and path not in DATA:
             kind, group = "class", obj.__module__
-        elif inspect.isroutine(obj):
+        elif inspect.isroutine(inspect.unwrap(obj)):  # a FastCall wraps its function
             kind, group = "function", obj.__module__
         else:
             kind = "data"

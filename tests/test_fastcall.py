@@ -1,0 +1,224 @@
+"""The compiled fast path of the top-level standard functions (``cunumpy/_calls/_fastcall.c``).
+
+Where the extension is built (the package installed with a C compiler), each function of
+the generated modules' ``FAST_PATHS`` is a ``FastCall`` at the top level: the calls it
+takes in C must give what the generated Python function gives, and every other call must
+reach that function. CI sets ``CUNUMPY_FASTCALL_REQUIRED=1``, so there these tests fail
+instead of skipping when the extension was not built. The same on the CuPy backend (fake
+CuPy) is in ``tests/fake_cupy/test_fastcall_fake_cupy.py``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import os
+import pickle
+import subprocess
+import sys
+from collections.abc import Callable
+from contextvars import ContextVar
+from typing import Any
+
+import hypothesis.extra.numpy as hnp
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from numpy_idioms import compare, outcome, public_class
+
+import cunumpy as xp
+from cunumpy._calls import _accelerated
+
+try:
+    from cunumpy._calls import _fastcall  # type: ignore[attr-defined]
+except ImportError as exc:
+    if os.environ.get("CUNUMPY_FASTCALL_REQUIRED") == "1":
+        msg = f"CUNUMPY_FASTCALL_REQUIRED=1 but the extension is absent: {exc}"
+        raise AssertionError(msg) from exc
+    pytest.skip(
+        f"the C fast path is not built here ({exc}): reinstall cunumpy where a C compiler exists",
+        allow_module_level=True,
+    )
+
+_TABLES = {
+    topic: importlib.import_module(f"cunumpy._api.{topic}").FAST_PATHS
+    for topic in _accelerated.MODULES
+}
+_ARRAY_FUNCTIONS = sorted(
+    (name, kinds) for table in _TABLES.values() for name, (kinds, placed) in table.items()
+    if not placed
+)  # fmt: skip
+
+
+def test_every_function_of_the_tables_is_a_fastcall_over_its_python_function() -> None:
+    installed, why = _accelerated.compiled()
+    assert why == "" and installed == sum(map(len, _TABLES.values())) > 80
+    for topic, table in _TABLES.items():
+        module = importlib.import_module(f"cunumpy._api.{topic}")
+        for name in table:
+            top = getattr(xp, name)
+            assert type(top) is _fastcall.FastCall, name
+            assert top.__wrapped__ is getattr(module, name)
+            assert inspect.signature(top) == inspect.signature(getattr(module, name))
+            assert top.__doc__ == getattr(module, name).__doc__
+            assert (top.__name__, top.__module__) == (name, module.__name__)
+    assert xp.sqrt.__fast__ is np.sqrt and xp.sum.__fast__ is np.sum
+
+
+def test_a_fastcall_keeps_the_functions_attributes_and_pickles_by_name() -> None:
+    assert xp.add.nin == 2 and int(xp.add.reduce(np.arange(4))) == 6
+    assert repr(xp.sum) == repr(xp.sum.__wrapped__)
+    assert pickle.loads(pickle.dumps(xp.sum)) is xp.sum
+    with pytest.raises(AttributeError):
+        xp.sum.reduce  # sum is no ufunc in NumPy
+
+
+def _arguments(kinds: str, draw: Any, dtype: str, shape: tuple[int, ...]) -> list[Any]:
+    values = []
+    for kind in kinds:
+        scalar = kind in "sS" and draw(st.booleans(), label="scalar")
+        if scalar and values:
+            values.append(draw(st.sampled_from([0, 1, -2, 2.5, True]), label="python scalar"))
+        elif scalar:  # a first-place scalar: 'S' (sqrt(2.0)) only
+            values.append(draw(st.sampled_from([0.5, 2, -1.0, 1 + 1j]), label="python scalar"))
+        else:
+            values.append(draw(hnp.arrays(dtype, shape), label="array"))
+    return values
+
+
+def _same(fast: Callable[[], Any], slow: Callable[[], Any]) -> None:
+    with np.errstate(all="ignore"):
+        kind, reference = outcome(lambda m: slow(), np)
+        if kind == "value":
+            compare(fast(), reference)
+            return
+        with pytest.raises(public_class(reference)) as raised:
+            fast()
+        assert str(raised.value) == str(reference)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    entry=st.sampled_from(_ARRAY_FUNCTIONS),
+    dtype=st.sampled_from(["bool", "int8", "uint8", "int64", "float32", "float64", "complex128"]),
+    shape=hnp.array_shapes(min_dims=0, max_dims=2, max_side=3),
+    data=st.data(),
+)
+def test_the_c_path_answers_as_the_python_function(
+    entry: tuple[str, str], dtype: str, shape: tuple[int, ...], data: st.DataObject
+) -> None:
+    name, kinds = entry
+    args = _arguments(kinds, data.draw, dtype, shape)
+    top = getattr(xp, name)
+    _same(lambda: top(*args), lambda: top.__wrapped__(*args))
+
+
+@pytest.mark.parametrize(
+    ("name", "args"),
+    [("zeros", (3,)), ("ones", ((2, 2),)), ("empty", (0,)), ("arange", (4,)),
+     ("arange", (2.5,)), ("eye", (3,)), ("linspace", (0.0, 1.0, 5)), ("zeros", (-1,)),
+     ("zeros", (2.5,)), ("linspace", (0, 1, -2))],
+)  # fmt: skip
+def test_creation_on_the_c_path_answers_as_the_python_function(name: str, args: tuple) -> None:
+    top = getattr(xp, name)
+    if name == "empty":
+        compare(top(*args), top.__wrapped__(*args), values=False)
+    else:
+        _same(lambda: top(*args), lambda: top.__wrapped__(*args))
+
+
+def test_errors_of_the_c_path_are_the_python_functions() -> None:
+    # NumPy's own error on the C path is replaced by the Python function's, naming ours
+    with pytest.raises(ValueError, match=r"^zeros: "):
+        xp.zeros(-1)
+    with pytest.raises(TypeError, match=r"^sqrt: "):
+        xp.sqrt(np.array(["a"]))
+
+
+def test_asarray_of_an_ndarray_is_the_array_itself() -> None:
+    a = np.arange(3.0)
+    assert xp.asarray(a) is a
+    assert xp.asarray(a, dtype=np.float32).dtype == np.float32  # keywords: the Python path
+
+
+# --- which path a call takes: a FastCall over recording functions ----------------------
+
+_BACKEND: ContextVar[Any] = ContextVar("test_backend")
+
+
+class _State:
+    def __init__(self, namespace: Any) -> None:
+        self.namespace = namespace
+
+
+def _recording(kinds: str, *, placed: bool = False, everywhere: bool = False) -> tuple:
+    calls: list[str] = []
+
+    def fast(*args: Any) -> str:
+        calls.append("fast")
+        if args and isinstance(args[0], np.ndarray) and args[0].size == 0:
+            raise ValueError("fast refuses empty arrays")
+        return "fast"
+
+    def slow(*args: Any, **kwargs: Any) -> str:
+        calls.append("slow")
+        return "slow"
+
+    numpy_namespace = object()
+    _BACKEND.set(_State(numpy_namespace))
+    call = _fastcall.FastCall(
+        fast, slow, np.ndarray, kinds.encode(), _BACKEND, numpy_namespace, [everywhere],
+        (str, ("x",)), placed,
+    )  # fmt: skip
+    return call, calls
+
+
+def test_the_c_path_takes_exact_ndarrays_of_the_tables_kinds_only() -> None:
+    call, calls = _recording("as")
+    a = np.ones(2)
+    assert call(a, a) == "fast" and call(a, 2.0) == "fast" and call(a, 1 + 1j) == "fast"
+    assert call(2.0, a) == "slow"  # a scalar first: not an 'S' function
+    assert call(a, [1.0]) == "slow"  # a list: NumPy's call
+    assert call(a, np.ma.masked_array([1.0])) == "slow"  # a subclass: dispatched in Python
+    assert call(a, np.float64(1.0)) == "slow"  # a NumPy scalar: dispatched in Python
+    assert call(a) == "slow" and call(a, a, a) == "slow"  # not the table's arity
+    assert call(a, a, out=a) == "slow"  # keywords: the Python path
+    assert calls == ["fast"] * 3 + ["slow"] * 7
+
+
+def test_an_error_on_the_c_path_is_raised_by_the_python_function() -> None:
+    call, calls = _recording("a")
+    assert call(np.ones(0)) == "slow"
+    assert calls == ["fast", "slow"]
+
+
+def test_a_scalar_first_or_a_creation_runs_in_c_only_on_the_numpy_backend() -> None:
+    for kinds, placed in (("S", False), ("p", True)):
+        call, calls = _recording(kinds, placed=placed)
+        assert call(2.0) == "fast"  # the context's backend is the NumPy namespace
+        _BACKEND.set(_State(object()))  # another backend in this context
+        assert call(2.0) == "slow"
+        assert calls == ["fast", "slow"]
+    call, calls = _recording("p", placed=True, everywhere=True)
+    _BACKEND.set(_State(object()))
+    assert call(3) == "fast"  # the landscape says NumPy everywhere: no context read
+
+
+def test_the_landscape_flag_follows_use_backend_blocks() -> None:
+    assert _accelerated._NUMPY_EVERYWHERE == [True]
+    with xp.use_backend("numpy"):  # the same backend as the default: still everywhere
+        assert _accelerated._NUMPY_EVERYWHERE == [True]
+
+
+def test_pure_python_is_chosen_by_the_environment() -> None:
+    code = (
+        "import types, cunumpy as xp\n"
+        "from cunumpy._calls._accelerated import compiled\n"
+        "print(type(xp.sqrt) is types.FunctionType, compiled())\n"
+    )
+    env = {**os.environ, "CUNUMPY_PURE_PYTHON": "1"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    assert out.stdout.strip() == "True (0, 'CUNUMPY_PURE_PYTHON=1')"
