@@ -918,6 +918,24 @@ def rfftn(
         _raise_restated_call("fft.rfftn", exc, s=s, axes=axes, norm=norm)
 
 
+# The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
+# each function's argument kinds, and whether it creates on the current backend.
+FAST_PATHS = {
+    "fft": ("a", False, False),
+    "fftn": ("a", False, False),
+    "fftshift": ("a", False, False),
+    "hfft": ("a", False, False),
+    "ifft": ("a", False, False),
+    "ifftn": ("a", False, False),
+    "ifftshift": ("a", False, False),
+    "ihfft": ("a", False, False),
+    "irfft": ("a", False, False),
+    "irfftn": ("a", False, False),
+    "rfft": ("a", False, False),
+    "rfftn": ("a", False, False),
+}
+
+
 def __getattr__(name: str) -> Any:
     """Every other name: the current backend's own (``xp.fft.fftshift``), at each access."""
     return _backend_attribute(_current().namespace.fft, __name__, name)

@@ -1347,6 +1347,36 @@ def vector_norm(
         _raise_restated_call("linalg.vector_norm", exc, axis=axis, keepdims=keepdims, ord=ord)
 
 
+# The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
+# each function's argument kinds, and whether it creates on the current backend.
+FAST_PATHS = {
+    "cholesky": ("a", False, False),
+    "cross": ("aa", False, False),
+    "det": ("a", False, False),
+    "diagonal": ("a", False, False),
+    "eig": ("a", False, False),
+    "eigh": ("a", False, False),
+    "eigvals": ("a", False, False),
+    "eigvalsh": ("a", False, False),
+    "inv": ("a", False, False),
+    "matmul": ("aa", False, False),
+    "matrix_norm": ("a", False, False),
+    "matrix_rank": ("a", False, False),
+    "matrix_transpose": ("a", False, False),
+    "outer": ("aa", False, False),
+    "pinv": ("a", False, False),
+    "qr": ("a", False, False),
+    "slogdet": ("a", False, False),
+    "solve": ("aa", False, False),
+    "svd": ("a", False, False),
+    "svdvals": ("a", False, False),
+    "tensordot": ("aa", False, False),
+    "trace": ("a", False, False),
+    "vecdot": ("aa", False, False),
+    "vector_norm": ("a", False, False),
+}
+
+
 def __getattr__(name: str) -> Any:
     """Every other name: the current backend's own (``xp.linalg.norm``), at each access."""
     return _backend_attribute(_current().namespace.linalg, __name__, name)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import re
 import sys
 import textwrap
 from pathlib import Path
@@ -391,36 +392,43 @@ def _keyword_defaults(args: ast.arguments) -> list[tuple[str, str]]:
 FAST_CREATION = {"arange", "empty", "eye", "linspace", "ones", "zeros"}
 
 
-def _c_fast_path(qualname: str, args: ast.arguments) -> tuple[str, bool] | None:
-    """The compiled fast path of one function: (argument kinds, creates on the backend).
+def _c_fast_path(qualname: str, args: ast.arguments) -> tuple[str, bool, bool] | None:
+    """The compiled fast path of one function: (argument kinds, creates on the current
+    backend, NumPy's defaults are known to mean the standard's).
 
-    None where the Python fast path is more than ``_numpy_<name>(*positional)`` for the
-    calls the C code can recognise: no keywords and all positional parameters given, each
-    an exact ndarray or what its kind allows (see ``cunumpy/_calls/_fastcall.c``).
+    None where the Python fast path is more than ``_numpy_<name>(...)`` for the calls the C
+    code can recognise: no keywords and every positional parameter given, each an exact
+    ndarray or what its kind allows (see ``cunumpy/_calls/_fastcall.c``). The C code then
+    calls NumPy's function with the positional arguments alone, which is the Python fast
+    path's call where NumPy's function takes them in the same places and its defaults for
+    the rest are the standard's: ``_calls/_accelerated.py`` checks that at import (unless
+    the third field says so, for ``BARE_WHEN_DEFAULT``) and leaves the function in Python
+    otherwise.
     """
-    if "." in qualname or args.vararg is not None:
+    if args.vararg is not None:
         return None
     positional = [*args.posonlyargs, *args.args]
     if qualname in FAST_CREATION:
         required = len(positional) - len(args.defaults)
-        return "p" * required, True
+        return "p" * required, True, False
     if qualname == "asarray":
-        return "a", True
+        return "a", True, False
     arrays = dict(_array_kinds(args))
-    if not positional or any(a.arg not in arrays for a in positional) or args.defaults:
-        return None
-    if args.kwonlyargs and qualname not in BARE_WHEN_DEFAULT:
+    if not positional or any(a.arg not in arrays for a in positional):
         return None
     if qualname in METHOD_CALLS or (
         qualname in FAST_PATH_TESTS and qualname not in BARE_WHEN_DEFAULT
     ):  # BARE_WHEN_DEFAULT's tests (axis is None or x.ndim != 0) hold at axis=None
         return None
+    checks = " ".join(_argument_checks(qualname, args))
+    if any(re.search(rf"\b{a.arg}\b", checks) for a in positional):
+        return None  # a check of a positional argument runs before the Python fast path
     kinds = "".join(arrays[a.arg] for a in positional)
     if "q" in kinds or not _numpy_fast_path(qualname, args, _call_arguments(args)):
         return None
     if qualname in SCALAR_FAST_PATH:  # sqrt(2.0) on NumPy: the ufunc NumPy's call makes
         kinds = "S" + kinds[1:]
-    return kinds, False
+    return kinds, False, qualname in BARE_WHEN_DEFAULT
 
 
 def _c_fast_paths(topic: str, names: list[str]) -> str:

@@ -1082,11 +1082,14 @@ def zeros_like(
 # The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
 # each function's argument kinds, and whether it creates on the current backend.
 FAST_PATHS = {
-    "arange": ("p", True),
-    "asarray": ("a", True),
-    "empty": ("p", True),
-    "eye": ("p", True),
-    "linspace": ("ppp", True),
-    "ones": ("p", True),
-    "zeros": ("p", True),
+    "arange": ("p", True, False),
+    "asarray": ("a", True, False),
+    "empty": ("p", True, False),
+    "empty_like": ("a", False, False),
+    "eye": ("p", True, False),
+    "linspace": ("ppp", True, False),
+    "ones": ("p", True, False),
+    "ones_like": ("a", False, False),
+    "zeros": ("p", True, False),
+    "zeros_like": ("a", False, False),
 }

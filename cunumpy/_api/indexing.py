@@ -134,3 +134,8 @@ def take_along_axis(
         return namespace.take_along_axis(x, indices, axis=axis)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("take_along_axis", exc, axis=axis)
+
+
+# The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
+# each function's argument kinds, and whether it creates on the current backend.
+FAST_PATHS = {"take_along_axis": ("aa", False, False)}

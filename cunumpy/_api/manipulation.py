@@ -825,3 +825,8 @@ def unstack(x: Array, /, *args: Any, axis: int = 0, **kwargs: Any) -> tuple[Arra
         return namespace.unstack(x, axis=axis)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("unstack", exc, axis=axis)
+
+
+# The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
+# each function's argument kinds, and whether it creates on the current backend.
+FAST_PATHS = {"flip": ("a", False, False), "unstack": ("a", False, False)}

@@ -403,4 +403,8 @@ def where(
 
 # The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
 # each function's argument kinds, and whether it creates on the current backend.
-FAST_PATHS = {"argmax": ("a", False), "argmin": ("a", False), "nonzero": ("a", False)}
+FAST_PATHS = {
+    "argmax": ("a", False, True),
+    "argmin": ("a", False, True),
+    "nonzero": ("a", False, False),
+}

@@ -271,8 +271,9 @@ def unique_values(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 # The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
 # each function's argument kinds, and whether it creates on the current backend.
 FAST_PATHS = {
-    "unique_all": ("a", False),
-    "unique_counts": ("a", False),
-    "unique_inverse": ("a", False),
-    "unique_values": ("a", False),
+    "isin": ("ss", False, False),
+    "unique_all": ("a", False, False),
+    "unique_counts": ("a", False, False),
+    "unique_inverse": ("a", False, False),
+    "unique_values": ("a", False, False),
 }

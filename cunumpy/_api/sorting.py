@@ -174,3 +174,8 @@ def sort(
         return namespace.sort(x, axis=axis, descending=descending, stable=stable)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("sort", exc, axis=axis, descending=descending, stable=stable)
+
+
+# The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
+# each function's argument kinds, and whether it creates on the current backend.
+FAST_PATHS = {"sort": ("a", False, False)}

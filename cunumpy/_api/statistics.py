@@ -652,9 +652,11 @@ def var(
 # The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
 # each function's argument kinds, and whether it creates on the current backend.
 FAST_PATHS = {
-    "max": ("a", False),
-    "mean": ("a", False),
-    "min": ("a", False),
-    "prod": ("a", False),
-    "sum": ("a", False),
+    "max": ("a", False, True),
+    "mean": ("a", False, True),
+    "min": ("a", False, True),
+    "prod": ("a", False, True),
+    "std": ("a", False, False),
+    "sum": ("a", False, True),
+    "var": ("a", False, False),
 }

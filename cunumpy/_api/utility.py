@@ -241,4 +241,4 @@ def diff(
 
 # The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
 # each function's argument kinds, and whether it creates on the current backend.
-FAST_PATHS = {"all": ("a", False), "any": ("a", False)}
+FAST_PATHS = {"all": ("a", False, True), "any": ("a", False, True), "diff": ("a", False, False)}

@@ -18,6 +18,7 @@ keeps the Python functions, which give the same answers a little more slowly.
 from __future__ import annotations
 
 import importlib
+import inspect
 import os
 from collections.abc import MutableMapping
 from types import ModuleType
@@ -29,12 +30,16 @@ from .._backends import numpy as _numpy_namespace
 from .._settings._config import _context
 from .._settings._landscape import add_listener
 
-__all__ = ["MODULES", "compiled", "install", "top_level_name"]
+__all__ = ["EXTENSIONS", "MODULES", "compiled", "generated_module", "install", "top_level_name"]
 
 #: The generated modules whose ``FAST_PATHS`` tables ``install`` reads.
 MODULES = (
-    "creation", "elementwise", "linear_algebra", "searching", "sets", "statistics", "utility",
+    "creation", "elementwise", "linear_algebra", "manipulation", "searching", "sets",
+    "sorting", "statistics", "utility", "linalg", "fft",
 )  # fmt: skip
+
+#: The public extension modules among ``MODULES`` (their functions are ``cunumpy.linalg.inv``).
+EXTENSIONS = ("linalg", "fft")
 
 _state: dict[str, Any] = {"installed": 0, "why": "not installed yet"}
 
@@ -59,9 +64,12 @@ def _extension() -> tuple[Any, str]:
     return _fastcall, ""
 
 
-def top_level_name(name: str) -> Any:
-    """``cunumpy.<name>``: how a pickled ``FastCall`` is found again."""
-    return getattr(importlib.import_module("cunumpy"), name)
+def top_level_name(qualname: str) -> Any:
+    """``cunumpy.<qualname>`` (``"sum"``, ``"linalg.inv"``): how a pickled ``FastCall`` is found."""
+    found: Any = importlib.import_module("cunumpy")
+    for part in qualname.split("."):
+        found = getattr(found, part)
+    return found
 
 
 def install(namespace: MutableMapping[str, Any]) -> int:
@@ -76,20 +84,24 @@ def install(namespace: MutableMapping[str, Any]) -> int:
     add_listener(_follow)
     count = 0
     for topic in MODULES:
-        module = importlib.import_module(f"cunumpy._api.{topic}")
-        for name, (kinds, placed) in getattr(module, "FAST_PATHS", {}).items():
+        module = generated_module(topic)
+        part = topic if topic in EXTENSIONS else ""
+        target = vars(namespace[part]) if part else namespace
+        for name, (kinds, placed, bare) in getattr(module, "FAST_PATHS", {}).items():
             slow = getattr(module, name)
-            if namespace.get(name) is not slow:  # another object holds the name: leave it
-                continue
-            namespace[name] = extension.FastCall(
-                _fast_function(module, name, placed),
+            qualname = f"{part}.{name}" if part else name
+            fast = _fast_function(module, qualname, placed)
+            if target.get(name) is not slow or not (bare or _same_call(fast, slow, len(kinds))):
+                continue  # another object holds the name, or NumPy's call would differ
+            target[name] = extension.FastCall(
+                fast,
                 slow,
                 np.ndarray,
                 kinds.encode(),
                 _context,
                 _numpy_namespace,
                 _NUMPY_EVERYWHERE,
-                (top_level_name, (name,)),
+                (top_level_name, (qualname,)),
                 placed,
                 name == "asarray",  # asarray(ndarray) on NumPy is the array itself
             )
@@ -98,11 +110,51 @@ def install(namespace: MutableMapping[str, Any]) -> int:
     return count
 
 
-def _fast_function(module: ModuleType, name: str, placed: bool) -> Any:
+def generated_module(topic: str) -> ModuleType:
+    """The generated module of ``topic`` (``cunumpy._api.elementwise``, ``cunumpy.linalg``)."""
+    return importlib.import_module(
+        f"cunumpy.{topic}" if topic in EXTENSIONS else f"cunumpy._api.{topic}"
+    )
+
+
+def _fast_function(module: ModuleType, qualname: str, placed: bool) -> Any:
     """The NumPy function the Python fast path calls (creation: the NumPy namespace's)."""
     if placed:
-        return getattr(_numpy_namespace, name)
-    return getattr(module, f"_numpy_{name}")
+        return getattr(_numpy_namespace, qualname)
+    return getattr(module, "_numpy_" + qualname.replace(".", "_"))
+
+
+def _same_call(fast: Any, slow: Any, given: int) -> bool:
+    """Whether ``fast(*args)`` is the Python fast path's call when ``given`` positional
+    arguments are given and every other parameter is at the standard's default.
+
+    It is where ``fast`` takes the first ``given`` arguments by position, in the generated
+    function's order, and every other parameter of the generated function that ``fast``
+    has too defaults to the same value there (NumPy's ufuncs have no other parameter).
+    """
+    ours = [
+        p for p in inspect.signature(slow).parameters.values()
+        if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+    ]  # fmt: skip
+    if len(ours) == given:
+        return True  # nothing at a default: the positional arguments are the whole call
+    try:
+        theirs = list(inspect.signature(fast).parameters.values())
+    except (TypeError, ValueError):  # no signature to compare: keep the Python function
+        return False
+    positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    if len(theirs) < given or any(p.kind not in positional for p in theirs[:given]):
+        return False
+    defaults = {p.name: p.default for p in theirs}
+    return all(
+        p.name in defaults and defaults[p.name] is not inspect.Parameter.empty
+        and _equal(defaults[p.name], p.default)
+        for p in ours[given:]
+    )  # fmt: skip
+
+
+def _equal(first: Any, second: Any) -> bool:
+    return type(first) is type(second) and first == second
 
 
 def compiled() -> tuple[int, str]:
