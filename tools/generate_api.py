@@ -417,17 +417,19 @@ def _c_fast_path(qualname: str, args: ast.arguments) -> tuple[str, bool, bool] |
     if not positional or any(a.arg not in arrays for a in positional):
         return None
     if qualname in METHOD_CALLS or (
-        qualname in FAST_PATH_TESTS and qualname not in BARE_WHEN_DEFAULT
+        qualname in FAST_PATH_TESTS and qualname not in (*BARE_WHEN_DEFAULT, "where")
     ):  # BARE_WHEN_DEFAULT's tests (axis is None or x.ndim != 0) hold at axis=None
         return None
     checks = " ".join(_argument_checks(qualname, args))
     if any(re.search(rf"\b{a.arg}\b", checks) for a in positional):
         return None  # a check of a positional argument runs before the Python fast path
     kinds = "".join(arrays[a.arg] for a in positional)
-    if "q" in kinds or not _numpy_fast_path(qualname, args, _call_arguments(args)):
+    if ("q" in kinds and kinds != "q") or not _numpy_fast_path(
+        qualname, args, _call_arguments(args)
+    ):
         return None
-    if qualname in SCALAR_FAST_PATH:  # sqrt(2.0) on NumPy: the ufunc NumPy's call makes
-        kinds = "S" + kinds[1:]
+    if qualname == "where":  # its fast path tests condition.dtype is _BOOL
+        kinds = "b" + kinds[1:]
     return kinds, False, qualname in BARE_WHEN_DEFAULT
 
 

@@ -829,4 +829,9 @@ def unstack(x: Array, /, *args: Any, axis: int = 0, **kwargs: Any) -> tuple[Arra
 
 # The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
 # each function's argument kinds, and whether it creates on the current backend.
-FAST_PATHS = {"flip": ("a", False, False), "unstack": ("a", False, False)}
+FAST_PATHS = {
+    "concat": ("q", False, False),
+    "flip": ("a", False, False),
+    "stack": ("q", False, False),
+    "unstack": ("a", False, False),
+}

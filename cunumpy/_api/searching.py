@@ -407,4 +407,5 @@ FAST_PATHS = {
     "argmax": ("a", False, True),
     "argmin": ("a", False, True),
     "nonzero": ("a", False, False),
+    "where": ("bss", False, False),
 }

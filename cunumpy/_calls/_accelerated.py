@@ -29,6 +29,7 @@ import numpy as np
 from .._backends import numpy as _numpy_namespace
 from .._settings._config import _context
 from .._settings._landscape import add_listener
+from ._numpy_calls import _function as _library_function
 
 __all__ = ["EXTENSIONS", "MODULES", "compiled", "generated_module", "install", "top_level_name"]
 
@@ -46,6 +47,8 @@ _state: dict[str, Any] = {"installed": 0, "why": "not installed yet"}
 #: ``[True]`` while NumPy is the backend of every context (the default, and no live
 #: ``use_backend`` block of another backend): the C code then skips reading the context.
 _NUMPY_EVERYWHERE = [False]
+
+_BOOL = np.dtype(bool)
 
 
 def _follow(default: ModuleType, others: frozenset[ModuleType]) -> None:
@@ -102,8 +105,10 @@ def install(namespace: MutableMapping[str, Any]) -> int:
                 _numpy_namespace,
                 _NUMPY_EVERYWHERE,
                 (top_level_name, (qualname,)),
+                _BOOL,
                 placed,
                 name == "asarray",  # asarray(ndarray) on NumPy is the array itself
+                fast is _numpy_call_function(qualname),  # Python data: NumPy's call is fast's
             )
             count += 1
     _state.update(installed=count, why="")
@@ -115,6 +120,11 @@ def generated_module(topic: str) -> ModuleType:
     return importlib.import_module(
         f"cunumpy.{topic}" if topic in EXTENSIONS else f"cunumpy._api.{topic}"
     )
+
+
+def _numpy_call_function(qualname: str) -> Any:
+    """The function NumPy's calls of ``qualname`` reach on the NumPy backend (numpy_call)."""
+    return _library_function(np, _numpy_namespace, qualname)
 
 
 def _fast_function(module: ModuleType, qualname: str, placed: bool) -> Any:

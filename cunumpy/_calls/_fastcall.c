@@ -1,24 +1,28 @@
 /* cunumpy._calls._fastcall: the compiled fast path of the top-level standard functions.
  *
- * A FastCall object stands at the top level (`cunumpy.sqrt`) for a generated Python
- * function (`cunumpy._api.elementwise.sqrt`, its `slow` path) and takes, in C, the calls
- * that function's own NumPy fast path would take:
+ * A FastCall object stands at the top level (`cunumpy.sqrt`) in front of a generated
+ * Python function (`cunumpy._api.elementwise.sqrt`, its `slow` path) and takes, in C, the
+ * calls whose answer it knows is `fast(*args)`, the NumPy function the Python function
+ * itself would end up calling:
  *
- *   - no keywords and exactly as many positional arguments as `kinds` has letters;
- *   - each argument of the kind its letter names (the generator writes them, see
- *     tools/generate_api.py, FAST_PATHS):
- *       'a' an exact numpy.ndarray           's' an ndarray or a Python bool/int/float/complex
- *       'o' an ndarray or None                'n' an ndarray, a Python scalar or None
- *       'p' a Python bool/int/float or a tuple (the arguments of a creation function)
- *       'S' (first only) an ndarray, or a Python scalar on the NumPy backend (`sqrt(2.0)`);
- *   - the first argument an exact ndarray, or, for a creation function (`placed`) and for
- *     a scalar under 'S', the running context's backend NumPy (read from the ContextVar,
- *     as `_current()` does).
+ *   - no keywords, and exactly as many positional arguments as `kinds` has letters (the
+ *     generator writes them: tools/generate_api.py, FAST_PATHS);
+ *   - each argument of its letter's kind:
+ *       'a' an exact numpy.ndarray             's' an ndarray or a Python scalar
+ *       'o' an ndarray or None                  'n' an ndarray, a Python scalar or None
+ *       'b' an ndarray of dtype bool            'q' a list or tuple of ndarrays, not empty
+ *       'p' a Python bool/int/float or a tuple (the arguments of a creation function);
+ *   - with `data` (the Python function's NumPy's-call route calls `fast` too), Python
+ *     scalars, and lists or tuples whose first item is a Python scalar, are accepted in
+ *     any array place: NumPy's calls `sqrt(2.0)`, `sum([1, 2])`, `maximum(lst, 0)`;
+ *   - where no argument is an array (and for every creation function, `placed`), only
+ *     while the running context's backend is NumPy: a flag kept by a listener of the
+ *     backend landscape says NumPy is the backend everywhere, else the ContextVar is read
+ *     as `_current()` reads it.
  *
- * Such a call is `fast(*args)`: the NumPy function the Python fast path calls. Any other
- * call, and any call whose fast path raises an Exception, is `slow(*args, **kwargs)`, so
- * every error, warning-as-error and message is the Python function's. With `identity`,
- * the fast path returns its one argument (`asarray` of an ndarray on NumPy).
+ * Any other call, and any call whose fast path raises an Exception, is
+ * `slow(*args, **kwargs)`, so every error, warning-as-error and message is the Python
+ * function's. With `identity`, an ndarray argument is returned as it is (`asarray`).
  *
  * Attributes the object lacks (`__doc__`, `__wrapped__`, ufunc methods such as `reduce`)
  * are the Python function's. Nothing here imports CuPy or knows other libraries: every
@@ -42,8 +46,10 @@ typedef struct {
     PyObject *reduce_value;    /* what __reduce__ returns (pickled by name) */
     PyObject *everywhere;      /* [bool]: NumPy is the backend of every context (kept by
                                 * a listener of cunumpy's backend landscape) */
+    PyObject *bool_dtype;      /* numpy.dtype(bool), for 'b' */
     int placed;
     int identity;
+    int data;
 } FastCall;
 
 static int
@@ -73,6 +79,51 @@ on_numpy(FastCall *self)
     return answer;
 }
 
+/* Whether `a` is Python data NumPy converts: a list or tuple whose first item is a
+ * Python scalar (the Python route does not scan such a sequence either). */
+static int
+is_data(PyObject *a)
+{
+    if (!PyList_CheckExact(a) && !PyTuple_CheckExact(a)) {
+        return 0;
+    }
+    Py_ssize_t size = PySequence_Fast_GET_SIZE(a);
+    return size > 0 && is_scalar(PySequence_Fast_GET_ITEM(a, 0));
+}
+
+/* Whether `a` is a non-empty list or tuple of exact ndarrays ('q'). */
+static int
+is_arrays(FastCall *self, PyObject *a)
+{
+    if (!PyList_CheckExact(a) && !PyTuple_CheckExact(a)) {
+        return 0;
+    }
+    Py_ssize_t size = PySequence_Fast_GET_SIZE(a);
+    if (size == 0) {
+        return 0;
+    }
+    for (Py_ssize_t i = 0; i < size; i++) {
+        if (!Py_IS_TYPE(PySequence_Fast_GET_ITEM(a, i), self->ndarray)) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static int
+has_bool_dtype(FastCall *self, PyObject *a)
+{
+    PyObject *dtype = PyObject_GetAttrString(a, "dtype");
+    if (dtype == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    int answer = dtype == self->bool_dtype;
+    Py_DECREF(dtype);
+    return answer;
+}
+
+/* 1: the call is fast(*args); 0: it is slow's. */
 static int
 takes(FastCall *self, PyObject *const *args, Py_ssize_t n)
 {
@@ -80,42 +131,40 @@ takes(FastCall *self, PyObject *const *args, Py_ssize_t n)
     if (n != PyBytes_GET_SIZE(self->kinds)) {
         return 0;
     }
-    int backend = self->placed; /* whether the answer depends on the running backend */
-    if (!self->placed && (n == 0 || !Py_IS_TYPE(args[0], self->ndarray))) {
-        if (n == 0 || kinds[0] != 'S' || !is_scalar(args[0])) {
-            return 0;
-        }
-        backend = 1; /* sqrt(2.0): NumPy's ufunc on the NumPy backend */
-    }
+    int arrays = 0; /* whether an argument is an ndarray: compute follows it */
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *a = args[i];
-        int array = Py_IS_TYPE(a, self->ndarray);
-        switch (kinds[i]) {
-        case 'S':
-            if (!array && !is_scalar(a)) return 0;
-            break;
-        case 'a':
-            if (!array) return 0;
-            break;
-        case 's':
-            if (!array && !is_scalar(a)) return 0;
-            break;
-        case 'o':
-            if (!array && a != Py_None) return 0;
-            break;
-        case 'n':
-            if (!array && a != Py_None && !is_scalar(a)) return 0;
-            break;
-        case 'p':
+        char kind = kinds[i];
+        if (kind == 'p') {
             if (!PyLong_CheckExact(a) && !PyFloat_CheckExact(a) && !PyBool_Check(a)
                 && !PyTuple_CheckExact(a))
                 return 0;
-            break;
-        default:
+        }
+        else if (kind == 'q') {
+            if (!is_arrays(self, a)) return 0;
+            arrays = 1;
+        }
+        else if (Py_IS_TYPE(a, self->ndarray)) {
+            if (kind == 'b' && !has_bool_dtype(self, a)) return 0;
+            arrays = 1;
+        }
+        else if (a == Py_None) {
+            if (kind != 'o' && kind != 'n') return 0;
+        }
+        else if (is_scalar(a)) {
+            if (kind != 's' && kind != 'n' && !self->data) return 0;
+        }
+        else if (!self->data || kind == 'b' || !is_data(a)) {
             return 0;
         }
     }
-    return !backend || PyList_GET_ITEM(self->everywhere, 0) == Py_True || on_numpy(self);
+    if (arrays && !self->placed) {
+        return 1;
+    }
+    if (!self->placed && !self->data) {
+        return 0; /* Python values alone: NumPy's call, which only `data` says is fast's */
+    }
+    return PyList_GET_ITEM(self->everywhere, 0) == Py_True || on_numpy(self);
 }
 
 static PyObject *
@@ -124,7 +173,7 @@ fastcall_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject
     FastCall *self = (FastCall *)op;
     Py_ssize_t n = PyVectorcall_NARGS(nargsf);
     if (kwnames == NULL && takes(self, args, n)) {
-        if (self->identity) {
+        if (self->identity && Py_IS_TYPE(args[0], self->ndarray)) {
             return Py_NewRef(args[0]);
         }
         PyObject *result = PyObject_Vectorcall(self->fast, args, nargsf, NULL);
@@ -140,14 +189,16 @@ static PyObject *
 fastcall_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
     static char *names[] = {"fast", "slow", "ndarray", "kinds", "backend", "numpy",
-                            "everywhere", "reduce_value", "placed", "identity", NULL};
+                            "everywhere", "reduce_value", "bool_dtype", "placed",
+                            "identity", "data", NULL};
     PyObject *fast, *slow, *kinds, *backend, *numpy, *everywhere, *reduce_value;
+    PyObject *bool_dtype = Py_None;
     PyTypeObject *ndarray;
-    int placed = 0, identity = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO!SOOO!O|pp:FastCall", names, &fast,
+    int placed = 0, identity = 0, data = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO!SOOO!O|Oppp:FastCall", names, &fast,
                                      &slow, &PyType_Type, &ndarray, &kinds, &backend,
                                      &numpy, &PyList_Type, &everywhere, &reduce_value,
-                                     &placed, &identity)) {
+                                     &bool_dtype, &placed, &identity, &data)) {
         return NULL;
     }
     if (PyList_GET_SIZE(everywhere) != 1) {
@@ -176,8 +227,10 @@ fastcall_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     self->numpy = Py_NewRef(numpy);
     self->reduce_value = Py_NewRef(reduce_value);
     self->everywhere = Py_NewRef(everywhere);
+    self->bool_dtype = Py_NewRef(bool_dtype);
     self->placed = placed;
     self->identity = identity;
+    self->data = data;
     self->vectorcall = fastcall_vectorcall;
     return (PyObject *)self;
 }
@@ -192,6 +245,7 @@ fastcall_traverse(FastCall *self, visitproc visit, void *arg)
     Py_VISIT(self->numpy);
     Py_VISIT(self->reduce_value);
     Py_VISIT(self->everywhere);
+    Py_VISIT(self->bool_dtype);
     return 0;
 }
 
@@ -206,6 +260,7 @@ fastcall_clear(FastCall *self)
     Py_CLEAR(self->numpy);
     Py_CLEAR(self->reduce_value);
     Py_CLEAR(self->everywhere);
+    Py_CLEAR(self->bool_dtype);
     return 0;
 }
 

@@ -38,10 +38,14 @@ def test_creation_and_scalars_follow_the_block_and_arrays_follow_their_data() ->
         assert type(xp.sqrt(2.0)) is type(xp.sqrt.__wrapped__(2.0))
         assert not isinstance(xp.sqrt(2.0), np.generic)  # CuPy's answer, not NumPy's
         assert isinstance(xp.sqrt(host), np.ndarray)  # compute follows data
+        for python_data in (xp.sum([1.0, 2.0]), xp.maximum([1.0, 5.0], 3), xp.asarray([1.0])):
+            assert isinstance(python_data, cupy.ndarray)  # the block's backend computes
+        assert isinstance(xp.maximum(host, 3), np.ndarray)
     del moved
     gc.collect()
     assert _accelerated._NUMPY_EVERYWHERE == [True]
     assert isinstance(xp.zeros(3), np.ndarray) and xp.asarray(host) is host
+    assert isinstance(xp.sum([1.0, 2.0]), np.float64)
 
 
 def test_a_thread_outside_the_block_creates_on_numpy() -> None:
