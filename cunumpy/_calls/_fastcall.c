@@ -32,7 +32,8 @@
 #include <Python.h>
 #include <stddef.h>
 
-static PyObject *str_namespace; /* "namespace", interned once */
+static PyObject *str_namespace; /* "namespace" and "dtype", interned once */
+static PyObject *str_dtype;
 
 typedef struct {
     PyObject_HEAD
@@ -113,7 +114,7 @@ is_arrays(FastCall *self, PyObject *a)
 static int
 has_bool_dtype(FastCall *self, PyObject *a)
 {
-    PyObject *dtype = PyObject_GetAttrString(a, "dtype");
+    PyObject *dtype = PyObject_GetAttr(a, str_dtype);
     if (dtype == NULL) {
         PyErr_Clear();
         return 0;
@@ -366,7 +367,8 @@ PyMODINIT_FUNC
 PyInit__fastcall(void)
 {
     str_namespace = PyUnicode_InternFromString("namespace");
-    if (str_namespace == NULL || PyType_Ready(&FastCallType) < 0) {
+    str_dtype = PyUnicode_InternFromString("dtype");
+    if (str_namespace == NULL || str_dtype == NULL || PyType_Ready(&FastCallType) < 0) {
         return NULL;
     }
     PyObject *module = PyModule_Create(&fastcall_module);

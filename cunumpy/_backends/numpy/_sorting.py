@@ -60,6 +60,8 @@ def diff(
 ) -> np.ndarray:
     """The ``n``-th discrete difference of ``x`` along ``axis``."""
     if prepend is None and append is None:
+        if n == 1 and axis == -1:  # numpy.diff's defaults: its keywords cost a little
+            return np.diff(x)
         return np.diff(x, n=n, axis=axis)
     extra: dict[str, np.ndarray] = {}
     if prepend is not None:
