@@ -921,18 +921,18 @@ def rfftn(
 # The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
 # each function's argument kinds, and whether it creates on the current backend.
 FAST_PATHS = {
-    "fft": ("a", False, False),
-    "fftn": ("a", False, False),
-    "fftshift": ("a", False, False),
-    "hfft": ("a", False, False),
-    "ifft": ("a", False, False),
-    "ifftn": ("a", False, False),
-    "ifftshift": ("a", False, False),
-    "ihfft": ("a", False, False),
-    "irfft": ("a", False, False),
-    "irfftn": ("a", False, False),
-    "rfft": ("a", False, False),
-    "rfftn": ("a", False, False),
+    "fft": {"kinds": "a", "keywords": {"n": 0, "axis": 2, "norm": 0}},
+    "fftn": {"kinds": "a", "keywords": {"s": 0, "axes": 0, "norm": 0}},
+    "fftshift": {"kinds": "a", "keywords": {"axes": 0}},
+    "hfft": {"kinds": "a", "keywords": {"n": 0, "axis": 2, "norm": 0}},
+    "ifft": {"kinds": "a", "keywords": {"n": 0, "axis": 2, "norm": 0}},
+    "ifftn": {"kinds": "a", "keywords": {"s": 0, "axes": 0, "norm": 0}},
+    "ifftshift": {"kinds": "a", "keywords": {"axes": 0}},
+    "ihfft": {"kinds": "a", "keywords": {"n": 0, "axis": 2, "norm": 0}},
+    "irfft": {"kinds": "a", "keywords": {"n": 0, "axis": 2, "norm": 0}},
+    "irfftn": {"kinds": "a", "keywords": {"s": 0, "axes": 0, "norm": 0}},
+    "rfft": {"kinds": "a", "keywords": {"n": 0, "axis": 2, "norm": 0}},
+    "rfftn": {"kinds": "a", "keywords": {"s": 0, "axes": 0, "norm": 0}},
 }
 
 

@@ -29,16 +29,13 @@ from numpy_idioms import compare, outcome, public_class
 import cunumpy as xp
 from cunumpy._calls import _accelerated
 
-try:
-    from cunumpy._calls import _fastcall  # type: ignore[attr-defined]
-except ImportError as exc:
+if _accelerated.compiled()[0] == 0:
+    _why = _accelerated.compiled()[1]
     if os.environ.get("CUNUMPY_FASTCALL_REQUIRED") == "1":
-        msg = f"CUNUMPY_FASTCALL_REQUIRED=1 but the extension is absent: {exc}"
-        raise AssertionError(msg) from exc
-    pytest.skip(
-        f"the C fast path is not built here ({exc}): reinstall cunumpy where a C compiler exists",
-        allow_module_level=True,
-    )
+        raise AssertionError(f"CUNUMPY_FASTCALL_REQUIRED=1 but the C fast path is off: {_why}")
+    pytest.skip(f"the C fast path is not in use here: {_why}", allow_module_level=True)
+
+from cunumpy._calls import _fastcall  # type: ignore[attr-defined]
 
 _TABLES = {topic: _accelerated.generated_module(topic).FAST_PATHS for topic in _accelerated.MODULES}
 
@@ -60,9 +57,9 @@ def _qualname(topic: str, name: str) -> str:
 
 
 _ARRAY_FUNCTIONS = sorted(
-    (topic, name, kinds)
+    (topic, name, entry["kinds"], tuple(sorted(entry.get("keywords", {}))))
     for topic, table in _TABLES.items()
-    for name, (kinds, _, _) in table.items()
+    for name, entry in table.items()
     if _qualname(topic, name) not in _LEFT_IN_PYTHON
 )
 
@@ -140,13 +137,27 @@ def _same(fast: Callable[[], Any], slow: Callable[[], Any], *, values: bool = Tr
     data=st.data(),
 )
 def test_the_c_path_answers_as_the_python_function(
-    entry: tuple[str, str, str], dtype: str, shape: tuple[int, ...], data: st.DataObject
+    entry: tuple[str, str, str, tuple[str, ...]],
+    dtype: str,
+    shape: tuple[int, ...],
+    data: st.DataObject,
 ) -> None:
-    topic, name, kinds = entry
+    topic, name, kinds, keywords = entry
     args = _arguments(kinds, data.draw, dtype, shape)
+    extra = data.draw(st.lists(_EXTRA_VALUES, max_size=2), label="NumPy's further arguments")
+    if data.draw(st.booleans(), label="further arguments"):
+        args += extra
+    given = data.draw(st.dictionaries(st.sampled_from(keywords or ("axis",)), _EXTRA_VALUES))
     top = _top(topic, name)
     values = not name.startswith("empty")  # empty's values are whatever memory held
-    _same(lambda: top(*args), lambda: top.__wrapped__(*args), values=values)
+    _same(lambda: top(*args, **given), lambda: top.__wrapped__(*args, **given), values=values)
+
+
+#: Values of NumPy's further arguments and of keywords: valid ones and wrong ones.
+_EXTRA_VALUES = st.sampled_from(
+    [None, True, False, 0, 1, -1, 2, 1.5, "x", "stable", (0,), (0, 1), np.float32,
+     np.dtype("int8"), [1, 2]]
+)  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -237,6 +248,26 @@ def test_an_error_on_the_c_path_is_raised_by_the_python_function() -> None:
     call, calls = _recording("a")
     assert call(np.ones(0)) == "slow"
     assert calls == ["fast", "slow"]
+
+
+def test_keywords_and_further_arguments_run_in_c_as_the_tables_allow() -> None:
+    a = np.ones(2)
+    calls: list[str] = []
+    call = _fastcall.FastCall(
+        lambda *args, **kw: calls.append("fast") or "fast",
+        lambda *args, **kw: calls.append("slow") or "slow",
+        np.ndarray, b"a", _BACKEND, object(), [True], (str, ("x",)), None, False, False,
+        True, 1, {"axis": 0, "keepdims": 1, "n": 2, "copy": 3},
+    )  # fmt: skip
+    assert call(a, 1) == "fast" and call(a, 1, None, "x", (0, 1)) == "fast"  # extras 1
+    assert call(a, [1]) == "slow" and call(a, np.float64(1)) == "slow"  # not host values
+    assert call(a, axis="anything") == "fast"  # mode 0: the NumPy function's to refuse
+    assert call(a, keepdims=True) == "fast" and call(a, keepdims=1) == "slow"  # mode 1
+    assert call(a, n=2) == "fast" and call(a, n=True) == "slow"  # mode 2: an exact int
+    assert call(a, copy=None) == "fast" and call(a, copy=0) == "slow"  # mode 3
+    assert call(a, other=1) == "slow"  # not in the table
+    assert calls == ["fast", "fast", "slow", "slow", "fast", "fast", "slow", "fast", "slow",
+                     "fast", "slow", "slow"]  # fmt: skip
 
 
 def test_python_data_runs_in_c_only_where_numpys_call_is_the_fast_function() -> None:

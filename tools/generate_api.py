@@ -18,6 +18,7 @@ import re
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -392,28 +393,32 @@ def _keyword_defaults(args: ast.arguments) -> list[tuple[str, str]]:
 FAST_CREATION = {"arange", "empty", "eye", "linspace", "ones", "zeros"}
 
 
-def _c_fast_path(qualname: str, args: ast.arguments) -> tuple[str, bool, bool] | None:
-    """The compiled fast path of one function: (argument kinds, creates on the current
-    backend, NumPy's defaults are known to mean the standard's).
+def _c_fast_path(qualname: str, args: ast.arguments) -> dict[str, Any] | None:
+    """The compiled fast path of one function, as its ``FAST_PATHS`` entry.
+
+    ``kinds``: the kind of each positional argument; ``placed``: it creates on the current
+    backend; ``bare``: NumPy's defaults are known to mean the standard's
+    (``BARE_WHEN_DEFAULT``); ``keywords``: the keywords the C code may pass on, each with
+    what it accepts (0 any value, 1 True or False, 2 an int, 3 True, False or None).
 
     None where the Python fast path is more than ``_numpy_<name>(...)`` for the calls the C
-    code can recognise: no keywords and every positional parameter given, each an exact
-    ndarray or what its kind allows (see ``cunumpy/_calls/_fastcall.c``). The C code then
-    calls NumPy's function with the positional arguments alone, which is the Python fast
-    path's call where NumPy's function takes them in the same places and its defaults for
-    the rest are the standard's: ``_calls/_accelerated.py`` checks that at import (unless
-    the third field says so, for ``BARE_WHEN_DEFAULT``) and leaves the function in Python
-    otherwise.
+    code can recognise: every positional parameter given, each an exact ndarray or what
+    its kind allows (see ``cunumpy/_calls/_fastcall.c``). The C code then calls NumPy's
+    function with the arguments as given, which is the Python fast path's call where
+    NumPy's function takes them in the same places and its defaults for the rest are the
+    standard's: ``_calls/_accelerated.py`` checks that at import (unless ``bare``) and
+    leaves the function in Python otherwise.
     """
     if args.vararg is not None:
         return None
     positional = [*args.posonlyargs, *args.args]
+    arrays = dict(_array_kinds(args))
+    keywords = _c_keywords(qualname, args, arrays)
     if qualname in FAST_CREATION:
         required = len(positional) - len(args.defaults)
-        return "p" * required, True, False
+        return {"kinds": "p" * required, "placed": True, "keywords": keywords}
     if qualname == "asarray":
-        return "a", True, False
-    arrays = dict(_array_kinds(args))
+        return {"kinds": "a", "placed": True, "keywords": keywords}
     if not positional or any(a.arg not in arrays for a in positional):
         return None
     if qualname in METHOD_CALLS or (
@@ -430,7 +435,29 @@ def _c_fast_path(qualname: str, args: ast.arguments) -> tuple[str, bool, bool] |
         return None
     if qualname == "where":  # its fast path tests condition.dtype is _BOOL
         kinds = "b" + kinds[1:]
-    return kinds, False, qualname in BARE_WHEN_DEFAULT
+    entry: dict[str, Any] = {"kinds": kinds, "keywords": keywords}
+    if qualname in BARE_WHEN_DEFAULT:
+        entry["bare"] = True
+    return entry
+
+
+_KEYWORD_MODES = {"bool": 1, "int": 2, "Optional[bool]": 3}
+
+
+def _c_keywords(qualname: str, args: ast.arguments, arrays: dict[str, str]) -> dict[str, int]:
+    """The keyword-only parameters the C code may pass on as given, with what they accept.
+
+    Left out: ``device`` (placement is Python's), arrays (the fast path tests their type)
+    and the parameters a fast-path test or an extra check reads (``take``'s ``axis``).
+    The bool and int checks of ``_argument_checks`` become the modes.
+    """
+    tests = " ".join([FAST_PATH_TESTS.get(qualname, ""), *EXTRA_CHECKS.get(qualname, [])])
+    modes = {}
+    for a in args.kwonlyargs:
+        if a.arg == "device" or a.arg in arrays or re.search(rf"\b{a.arg}\b", tests):
+            continue
+        modes[a.arg] = _KEYWORD_MODES.get(ast.unparse(a.annotation) if a.annotation else "", 0)
+    return modes
 
 
 def _c_fast_paths(topic: str, names: list[str]) -> str:
@@ -668,14 +695,14 @@ def _function(qualname: str, entry: dict[str, str]) -> str:
             "``count_transfers``, as in CuNumpy 0.7.1; with ``device``, it is on that device."
         )
         body = [
-            "if (",
-            "    type(obj) is _ndarray",
-            "    and dtype is None",
-            "    and device is None",
-            "    and copy is None",
-            "    and _current().namespace is _numpy_namespace",
-            "):",
-            "    return obj  # what numpy.asarray returns for a plain ndarray, without the call",
+            "if type(obj) is _ndarray and device is None and _current().namespace is _numpy_namespace:",
+            "    if dtype is None and copy is None:",
+            "        return obj  # what numpy.asarray returns for a plain ndarray, without the call",
+            "    if copy is None or copy is True or copy is False:  # NumPy's own asarray",
+            "        try:",
+            "            return _numpy_namespace.asarray(obj, dtype=dtype, copy=copy)",
+            "        except _BACKEND_ERRORS as exc:",
+            "            _raise_restated('asarray', exc, obj=obj, dtype=dtype, copy=copy)",
             "if copy is not None and copy is not True and copy is not False:",
             "    _check_bools('asarray', copy=copy)",
             "try:",

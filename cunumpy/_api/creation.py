@@ -196,14 +196,14 @@ def asarray(
         if device is None and _is_array(obj):  # another backend's array moves here
             obj, copy, _ = _to_current_backend(obj, copy)
         return _numpy_call(asarray, locals())
-    if (
-        type(obj) is _ndarray
-        and dtype is None
-        and device is None
-        and copy is None
-        and _current().namespace is _numpy_namespace
-    ):
-        return obj  # what numpy.asarray returns for a plain ndarray, without the call
+    if type(obj) is _ndarray and device is None and _current().namespace is _numpy_namespace:
+        if dtype is None and copy is None:
+            return obj  # what numpy.asarray returns for a plain ndarray, without the call
+        if copy is None or copy is True or copy is False:  # NumPy's own asarray
+            try:
+                return _numpy_namespace.asarray(obj, dtype=dtype, copy=copy)
+            except _BACKEND_ERRORS as exc:
+                _raise_restated("asarray", exc, obj=obj, dtype=dtype, copy=copy)
     if copy is not None and copy is not True and copy is not False:
         _check_bools("asarray", copy=copy)
     try:
@@ -1082,14 +1082,14 @@ def zeros_like(
 # The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
 # each function's argument kinds, and whether it creates on the current backend.
 FAST_PATHS = {
-    "arange": ("p", True, False),
-    "asarray": ("a", True, False),
-    "empty": ("p", True, False),
-    "empty_like": ("a", False, False),
-    "eye": ("p", True, False),
-    "linspace": ("ppp", True, False),
-    "ones": ("p", True, False),
-    "ones_like": ("a", False, False),
-    "zeros": ("p", True, False),
-    "zeros_like": ("a", False, False),
+    "arange": {"kinds": "p", "placed": True, "keywords": {"dtype": 0}},
+    "asarray": {"kinds": "a", "placed": True, "keywords": {"dtype": 0, "copy": 3}},
+    "empty": {"kinds": "p", "placed": True, "keywords": {"dtype": 0}},
+    "empty_like": {"kinds": "a", "keywords": {"dtype": 0}},
+    "eye": {"kinds": "p", "placed": True, "keywords": {"k": 2, "dtype": 0}},
+    "linspace": {"kinds": "ppp", "placed": True, "keywords": {"dtype": 0, "endpoint": 1}},
+    "ones": {"kinds": "p", "placed": True, "keywords": {"dtype": 0}},
+    "ones_like": {"kinds": "a", "keywords": {"dtype": 0}},
+    "zeros": {"kinds": "p", "placed": True, "keywords": {"dtype": 0}},
+    "zeros_like": {"kinds": "a", "keywords": {"dtype": 0}},
 }

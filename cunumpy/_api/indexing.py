@@ -138,4 +138,4 @@ def take_along_axis(
 
 # The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
 # each function's argument kinds, and whether it creates on the current backend.
-FAST_PATHS = {"take_along_axis": ("aa", False, False)}
+FAST_PATHS = {"take_along_axis": {"kinds": "aa", "keywords": {"axis": 2}}}

@@ -250,8 +250,8 @@ def vecdot(x1: Array, x2: Array, /, *args: Any, axis: int = -1, **kwargs: Any) -
 # The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
 # each function's argument kinds, and whether it creates on the current backend.
 FAST_PATHS = {
-    "matmul": ("aa", False, False),
-    "matrix_transpose": ("a", False, False),
-    "tensordot": ("aa", False, False),
-    "vecdot": ("aa", False, False),
+    "matmul": {"kinds": "aa", "keywords": {}},
+    "matrix_transpose": {"kinds": "a", "keywords": {}},
+    "tensordot": {"kinds": "aa", "keywords": {}},
+    "vecdot": {"kinds": "aa", "keywords": {"axis": 2}},
 }

@@ -830,8 +830,8 @@ def unstack(x: Array, /, *args: Any, axis: int = 0, **kwargs: Any) -> tuple[Arra
 # The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
 # each function's argument kinds, and whether it creates on the current backend.
 FAST_PATHS = {
-    "concat": ("q", False, False),
-    "flip": ("a", False, False),
-    "stack": ("q", False, False),
-    "unstack": ("a", False, False),
+    "concat": {"kinds": "q", "keywords": {"axis": 0}},
+    "flip": {"kinds": "a", "keywords": {"axis": 0}},
+    "stack": {"kinds": "q", "keywords": {"axis": 2}},
+    "unstack": {"kinds": "a", "keywords": {"axis": 2}},
 }

@@ -120,3 +120,13 @@ def ascontiguousarray(a: Any, /, *args: Any, **kwargs: Any) -> Any:
     """
     obj, library = _on_current_backend(a, "ascontiguousarray")
     return library.ascontiguousarray(obj, *args, **kwargs)
+
+
+# The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py): on the
+# NumPy backend, an ndarray or Python data with any host-valued arguments (extras 2) is
+# NumPy's own call, as ``_on_current_backend`` leaves it.
+FAST_PATHS = {
+    "array": {"kinds": "a", "placed": True, "extras": 2},
+    "asanyarray": {"kinds": "a", "placed": True, "extras": 2},
+    "ascontiguousarray": {"kinds": "a", "placed": True, "extras": 2},
+}

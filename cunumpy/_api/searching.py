@@ -404,8 +404,8 @@ def where(
 # The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
 # each function's argument kinds, and whether it creates on the current backend.
 FAST_PATHS = {
-    "argmax": ("a", False, True),
-    "argmin": ("a", False, True),
-    "nonzero": ("a", False, False),
-    "where": ("bss", False, False),
+    "argmax": {"kinds": "a", "keywords": {"keepdims": 1}, "bare": True},
+    "argmin": {"kinds": "a", "keywords": {"keepdims": 1}, "bare": True},
+    "nonzero": {"kinds": "a", "keywords": {}},
+    "where": {"kinds": "bss", "keywords": {}},
 }

@@ -271,9 +271,9 @@ def unique_values(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 # The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
 # each function's argument kinds, and whether it creates on the current backend.
 FAST_PATHS = {
-    "isin": ("ss", False, False),
-    "unique_all": ("a", False, False),
-    "unique_counts": ("a", False, False),
-    "unique_inverse": ("a", False, False),
-    "unique_values": ("a", False, False),
+    "isin": {"kinds": "ss", "keywords": {"invert": 1}},
+    "unique_all": {"kinds": "a", "keywords": {}},
+    "unique_counts": {"kinds": "a", "keywords": {}},
+    "unique_inverse": {"kinds": "a", "keywords": {}},
+    "unique_values": {"kinds": "a", "keywords": {}},
 }

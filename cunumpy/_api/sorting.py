@@ -178,4 +178,4 @@ def sort(
 
 # The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
 # each function's argument kinds, and whether it creates on the current backend.
-FAST_PATHS = {"sort": ("a", False, False)}
+FAST_PATHS = {"sort": {"kinds": "a", "keywords": {"axis": 2, "descending": 1, "stable": 1}}}

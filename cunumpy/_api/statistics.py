@@ -652,11 +652,11 @@ def var(
 # The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
 # each function's argument kinds, and whether it creates on the current backend.
 FAST_PATHS = {
-    "max": ("a", False, True),
-    "mean": ("a", False, True),
-    "min": ("a", False, True),
-    "prod": ("a", False, True),
-    "std": ("a", False, False),
-    "sum": ("a", False, True),
-    "var": ("a", False, False),
+    "max": {"kinds": "a", "keywords": {"keepdims": 1}, "bare": True},
+    "mean": {"kinds": "a", "keywords": {"axis": 0, "keepdims": 1}, "bare": True},
+    "min": {"kinds": "a", "keywords": {"keepdims": 1}, "bare": True},
+    "prod": {"kinds": "a", "keywords": {"dtype": 0, "keepdims": 1}, "bare": True},
+    "std": {"kinds": "a", "keywords": {"axis": 0, "keepdims": 1}},
+    "sum": {"kinds": "a", "keywords": {"dtype": 0, "keepdims": 1}, "bare": True},
+    "var": {"kinds": "a", "keywords": {"axis": 0, "keepdims": 1}},
 }

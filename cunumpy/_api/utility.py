@@ -241,4 +241,8 @@ def diff(
 
 # The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
 # each function's argument kinds, and whether it creates on the current backend.
-FAST_PATHS = {"all": ("a", False, True), "any": ("a", False, True), "diff": ("a", False, False)}
+FAST_PATHS = {
+    "all": {"kinds": "a", "keywords": {"keepdims": 1}, "bare": True},
+    "any": {"kinds": "a", "keywords": {"keepdims": 1}, "bare": True},
+    "diff": {"kinds": "a", "keywords": {"axis": 2, "n": 2}},
+}

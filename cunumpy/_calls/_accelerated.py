@@ -35,8 +35,8 @@ __all__ = ["EXTENSIONS", "MODULES", "compiled", "generated_module", "install", "
 
 #: The generated modules whose ``FAST_PATHS`` tables ``install`` reads.
 MODULES = (
-    "creation", "elementwise", "linear_algebra", "manipulation", "searching", "sets",
-    "sorting", "statistics", "utility", "linalg", "fft",
+    "creation", "elementwise", "linear_algebra", "manipulation", "numpy_creation",
+    "searching", "sets", "sorting", "statistics", "utility", "linalg", "fft",
 )  # fmt: skip
 
 #: The public extension modules among ``MODULES`` (their functions are ``cunumpy.linalg.inv``).
@@ -90,17 +90,22 @@ def install(namespace: MutableMapping[str, Any]) -> int:
         module = generated_module(topic)
         part = topic if topic in EXTENSIONS else ""
         target = vars(namespace[part]) if part else namespace
-        for name, (kinds, placed, bare) in getattr(module, "FAST_PATHS", {}).items():
+        for name, entry in getattr(module, "FAST_PATHS", {}).items():
             slow = getattr(module, name)
             qualname = f"{part}.{name}" if part else name
+            placed = entry.get("placed", False)
             fast = _fast_function(module, qualname, placed)
-            if target.get(name) is not slow or not (bare or _same_call(fast, slow, len(kinds))):
+            keywords = entry.get("keywords", {})
+            if target.get(name) is not slow or not (
+                entry.get("bare") or _same_call(fast, slow, len(entry["kinds"]), keywords)
+            ):
                 continue  # another object holds the name, or NumPy's call would differ
+            data = fast is _numpy_call_function(qualname)  # NumPy's calls reach fast
             target[name] = extension.FastCall(
                 fast,
                 slow,
                 np.ndarray,
-                kinds.encode(),
+                entry["kinds"].encode(),
                 _context,
                 _numpy_namespace,
                 _NUMPY_EVERYWHERE,
@@ -108,11 +113,49 @@ def install(namespace: MutableMapping[str, Any]) -> int:
                 _BOOL,
                 placed,
                 name == "asarray",  # asarray(ndarray) on NumPy is the array itself
-                fast is _numpy_call_function(qualname),  # Python data: NumPy's call is fast's
+                data,
+                # mean(m, 1): NumPy's further arguments, where NumPy's call reaches fast
+                entry.get("extras", 1 if data and not placed else 0),
+                keywords,
             )
             count += 1
+            _install_methods(extension, slow, qualname)
     _state.update(installed=count, why="")
     return count
+
+
+def _install_methods(extension: ModuleType, function: Any, qualname: str) -> None:
+    """A ``FastCall`` in front of each ufunc method of ``function`` (``xp.add.reduce``).
+
+    A method's own fast path (``UfuncMethod``) calls NumPy's method when the first
+    argument is an ndarray and every other argument and keyword is a host value; the C
+    code takes the same calls (``extras=2``). ``at`` stays in Python: it writes in place,
+    so a failed call must not be run twice.
+    """
+    for method in ("reduce", "accumulate", "reduceat", "outer"):
+        python_method = getattr(function, method, None)
+        numpy_method = getattr(python_method, "_numpy_method", None)
+        if numpy_method is None:
+            continue
+        setattr(
+            function,
+            method,
+            extension.FastCall(
+                numpy_method,
+                python_method,
+                np.ndarray,
+                b"a",
+                _context,
+                _numpy_namespace,
+                _NUMPY_EVERYWHERE,
+                (top_level_name, (f"{qualname}.{method}",)),
+                _BOOL,
+                False,
+                False,
+                False,
+                2,
+            ),
+        )
 
 
 def generated_module(topic: str) -> ModuleType:
@@ -134,19 +177,21 @@ def _fast_function(module: ModuleType, qualname: str, placed: bool) -> Any:
     return getattr(module, "_numpy_" + qualname.replace(".", "_"))
 
 
-def _same_call(fast: Any, slow: Any, given: int) -> bool:
-    """Whether ``fast(*args)`` is the Python fast path's call when ``given`` positional
-    arguments are given and every other parameter is at the standard's default.
+def _same_call(fast: Any, slow: Any, given: int, keywords: dict[str, int]) -> bool:
+    """Whether ``fast(*args, **kw)`` is the Python fast path's call when ``given``
+    positional arguments and some of ``keywords`` are given, every other parameter at the
+    standard's default.
 
     It is where ``fast`` takes the first ``given`` arguments by position, in the generated
-    function's order, and every other parameter of the generated function that ``fast``
-    has too defaults to the same value there (NumPy's ufuncs have no other parameter).
+    function's order, takes each of ``keywords`` by name, and every other parameter of
+    the generated function that ``fast`` has too defaults to the same value there
+    (NumPy's ufuncs have no other parameter).
     """
     ours = [
         p for p in inspect.signature(slow).parameters.values()
         if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
     ]  # fmt: skip
-    if len(ours) == given:
+    if len(ours) == given and not keywords:
         return True  # nothing at a default: the positional arguments are the whole call
     try:
         theirs = list(inspect.signature(fast).parameters.values())
@@ -155,10 +200,10 @@ def _same_call(fast: Any, slow: Any, given: int) -> bool:
     positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
     if len(theirs) < given or any(p.kind not in positional for p in theirs[:given]):
         return False
-    defaults = {p.name: p.default for p in theirs}
+    by_name = {p.name: p for p in theirs[given:] if p.kind is not p.POSITIONAL_ONLY}
     return all(
-        p.name in defaults and defaults[p.name] is not inspect.Parameter.empty
-        and _equal(defaults[p.name], p.default)
+        p.name in by_name and by_name[p.name].default is not inspect.Parameter.empty
+        and _equal(by_name[p.name].default, p.default)
         for p in ours[given:]
     )  # fmt: skip
 
@@ -168,5 +213,6 @@ def _equal(first: Any, second: Any) -> bool:
 
 
 def compiled() -> tuple[int, str]:
-    """How many top-level functions have the compiled fast path, or 0 and why none has."""
+    """How many top-level functions have the compiled fast path (their ufunc methods not
+    counted), or 0 and why none has."""
     return _state["installed"], _state["why"]

@@ -5,8 +5,12 @@
  * calls whose answer it knows is `fast(*args)`, the NumPy function the Python function
  * itself would end up calling:
  *
- *   - no keywords, and exactly as many positional arguments as `kinds` has letters (the
- *     generator writes them: tools/generate_api.py, FAST_PATHS);
+ *   - as many positional arguments as `kinds` has letters (the generator writes them:
+ *     tools/generate_api.py, FAST_PATHS), and keywords of the `keywords` table whose
+ *     values it accepts (any value; True or False; an int; True, False or None: the
+ *     Python function's own checks); with `extras`, also NumPy's further positional
+ *     arguments (1) and any keywords (2) whose values are host values (an exact ndarray,
+ *     a Python scalar, None, a str, a type or a tuple of ints);
  *   - each argument of its letter's kind:
  *       'a' an exact numpy.ndarray             's' an ndarray or a Python scalar
  *       'o' an ndarray or None                  'n' an ndarray, a Python scalar or None
@@ -51,6 +55,10 @@ typedef struct {
     int placed;
     int identity;
     int data;
+    int extras;                /* 0: the table's arity only; 1: more positional host
+                                * values; 2: and keywords with host values */
+    PyObject *keywords;        /* dict: keyword -> what it accepts (0 any, 1 bool,
+                                * 2 int, 3 bool or None), or None */
 } FastCall;
 
 static int
@@ -124,14 +132,66 @@ has_bool_dtype(FastCall *self, PyObject *a)
     return answer;
 }
 
-/* 1: the call is fast(*args); 0: it is slow's. */
+/* A value that leaves NumPy's call on NumPy (`_ufunc_methods._HOST_TYPES`, and tuples of
+ * ints): an exact ndarray, a Python scalar, None, a str, a type, a tuple of ints. */
 static int
-takes(FastCall *self, PyObject *const *args, Py_ssize_t n)
+is_host_value(FastCall *self, PyObject *a)
 {
-    const char *kinds = PyBytes_AS_STRING(self->kinds);
-    if (n != PyBytes_GET_SIZE(self->kinds)) {
+    if (Py_IS_TYPE(a, self->ndarray) || a == Py_None || is_scalar(a) || PyUnicode_CheckExact(a)
+        || PyType_CheckExact(a)) {
+        return 1;
+    }
+    if (!PyTuple_CheckExact(a)) {
         return 0;
     }
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(a); i++) {
+        if (!PyLong_CheckExact(PyTuple_GET_ITEM(a, i))) return 0;
+    }
+    return 1;
+}
+
+/* 1: the call is fast(*args, **kwargs); 0: it is slow's. */
+static int
+takes(FastCall *self, PyObject *const *args, Py_ssize_t n, PyObject *kwnames)
+{
+    const char *kinds = PyBytes_AS_STRING(self->kinds);
+    Py_ssize_t given = PyBytes_GET_SIZE(self->kinds);
+    if (n < given || (n > given && self->extras < 1)) {
+        return 0;
+    }
+    Py_ssize_t keywords = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+    for (Py_ssize_t i = given; i < n; i++) { /* NumPy's further positional arguments */
+        if (!is_host_value(self, args[i])) return 0;
+    }
+    for (Py_ssize_t i = 0; i < keywords; i++) {
+        PyObject *value = args[n + i];
+        if (self->extras >= 2) { /* NumPy's keywords: host values */
+            if (!is_host_value(self, value)) return 0;
+            continue;
+        }
+        if (self->keywords == Py_None) return 0;
+        PyObject *mode = PyDict_GetItemWithError(self->keywords, PyTuple_GET_ITEM(kwnames, i));
+        if (mode == NULL) {
+            PyErr_Clear();
+            return 0; /* not one the C code may pass on */
+        }
+        switch (PyLong_AsLong(mode)) {
+        case 0:
+            break;
+        case 1:
+            if (value != Py_True && value != Py_False) return 0;
+            break;
+        case 2:
+            if (!PyLong_CheckExact(value)) return 0;
+            break;
+        case 3:
+            if (value != Py_True && value != Py_False && value != Py_None) return 0;
+            break;
+        default:
+            return 0;
+        }
+    }
+    n = given;
     int arrays = 0; /* whether an argument is an ndarray: compute follows it */
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *a = args[i];
@@ -173,11 +233,11 @@ fastcall_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject
 {
     FastCall *self = (FastCall *)op;
     Py_ssize_t n = PyVectorcall_NARGS(nargsf);
-    if (kwnames == NULL && takes(self, args, n)) {
-        if (self->identity && Py_IS_TYPE(args[0], self->ndarray)) {
+    if (takes(self, args, n, kwnames)) {
+        if (self->identity && n == 1 && kwnames == NULL && Py_IS_TYPE(args[0], self->ndarray)) {
             return Py_NewRef(args[0]);
         }
-        PyObject *result = PyObject_Vectorcall(self->fast, args, nargsf, NULL);
+        PyObject *result = PyObject_Vectorcall(self->fast, args, nargsf, kwnames);
         if (result != NULL || !PyErr_ExceptionMatches(PyExc_Exception)) {
             return result;
         }
@@ -191,15 +251,21 @@ fastcall_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
     static char *names[] = {"fast", "slow", "ndarray", "kinds", "backend", "numpy",
                             "everywhere", "reduce_value", "bool_dtype", "placed",
-                            "identity", "data", NULL};
+                            "identity", "data", "extras", "keywords", NULL};
     PyObject *fast, *slow, *kinds, *backend, *numpy, *everywhere, *reduce_value;
-    PyObject *bool_dtype = Py_None;
+    PyObject *bool_dtype = Py_None, *keyword_modes = Py_None;
     PyTypeObject *ndarray;
-    int placed = 0, identity = 0, data = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO!SOOO!O|Oppp:FastCall", names, &fast,
+    int placed = 0, identity = 0, data = 0, extras = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO!SOOO!O|OpppiO:FastCall", names, &fast,
                                      &slow, &PyType_Type, &ndarray, &kinds, &backend,
                                      &numpy, &PyList_Type, &everywhere, &reduce_value,
-                                     &bool_dtype, &placed, &identity, &data)) {
+                                     &bool_dtype, &placed, &identity, &data, &extras,
+                                     &keyword_modes)) {
+        return NULL;
+    }
+    if (keyword_modes != Py_None && !PyDict_CheckExact(keyword_modes)) {
+        PyErr_Format(PyExc_TypeError, "FastCall: `keywords` must be a dict or None, not %R",
+                     keyword_modes);
         return NULL;
     }
     if (PyList_GET_SIZE(everywhere) != 1) {
@@ -232,6 +298,8 @@ fastcall_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     self->placed = placed;
     self->identity = identity;
     self->data = data;
+    self->extras = extras;
+    self->keywords = Py_NewRef(keyword_modes);
     self->vectorcall = fastcall_vectorcall;
     return (PyObject *)self;
 }
@@ -247,6 +315,7 @@ fastcall_traverse(FastCall *self, visitproc visit, void *arg)
     Py_VISIT(self->reduce_value);
     Py_VISIT(self->everywhere);
     Py_VISIT(self->bool_dtype);
+    Py_VISIT(self->keywords);
     return 0;
 }
 
@@ -262,6 +331,7 @@ fastcall_clear(FastCall *self)
     Py_CLEAR(self->reduce_value);
     Py_CLEAR(self->everywhere);
     Py_CLEAR(self->bool_dtype);
+    Py_CLEAR(self->keywords);
     return 0;
 }
 

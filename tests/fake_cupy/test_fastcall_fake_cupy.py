@@ -16,10 +16,11 @@ import pytest
 import cunumpy as xp
 from cunumpy._calls import _accelerated
 
-if _accelerated.compiled()[0] == 0 and os.environ.get("CUNUMPY_FASTCALL_REQUIRED") != "1":
-    pytest.skip(
-        f"the C fast path is not in use: {_accelerated.compiled()[1]}", allow_module_level=True
-    )
+if _accelerated.compiled()[0] == 0:
+    _why = _accelerated.compiled()[1]
+    if os.environ.get("CUNUMPY_FASTCALL_REQUIRED") == "1":
+        raise AssertionError(f"CUNUMPY_FASTCALL_REQUIRED=1 but the C fast path is off: {_why}")
+    pytest.skip(f"the C fast path is not in use here: {_why}", allow_module_level=True)
 
 
 def test_the_c_path_is_in_use() -> None:

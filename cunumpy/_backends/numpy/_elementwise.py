@@ -52,7 +52,7 @@ def clip(
         min = _clamp_int_bound(min, dtype)
     if type(max) is int:
         max = _clamp_int_bound(max, dtype)
-    result = x.clip(min, max)  # numpy.clip's own call, without its Python wrapper
+    result = x.clip(min, max)  # type: ignore[arg-type]  # numpy.clip's own call, without its wrapper
     if (result_dtype := result.dtype) is not dtype and result_dtype != dtype:  # identity first
         result = result.astype(dtype)
     return result if out is None else _into(result, out)
