@@ -106,6 +106,8 @@ def _arguments(kinds: str, draw: Any, dtype: str, shape: tuple[int, ...]) -> lis
             "b": hnp.arrays("bool", shape),
             "q": st.lists(array, min_size=1, max_size=3),
             "p": st.sampled_from([0, 3, 2.5, True, (2, 3), ()]),
+            "d": _DTYPES,
+            "x": _DTYPES,
         }.get(kind, array)
         other = st.one_of(
             st.sampled_from([0, 1, -2, 2.5, True, 1 + 1j, None, "x"]),
@@ -152,6 +154,29 @@ def test_the_c_path_answers_as_the_python_function(
     values = not name.startswith("empty")  # empty's values are whatever memory held
     _same(lambda: top(*args, **given), lambda: top.__wrapped__(*args, **given), values=values)
 
+
+@settings(max_examples=300, deadline=None)
+@given(
+    x=hnp.arrays(
+        st.sampled_from(["bool", "int8", "float32", "float64", "complex64", ">c16", ">f8"]),
+        hnp.array_shapes(min_dims=0, max_dims=2, max_side=3),
+    ),
+    dtype=st.deferred(lambda: _DTYPES),
+)
+def test_astype_in_c_answers_as_the_python_functions(x: np.ndarray, dtype: Any) -> None:
+    # the top level's (the standard's casts: complex to real refused) and the namespace's
+    namespace = xp.array_namespace(x)
+    assert type(namespace.astype) is _fastcall.FastCall
+    for astype in (xp.astype, namespace.astype):
+        _same(lambda: astype(x, dtype), lambda: astype.__wrapped__(x, dtype))  # noqa: B023
+
+
+#: dtypes as a call spells them: types, dtype objects (one byte-swapped), names, wrong ones.
+_DTYPES = st.sampled_from(
+    [np.float32, np.float64, np.int8, np.uint64, np.complex64, np.complex128, np.bool_,
+     np.dtype("float16"), np.dtype(">f8"), np.dtype("complex128"), "float32", bool, float,
+     None, "bogus", [1]]
+)  # fmt: skip
 
 #: Values of NumPy's further arguments and of keywords: valid ones and wrong ones.
 _EXTRA_VALUES = st.sampled_from(

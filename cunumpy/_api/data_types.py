@@ -289,3 +289,10 @@ def result_type(*arrays_and_dtypes: Array | DType | bool | int | float | complex
         if not isinstance(a, (int, float, complex))  # Python scalars are weak
     )
     return check_promotion(result, dtypes, "result_type")
+
+
+# The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py): astype's
+# Python fast path above, ``x.astype(_CASTS[dtype])`` for an ndarray and a standard dtype
+# (not complex to real), called as ``numpy.ndarray.astype(x, target)``.
+_ndarray_astype = np.ndarray.astype
+FAST_PATHS = {"astype": {"kinds": "ad", "bare": True, "fast": "_ndarray_astype", "casts": "_CASTS"}}

@@ -35,8 +35,9 @@ __all__ = ["EXTENSIONS", "MODULES", "compiled", "generated_module", "install", "
 
 #: The generated modules whose ``FAST_PATHS`` tables ``install`` reads.
 MODULES = (
-    "creation", "elementwise", "linear_algebra", "manipulation", "numpy_creation",
-    "searching", "sets", "sorting", "statistics", "utility", "linalg", "fft",
+    "creation", "data_types", "elementwise", "linear_algebra", "manipulation",
+    "numpy_creation", "searching", "sets", "sorting", "statistics", "utility", "linalg",
+    "fft",
 )  # fmt: skip
 
 #: The public extension modules among ``MODULES`` (their functions are ``cunumpy.linalg.inv``).
@@ -94,7 +95,12 @@ def install(namespace: MutableMapping[str, Any]) -> int:
             slow = getattr(module, name)
             qualname = f"{part}.{name}" if part else name
             placed = entry.get("placed", False)
-            fast = _fast_function(module, qualname, placed)
+            fast = (
+                getattr(module, entry["fast"])
+                if "fast" in entry
+                else _fast_function(module, qualname, placed)
+            )
+            casts = getattr(module, entry["casts"]) if "casts" in entry else None
             keywords = entry.get("keywords", {})
             if target.get(name) is not slow or not (
                 entry.get("bare") or _same_call(fast, slow, len(entry["kinds"]), keywords)
@@ -117,11 +123,36 @@ def install(namespace: MutableMapping[str, Any]) -> int:
                 # mean(m, 1): NumPy's further arguments, where NumPy's call reaches fast
                 entry.get("extras", 1 if data and not placed else 0),
                 keywords,
+                casts,
             )
             count += 1
             _install_methods(extension, slow, qualname)
+    _install_namespace_astype(extension)
     _state.update(installed=count, why="")
     return count
+
+
+def _install_namespace_astype(extension: ModuleType) -> None:
+    """``array_namespace(x).astype`` of the NumPy namespace: ``x.astype(dtype)`` in C.
+
+    The namespace's ``astype`` calls ``x.astype(dtype)`` for an ndarray when ``copy`` is
+    True and ``device`` None (its defaults), so a call with an exact ndarray and a dtype
+    and nothing else is ``numpy.ndarray.astype(x, dtype)``; its errors go to the function.
+    """
+    function = vars(_numpy_namespace)["astype"]
+    if type(function) is extension.FastCall:  # installed already
+        return
+    vars(_numpy_namespace)["astype"] = extension.FastCall(
+        np.ndarray.astype,
+        function,
+        np.ndarray,
+        b"ax",
+        _context,
+        _numpy_namespace,
+        _NUMPY_EVERYWHERE,
+        (getattr, (_numpy_namespace, "astype")),
+        _BOOL,
+    )
 
 
 def _install_methods(extension: ModuleType, function: Any, qualname: str) -> None:

@@ -15,7 +15,10 @@
  *       'a' an exact numpy.ndarray             's' an ndarray or a Python scalar
  *       'o' an ndarray or None                  'n' an ndarray, a Python scalar or None
  *       'b' an ndarray of dtype bool            'q' a list or tuple of ndarrays, not empty
- *       'p' a Python bool/int/float or a tuple (the arguments of a creation function);
+ *       'p' a Python bool/int/float or a tuple (the arguments of a creation function)
+ *       'x' any value (the NumPy function checks it; an error goes to `slow`)
+ *       'd' a key of `casts`, passed on as its value, unless the first argument's dtype
+ *           is complex and that value's is not (`astype`: the standard refuses the cast);
  *   - with `data` (the Python function's NumPy's-call route calls `fast` too), Python
  *     scalars, and lists or tuples whose first item is a Python scalar, are accepted in
  *     any array place: NumPy's calls `sqrt(2.0)`, `sum([1, 2])`, `maximum(lst, 0)`;
@@ -38,6 +41,7 @@
 
 static PyObject *str_namespace; /* "namespace" and "dtype", interned once */
 static PyObject *str_dtype;
+static PyObject *str_kind;
 
 typedef struct {
     PyObject_HEAD
@@ -59,6 +63,8 @@ typedef struct {
                                 * values; 2: and keywords with host values */
     PyObject *keywords;        /* dict: keyword -> what it accepts (0 any, 1 bool,
                                 * 2 int, 3 bool or None), or None */
+    PyObject *casts;           /* dict for 'd': a dtype argument -> the dtype passed on */
+    PyObject *real_dtype;      /* the last source dtype 'd' found real (a cache), or NULL */
 } FastCall;
 
 static int
@@ -150,9 +156,24 @@ is_host_value(FastCall *self, PyObject *a)
     return 1;
 }
 
+/* Whether a dtype's kind is 'c' (1), is not (0), or cannot be read (-1). */
+static int
+is_complex_dtype(PyObject *dtype)
+{
+    PyObject *kind = PyObject_GetAttr(dtype, str_kind);
+    if (kind == NULL) {
+        PyErr_Clear();
+        return -1;
+    }
+    int answer = PyUnicode_Check(kind) && PyUnicode_GET_LENGTH(kind) == 1
+                 && PyUnicode_READ_CHAR(kind, 0) == 'c';
+    Py_DECREF(kind);
+    return answer;
+}
+
 /* 1: the call is fast(*args, **kwargs); 0: it is slow's. */
 static int
-takes(FastCall *self, PyObject *const *args, Py_ssize_t n, PyObject *kwnames)
+takes(FastCall *self, PyObject *const *args, Py_ssize_t n, PyObject *kwnames, PyObject **cast)
 {
     const char *kinds = PyBytes_AS_STRING(self->kinds);
     Py_ssize_t given = PyBytes_GET_SIZE(self->kinds);
@@ -196,6 +217,35 @@ takes(FastCall *self, PyObject *const *args, Py_ssize_t n, PyObject *kwnames)
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *a = args[i];
         char kind = kinds[i];
+        if (kind == 'x') {
+            continue;
+        }
+        if (kind == 'd') {
+            if (self->casts == Py_None || i == 0) return 0;
+            PyObject *target = PyDict_GetItemWithError(self->casts, a); /* borrowed */
+            if (target == NULL) {
+                PyErr_Clear(); /* not a key, or unhashable: the Python path says so */
+                return 0;
+            }
+            PyObject *source = PyObject_GetAttr(args[0], str_dtype);
+            if (source == NULL) {
+                PyErr_Clear();
+                return 0;
+            }
+            if (source != self->real_dtype) { /* not the dtype seen last: read its kind */
+                int complex_source = is_complex_dtype(source);
+                if (complex_source < 0 || (complex_source && is_complex_dtype(target) != 1)) {
+                    Py_DECREF(source);
+                    return 0; /* complex to real: the Python path refuses it */
+                }
+                if (!complex_source) {
+                    Py_XSETREF(self->real_dtype, Py_NewRef(source));
+                }
+            }
+            Py_DECREF(source);
+            *cast = target;
+            continue;
+        }
         if (kind == 'p') {
             if (!PyLong_CheckExact(a) && !PyFloat_CheckExact(a) && !PyBool_Check(a)
                 && !PyTuple_CheckExact(a))
@@ -233,11 +283,26 @@ fastcall_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject
 {
     FastCall *self = (FastCall *)op;
     Py_ssize_t n = PyVectorcall_NARGS(nargsf);
-    if (takes(self, args, n, kwnames)) {
+    if (self->identity && n == 1 && kwnames == NULL && Py_IS_TYPE(args[0], self->ndarray)
+        && PyList_GET_ITEM(self->everywhere, 0) == Py_True) {
+        return Py_NewRef(args[0]); /* asarray(ndarray) with NumPy everywhere: the array */
+    }
+    PyObject *cast = NULL;
+    if (takes(self, args, n, kwnames, &cast)) {
         if (self->identity && n == 1 && kwnames == NULL && Py_IS_TYPE(args[0], self->ndarray)) {
             return Py_NewRef(args[0]);
         }
-        PyObject *result = PyObject_Vectorcall(self->fast, args, nargsf, kwnames);
+        PyObject *result;
+        if (cast == NULL) {
+            result = PyObject_Vectorcall(self->fast, args, nargsf, kwnames);
+        }
+        else if (n == 2 && kwnames == NULL) {
+            PyObject *stack[2] = {args[0], cast};
+            result = PyObject_Vectorcall(self->fast, stack, 2, NULL);
+        }
+        else {
+            return PyObject_Vectorcall(self->slow, args, nargsf, kwnames);
+        }
         if (result != NULL || !PyErr_ExceptionMatches(PyExc_Exception)) {
             return result;
         }
@@ -251,16 +316,20 @@ fastcall_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
     static char *names[] = {"fast", "slow", "ndarray", "kinds", "backend", "numpy",
                             "everywhere", "reduce_value", "bool_dtype", "placed",
-                            "identity", "data", "extras", "keywords", NULL};
+                            "identity", "data", "extras", "keywords", "casts", NULL};
     PyObject *fast, *slow, *kinds, *backend, *numpy, *everywhere, *reduce_value;
-    PyObject *bool_dtype = Py_None, *keyword_modes = Py_None;
+    PyObject *bool_dtype = Py_None, *keyword_modes = Py_None, *casts = Py_None;
     PyTypeObject *ndarray;
     int placed = 0, identity = 0, data = 0, extras = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO!SOOO!O|OpppiO:FastCall", names, &fast,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO!SOOO!O|OpppiOO:FastCall", names, &fast,
                                      &slow, &PyType_Type, &ndarray, &kinds, &backend,
                                      &numpy, &PyList_Type, &everywhere, &reduce_value,
                                      &bool_dtype, &placed, &identity, &data, &extras,
-                                     &keyword_modes)) {
+                                     &keyword_modes, &casts)) {
+        return NULL;
+    }
+    if (casts != Py_None && !PyDict_CheckExact(casts)) {
+        PyErr_Format(PyExc_TypeError, "FastCall: `casts` must be a dict or None, not %R", casts);
         return NULL;
     }
     if (keyword_modes != Py_None && !PyDict_CheckExact(keyword_modes)) {
@@ -300,6 +369,8 @@ fastcall_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     self->data = data;
     self->extras = extras;
     self->keywords = Py_NewRef(keyword_modes);
+    self->casts = Py_NewRef(casts);
+    self->real_dtype = NULL;
     self->vectorcall = fastcall_vectorcall;
     return (PyObject *)self;
 }
@@ -316,6 +387,8 @@ fastcall_traverse(FastCall *self, visitproc visit, void *arg)
     Py_VISIT(self->everywhere);
     Py_VISIT(self->bool_dtype);
     Py_VISIT(self->keywords);
+    Py_VISIT(self->casts);
+    Py_VISIT(self->real_dtype);
     return 0;
 }
 
@@ -332,6 +405,8 @@ fastcall_clear(FastCall *self)
     Py_CLEAR(self->everywhere);
     Py_CLEAR(self->bool_dtype);
     Py_CLEAR(self->keywords);
+    Py_CLEAR(self->casts);
+    Py_CLEAR(self->real_dtype);
     return 0;
 }
 
@@ -438,7 +513,9 @@ PyInit__fastcall(void)
 {
     str_namespace = PyUnicode_InternFromString("namespace");
     str_dtype = PyUnicode_InternFromString("dtype");
-    if (str_namespace == NULL || str_dtype == NULL || PyType_Ready(&FastCallType) < 0) {
+    str_kind = PyUnicode_InternFromString("kind");
+    if (str_namespace == NULL || str_dtype == NULL || str_kind == NULL
+        || PyType_Ready(&FastCallType) < 0) {
         return NULL;
     }
     PyObject *module = PyModule_Create(&fastcall_module);
