@@ -169,6 +169,11 @@ else
     SUMMARY+=("install gpu_wheels/                  not run: no gpu_wheels/ (tools/prepare_gpu_check.sh)")
 fi
 export PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}" PYTHONUNBUFFERED=1
+# The C fast path of the top level, built in place where the machine has a compiler and
+# setuptools (a few seconds); without them cunumpy runs in pure Python, as the report says.
+if [ "$DRY" != 1 ]; then
+    "$PY" tools/build_fastcall.py || echo "=== the C fast path is not built: the checks run in pure Python"
+fi
 # The GPU machine has JAX with its CUDA plugin, which the xp fixture of cunumpy.testing
 # picks up: keep it on the CPU (as tested without a GPU), so that it neither takes 75% of
 # the GPU's memory at its first array nor competes with CuPy in the memory tests.

@@ -11,30 +11,14 @@ a regular wheel, which is then tagged for this interpreter and platform. Set
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-SOURCE = "cunumpy/_calls/_fastcall.c"
-
-
-def compile_in_place(root: Path) -> Path:
-    """Build the extension next to its source; return the file built."""
-    from setuptools import Distribution, Extension
-    from setuptools.command.build_ext import build_ext
-
-    here = Path.cwd()
-    os.chdir(root)
-    try:
-        extension = Extension("cunumpy._calls._fastcall", [SOURCE])
-        command = build_ext(Distribution({"name": "cunumpy-xp", "ext_modules": [extension]}))
-        command.inplace = True
-        command.ensure_finalized()
-        command.run()
-        return root / command.get_ext_filename(extension.name)
-    finally:
-        os.chdir(here)
+sys.path.insert(0, str(Path(__file__).resolve().parent / "tools"))
+from build_fastcall import compile_in_place
 
 
 class FastPathHook(BuildHookInterface):  # type: ignore[type-arg]
