@@ -919,7 +919,8 @@ def rfftn(
 
 
 # The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
-# each function's argument kinds, and whether it creates on the current backend.
+# each function's argument kinds, the keywords it passes on, whether it creates on
+# the current backend, and whether NumPy's defaults are known to be the standard's.
 FAST_PATHS = {
     "fft": {"kinds": "a", "keywords": {"n": 0, "axis": 2, "norm": 0}},
     "fftn": {"kinds": "a", "keywords": {"s": 0, "axes": 0, "norm": 0}},

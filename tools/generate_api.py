@@ -138,14 +138,14 @@ for _name in _AXIS_OF_0D:
         f"    return _numpy_call({_name}, locals())",
     ]
 
-# Functions whose NumPy function only calls the ndarray method of the same name (through
-# numpy's _wrapfunc): the fast path calls the method itself, as ``astype`` does.
 # Reductions whose NumPy namespace function is NumPy's own, a Python function that costs
 # 0.1-0.3 us more when its keywords are passed, even at their defaults: the fast path calls
 # it bare when every keyword-only parameter is at the standard's default, which NumPy's
 # defaults mean too (tests/test_numpy_calls.py checks both).
 BARE_WHEN_DEFAULT = {"all", "any", "argmax", "argmin", "max", "mean", "min", "prod", "sum"}
 
+# Functions whose NumPy function only calls the ndarray method of the same name (through
+# numpy's _wrapfunc): the fast path calls the method itself, as ``astype`` does.
 METHOD_CALLS = {
     "reshape": "x.reshape(shape, copy=copy)",
     "take": "x.take(indices, axis=axis)",
@@ -426,7 +426,7 @@ def _c_fast_path(qualname: str, args: ast.arguments) -> dict[str, Any] | None:
     ):  # BARE_WHEN_DEFAULT's tests (axis is None or x.ndim != 0) hold at axis=None
         return None
     checks = " ".join(_argument_checks(qualname, args))
-    if any(re.search(rf"\b{a.arg}\b", checks) for a in positional):
+    if any(_mentions(checks, a.arg) for a in positional):
         return None  # a check of a positional argument runs before the Python fast path
     kinds = "".join(arrays[a.arg] for a in positional)
     if ("q" in kinds and kinds != "q") or not _numpy_fast_path(
@@ -454,10 +454,15 @@ def _c_keywords(qualname: str, args: ast.arguments, arrays: dict[str, str]) -> d
     tests = " ".join([FAST_PATH_TESTS.get(qualname, ""), *EXTRA_CHECKS.get(qualname, [])])
     modes = {}
     for a in args.kwonlyargs:
-        if a.arg == "device" or a.arg in arrays or re.search(rf"\b{a.arg}\b", tests):
+        if a.arg == "device" or a.arg in arrays or _mentions(tests, a.arg):
             continue
         modes[a.arg] = _KEYWORD_MODES.get(ast.unparse(a.annotation) if a.annotation else "", 0)
     return modes
+
+
+def _mentions(code: str, name: str) -> bool:
+    """Whether generated ``code`` reads the parameter ``name``."""
+    return re.search(rf"\b{name}\b", code) is not None
 
 
 def _c_fast_paths(topic: str, names: list[str]) -> str:
@@ -471,7 +476,8 @@ def _c_fast_paths(topic: str, names: list[str]) -> str:
         return ""
     return (
         "\n\n# The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):\n"
-        "# each function's argument kinds, and whether it creates on the current backend.\n"
+        "# each function's argument kinds, the keywords it passes on, whether it creates on\n"
+        "# the current backend, and whether NumPy's defaults are known to be the standard's.\n"
         f"FAST_PATHS = {table!r}\n"
     )
 

@@ -1080,7 +1080,8 @@ def zeros_like(
 
 
 # The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
-# each function's argument kinds, and whether it creates on the current backend.
+# each function's argument kinds, the keywords it passes on, whether it creates on
+# the current backend, and whether NumPy's defaults are known to be the standard's.
 FAST_PATHS = {
     "arange": {"kinds": "p", "placed": True, "keywords": {"dtype": 0}},
     "asarray": {"kinds": "a", "placed": True, "keywords": {"dtype": 0, "copy": 3}},

@@ -3332,7 +3332,8 @@ def trunc(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 # The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
-# each function's argument kinds, and whether it creates on the current backend.
+# each function's argument kinds, the keywords it passes on, whether it creates on
+# the current backend, and whether NumPy's defaults are known to be the standard's.
 FAST_PATHS = {
     "abs": {"kinds": "a", "keywords": {}},
     "acos": {"kinds": "a", "keywords": {}},

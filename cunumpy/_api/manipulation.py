@@ -828,7 +828,8 @@ def unstack(x: Array, /, *args: Any, axis: int = 0, **kwargs: Any) -> tuple[Arra
 
 
 # The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
-# each function's argument kinds, and whether it creates on the current backend.
+# each function's argument kinds, the keywords it passes on, whether it creates on
+# the current backend, and whether NumPy's defaults are known to be the standard's.
 FAST_PATHS = {
     "concat": {"kinds": "q", "keywords": {"axis": 0}},
     "flip": {"kinds": "a", "keywords": {"axis": 0}},

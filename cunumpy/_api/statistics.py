@@ -650,7 +650,8 @@ def var(
 
 
 # The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
-# each function's argument kinds, and whether it creates on the current backend.
+# each function's argument kinds, the keywords it passes on, whether it creates on
+# the current backend, and whether NumPy's defaults are known to be the standard's.
 FAST_PATHS = {
     "max": {"kinds": "a", "keywords": {"keepdims": 1}, "bare": True},
     "mean": {"kinds": "a", "keywords": {"axis": 0, "keepdims": 1}, "bare": True},

@@ -240,7 +240,8 @@ def diff(
 
 
 # The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
-# each function's argument kinds, and whether it creates on the current backend.
+# each function's argument kinds, the keywords it passes on, whether it creates on
+# the current backend, and whether NumPy's defaults are known to be the standard's.
 FAST_PATHS = {
     "all": {"kinds": "a", "keywords": {"keepdims": 1}, "bare": True},
     "any": {"kinds": "a", "keywords": {"keepdims": 1}, "bare": True},

@@ -6,9 +6,9 @@ the package was installed with a C compiler, ``_fastcall`` (``_fastcall.c``) is 
 and ``install`` puts at the top level, for each function of the generated modules'
 ``FAST_PATHS`` tables, a ``FastCall`` object in front of it: in C, it takes the calls the
 function's own NumPy fast path takes (exact ``numpy.ndarray`` arguments of the kinds the
-table gives, no keywords; creation functions on the NumPy backend) and calls the same
-NumPy function; every other call, and every call that raises, goes to the Python
-function, so answers, dispatch and messages stay the Python function's.
+table gives, the keywords it lists; Python data and creation only on the NumPy backend)
+and calls the same NumPy function; every other call, and every call that raises, goes
+to the Python function, so answers, dispatch and messages stay the Python function's.
 
 Without a compiler, or with ``CUNUMPY_PURE_PYTHON=1`` in the environment, the top level
 keeps the Python functions, which give the same answers a little more slowly.
@@ -35,7 +35,7 @@ __all__ = ["EXTENSIONS", "MODULES", "compiled", "generated_module", "install", "
 
 #: The generated modules whose ``FAST_PATHS`` tables ``install`` reads.
 MODULES = (
-    "creation", "data_types", "elementwise", "linear_algebra", "manipulation",
+    "creation", "data_types", "elementwise", "indexing", "linear_algebra", "manipulation",
     "numpy_creation", "searching", "sets", "sorting", "statistics", "utility", "linalg",
     "fft",
 )  # fmt: skip
@@ -107,23 +107,19 @@ def install(namespace: MutableMapping[str, Any]) -> int:
             ):
                 continue  # another object holds the name, or NumPy's call would differ
             data = fast is _numpy_call_function(qualname)  # NumPy's calls reach fast
-            target[name] = extension.FastCall(
+            target[name] = _fast_call(
+                extension,
                 fast,
                 slow,
-                np.ndarray,
-                entry["kinds"].encode(),
-                _context,
-                _numpy_namespace,
-                _NUMPY_EVERYWHERE,
-                (top_level_name, (qualname,)),
-                _BOOL,
-                placed,
-                name == "asarray",  # asarray(ndarray) on NumPy is the array itself
-                data,
+                entry["kinds"],
+                qualname,
+                placed=placed,
+                identity=name == "asarray",  # asarray(ndarray) on NumPy is the array itself
+                data=data,
                 # mean(m, 1): NumPy's further arguments, where NumPy's call reaches fast
-                entry.get("extras", 1 if data and not placed else 0),
-                keywords,
-                casts,
+                extras=entry.get("extras", 1 if data and not placed else 0),
+                keywords=keywords,
+                casts=casts,
             )
             count += 1
             _install_methods(extension, slow, qualname)
@@ -142,16 +138,13 @@ def _install_namespace_astype(extension: ModuleType) -> None:
     function = vars(_numpy_namespace)["astype"]
     if type(function) is extension.FastCall:  # installed already
         return
-    vars(_numpy_namespace)["astype"] = extension.FastCall(
+    vars(_numpy_namespace)["astype"] = _fast_call(
+        extension,
         np.ndarray.astype,
         function,
-        np.ndarray,
-        b"ax",
-        _context,
-        _numpy_namespace,
-        _NUMPY_EVERYWHERE,
-        (getattr, (_numpy_namespace, "astype")),
-        _BOOL,
+        "ax",
+        "",
+        reduce_value=(getattr, (_numpy_namespace, "astype")),
     )
 
 
@@ -168,25 +161,36 @@ def _install_methods(extension: ModuleType, function: Any, qualname: str) -> Non
         numpy_method = getattr(python_method, "_numpy_method", None)
         if numpy_method is None:
             continue
-        setattr(
-            function,
-            method,
-            extension.FastCall(
-                numpy_method,
-                python_method,
-                np.ndarray,
-                b"a",
-                _context,
-                _numpy_namespace,
-                _NUMPY_EVERYWHERE,
-                (top_level_name, (f"{qualname}.{method}",)),
-                _BOOL,
-                False,
-                False,
-                False,
-                2,
-            ),
+        fast_call = _fast_call(
+            extension, numpy_method, python_method, "a", f"{qualname}.{method}", extras=2
         )
+        setattr(function, method, fast_call)
+
+
+def _fast_call(
+    extension: ModuleType,
+    fast: Any,
+    slow: Any,
+    kinds: str,
+    qualname: str,
+    *,
+    reduce_value: Any = None,
+    **options: Any,
+) -> Any:
+    """A ``FastCall`` of ``fast`` in front of ``slow``, pickled as ``cunumpy.<qualname>``
+    (or by ``reduce_value``); ``options`` are its flags and tables (see ``_fastcall.c``)."""
+    return extension.FastCall(
+        fast,
+        slow,
+        np.ndarray,
+        kinds.encode(),
+        _context,
+        _numpy_namespace,
+        _NUMPY_EVERYWHERE,
+        reduce_value or (top_level_name, (qualname,)),
+        _BOOL,
+        **options,
+    )
 
 
 def generated_module(topic: str) -> ModuleType:
@@ -218,12 +222,13 @@ def _same_call(fast: Any, slow: Any, given: int, keywords: dict[str, int]) -> bo
     the generated function that ``fast`` has too defaults to the same value there
     (NumPy's ufuncs have no other parameter).
     """
+    code = slow.__code__
+    if code.co_argcount + code.co_kwonlyargcount == given and not keywords:
+        return True  # nothing at a default: the positional arguments are the whole call
     ours = [
         p for p in inspect.signature(slow).parameters.values()
         if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
     ]  # fmt: skip
-    if len(ours) == given and not keywords:
-        return True  # nothing at a default: the positional arguments are the whole call
     try:
         theirs = list(inspect.signature(fast).parameters.values())
     except (TypeError, ValueError):  # no signature to compare: keep the Python function

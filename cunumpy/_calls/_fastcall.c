@@ -39,7 +39,8 @@
 #include <Python.h>
 #include <stddef.h>
 
-static PyObject *str_namespace; /* "namespace" and "dtype", interned once */
+/* Attribute names, interned once. */
+static PyObject *str_namespace;
 static PyObject *str_dtype;
 static PyObject *str_kind;
 
@@ -50,8 +51,8 @@ typedef struct {
     PyObject *slow;            /* the generated Python function */
     PyTypeObject *ndarray;     /* numpy.ndarray, compared by identity */
     PyObject *kinds;           /* bytes: one letter per positional argument */
-    PyObject *backend;         /* the ContextVar of the running backend, or None */
-    PyObject *numpy;           /* the NumPy namespace module, for `placed` */
+    PyObject *backend;         /* the ContextVar of the running backend */
+    PyObject *numpy;           /* the NumPy namespace module, the backend on_numpy() wants */
     PyObject *reduce_value;    /* what __reduce__ returns (pickled by name) */
     PyObject *everywhere;      /* [bool]: NumPy is the backend of every context (kept by
                                 * a listener of cunumpy's backend landscape) */

@@ -6,21 +6,16 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import os
 import threading
 
 import cupy
 import numpy as np
-import pytest
+from fast_path import require_fast_path
 
 import cunumpy as xp
 from cunumpy._calls import _accelerated
 
-if _accelerated.compiled()[0] == 0:
-    _why = _accelerated.compiled()[1]
-    if os.environ.get("CUNUMPY_FASTCALL_REQUIRED") == "1":
-        raise AssertionError(f"CUNUMPY_FASTCALL_REQUIRED=1 but the C fast path is off: {_why}")
-    pytest.skip(f"the C fast path is not in use here: {_why}", allow_module_level=True)
+require_fast_path()
 
 
 def test_the_c_path_is_in_use() -> None:

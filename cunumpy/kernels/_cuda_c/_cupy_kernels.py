@@ -31,6 +31,13 @@ class CudaCKernel:
         self.cpu = cpu
         self._cupy_kernel: Any = None
 
+    def _check_texts(self, **texts: Any) -> None:
+        """Raise ``TypeError`` for the first of the kernel's source texts that is not a str."""
+        for label, text in texts.items():
+            if not isinstance(text, str):
+                msg = f"{type(self).__name__} {self.name}: `{label}` must be a str, not {text!r}."
+                raise TypeError(msg)
+
     def _where(self, values: Sequence[Any], stream: Any, *, strict: bool = True) -> Where:
         return locate(values, (), stream, self.name, strict=strict)
 
@@ -113,12 +120,8 @@ class ElementwiseKernel(CudaCKernel):
         cpu: Callable[..., Any] | None = None,
     ) -> None:
         super().__init__(name, cpu)
-        for label, text in (("in_params", in_params), ("out_params", out_params),
-                            ("operation", operation), ("preamble", preamble),
-                            ("loop_prep", loop_prep), ("after_loop", after_loop)):  # fmt: skip
-            if not isinstance(text, str):
-                msg = f"ElementwiseKernel {name}: `{label}` must be a str, not {text!r}."
-                raise TypeError(msg)
+        self._check_texts(in_params=in_params, out_params=out_params, operation=operation,
+                          preamble=preamble, loop_prep=loop_prep, after_loop=after_loop)  # fmt: skip
         self.in_params = in_params
         self.out_params = out_params
         self.operation = operation
@@ -224,12 +227,9 @@ class ReductionKernel(CudaCKernel):
         cpu: Callable[..., Any] | None = None,
     ) -> None:
         super().__init__(name, cpu)
-        for label, text in (("in_params", in_params), ("out_params", out_params),
-                            ("map_expr", map_expr), ("reduce_expr", reduce_expr),
-                            ("post_map_expr", post_map_expr), ("preamble", preamble)):  # fmt: skip
-            if not isinstance(text, str):
-                msg = f"ReductionKernel {name}: `{label}` must be a str, not {text!r}."
-                raise TypeError(msg)
+        self._check_texts(in_params=in_params, out_params=out_params, map_expr=map_expr,
+                          reduce_expr=reduce_expr, post_map_expr=post_map_expr,
+                          preamble=preamble)  # fmt: skip
         self.in_params = in_params
         self.out_params = out_params
         self.map_expr = map_expr
