@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from types import GetSetDescriptorType, MemberDescriptorType
 from typing import Any
 
 import numpy as np
 
 from .._namespaces._array_predicates import is_cupy_array
+from ..arguments import CudaStruct
 from ..kernels import Kernel
 from ._session import cuda_required, fake_cupy_active
 
@@ -54,9 +56,39 @@ def _arrays_in(value: Any, name: str, found: dict[str, Any], depth: int) -> None
     elif isinstance(value, dict):
         for key, item in value.items():
             _arrays_in(item, f"{name}[{key!r}]", found, depth - 1)
-    elif hasattr(value, "__dict__") and not isinstance(value, type):
-        for attr, item in vars(value).items():
+    elif not isinstance(value, (type, np.generic)) and type(value).__module__ != "builtins":
+        for attr, item in _fields(value).items():
             _arrays_in(item, f"{name}.{attr}", found, depth - 1)
+
+
+def _fields(value: Any) -> dict[str, Any]:
+    """The public fields of an argument object, the same for its host and its CUDA class.
+
+    A :class:`~cunumpy.arguments.CudaStructArguments` has its struct's fields (a field
+    may be a property); any other object its public instance attributes and the fields
+    its class declares as descriptors: those of a compiled class (Pyccel's argument
+    classes have no ``__dict__``) and ``__slots__``.
+    """
+    struct = getattr(type(value), "struct", None)
+    if isinstance(struct, CudaStruct):
+        names = [field.name for field in struct.fields]
+    else:
+        names = list(getattr(value, "__dict__", ()))
+        for cls in type(value).__mro__[:-1]:  # not object's
+            names += [
+                attr
+                for attr, member in vars(cls).items()
+                if isinstance(member, (GetSetDescriptorType, MemberDescriptorType))
+                and attr not in names
+            ]
+    fields = {}
+    for attr in names:
+        if not attr.startswith("_"):
+            try:
+                fields[attr] = getattr(value, attr)
+            except AttributeError:  # a slot never set
+                continue
+    return fields
 
 
 def _index(
