@@ -20,6 +20,7 @@ import numpy as np
 from ..._namespaces._array_predicates import is_cupy_array
 from ..._placement._transfer_log import active, note_transfer
 from ..._settings._config import get_backend
+from ._pyccel_strides import foldable_args
 from ._pyccel_stub import pyccel_stub_parameters
 
 __all__ = ["HOST_TYPES", "PyccelKernel", "parameter_names"]
@@ -115,7 +116,10 @@ class PyccelKernel:
     On CuPy data (a CuPy array among the arguments, or the CuPy backend active) the
     CuPy arrays are copied to the host, once each, the kernel runs, the arrays it
     writes are copied back into the CuPy arrays in place, and NumPy arrays it returns
-    come back on the device. On NumPy data the kernel is called directly.
+    come back on the device. On NumPy data the kernel is called directly. A positional
+    array with a zero stride on an axis of length 1 (``x[:, None]``) or of an empty view
+    is passed as a view of the same memory with a nonzero stride there: Pyccel's wrapper
+    divides by the strides, and would end the process with SIGFPE.
 
     Parameters
     ----------
@@ -273,7 +277,7 @@ class PyccelKernel:
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         """Run the kernel; on CuPy data through host copies (see the class)."""
         if not self._converts(args, kwargs):
-            return self._kernel(*args, **kwargs)
+            return self._kernel(*foldable_args(args), **kwargs)
         call = _Call(self)
         host_args = [call.to_host(a) for a in args]
         host_kwargs = {k: call.to_host(v) for k, v in kwargs.items()}
@@ -283,7 +287,7 @@ class PyccelKernel:
                 "kernel_conversion",
                 f"PyccelKernel {self.name!r}: {len(call.copies)} CuPy array(s) through the host",
             )
-        result = self._kernel(*host_args, **host_kwargs)
+        result = self._kernel(*foldable_args(tuple(host_args)), **host_kwargs)
         for device_array, host in call.copies:
             if written is None or id(host) in written:
                 self._copy_back(device_array, host)
