@@ -77,3 +77,44 @@ def test_parity_of_struct_arguments_finds_a_wrong_port_emulated() -> None:
 def test_parity_compares_one_field_of_a_struct_argument_emulated() -> None:
     host = kernel_testing.assert_kernels_agree(_pair(), _state_args, n_threads=9, outputs=["0.x"])
     assert list(host) == ["argument 0.x"]
+
+
+DIVIDE = r"""extern "C" __global__ void divide(const long long* a, const long long* b, long long* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = a[i] / b[i];
+}"""
+
+
+def test_an_integer_division_by_zero_raises_naming_the_kernel_and_thread_emulated() -> None:
+    divide = kernels.CudaKernel(DIVIDE, "divide", block_size=4)
+    a, out = cupy.arange(8, dtype=np.int64), cupy.zeros(8, dtype=np.int64)
+    b = cupy.asarray([1, 1, 1, 1, 1, 1, 0, 1], dtype=np.int64)
+    with pytest.raises(
+        ZeroDivisionError,
+        match=r"kernel 'divide': an integer division by zero .* in block \(1, 0, 0\), thread \(2, 0, 0\)",
+    ):
+        divide(a, b, out, 8, n_threads=8)
+    assert out.get()[:6].tolist() == [0, 1, 2, 3, 4, 5]  # the threads before it ran
+    divide(a, cupy.ones(8, dtype=np.int64), out, 8, n_threads=8)  # the next launch runs
+    assert out.get().tolist() == list(range(8))
+
+
+def test_the_most_negative_integer_divided_by_minus_one_raises_emulated() -> None:
+    divide = kernels.CudaKernel(DIVIDE, "divide")
+    a = cupy.asarray([np.iinfo(np.int64).min], dtype=np.int64)
+    b = cupy.asarray([-1], dtype=np.int64)
+    with pytest.raises(ZeroDivisionError, match=r"or of the most negative integer by -1"):
+        divide(a, b, cupy.zeros(1, dtype=np.int64), 1, n_threads=1)
+
+
+def test_a_division_by_zero_after_a_barrier_raises_emulated() -> None:
+    source = r"""extern "C" __global__ void divide(const int* b, int* out) {
+        __shared__ int seen[4];
+        seen[threadIdx.x] = b[threadIdx.x];
+        __syncthreads();
+        out[threadIdx.x] = 12 / seen[3 - threadIdx.x];
+    }"""
+    divide = kernels.CudaKernel(source, "divide", block_size=4)
+    out = cupy.zeros(4, dtype=np.int32)
+    with pytest.raises(ZeroDivisionError, match=r"thread \(3, 0, 0\)"):
+        divide(cupy.asarray([0, 1, 2, 3], dtype=np.int32), out, n_threads=4)

@@ -104,11 +104,16 @@ class EmulatedLibrary:
         block: tuple[int, int, int],
         shared_mem: int,
     ) -> int:
-        """Run one launch; returns 1 when the kernel called ``__trap()``."""
+        """Run one launch; returns 1 when the kernel called ``__trap()``.
+
+        An integer division by zero in the kernel (SIGFPE) raises ``ZeroDivisionError``
+        naming the kernel and the thread, instead of ending the process.
+        """
         entry = getattr(self._dll, f"cunumpy_launch_{self.expressions.index(expression)}")
         entry.restype = ctypes.c_int
         unsupported = self._dll.cunumpy_unsupported_ptx
         unsupported.restype = ctypes.c_char_p
+        where = (ctypes.c_uint * 6)()
         with self.lock:
             trapped = int(
                 entry(
@@ -119,8 +124,11 @@ class EmulatedLibrary:
                 )
             )
             ptx = unsupported().decode(errors="replace")
+            fpe = int(self._dll.cunumpy_fpe(where))
         if trapped and ptx:
             raise NotImplementedError(_ptx_message(f"kernel {expression!r}", ptx))
+        if trapped and fpe:
+            raise _fpe_error(expression, tuple(where))
         return trapped
 
 
@@ -130,6 +138,16 @@ def _ptx_message(what: str, ptx: str) -> str:
     return (
         f"{what}: the inline PTX instruction {instruction!r} cannot run on the CPU emulation "
         f"(it runs {', '.join(PTX_EMULATED)}); test this kernel on a GPU."
+    )
+
+
+def _fpe_error(expression: str, where: tuple[int, ...]) -> ZeroDivisionError:
+    # x86 reports both as FPE_INTDIV; other processors do not trap on integer division
+    return ZeroDivisionError(
+        f"kernel {expression!r}: an integer division by zero (or of the most negative integer "
+        f"by -1) in block {where[:3]}, thread {where[3:]}, emulated on the CPU, which traps "
+        "where a GPU gives an undefined value; the launch stopped there (the arrays may be "
+        "partly written)."
     )
 
 

@@ -4,6 +4,7 @@
 #define _XOPEN_SOURCE 700
 #include <math.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -45,7 +46,7 @@ static dim3 threadIdx, blockIdx, blockDim, gridDim;
 static const int warpSize = 32;
 static void* cunumpy_dynamic_shared = 0;
 static int cunumpy_trapped = 0;
-static jmp_buf cunumpy_jump;
+static sigjmp_buf cunumpy_jump;
 // fibers
 struct cunumpy_fiber { ucontext_t context; char* stack; int done; };
 static ucontext_t cunumpy_scheduler;
@@ -64,7 +65,27 @@ inline void __threadfence_block() {}
         cunumpy_fibers[cunumpy_current].done = 1;
         setcontext(&cunumpy_scheduler);
     }
-    longjmp(cunumpy_jump, 1);
+    siglongjmp(cunumpy_jump, 1);
+}
+// SIGFPE (an integer division by zero, or INT_MIN / -1): a GPU gives an undefined value,
+// the CPU traps; the launch stops as at __trap(), and Python names the kernel and the thread
+static int cunumpy_fpe_code = 0;
+static unsigned int cunumpy_fpe_where[6];
+static int cunumpy_launching = 0;
+static struct sigaction cunumpy_old_fpe;
+extern "C" int cunumpy_fpe(unsigned int* where) {
+    memcpy(where, cunumpy_fpe_where, sizeof cunumpy_fpe_where);
+    return cunumpy_fpe_code;
+}
+static void cunumpy_on_fpe(int, siginfo_t* info, void*) {
+    if (!cunumpy_launching) {  // not this library's launch: the fault again, under the old handler
+        sigaction(SIGFPE, &cunumpy_old_fpe, 0);
+        return;
+    }
+    cunumpy_fpe_code = info->si_code > 0 ? info->si_code : -1;  // nonzero: a SIGFPE stopped the launch
+    const unsigned int where[6] = {blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z};
+    memcpy(cunumpy_fpe_where, where, sizeof where);
+    __trap();
 }
 // inline PTX, asm("..."): the instructions kernels use run (trap; membar and fence order
 // nothing, as one thread runs at a time); any other stops the launch, and Python names it
@@ -114,13 +135,21 @@ static void cunumpy_fiber_main() {
 static int cunumpy_run(void (*body)(), const unsigned int* g, const unsigned int* b, unsigned long long shared, int fibers) {
     cunumpy_trapped = 0;
     cunumpy_ptx[0] = 0;
+    cunumpy_fpe_code = 0;
+    struct sigaction on_fpe;
+    memset(&on_fpe, 0, sizeof on_fpe);
+    on_fpe.sa_sigaction = cunumpy_on_fpe;
+    on_fpe.sa_flags = SA_SIGINFO | SA_NODEFER;
+    sigemptyset(&on_fpe.sa_mask);
+    sigaction(SIGFPE, &on_fpe, &cunumpy_old_fpe);
+    cunumpy_launching = 1;
     cunumpy_body = body;
     gridDim = dim3(g[0], g[1], g[2]);
     blockDim = dim3(b[0], b[1], b[2]);
     cunumpy_dynamic_shared = calloc(shared + 16, 1);
     const unsigned int n = b[0] * b[1] * b[2];
     if (!fibers) {
-        if (setjmp(cunumpy_jump) == 0) {
+        if (sigsetjmp(cunumpy_jump, 1) == 0) {
             for (unsigned int bz = 0; bz < g[2]; ++bz) for (unsigned int by = 0; by < g[1]; ++by)
             for (unsigned int bx = 0; bx < g[0]; ++bx) for (unsigned int t = 0; t < n; ++t) {
                 blockIdx = dim3(bx, by, bz);
@@ -158,6 +187,8 @@ static int cunumpy_run(void (*body)(), const unsigned int* g, const unsigned int
         free(cunumpy_fibers);
         cunumpy_fibers = 0;
     }
+    cunumpy_launching = 0;
+    sigaction(SIGFPE, &cunumpy_old_fpe, 0);
     free(cunumpy_dynamic_shared);
     cunumpy_dynamic_shared = 0;
     fflush(stdout);
