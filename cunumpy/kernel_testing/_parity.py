@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from .._namespaces._array_predicates import is_cupy_array
-from ..arguments import CudaStruct
+from ..arguments import CudaStruct, CudaStructValue
 from ..kernels import Kernel
 from ._session import cuda_required, fake_cupy_active
 
@@ -64,11 +64,13 @@ def _arrays_in(value: Any, name: str, found: dict[str, Any], depth: int) -> None
 def _fields(value: Any) -> dict[str, Any]:
     """The public fields of an argument object, the same for its host and its CUDA class.
 
-    A :class:`~cunumpy.arguments.CudaStructArguments` has its struct's fields (a field
-    may be a property); any other object its public instance attributes and the fields
-    its class declares as descriptors: those of a compiled class (Pyccel's argument
-    classes have no ``__dict__``) and ``__slots__``.
+    A :class:`~cunumpy.arguments.CudaStructArguments` or a struct value has its struct's
+    fields (a field may be a property); any other object its public instance attributes
+    and the fields its class declares as descriptors: those of a compiled class (Pyccel's
+    argument classes have no ``__dict__``) and ``__slots__``.
     """
+    if isinstance(value, CudaStructValue):
+        return {field.name: value[field.name] for field in value.struct.fields}
     struct = getattr(type(value), "struct", None)
     if isinstance(struct, CudaStruct):
         names = [field.name for field in struct.fields]

@@ -199,3 +199,14 @@ def test_reading_past_a_broadcast_length_one_axis_traps_in_debug_mode_emulated()
     a, e1, e2, e3, geom, out = _grid_args("cupy", 0)
     with pytest.raises(RuntimeError, match=r"__trap\(\) \(e\.g\. a failed bounds check\)"):
         cuda(a[:1, :1, :1], e1, e2, e3, geom, out, n_threads=60)
+
+
+def test_parity_compares_the_fields_of_a_struct_value_emulated() -> None:
+    def make_args(backend: str, seed: int) -> tuple[object, float]:
+        state, dt = _state_args(backend, seed)
+        if backend == "numpy":
+            return state, dt
+        return CudaState.struct(x=state.x, v=state.v, n=state.n), dt  # type: ignore[attr-defined]
+
+    host = kernel_testing.assert_kernels_agree(_pair(), make_args, n_threads=9)
+    assert sorted(host) == ["argument 0.v", "argument 0.x"]
