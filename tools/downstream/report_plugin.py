@@ -10,6 +10,10 @@ Loaded with ``-p report_plugin`` (``tools/downstream`` on ``PYTHONPATH``) by
   report are deselected: running the same command again resumes after a crash.
 - ``CUNUMPY_DOWNSTREAM_KEEP``: a file of test ids, one a line; the other tests are
   deselected.
+
+Under pytest-xdist (``-n 1``) only the controller writes the report: it sees every test's
+start and reports, and a test that kills its worker as a failure ("worker 'gw0' crashed
+while running ..."), after which the worker is restarted and the run goes on.
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ def _report() -> Path | None:
 
 def _write(entry: dict[str, object]) -> None:
     path = _report()
-    if path is not None:
+    if path is not None and "PYTEST_XDIST_WORKER" not in os.environ:  # xdist's controller writes
         with path.open("a", encoding="utf-8") as handle:
             handle.write(json.dumps(entry) + "\n")
 
@@ -89,7 +93,10 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
         outcome = "skipped" if report.skipped else "failed" if report.when == "call" else "error"
         if _RANK[outcome] > _RANK[str(entry["outcome"])]:
             entry["outcome"] = outcome
-            lines = [line for line in str(report.longrepr or "").splitlines() if line.strip()]
+            longrepr = report.longrepr
+            if report.skipped and isinstance(longrepr, tuple):  # (path, line, "Skipped: why")
+                longrepr = longrepr[2]
+            lines = [line for line in str(longrepr or "").splitlines() if line.strip()]
             entry["message"] = (lines[-1].strip() if lines else "")[:300]
     if report.when == "teardown":
         _write(_RESULTS.pop(report.nodeid))
