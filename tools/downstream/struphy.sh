@@ -185,8 +185,9 @@ run_gpupath() {  # run_gpupath SUFFIX: the GPU-path selection of both packages
     for package in struphy feectools; do
         mapfile -t files < <(gpu_files "$package")
         log "$package: ${#files[@]} test files name CuPy, CudaKernel or emulated launches"
+        # --import-mode=append: pytest would put site-packages (0.7.0) before ours-site
         CUNUMPY_FAKE_CUPY=1 run_tests "$package-gpupath-$1" "" -n 1 --max-worker-restart 1000 \
-            --timeout "${GPU_TIMEOUT:-600}" "${files[@]}"
+            --import-mode=append --timeout "${GPU_TIMEOUT:-600}" "${files[@]}"
     done
 }
 
