@@ -66,6 +66,13 @@ def test_an_array_that_needs_no_conversion_comes_back_itself_fake_cupy(copy: str
     assert cupy.array(a, dtype=float) is not a  # array copies unless told otherwise
 
 
+def test_a_zero_dimensional_fake_array_formats_as_cupys_does_fake_cupy() -> None:
+    # Struphy logs "{:4.3e}".format(xp.mean(...)) of device arrays
+    assert f"{cupy.asarray(1234.5):4.3e}" == "1.234e+03"
+    assert "{:d}".format(cupy.asarray(7)) == "7"
+    assert f"{cupy.asarray([1.0, 2.0])}" == "[1. 2.]"
+
+
 def test_fake_cupy_streams_and_devices_are_stand_ins() -> None:
     stream = cupy.cuda.Stream(non_blocking=True)
     assert cupy.cuda.get_current_stream().ptr == 0
