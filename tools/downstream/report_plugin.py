@@ -104,7 +104,8 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     ended = report.when not in ("setup", "call")
     if not report.passed:
         outcome = "skipped" if report.skipped else "failed" if report.when == "call" else "error"
-        if report.when not in ("setup", "call", "teardown"):
+        crashed = report.when not in ("setup", "call", "teardown")
+        if crashed:
             outcome = "crashed"
         if _RANK[outcome] > _RANK[str(entry["outcome"])]:
             entry["outcome"] = outcome
@@ -113,6 +114,8 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
                 longrepr = longrepr[2]
             lines = [line for line in str(longrepr or "").splitlines() if line.strip()]
             entry["message"] = (lines[-1].strip() if lines else "")[:300]
+            if crashed:  # xdist names the worker (gw0, gw1, ...): one message for every crash
+                entry["message"] = "the test ended its xdist worker's process (see the log)"
     if ended:
         _write(_RESULTS.pop(report.nodeid))
 
