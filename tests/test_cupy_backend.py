@@ -371,6 +371,17 @@ def test_clip_keeps_dtype() -> None:
 
 
 @pytest.mark.gpu
+def test_numpy_scalars_are_scalars_beside_cupy_arrays() -> None:
+    # Struphy's clip(cupy_array, numpy.float64(...)): as CuPy's own clip takes it
+    x = cupy.asarray([0.5, 1.5, 2.5])
+    clipped = cunumpy.clip(x, np.float64(1.0), np.float64(2.0))
+    np.testing.assert_array_equal(clipped.get(), [1.0, 1.5, 2.0])
+    np.testing.assert_array_equal(cunumpy.where(x > 1, x, np.int64(0)).get(), [0.0, 1.5, 2.5])
+    np.testing.assert_array_equal(cunumpy.maximum(np.float32(1.0), x).get(), [1.0, 1.5, 2.5])
+    assert cunumpy.array_namespace(x, np.float64(1.0)) is cupy_namespace
+
+
+@pytest.mark.gpu
 def test_eig_is_complex() -> None:
     if not hasattr(cupy.linalg, "eig"):
         pytest.skip("CuPy 13 has no linalg.eig")

@@ -47,6 +47,17 @@ def test_top_level_functions_still_take_python_scalars() -> None:
     assert cunumpy.maximum(np.zeros(2), 1)[1] == 1.0
 
 
+def test_numpy_scalars_beside_another_librarys_array_are_scalars() -> None:
+    # A NumPy scalar is a scalar where a Python scalar is: beside an array of another
+    # library it is skipped (array-api-compat raises there); alone it is NumPy's.
+    x = array_api_strict.asarray([1.0, 2.0])
+    assert cunumpy.array_namespace(x, np.float64(1.0), np.int64(2)) is array_api_strict
+    assert cunumpy.array_namespace(np.bool_(True), x, use_compat=False) is array_api_strict
+    assert cunumpy.array_namespace(np.float64(1.0), np.int64(2)) is numpy_namespace
+    with pytest.raises(TypeError, match=r"numpy\.ndarray and array_api_strict"):
+        cunumpy.array_namespace(np.float64(1.0), np.ones(1), x)
+
+
 def test_array_api_strict_gives_itself() -> None:
     x = array_api_strict.asarray([1.0, 2.0])
     assert cunumpy.array_namespace(x) is array_api_strict

@@ -36,6 +36,8 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any, NoReturn
 
+import numpy as np
+
 from .._namespaces._array_namespace import _NAMESPACE_BY_TYPE, namespace_of
 from .._settings._config import current as _current
 from ._dispatch import _is_array, _placement
@@ -57,6 +59,8 @@ class _Omitted:
 OMITTED: Any = _Omitted()
 
 _SEQUENCES = (list, tuple)
+_ndarray = np.ndarray
+_generic = np.generic
 _NOT_ARRAYS = frozenset({bool, int, float, complex, str, type(None)})
 _POSITIONAL = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
 
@@ -117,24 +121,30 @@ def _namespace_of_values(values: Any) -> ModuleType | None:
     """The namespace of the first array among ``values`` (and in their tuples and lists).
 
     A tuple or list whose first item is a Python scalar is Python data (``sum(lst)``): its
-    items are not scanned one by one, which would cost as much as NumPy's conversion.
+    items are not scanned one by one, which would cost as much as NumPy's conversion. A
+    NumPy scalar is a scalar beside an array of any library (``namespace_of``): it gives
+    the NumPy namespace only when no value is an array.
     """
+    numpy_scalar: ModuleType | None = None
     for value in values:
         kind = type(value)
         if kind in _NOT_ARRAYS:
             continue
         namespace = _NAMESPACE_BY_TYPE.get(kind)
-        if namespace is not None:
-            return namespace
-        if isinstance(value, _SEQUENCES):
-            if value and type(value[0]) in _NOT_ARRAYS:
+        if namespace is None:
+            if isinstance(value, _SEQUENCES):
+                if value and type(value[0]) in _NOT_ARRAYS:
+                    continue
+                namespace = _namespace_of_values(value)
+            elif _is_array(value):  # an array whose type is not cached yet
+                namespace = namespace_of((value,), "numpy_call")
+            if namespace is None:
                 continue
-            namespace = _namespace_of_values(value)
-            if namespace is not None:
-                return namespace
-        elif _is_array(value):  # an array whose type is not cached yet
-            return namespace_of((value,), "numpy_call")
-    return None
+        if kind is not _ndarray and isinstance(value, _generic):
+            numpy_scalar = namespace
+        else:
+            return namespace
+    return numpy_scalar
 
 
 def _converted(value: Any, namespace: ModuleType) -> Any:
@@ -188,9 +198,7 @@ def _call(plan: _Plan, values: dict[str, Any]) -> Any:
     if plan.varkw is not None:
         keywords.update(values[plan.varkw])
     device = keywords.pop("device", None) if keywords else None
-    namespace = _namespace_of_values(positional)
-    if namespace is None and keywords:
-        namespace = _namespace_of_values(keywords.values())
+    namespace = _namespace_of_values([*positional, *keywords.values()] if keywords else positional)
     if device is not None:
         namespace, device = _placement(device, plan.name)
     elif namespace is None:

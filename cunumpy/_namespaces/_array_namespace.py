@@ -151,9 +151,15 @@ def renamed(exc: Exception, msg: str) -> Exception:
 
 
 def namespace_of(arrays: Iterable[Any], func: str) -> ModuleType | None:
-    """The one namespace of ``arrays`` (scalars and None ignored), or None if there are none."""
+    """The one namespace of ``arrays`` (scalars and None ignored), or None if there are none.
+
+    A NumPy scalar (``numpy.float64(1.0)``, ``numpy.int64(3)``, ``numpy.bool_(True)``) is a
+    scalar beside the arrays of any library, as a Python scalar is (CuPy's functions take it
+    so); only where no argument is an array does it give the NumPy namespace.
+    """
     found: ModuleType | None = None
     first: object = None
+    numpy_scalar = False
     for x in arrays:
         kind = type(x)
         namespace = _NAMESPACE_BY_TYPE.get(kind)
@@ -163,10 +169,14 @@ def namespace_of(arrays: Iterable[Any], func: str) -> ModuleType | None:
             namespace = _lookup(x, func)
             if namespace is None:
                 continue
-        if found is None:
+        if isinstance(x, np.generic):
+            numpy_scalar = True
+        elif found is None:
             found, first = namespace, x
         elif namespace is not found:
             raise _mixed(first, x, func)
+    if found is None and numpy_scalar:
+        return _numpy_namespace
     return found
 
 
@@ -204,8 +214,9 @@ def array_namespace(
 
     Parameters
     ----------
-    *arrays : array, Python scalar or None
-        The arrays a function received; Python scalars and ``None`` are skipped.
+    *arrays : array, Python scalar, NumPy scalar or None
+        The arrays a function received; Python scalars and ``None`` are skipped, and so
+        are NumPy scalars beside an array (alone, they give the NumPy namespace).
     api_version : str, optional
         The version of the standard the caller needs, ``"2021.12"`` to ``"2025.12"``.
         cunumpy's namespaces implement 2025.12, which contains the earlier versions;
@@ -284,14 +295,18 @@ def _namespace_with_options(
     _checked_options(api_version, use_compat)
     found: ModuleType | None = None
     first: object = None
+    numpy_scalar: ModuleType | None = None
     for x in arrays:
         namespace = _one_with_options(x, api_version, use_compat)
         if namespace is None:
             continue
-        if found is None:
+        if isinstance(x, np.generic):  # a scalar beside arrays, as in ``namespace_of``
+            numpy_scalar = namespace
+        elif found is None:
             found, first = namespace, x
         elif namespace is not found:
             raise _mixed(first, x, "array_namespace")
+    found = found or numpy_scalar
     if found is None:
         raise _no_arrays(arrays)
     return found

@@ -25,8 +25,9 @@ def library_of(
 ) -> tuple[ModuleType, contextlib.AbstractContextManager[Any]]:
     """Return ``(numpy or cupy, context)`` for the arrays among ``values``.
 
-    Python scalars, sequences and NumPy scalars count as NumPy data. The context makes
-    the GPU of the CuPy arrays current (a no-op context for NumPy).
+    Python scalars, sequences and NumPy scalars count as NumPy data; beside CuPy arrays
+    they are scalars, as in ``array_namespace``. The context makes the GPU of the CuPy
+    arrays current (a no-op context for NumPy).
 
     Raises
     ------
@@ -40,6 +41,8 @@ def library_of(
     for value in values:
         if is_cupy_array(value):
             gpu_arrays.append(value)
+        elif isinstance(value, np.generic):  # a NumPy scalar: a scalar beside CuPy arrays
+            continue
         elif is_numpy_array(value):
             host_array = value
         elif hasattr(value, "__array_namespace__") or hasattr(value, "__dlpack__"):

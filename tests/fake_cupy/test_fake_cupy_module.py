@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pickle
+from copy import deepcopy
+
 import cupy
 import numpy as np
 import pytest
@@ -44,6 +47,30 @@ def test_fake_cupy_copies_only_when_asked() -> None:
     buffer = kernel_testing.host_buffer(a)
     buffer[1] = -1.0
     assert float(a[1]) == -1.0  # the buffer is the array's memory, not a copy
+
+
+@pytest.mark.parametrize("copy", ["pickle", "deepcopy", "none"])
+def test_an_array_that_needs_no_conversion_comes_back_itself_fake_cupy(copy: str) -> None:
+    # CuPy compares dtypes with ==; an unpickled array's float64 is another dtype object,
+    # for which NumPy's asarray copies (Struphy's test_domain_deepcopy_and_pickle_on_cupy)
+    a = cupy.asarray(np.linspace(0.0, 1.0, 4))
+    if copy == "pickle":
+        a = pickle.loads(pickle.dumps(a, protocol=pickle.HIGHEST_PROTOCOL))
+    elif copy == "deepcopy":
+        a = deepcopy(a)
+    for dtype in (float, np.float64, "float64", np.dtype("<f8")):
+        assert cupy.ascontiguousarray(a, dtype=dtype) is a
+        assert cupy.asarray(a, dtype) is a
+        assert cupy.asarray(a, dtype=dtype) is a
+    assert cupy.asarray(a, dtype=np.float32) is not a
+    assert cupy.array(a, dtype=float) is not a  # array copies unless told otherwise
+
+
+def test_a_zero_dimensional_fake_array_formats_as_cupys_does_fake_cupy() -> None:
+    # Struphy logs "{:4.3e}".format(xp.mean(...)) of device arrays
+    assert f"{cupy.asarray(1234.5):4.3e}" == "1.234e+03"
+    assert "{:d}".format(cupy.asarray(7)) == "7"  # noqa: UP032  # str.format, as Struphy calls it
+    assert f"{cupy.asarray([1.0, 2.0])}" == "[1. 2.]"
 
 
 def test_fake_cupy_streams_and_devices_are_stand_ins() -> None:

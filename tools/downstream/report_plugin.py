@@ -7,9 +7,16 @@ Loaded with ``-p report_plugin`` (``tools/downstream`` on ``PYTHONPATH``) by
   outcome ``passed``/``failed``/``error``/``skipped``, duration in seconds with setup and
   teardown, and the last line of its failure). A test that starts writes a ``crashed``
   line first, so a test that ends the process stays recorded. Tests already in the
-  report are deselected: running the same command again resumes after a crash.
+  report when the session starts are deselected: running the same command again
+  resumes after a crash.
 - ``CUNUMPY_DOWNSTREAM_KEEP``: a file of test ids, one a line; the other tests are
   deselected.
+
+Under pytest-xdist (``-n 1``) only the controller writes the report: it sees every test's
+start and reports, and a test that kills its worker as a failure ("worker 'gw0' crashed
+while running ..."), after which the worker is restarted and the run goes on. A restarted
+worker deselects the tests its first one did (those in the report's first lines, as many
+as the controller found there at its start): xdist requires the same collection.
 """
 
 from __future__ import annotations
@@ -21,7 +28,7 @@ from pathlib import Path
 import pytest
 
 _RESULTS: dict[str, dict[str, object]] = {}
-_RANK = {"passed": 0, "skipped": 1, "failed": 2, "error": 3}
+_RANK = {"passed": 0, "skipped": 1, "failed": 2, "error": 3, "crashed": 4}
 
 
 def _report() -> Path | None:
@@ -31,9 +38,16 @@ def _report() -> Path | None:
 
 def _write(entry: dict[str, object]) -> None:
     path = _report()
-    if path is not None:
+    if path is not None and "PYTEST_XDIST_WORKER" not in os.environ:  # xdist's controller writes
         with path.open("a", encoding="utf-8") as handle:
             handle.write(json.dumps(entry) + "\n")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    path = _report()
+    if path is not None and "PYTEST_XDIST_WORKER" not in os.environ:  # the workers inherit it
+        lines = path.read_text(encoding="utf-8").count("\n") if path.exists() else 0
+        os.environ["CUNUMPY_DOWNSTREAM_DONE_LINES"] = str(lines)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -42,7 +56,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         with open(os.environ["CUNUMPY_DOWNSTREAM_KEEP"], encoding="utf-8") as handle:
             keep = {line.strip() for line in handle if line.strip()}
     path = _report()
-    done = set(load(path)) if path is not None and path.exists() else set()
+    lines = int(os.environ.get("CUNUMPY_DOWNSTREAM_DONE_LINES", "0"))
+    done = set(load(path, lines)) if path is not None and lines else set()
     selected = [i for i in items if (keep is None or i.nodeid in keep) and i.nodeid not in done]
     deselected = [i for i in items if i not in selected]
     if deselected:
@@ -85,21 +100,33 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
         report.nodeid, {"test": report.nodeid, "outcome": "passed", "duration": 0.0, "message": ""}
     )
     entry["duration"] = float(entry["duration"]) + report.duration  # type: ignore[arg-type]
+    # xdist reports a test that killed its worker once, in no phase ("???"): ``crashed``
+    ended = report.when not in ("setup", "call")
     if not report.passed:
         outcome = "skipped" if report.skipped else "failed" if report.when == "call" else "error"
+        crashed = report.when not in ("setup", "call", "teardown")
+        if crashed:
+            outcome = "crashed"
         if _RANK[outcome] > _RANK[str(entry["outcome"])]:
             entry["outcome"] = outcome
-            lines = [line for line in str(report.longrepr or "").splitlines() if line.strip()]
+            longrepr = report.longrepr
+            if report.skipped and isinstance(longrepr, tuple):  # (path, line, "Skipped: why")
+                longrepr = longrepr[2]
+            lines = [line for line in str(longrepr or "").splitlines() if line.strip()]
             entry["message"] = (lines[-1].strip() if lines else "")[:300]
-    if report.when == "teardown":
+            if crashed:  # xdist names the worker (gw0, gw1, ...): one message for every crash
+                entry["message"] = "the test ended its xdist worker's process (see the log)"
+    if ended:
         _write(_RESULTS.pop(report.nodeid))
 
 
-def load(path: str | Path) -> dict[str, dict[str, object]]:
-    """The report at ``path``: each test's last line."""
+def load(path: str | Path, lines: int | None = None) -> dict[str, dict[str, object]]:
+    """The report at ``path`` (its first ``lines`` lines, or all): each test's last line."""
     results = {}
     with open(path, encoding="utf-8") as handle:
-        for line in handle:
+        for number, line in enumerate(handle):
+            if lines is not None and number >= lines:
+                break
             if line.strip():
                 entry = json.loads(line)
                 results[entry["test"]] = entry

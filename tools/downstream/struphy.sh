@@ -13,6 +13,16 @@
 #   ours      the same tests with this checkout swapped in (`pip uninstall -y cunumpy`,
 #             `pip install --no-deps CHECKOUT`; the compiled kernels stay)
 #   compare   per-test comparison; prints every regression with its message
+#   gpupath   the GPU-path selection (see below) on 0.7.0 and on ours, and both tables;
+#             its parts are the stages gpupath-baseline, gpupath-ours, gpupath-compare
+#
+# The GPU-path selection: every test file of Struphy and feectools that names CuPy (the
+# fake CuPy included), `CudaKernel` or `emulated_launches` (`grep -rlE "$GPU_FILES"`; 20
+# Struphy and 4 feectools files, 816 + 161 tests for struphy 3.5.0 and feectools 0.9.0),
+# run as a developer without a GPU runs them: CUNUMPY_FAKE_CUPY=1, one pytest-xdist
+# worker (a test that kills its process fails alone, and the run goes on). Ours is
+# installed beside 0.7.0 (`pip install --target $work/ours-site`, first on PYTHONPATH), so
+# the venv keeps 0.7.0 and the compiled kernels throughout.
 #
 # Environment: CUNUMPY_DOWNSTREAM_DIR (work folder, default ~/.cache/cunumpy-downstream),
 # CUNUMPY_CHECKOUT (the checkout to test, default this one), JOBS (default 2),
@@ -20,7 +30,8 @@
 # selection: tests that take at most this long on 0.7.0, default 3), RESUME=1 (continue
 # the reports of an interrupted run instead of starting them again), STRUPHY_TESTS (the
 # folders of Struphy's unit tests to run, e.g. "pic geometry"; default all of
-# `struphy test unit`'s).
+# `struphy test unit`'s), GPU_TIMEOUT (seconds per test of the GPU-path selection,
+# default 600).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -49,6 +60,9 @@ setup() {
         "$py" -m pip install -q --upgrade pip
         "$py" -m pip install -q "struphy==3.5.0" "cunumpy==0.7.0" "feectools==0.9.0" pytest-timeout
         touch "$work/installed"
+    fi
+    if ! "$py" -c "import xdist" 2>/dev/null; then  # the GPU-path selection's one worker
+        "$py" -m pip install -q pytest-xdist
     fi
     if [ ! -e "$work/compiled" ]; then
         log "compiling Struphy's kernels (struphy compile -j $jobs)"
@@ -81,7 +95,7 @@ run_tests() {  # run_tests NAME KEEPFILE PYTEST-ARGS...
         rc=0
         (
             cd "$work/run"
-            export PYTHONPATH="$here" CUNUMPY_DOWNSTREAM_REPORT="$report"
+            export PYTHONPATH="$here${ours_site:+:$ours_site}" CUNUMPY_DOWNSTREAM_REPORT="$report"
             export MPLBACKEND=Agg OMP_NUM_THREADS=1
             if [ -n "$keep" ]; then export CUNUMPY_DOWNSTREAM_KEEP="$keep"; fi
             "$venv/bin/pytest" -p report_plugin -p no:cacheprovider -q --tb=native -o addopts="" "$@" \
@@ -156,11 +170,69 @@ compare() {
         | tee "$work/results/feectools-compare.txt"
 }
 
+# The GPU-path selection's files: they name CuPy (the fake CuPy too), CudaKernel or
+# emulated launches.
+GPU_FILES='cupy|CUPY|CudaKernel|emulated_launches'
+
+gpu_files() {  # gpu_files PACKAGE: its test files of the GPU-path selection, one a line
+    local lib
+    lib="$(site)"
+    (cd "$lib" && grep -rlE "$GPU_FILES" --include='test_*.py' "$1" | sort | sed "s|^|$lib/|")
+}
+
+run_gpupath() {  # run_gpupath SUFFIX: the GPU-path selection of both packages
+    local package files
+    for package in struphy feectools; do
+        mapfile -t files < <(gpu_files "$package")
+        log "$package: ${#files[@]} test files name CuPy, CudaKernel or emulated launches"
+        # --import-mode=append: pytest would put site-packages (0.7.0) before ours-site
+        CUNUMPY_FAKE_CUPY=1 run_tests "$package-gpupath-$1" "" -n 1 --max-worker-restart 1000 \
+            --import-mode=append --timeout "${GPU_TIMEOUT:-600}" "${files[@]}"
+    done
+}
+
+gpupath-baseline() {
+    if [ -e "$work/results/gpupath-baseline.done" ]; then
+        log "GPU-path baseline done already (delete $work/results/gpupath-baseline.done to redo it)"
+        return
+    fi
+    run_gpupath 0.7.0  # the venv's cunumpy: 0.7.0
+    touch "$work/results/gpupath-baseline.done"
+}
+
+gpupath-ours() {
+    log "installing $checkout into $work/ours-site (beside the venv's 0.7.0)"
+    rm -rf "$work/ours-site"
+    "$py" -m pip install -q --no-deps --target "$work/ours-site" "$checkout"
+    ours_site="$work/ours-site" run_gpupath ours
+}
+
+gpupath-compare() {
+    local package
+    for package in struphy feectools; do
+        log "$package: the GPU-path selection under the fake CuPy, 0.7.0 against ours"
+        "$py" "$here/compare.py" "$work/results/$package-gpupath-0.7.0.jsonl" \
+            "$work/results/$package-gpupath-ours.jsonl" --name "$package" --new-failures \
+            | tee "$work/results/$package-gpupath-compare.txt"
+    done
+}
+
+gpupath() {
+    gpupath-baseline
+    gpupath-ours
+    gpupath-compare
+}
+
 stages=("$@")
 [ ${#stages[@]} -gt 0 ] || stages=(setup baseline ours compare)
 for stage in "${stages[@]}"; do
     case "$stage" in
-        setup | baseline | ours | compare) "$stage" ;;
-        *) echo "struphy.sh: unknown stage '$stage' (setup, baseline, ours, compare)" >&2; exit 2 ;;
+        setup | baseline | ours | compare | gpupath | gpupath-baseline | gpupath-ours | gpupath-compare)
+            "$stage" ;;
+        *)
+            echo "struphy.sh: unknown stage '$stage' (setup, baseline, ours, compare, gpupath," \
+                "gpupath-baseline, gpupath-ours, gpupath-compare)" >&2
+            exit 2
+            ;;
     esac
 done

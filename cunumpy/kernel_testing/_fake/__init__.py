@@ -49,11 +49,29 @@ def _host_data(obj: Any) -> Any:
     return obj
 
 
+def _own_dtype(
+    dtype: np.dtype[Any], args: tuple[Any, ...], kwargs: dict[str, Any]
+) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    """``args`` and ``kwargs`` with a requested dtype equal to ``dtype`` replaced by it.
+
+    CuPy keeps a device array whose dtype equals the one asked for; NumPy copies where the
+    equal dtype is another object (an unpickled array's ``float64`` is not ``np.dtype(float)``).
+    """
+    requested = args[0] if args else kwargs.get("dtype")
+    if requested is None or requested is dtype or np.dtype(requested) != dtype:
+        return args, kwargs
+    if args:
+        return (dtype, *args[1:]), kwargs
+    return args, {**kwargs, "dtype": dtype}
+
+
 def _explicit(function: Any, name: str) -> Any:
     """The creation functions that copy host data in (NumPy arrays accepted)."""
 
     def creation(obj: Any, *args: Any, **kwargs: Any) -> Any:
         kwargs.pop("blocking", None)
+        if type(obj) is ndarray:
+            args, kwargs = _own_dtype(obj._a.dtype, args, kwargs)
         result = function(_host_data(obj), *args, **kwargs)
         if type(obj) is ndarray and result is obj._a:
             return obj  # as CuPy: a device array that needs no conversion comes back itself

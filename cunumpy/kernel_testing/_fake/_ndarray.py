@@ -266,6 +266,10 @@ class ndarray:
     def __str__(self) -> str:
         return str(self._a)
 
+    def __format__(self, spec: str) -> str:
+        # as CuPy's: the host copy's format (a 0-D array takes "{:.3e}", as NumPy's does)
+        return format(self._a, spec)
+
     def __neg__(self) -> Any:
         return wrap(-self._a)
 
