@@ -49,3 +49,19 @@ def test_the_unique_functions_return_the_top_level_types_on_the_fake_cupy() -> N
     assert type(xp.unique_counts(x)) is xp.UniqueCountsResult
     assert type(xp.unique_inverse(x)) is xp.UniqueInverseResult
     assert xp.to_numpy(xp.unique_counts(x).counts).tolist() == [1, 2]
+
+
+def test_set_device_is_a_no_op_on_numpy_and_checked_on_the_cupy_backend_fake_cupy() -> None:
+    # the fake CuPy has one GPU, as a one-GPU machine
+    with xp.use_backend("numpy"):
+        assert xp.cuda.set_device(3) is None
+    assert cupy.cuda.runtime.getDevice() == 0
+    with xp.use_backend("cupy"):
+        xp.cuda.set_device(0)
+        assert xp.cuda.current_device() == 0
+        with pytest.raises(ValueError, match=r"^set_device: GPU index 3 is out of range; 1 GPU"):
+            xp.cuda.set_device(3)
+        with pytest.raises(ValueError, match=r"^device: GPU index 3 is out of range"):
+            xp.cuda.device(3).__enter__()
+        with pytest.raises(ValueError, match=r"^zeros: GPU index 3 is out of range"):
+            xp.zeros(2, device=3)
