@@ -181,7 +181,8 @@ def test_the_properties_cover_the_elementwise_functions() -> None:
 
 _GPU_IDIOMS = [
     "mean(m, 1)", "maximum(list, 3)", "sum(list)", "cos(out=y)", "where(cond)", "squeeze(a)",
-    "sort(kind=stable)", "linspace(retstep=True)", "add(dtype=float32)", "matmul(out=c)",
+    "sort(kind=stable)", "linspace(retstep=True)",
+    "linspace(0, 1)", "add(dtype=float32)", "matmul(out=c)",
     "asarray(dtype=float16)", "fft.fft(list)", "linalg.det(lists)", "round(x, 1)",
 ]  # fmt: skip
 
