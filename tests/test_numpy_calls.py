@@ -206,6 +206,16 @@ def test_asarray_of_a_host_array_lands_on_the_gpu_on_the_cupy_backend() -> None:
 
 
 @pytest.mark.gpu
+@pytest.mark.parametrize("func", ["array", "asanyarray", "asarray"])
+def test_copy_false_of_a_list_raises_on_the_cupy_backend(func: str) -> None:
+    # NumPy refuses it; the list has to be copied to the GPU (CuPy 14.2 copies silently)
+    with xp.use_backend("cupy", strict=True), pytest.raises(ValueError, match=r"copy=False"):
+        getattr(xp, func)([1.0, 2.0], copy=False)
+    with pytest.raises(ValueError, match="Unable to avoid copy"):
+        np.array([1.0, 2.0], copy=False)
+
+
+@pytest.mark.gpu
 @pytest.mark.parametrize("name", _GPU_IDIOMS)
 def test_numpy_idioms_give_cupys_answer_on_the_gpu(name: str) -> None:
     import cupy
