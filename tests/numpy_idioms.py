@@ -150,6 +150,8 @@ IDIOMS: dict[str, Idiom] = {
     "sum(where=)": lambda m: m.sum(_x(m), where=_x(m) > 0),
     "mean(where=)": lambda m: m.mean(_x(m), where=_x(m) > 0),
     "linspace(retstep=True)": lambda m: m.linspace(0, 1, 5, retstep=True),
+    "linspace(0, 1)": lambda m: m.linspace(0, 1),  # NumPy's 50 samples
+    "linspace(num omitted, endpoint=False)": lambda m: m.linspace(2.0, 3.0, endpoint=False),
     "meshgrid(sparse=True)": lambda m: m.meshgrid(_x(m), _x(m), sparse=True),
     "clip(out=x)": _out_clip,
     "cos(out=y)": _out_cos,

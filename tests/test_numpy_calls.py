@@ -181,7 +181,8 @@ def test_the_properties_cover_the_elementwise_functions() -> None:
 
 _GPU_IDIOMS = [
     "mean(m, 1)", "maximum(list, 3)", "sum(list)", "cos(out=y)", "where(cond)", "squeeze(a)",
-    "sort(kind=stable)", "linspace(retstep=True)", "add(dtype=float32)", "matmul(out=c)",
+    "sort(kind=stable)", "linspace(retstep=True)",
+    "linspace(0, 1)", "add(dtype=float32)", "matmul(out=c)",
     "asarray(dtype=float16)", "fft.fft(list)", "linalg.det(lists)", "round(x, 1)",
 ]  # fmt: skip
 
@@ -202,6 +203,16 @@ def test_asarray_of_a_host_array_lands_on_the_gpu_on_the_cupy_backend() -> None:
     np.testing.assert_array_equal(signal.get(), host)
     assert counter.to_device == 1
     assert xp.asarray(host) is host  # on the NumPy backend nothing moves
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("func", ["array", "asanyarray", "asarray"])
+def test_copy_false_of_a_list_raises_on_the_cupy_backend(func: str) -> None:
+    # NumPy refuses it; the list has to be copied to the GPU (CuPy 14.2 copies silently)
+    with xp.use_backend("cupy", strict=True), pytest.raises(ValueError, match=r"copy=False"):
+        getattr(xp, func)([1.0, 2.0], copy=False)
+    with pytest.raises(ValueError, match="Unable to avoid copy"):
+        np.array([1.0, 2.0], copy=False)
 
 
 @pytest.mark.gpu

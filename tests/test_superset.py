@@ -202,6 +202,24 @@ def test_top_level_unknown_and_private_names_raise_attribute_error() -> None:
         assert not hasattr(cunumpy.linalg, name)
 
 
+@pytest.mark.parametrize(
+    ("name", "where_it_went"),
+    [
+        ("byte_bounds", "`np.lib.array_utils.byte_bounds`"),
+        ("NaN", "Use `np.nan` instead."),
+        ("alltrue", "Use `np.all` instead."),
+        ("float_", "Use `np.float64` instead."),
+    ],
+)
+def test_a_name_numpy_2_removed_gives_numpys_own_text(name: str, where_it_went: str) -> None:
+    with pytest.raises(AttributeError) as info:
+        getattr(cunumpy, name)
+    message = str(info.value)
+    assert message.startswith(f"module 'cunumpy' has no attribute {name!r}, nor has numpy, ")
+    assert f"`np.{name}` was removed in the NumPy 2.0 release" in message
+    assert message.endswith(where_it_went)
+
+
 @pytest.mark.gpu
 def test_top_level_names_are_cupys_on_the_cupy_backend() -> None:
     import cupy

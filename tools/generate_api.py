@@ -85,9 +85,9 @@ LIKE = {"empty_like", "full_like", "ones_like", "zeros_like"}
 # since NumPy's function takes nothing more.
 NO_NUMPY_EXTRAS = {"broadcast_shapes", "from_dlpack"}
 
-# Parameters that NumPy lets a call leave out (``where(cond)``, ``squeeze(a)``): their
-# default is OMITTED, and a call that leaves them out is NumPy's.
-OMITTABLE = {"where": ("x1", "x2"), "squeeze": ("axis",)}
+# Parameters that NumPy lets a call leave out (``where(cond)``, ``squeeze(a)``,
+# ``linspace(0, 1)``): their default is OMITTED, and a call that leaves them out is NumPy's.
+OMITTABLE = {"where": ("x1", "x2"), "squeeze": ("axis",), "linspace": ("num",)}
 
 ARGS_DOC = (
     "NumPy's call: further positional arguments of NumPy's function of the same meaning "

@@ -26,6 +26,7 @@ from .._calls._dispatch import (
     _refuse_subclass,
     _to_current_backend,
 )
+from .._calls._numpy_calls import OMITTED as _OMITTED
 from .._calls._numpy_calls import numpy_call as _numpy_call
 from .._settings._dtype_rules import check_fill as _check_fill
 from .._settings._errors import BACKEND_ERRORS as _BACKEND_ERRORS
@@ -600,7 +601,7 @@ def linspace(
     start: Union[int, float, complex],
     stop: Union[int, float, complex],
     /,
-    num: int,
+    num: int = _OMITTED,
     *args: Any,
     dtype: Optional[DType] = None,
     device: Optional[Device] = None,
@@ -621,8 +622,8 @@ def linspace(
         First sample.
     stop : Union[int, float, complex]
         Last sample when ``endpoint`` is true; otherwise the excluded end of the interval.
-    num : int
-        Number of samples; must be non-negative.
+    num : int, optional
+        Number of samples; must be non-negative. Leaving it out is NumPy's call.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -654,7 +655,7 @@ def linspace(
     >>> xp.linspace(0, 1, 5, retstep=True)  # NumPy's call: retstep=
     (array([0.  , 0.25, 0.5 , 0.75, 1.  ]), np.float64(0.25))
     """
-    if args or kwargs:
+    if args or kwargs or num is _OMITTED:
         return _numpy_call(linspace, locals())
     if device is None:
         try:

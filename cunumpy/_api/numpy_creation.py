@@ -19,6 +19,7 @@ from .._calls._dispatch import (
     _is_array,
     _namespace_of_array,
     _numpy_namespace,
+    _refuse_copy,
 )
 from .._calls._numpy_calls import library_of
 from .._moving._to_device import move_to
@@ -26,9 +27,9 @@ from .._moving._to_device import move_to
 __all__ = ["array", "asanyarray", "ascontiguousarray"]
 
 
-def _on_current_backend(obj: Any, func: str) -> tuple[Any, Any]:
+def _on_current_backend(obj: Any, func: str, copy: Any = None) -> tuple[Any, Any]:
     """``obj`` where the current backend creates (moved, and counted, if it must be), and
-    the library that creates there."""
+    the library that creates there. A move with ``copy=False`` raises, as NumPy does."""
     namespace = _current().namespace
     if namespace is _numpy_namespace and type(obj) in _PYTHON_DATA:  # NumPy's call as it is
         return obj, np
@@ -40,8 +41,12 @@ def _on_current_backend(obj: Any, func: str) -> tuple[Any, Any]:
         own = _namespace_of_array(obj, func, "object")
         if own is not namespace and own.__name__.startswith("cunumpy._backends."):
             target = "cpu" if namespace is _numpy_namespace else "cuda"
+            if copy is False:
+                _refuse_copy(func, obj, target)
             obj = move_to(obj, target, None, func)
     elif namespace is not _numpy_namespace:  # host data: copied to the GPU, counted
+        if copy is False:
+            _refuse_copy(func, obj, "cuda")
         obj = namespace.asarray(obj)
     return obj, library_of(namespace)
 
@@ -68,7 +73,7 @@ def array(object: Any, /, *args: Any, **kwargs: Any) -> Any:
     >>> xp.array([1, 2], ndmin=2)
     array([[1, 2]])
     """
-    obj, library = _on_current_backend(object, "array")
+    obj, library = _on_current_backend(object, "array", kwargs.get("copy"))
     return library.array(obj, *args, **kwargs)
 
 
@@ -93,7 +98,7 @@ def asanyarray(a: Any, /, *args: Any, **kwargs: Any) -> Any:
     >>> xp.asanyarray((1.0, 2.0))
     array([1., 2.])
     """
-    obj, library = _on_current_backend(a, "asanyarray")
+    obj, library = _on_current_backend(a, "asanyarray", kwargs.get("copy"))
     return library.asanyarray(obj, *args, **kwargs)
 
 

@@ -89,16 +89,36 @@ def backend_attribute(namespace: ModuleType, module: str, name: str) -> Any:
     try:
         value = namespace.__getattr__(name)
     except AttributeError:
-        library = namespace.__name__.removeprefix("cunumpy._backends.")
-        msg = (
-            f"module {module!r} has no attribute {name!r}: it is neither cunumpy's nor "
-            f"{library}'s (the current backend's)"
-        )
-        raise AttributeError(msg) from None
+        raise _missing_name(module, library_of(namespace), name) from None
     binding = public_modules.get(module)
     if binding is not None:
         binding.remember(namespace, name, value)
     return value
+
+
+def _missing_name(module: str, library: ModuleType, name: str) -> AttributeError:
+    """The error of the public module named ``module`` for a name ``library`` lacks too.
+
+    Where the library's own error says more than that the name is missing (NumPy 2 says
+    where each name it removed went: ``np.byte_bounds``, ``np.NaN``), its text is given.
+    """
+    default = f"module {library.__name__!r} has no attribute {name!r}"
+    said = default
+    try:
+        getattr(library, name)
+    except AttributeError as exc:
+        said = str(exc)
+    if not said.startswith(default):
+        msg = (
+            f"module {module!r} has no attribute {name!r}, nor has {library.__name__}, the "
+            f"current backend's library, which says: {said}"
+        )
+    else:
+        msg = (
+            f"module {module!r} has no attribute {name!r}: it is neither cunumpy's nor "
+            f"{library.__name__}'s (the current backend's)"
+        )
+    return AttributeError(msg)
 
 
 def library_of(namespace: ModuleType) -> ModuleType:

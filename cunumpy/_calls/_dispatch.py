@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from types import ModuleType
-from typing import Any
+from typing import Any, NoReturn
 
 import numpy as np
 
@@ -47,6 +47,7 @@ __all__ = [
     "_numpy_namespace",
     "_placement",
     "_move_to",
+    "_refuse_copy",
     "_refuse_subclass",
     "_to_current_backend",
     "_to_device",
@@ -219,12 +220,22 @@ def _moved(
     if not _is_array(obj) or _namespace_of_array(obj, "asarray", "obj") is namespace:
         return obj, copy
     if copy is False:
-        msg = (
-            f"asarray: copy=False cannot be honoured: the array is on {obj.device!r} and "
-            f"moving it to {device!r} needs a copy; pass copy=None or copy=True."
-        )
-        raise ValueError(msg)
+        _refuse_copy("asarray", obj, device)
     return _move_to(obj, device, None, "asarray"), None
+
+
+def _refuse_copy(func: str, obj: Any, device: Any) -> NoReturn:
+    """``copy=False`` where ``obj`` must be copied to ``device`` to make the array there.
+
+    NumPy's and the standard's answer (CuPy 14 itself copies host data to the GPU
+    whatever ``copy`` says).
+    """
+    where = f"on {obj.device!r}" if _is_array(obj) else "on the host"
+    msg = (
+        f"{func}: copy=False cannot be honoured: unable to avoid copying the "
+        f"{type(obj).__name__} {where} to {device!r}; pass copy=None or copy=True."
+    )
+    raise ValueError(msg)
 
 
 def _to_current_backend(obj: Any, copy: bool | None) -> tuple[Any, bool | None, ModuleType]:

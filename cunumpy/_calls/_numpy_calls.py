@@ -40,7 +40,7 @@ import numpy as np
 
 from .._namespaces._array_namespace import _NAMESPACE_BY_TYPE, namespace_of
 from .._settings._config import current as _current
-from ._dispatch import _is_array, _placement
+from ._dispatch import _is_array, _placement, _refuse_copy
 from ._numpy_names import NUMPY_NAMES
 
 __all__ = ["NUMPY_NAMES", "OMITTED", "library_of", "numpy_call"]
@@ -230,6 +230,8 @@ def _on_cupy(
     for name in plan.arrays:
         value = values[name]
         if isinstance(value, _SEQUENCES):
+            if keywords.get("copy") is False:  # asarray(list, copy=False, order="C")
+                _refuse_copy(plan.name, value, "cuda")
             replaced[id(value)] = namespace.asarray(value)
     for name in plan.sequences:
         value = values[name]

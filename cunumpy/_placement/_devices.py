@@ -29,6 +29,7 @@ __all__ = [
     "Canonical",
     "Request",
     "canonical_device",
+    "cpu_or_cuda_request",
     "dlpack_device_type",
     "library_device",
     "parse_device",
@@ -123,6 +124,22 @@ def parse_device(device: Any, func: str) -> Request:
     raise TypeError(msg)
 
 
+def cpu_or_cuda_request(device: Any, func: str) -> tuple[Literal["cpu", "cuda"], int | None]:
+    """What ``device`` asks for, from its spelling alone, if it is a CPU or a CUDA GPU.
+
+    Raises as :func:`parse_device` does, and ``ValueError`` for another library's device
+    that is neither (NumPy and CuPy arrays live on no other).
+    """
+    request = parse_device(device, func)
+    if request is None:
+        msg = (
+            f"{func}: {device!r} is neither a CPU nor a CUDA GPU, the only devices NumPy "
+            f"and CuPy arrays live on; expected {_ACCEPTED}."
+        )
+        raise ValueError(msg)
+    return request
+
+
 def _visible_gpus(index: int | None, func: str) -> int:
     """How many GPUs are usable; without a usable CuPy, the error that names ``index``."""
     if not cupy_available():
@@ -152,14 +169,7 @@ def canonical_device(device: Any, func: str) -> Canonical:
     """
     if type(device) is str and device == "cpu":  # the common case, first
         return "cpu"
-    request = parse_device(device, func)
-    if request is None:
-        msg = (
-            f"{func}: {device!r} is neither a CPU nor a CUDA GPU, the only devices NumPy "
-            f"and CuPy arrays live on; expected {_ACCEPTED}."
-        )
-        raise ValueError(msg)
-    kind, index = request
+    kind, index = cpu_or_cuda_request(device, func)
     if kind == "cpu":
         return "cpu"
     if index is None:

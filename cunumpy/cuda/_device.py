@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from .._placement._devices import Canonical, canonical_device
+from .._placement._devices import Canonical, canonical_device, cpu_or_cuda_request
 from .._settings._config import get_backend
 from .._settings._cupy_probe import require_cupy, visible_gpu_count
 
@@ -57,12 +57,12 @@ def current_device() -> Canonical:
 def set_device(device: Any, /) -> None:
     """Make a GPU the current device of this thread: CuPy arrays created afterwards live there.
 
-    The GPU is validated and made current on every backend, so that on the NumPy backend
-    a later ``set_backend("cupy")`` or ``to_cupy`` uses it. Naming a GPU that this process
-    does not have raises, as everywhere a GPU is named (``memory_info(0)``,
-    ``device="cuda:1"``): the error names the index and the number of usable GPUs. A
-    script that should also run without a GPU guards the call with ``device_count()``.
-    ``"cpu"`` is a no-op on every backend.
+    On the CuPy backend the GPU is validated and made current; naming a GPU that this
+    process does not have raises, as everywhere a GPU is named on that backend
+    (``memory_info(0)``, ``device="cuda:1"``): the error names the index and the number of
+    usable GPUs. On the NumPy backend it is a no-op, as in CuNumpy 0.7.1, so that
+    ``cuda.set_device(rank % 4)`` can stay in a program that also runs on a laptop; only
+    the spelling of ``device`` is checked there. ``"cpu"`` is a no-op on every backend.
 
     Parameters
     ----------
@@ -75,10 +75,10 @@ def set_device(device: Any, /) -> None:
     TypeError
         If ``device`` is not a device.
     ValueError
-        If ``device`` is malformed or, with a usable CuPy, not a visible GPU.
+        If ``device`` is malformed or, on the CuPy backend, not a visible GPU.
     RuntimeError
-        If ``device`` names a GPU and CuPy is not usable (``CupyUnavailableError``, with
-        the index, 0 usable GPUs and the reason).
+        On the CuPy backend, if ``device`` names a GPU and CuPy is not usable
+        (``CupyUnavailableError``, with the index, 0 usable GPUs and the reason).
 
     See Also
     --------
@@ -86,11 +86,17 @@ def set_device(device: Any, /) -> None:
 
     Examples
     --------
+    >>> import cunumpy as xp
     >>> import cunumpy.cuda as cuda
     >>> cuda.set_device("cpu")
-    >>> if cuda.device_count() > 0:
-    ...     cuda.set_device(0)
+    >>> with xp.use_backend("numpy"):
+    ...     cuda.set_device(3)  # nothing to select: a no-op
+    ...     print(cuda.current_device())
+    cpu
     """
+    if get_backend() != "cupy":
+        cpu_or_cuda_request(device, "set_device")  # the spelling is still checked
+        return
     canonical = canonical_device(device, "set_device")
     if canonical == "cpu":
         return

@@ -49,3 +49,42 @@ def test_the_unique_functions_return_the_top_level_types_on_the_fake_cupy() -> N
     assert type(xp.unique_counts(x)) is xp.UniqueCountsResult
     assert type(xp.unique_inverse(x)) is xp.UniqueInverseResult
     assert xp.to_numpy(xp.unique_counts(x).counts).tolist() == [1, 2]
+
+
+def test_set_device_is_a_no_op_on_numpy_and_checked_on_the_cupy_backend_fake_cupy() -> None:
+    # the fake CuPy has one GPU, as a one-GPU machine
+    with xp.use_backend("numpy"):
+        assert xp.cuda.set_device(3) is None
+    assert cupy.cuda.runtime.getDevice() == 0
+    with xp.use_backend("cupy"):
+        xp.cuda.set_device(0)
+        assert xp.cuda.current_device() == 0
+        with pytest.raises(ValueError, match=r"^set_device: GPU index 3 is out of range; 1 GPU"):
+            xp.cuda.set_device(3)
+        with pytest.raises(ValueError, match=r"^device: GPU index 3 is out of range"):
+            xp.cuda.device(3).__enter__()
+        with pytest.raises(ValueError, match=r"^zeros: GPU index 3 is out of range"):
+            xp.zeros(2, device=3)
+
+
+def test_copy_false_of_host_data_raises_on_the_cupy_backend_fake_cupy() -> None:
+    # NumPy's answer and the standard's: the data must be copied to the GPU (CuPy 14.2
+    # itself copies silently; cunumpy used to copy first and honour copy=False on the copy)
+    calls = [
+        ("array", lambda: xp.array([1.0, 2.0], copy=False)),
+        ("array", lambda: xp.array(np.ones(2), copy=False)),
+        ("asanyarray", lambda: xp.asanyarray([1, 2], copy=False)),
+        ("asarray", lambda: xp.asarray([1, 2], copy=False, order="C")),
+        ("asarray", lambda: xp.asarray(np.ones(2), copy=False)),
+    ]
+    with xp.use_backend("cupy"):
+        for func, call in calls:
+            with pytest.raises(ValueError, match=rf"^{func}: copy=False .*unable to avoid copy"):
+                call()
+        with pytest.raises(ValueError, match=r"^asarray: copy=False cannot be honoured for a list"):
+            xp.asarray([1, 2], copy=False)
+        on_gpu = xp.asarray([1.0, 2.0])
+        assert xp.array(on_gpu, copy=False) is on_gpu  # no copy needed: allowed
+        assert isinstance(xp.array([1, 2], copy=None), cupy.ndarray)
+    with pytest.raises(ValueError, match=r"^array: .*unable to avoid copying .* to 'cpu'"):
+        xp.array(on_gpu, copy=False)  # the other way: a GPU array to the NumPy backend

@@ -141,3 +141,61 @@ def test_a_struct_argument_with_a_device_pointer_reaches_the_kernel() -> None:
     np.testing.assert_array_equal(y.get(), [0.0, 0.5, 1.0, 3.0])
     with pytest.raises(TypeError, match="16-byte struct"):
         kernel((1,), (4,), (np.array((y.data.ptr, 3), dtype=layout.descr[:2])[()],))
+
+
+def _host(a: object) -> np.ndarray:
+    assert type(a) is cupy.ndarray, type(a)  # a device array, as CuPy's
+    return a.get()  # type: ignore[attr-defined,no-any-return]
+
+
+def test_reflected_and_inplace_shifts_as_cupys_fake_cupy() -> None:
+    x = cupy.asarray([1, 2, 3])
+    np.testing.assert_array_equal(_host(2 << x), [4, 8, 16])
+    np.testing.assert_array_equal(_host(16 >> x), [8, 4, 2])
+    y = cupy.asarray([1, 2, 3])
+    y <<= 1
+    y >>= cupy.asarray([1, 1, 0])
+    np.testing.assert_array_equal(_host(y), [1, 2, 6])
+
+
+def test_format_of_a_0d_array_as_cupys_fake_cupy() -> None:
+    # CuPy: format(self.get(), format_spec), so NumPy's rules: 0-d only
+    assert format(cupy.asarray(1.5), ".2f") == "1.50"
+    assert f"{cupy.sum(cupy.asarray([1.25, 1.0])):.3e}" == "2.250e+00"
+    with pytest.raises(TypeError, match="unsupported format string"):
+        format(cupy.asarray([1.5, 2.0]), ".2f")
+
+
+def test_mgrid_and_ogrid_make_device_arrays_as_cupys_fake_cupy() -> None:
+    np.testing.assert_array_equal(_host(cupy.mgrid[0:3]), np.mgrid[0:3])
+    np.testing.assert_array_equal(_host(cupy.mgrid[0:1:5j]), np.mgrid[0:1:5j])
+    np.testing.assert_array_equal(_host(cupy.mgrid[0:2, 0:3]), np.mgrid[0:2, 0:3])
+    np.testing.assert_array_equal(_host(cupy.mgrid[0:1:3j, 0:2]), np.mgrid[0:1:3j, 0:2])
+    grids = cupy.ogrid[0:2, 0:3]
+    assert type(grids) is list  # CuPy's nd_grid returns a list (NumPy's a tuple)
+    for ours, numpys in zip(grids, np.ogrid[0:2, 0:3]):
+        np.testing.assert_array_equal(_host(ours), numpys)
+    x = cupy.arange(6.0).reshape(2, 3)
+    i, j = cupy.ogrid[0:2, 0:3]
+    np.testing.assert_array_equal(_host(x[i, j]), np.arange(6.0).reshape(2, 3))
+
+
+def test_r_and_c_make_device_arrays_and_refuse_what_cupys_refuse_fake_cupy() -> None:
+    x = cupy.asarray([1, 2, 3])
+    np.testing.assert_array_equal(_host(cupy.r_[x, 0, x]), [1, 2, 3, 0, 1, 2, 3])
+    np.testing.assert_array_equal(_host(cupy.r_[[1, 2], 3.5]), [1.0, 2.0, 3.5])
+    np.testing.assert_array_equal(_host(cupy.c_[x, x]), [[1, 1], [2, 2], [3, 3]])
+    np.testing.assert_array_equal(_host(cupy.arange(5.0)[cupy.r_[0, 2]]), [0.0, 2.0])
+    with pytest.raises(NotImplementedError):
+        cupy.r_[1:3]  # CuPy 14.2: no slices
+    with pytest.raises(NotImplementedError):
+        cupy.r_["0,2", x]  # nor string directives
+    with pytest.raises(ValueError, match="special directives must be the first entry"):
+        cupy.r_[x, "0,2"]
+
+
+def test_names_numpy_2_removed_that_cupy_keeps_fake_cupy() -> None:
+    assert np.isnan(cupy.NaN) and cupy.Inf == np.inf and -np.inf == cupy.NINF
+    assert bool(cupy.alltrue(cupy.asarray([True, True])))
+    assert not bool(cupy.sometrue(cupy.asarray([False])))
+    assert float(cupy.trapz(cupy.asarray([1.0, 1.0]))) == 1.0

@@ -10,6 +10,7 @@ import threading
 
 import cupy
 import numpy as np
+import pytest
 
 import cunumpy as xp
 from cunumpy._settings import _landscape
@@ -73,3 +74,17 @@ def test_a_task_outliving_its_cupy_block_stays_on_cupy() -> None:
     assert isinstance(outside, np.ndarray) and isinstance(inside, cupy.ndarray)
     gc.collect()
     assert _landscape.others() == frozenset() and xp.pad is np.pad
+
+
+def test_a_name_cupy_lacks_names_cupy_on_its_backend_and_cupys_kept_names_resolve() -> None:
+    with xp.use_backend("cupy"):
+        with pytest.raises(AttributeError) as info:
+            xp.byte_bounds
+        assert str(info.value) == (
+            "module 'cunumpy' has no attribute 'byte_bounds': it is neither cunumpy's nor "
+            "cupy's (the current backend's)"
+        )
+        assert np.isnan(xp.NaN)  # CuPy 14 keeps it; NumPy 2 removed it
+        x = xp.zeros(5)
+        x[xp.r_[0, 2]] = 1.0  # CuPy's r_ makes a device array, which indexing takes
+        assert isinstance(x, cupy.ndarray) and float(xp.sum(x)) == 2.0

@@ -17,6 +17,7 @@ import numpy as np
 
 from ._cuda import RawKernel, RawModule, make_cuda
 from ._elementwise import ElementwiseKernel, ReductionKernel
+from ._index_tricks import c_, mgrid, ogrid, r_
 from ._ndarray import ndarray, unwrap, wrap
 from ._random import make_random
 from ._scipy import make_scipy
@@ -160,6 +161,15 @@ def _build() -> FakeCupy:
     # the fake has no kernel fusion: a fused function runs operation by operation
     module.fuse = lambda *a, kernel_name=None: (lambda f: f) if not a else a[0]  # type: ignore[attr-defined]
     module.diff = _diff  # type: ignore[attr-defined]
+    # CuPy's own index tricks make device arrays (NumPy's would make host arrays)
+    module.mgrid, module.ogrid, module.r_, module.c_ = mgrid, ogrid, r_, c_  # type: ignore[attr-defined]
+    # names NumPy 2 removed that CuPy 14 keeps (cupy/__init__.py)
+    for name in ("Inf", "Infinity", "infty", "PINF"):
+        setattr(module, name, np.inf)
+    module.NINF, module.NAN, module.NaN = -np.inf, np.nan, np.nan  # type: ignore[attr-defined]
+    module.PZERO, module.NZERO = 0.0, -0.0  # type: ignore[attr-defined]
+    module.alltrue, module.sometrue = module.all, module.any  # type: ignore[attr-defined]
+    module.trapz = module.trapezoid  # type: ignore[attr-defined]
     module.linalg = _submodule("cupy.linalg", np.linalg)  # type: ignore[attr-defined]
     module.fft = _submodule("cupy.fft", np.fft)  # type: ignore[attr-defined]
     module.random = make_random(_forwarder, FakeCupy)  # type: ignore[attr-defined]

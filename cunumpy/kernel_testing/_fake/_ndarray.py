@@ -266,9 +266,8 @@ class ndarray:
     def __str__(self) -> str:
         return str(self._a)
 
-    def __format__(self, spec: str) -> str:
-        # as CuPy's: the host copy's format (a 0-D array takes "{:.3e}", as NumPy's does)
-        return format(self._a, spec)
+    def __format__(self, format_spec: str) -> str:
+        return format(self._a, format_spec)  # CuPy: format(self.get(), format_spec)
 
     def __neg__(self) -> Any:
         return wrap(-self._a)
@@ -320,6 +319,8 @@ class ndarray:
     __rand__ = _reflected(operator.and_, "__rand__")
     __ror__ = _reflected(operator.or_, "__ror__")
     __rxor__ = _reflected(operator.xor, "__rxor__")
+    __rlshift__ = _reflected(operator.lshift, "__rlshift__")
+    __rrshift__ = _reflected(operator.rshift, "__rrshift__")
     __iadd__ = _inplace(operator.iadd, "__iadd__")
     __isub__ = _inplace(operator.isub, "__isub__")
     __imul__ = _inplace(operator.imul, "__imul__")
@@ -330,3 +331,5 @@ class ndarray:
     __iand__ = _inplace(operator.iand, "__iand__")
     __ior__ = _inplace(operator.ior, "__ior__")
     __ixor__ = _inplace(operator.ixor, "__ixor__")
+    __ilshift__ = _inplace(operator.ilshift, "__ilshift__")
+    __irshift__ = _inplace(operator.irshift, "__irshift__")
