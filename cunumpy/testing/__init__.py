@@ -3,8 +3,9 @@
 - Assertions for arrays of any namespace: :func:`assert_equal`, :func:`assert_close`,
   :func:`assert_less`. They compare namespace, shape, dtype and device, then copy both
   arrays to the host once to compare the values, and say precisely what differs.
-- A pytest plugin, ``cunumpy.testing.plugin`` (enable it with ``-p cunumpy.testing.plugin``
-  or ``pytest_plugins = ["cunumpy.testing.plugin"]``): an ``xp`` fixture over every usable
+- A pytest plugin, ``cunumpy.testing.plugin`` (installing cunumpy enables it, through its
+  ``pytest11`` entry point; ``pip install "cunumpy-xp[testing]"`` brings pytest, Hypothesis
+  and array-api-strict): an ``xp`` fixture over every usable
   namespace, a ``device`` fixture, the ``--xp`` option and the ``xp``, ``skip_xp`` and
   ``xfail_xp`` markers.
 - :func:`counting_computes`: counts the Dask graphs that run in a block (the plugin's

@@ -26,9 +26,15 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
-from hypothesis import strategies as st
-from hypothesis.errors import HypothesisWarning, InvalidArgument
-from hypothesis.extra.array_api import make_strategies_namespace
+from .._settings._install_hints import install_hint
+
+try:
+    from hypothesis import strategies as st
+    from hypothesis.errors import HypothesisWarning, InvalidArgument
+    from hypothesis.extra.array_api import make_strategies_namespace
+except ImportError as exc:  # one line that says what to install
+    msg = f"cunumpy.testing.strategies needs Hypothesis; to install it: {install_hint('testing')}."
+    raise ImportError(msg) from exc
 
 __all__ = ["arrays", "dtypes", "shapes"]
 
