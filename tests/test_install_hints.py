@@ -254,7 +254,9 @@ def test_the_testing_extra_is_what_cunumpy_testing_needs() -> None:
     extras = PYPROJECT["project"]["optional-dependencies"]
     testing = {_base(r) for r in extras["testing"]}
     # pytest and Hypothesis are imported; array-api-strict is a namespace of the xp fixture
-    imported = {name.replace("_", "-") for name in _third_party_imports(ROOT / "cunumpy" / "testing")}
+    imported = {
+        name.replace("_", "-") for name in _third_party_imports(ROOT / "cunumpy" / "testing")
+    }
     assert imported == {"pytest", "hypothesis", "dask"}  # dask: only for the dask namespace
     assert testing == {"pytest", "hypothesis", "array-api-strict"}
     assert f"{DISTRIBUTION}[testing]" in extras["test"]  # the contributors' set includes it

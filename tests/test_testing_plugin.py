@@ -420,3 +420,68 @@ def test_require_cuda_fails_the_cupy_namespace_of_the_xp_fixture(
     result = pytester.runpytest("-p", "cunumpy.testing.plugin", "--xp=numpy,cupy", "-rfE")
     result.assert_outcomes(passed=1, errors=1)
     result.stdout.fnmatch_lines(["*CUNUMPY_REQUIRE_CUDA is set, but cupy: *"])
+
+
+def test_a_bad_marker_fails_its_test_with_one_line(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        test_file="""
+        import pytest
+
+        @pytest.mark.xp("cuda")
+        def test_marked(xp):
+            pass
+
+        def test_other(xp):
+            pass
+        """
+    )
+    result = pytester.runpytest(*PLUGIN, "--xp=numpy")
+    result.assert_outcomes(passed=1, errors=1)  # the module's other test runs
+    errors = result.stdout.str().split("= ERRORS =", 1)[1].split("= short test summary", 1)[0]
+    lines = [line.strip("_ ") for line in errors.splitlines()[1:] if line.strip("=")]
+    assert lines == [
+        "ERROR at setup of test_marked[marker-error]",
+        "@pytest.mark.xp on test_file.py::test_marked: unknown namespace 'cuda'; the known ones "
+        "are numpy, cupy, array_api_strict, cunumpy, cunumpy:cupy, torch, jax, dask (or 'all').",
+    ]
+
+
+def test_each_skip_reason_is_one_line_and_names_the_fake_cupy(pytester: pytest.Pytester) -> None:
+    if cunumpy.cupy_available():
+        pytest.skip("CuPy is usable here: its namespace runs")
+    pytester.makepyfile(test_file="def test_a(xp):\n    pass\n\ndef test_b(xp):\n    pass\n")
+    result = pytester.runpytest(*PLUGIN, "-ra", "--xp=numpy,cupy,cunumpy:cupy")
+    result.assert_outcomes(passed=2, skipped=4)
+    reason = cunumpy.cupy_unavailable_reason()
+    fake = (
+        "without a GPU, CUNUMPY_FAKE_CUPY=1 runs it on the fake CuPy (on the CPU, not a GPU check)"
+    )
+    skipped = [line for line in result.outlines if line.startswith("SKIPPED")]
+    assert skipped == [
+        f"SKIPPED [2] cunumpy.testing.plugin: cupy: {reason}; {fake}",
+        f"SKIPPED [2] cunumpy.testing.plugin: cunumpy:cupy: {reason}; {fake}",
+    ]
+
+
+@pytest.mark.fake_cupy
+def test_the_header_labels_the_fake_cupy(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the fake CuPy (CUNUMPY_FAKE_CUPY=1, in a subprocess): not a GPU check."""
+    pytester.makepyfile(test_file="def test_a(xp):\n    assert xp.sum(xp.ones(2)) == 2\n")
+    monkeypatch.setenv("CUNUMPY_FAKE_CUPY", "1")
+    monkeypatch.setenv("PYTHONPATH", str(ROOT))
+    result = pytester.runpytest_subprocess(*PLUGIN, "--xp=cupy,cunumpy:cupy")
+    result.assert_outcomes(passed=2)
+    result.stdout.fnmatch_lines(
+        ["cunumpy.testing: xp namespaces: cupy (fake CuPy, CPU); cunumpy:cupy (fake CuPy, CPU)"]
+    )
+
+
+def test_a_run_with_the_option_shows_the_header_and_one_without_tests_of_xp_does_not(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makepyfile(test_file="def test_a():\n    pass\n")
+    assert "cunumpy.testing:" not in pytester.runpytest(*PLUGIN).stdout.str()
+    result = pytester.runpytest(*PLUGIN, "--xp=numpy")
+    result.stdout.fnmatch_lines(["cunumpy.testing: xp namespaces: numpy"])
