@@ -26,10 +26,14 @@ from typing import Any
 
 from .._backends._superset import library_attribute as _library_attribute
 from .._settings._config import current as _current
+from .._settings._homes import set_public_homes as _set_public_homes
 from ._assertions import assert_close, assert_equal, assert_less
 from ._dask_computes import ComputeCounter, counting_computes
 
 __all__ = ["ComputeCounter", "assert_close", "assert_equal", "assert_less", "counting_computes"]
+
+
+_set_public_homes(__name__, __all__, globals())  # tracebacks name the public module
 
 
 def __getattr__(name: str) -> Any:

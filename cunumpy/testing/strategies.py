@@ -140,7 +140,7 @@ def dtypes(
     try:
         found = xp.__array_namespace_info__().dtypes(kind=kind, device=device)
     except (TypeError, ValueError) as exc:  # the namespace's own words, named and completed
-        detail = str(exc).rstrip(".")
+        detail = str(exc).rstrip(".").removeprefix("dtypes: ")  # ours says "dtypes: " once
         if "real floating" not in detail:
             detail += f"; the standard's kinds are {_KINDS}, or a tuple of them"
         msg = f"dtypes: the namespace {xp.__name__} refuses kind={kind!r}: {detail}."
