@@ -126,7 +126,7 @@ class _MarkerError(str):
     """The ``xp`` parameter of a test whose marker is wrong: the fixture fails with it."""
 
 
-class _NamespaceSkipped(pytest.skip.Exception):  # type: ignore[name-defined,misc]
+class _NamespaceSkipped(pytest.skip.Exception):  # type: ignore[name-defined]
     """A namespace that is not usable here: reported once per reason, not once per test."""
 
 
@@ -268,7 +268,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
             _marks(metafunc, name)  # checks every marker once
     except ValueError as exc:  # the test fails with the message, the module's others run
         error = _MarkerError(str(exc))
-        values = [error] * len(argnames)
+        values: list[str] = [error] * len(argnames)
         metafunc.parametrize(argnames, [pytest.param(*values, id="marker-error")], indirect=True)
         return
     if not names:  # deselected in pytest_collection_modifyitems

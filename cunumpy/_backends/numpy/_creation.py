@@ -127,7 +127,7 @@ def linspace(
 ) -> Any:  # fmt: skip
     """NumPy's ``linspace`` on the CPU."""
     _check_device(device, "linspace")
-    return np.linspace(start, stop, num, endpoint, retstep, dtype, axis)
+    return np.linspace(start, stop, num, endpoint, retstep, dtype, axis)  # type: ignore[call-overload]
 
 
 # Standard: ones; the device checked in our words, then NumPy's.
