@@ -22,7 +22,6 @@ from ._calls._dispatch import (
 from ._calls._numpy_calls import numpy_call as _numpy_call
 from ._settings._errors import BACKEND_ERRORS as _BACKEND_ERRORS
 from ._settings._errors import raise_restated as _raise_restated
-from ._settings._homes import set_public_homes as _set_public_homes
 from ._typing import (
     Array,
     Device,
@@ -936,9 +935,6 @@ FAST_PATHS = {
     "rfft": {"kinds": "a", "keywords": {"n": 0, "axis": 2, "norm": 0}},
     "rfftn": {"kinds": "a", "keywords": {"s": 0, "axes": 0, "norm": 0}},
 }
-
-
-_set_public_homes(__name__, __all__, globals())  # tracebacks name the public module
 
 
 def __getattr__(name: str) -> Any:

@@ -23,7 +23,6 @@ from ._calls._dispatch import (
     _numpy_namespace,
 )
 from ._calls._numpy_calls import numpy_call as _numpy_call
-from ._settings._homes import set_public_homes as _set_public_homes
 from ._typing import (
     Array,
     DType,
@@ -1377,9 +1376,6 @@ FAST_PATHS = {
     "vecdot": {"kinds": "aa", "keywords": {"axis": 2}},
     "vector_norm": {"kinds": "a", "keywords": {"axis": 0, "keepdims": 1, "ord": 0}},
 }
-
-
-_set_public_homes(__name__, __all__, globals())  # tracebacks name the public module
 
 
 def __getattr__(name: str) -> Any:
