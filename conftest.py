@@ -43,6 +43,7 @@ if importlib.util.find_spec("dask") is None:
         "cunumpy/_backends/dask",
         "cunumpy/testing/_dask_computes.py",
         "docs/dask.md",
+        "docs/testing.md",  # its devices example uses a Dask array
     ]
 
 # The examples that call SciPy (``cunumpy.integrate`` and the host solvers of ``optimize``).

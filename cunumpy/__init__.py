@@ -214,6 +214,7 @@ from ._settings._cupy_probe import (
     cupy_available,
     cupy_unavailable_reason,
 )
+from ._settings._homes import set_public_homes as _set_public_homes
 from ._settings._versions import (
     MIN_CUPY_VERSION,
     backend_info,
@@ -319,6 +320,9 @@ __all__ += [
     "scipy", "setup_on_host", "to_cunumpy", "xp",
     "UniqueAllResult", "UniqueCountsResult", "UniqueInverseResult",  # what unique_* return
 ]  # fmt: skip
+
+
+_set_public_homes(__name__, __all__, globals())  # tracebacks name the public module
 
 
 def __getattr__(name: str) -> Any:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ._on_host._scipy_bridge import Bridge, scipy_module, to_host, wraps_scalar
+from ._settings._homes import set_public_homes as _set_public_homes
 
 __all__ = ["odeint", "quad"]
 
@@ -126,6 +127,9 @@ def odeint(
         **kwargs,
     )
     return bridge.result(solution)
+
+
+_set_public_homes(__name__, __all__, globals())  # tracebacks name the public module
 
 
 def __dir__() -> list[str]:

@@ -28,6 +28,7 @@ from ._moving._to_device import to_cupy, to_numpy
 from ._namespaces._array_backend_view import ArrayBackend
 from ._settings._config import current, get_backend, set_backend, use_backend
 from ._settings._cupy_probe import cupy_available
+from ._settings._homes import set_public_homes as _set_public_homes
 from ._settings._versions import MIN_CUPY_VERSION, backend_info, cupy_version_supported
 from .cuda import synchronize
 
@@ -64,6 +65,9 @@ array_backend = ArrayBackend()
 
 #: The backend names, ``"numpy"`` or ``"cupy"`` (a type for annotations).
 BackendType = Literal["numpy", "cupy"]
+
+
+_set_public_homes(__name__, __all__, globals())  # tracebacks name the public module
 
 
 def __getattr__(name: str) -> Any:

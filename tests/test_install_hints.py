@@ -232,3 +232,34 @@ def test_every_requirement_of_the_table_resolves_with_pip_dry_run(tmp_path: Path
         for item in json.loads(report.read_text())["install"]
     }
     assert {_base(r) for r in requirements} <= found, (requirements, found)
+
+
+def _third_party_imports(folder: Path) -> set[str]:
+    """The top-level modules that the sources under ``folder`` import, less the standard
+    library, cunumpy and its own dependencies."""
+    import ast
+
+    base = {_base(r).replace("-", "_") for r in PYPROJECT["project"]["dependencies"]}
+    found = set()
+    for path in folder.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                found |= {alias.name.split(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                found.add(node.module.split(".")[0])
+    return found - set(sys.stdlib_module_names) - base - {"cunumpy"}
+
+
+def test_the_testing_extra_is_what_cunumpy_testing_needs() -> None:
+    extras = PYPROJECT["project"]["optional-dependencies"]
+    testing = {_base(r) for r in extras["testing"]}
+    # pytest and Hypothesis are imported; array-api-strict is a namespace of the xp fixture
+    imported = {
+        name.replace("_", "-") for name in _third_party_imports(ROOT / "cunumpy" / "testing")
+    }
+    assert imported == {"pytest", "hypothesis", "dask"}  # dask: only for the dask namespace
+    assert testing == {"pytest", "hypothesis", "array-api-strict"}
+    assert f"{DISTRIBUTION}[testing]" in extras["test"]  # the contributors' set includes it
+    assert not {"scipy", "mypy", "ruff", "distributed"} & testing
+    first_block = (ROOT / "docs" / "testing.md").read_text().split("```bash\n", 1)[1]
+    assert first_block.startswith(f'pip install "{DISTRIBUTION}[testing]"')

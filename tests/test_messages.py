@@ -5,11 +5,13 @@ Each case was reported (issue 26, item 9) with the backend's words or a bare exc
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -162,3 +164,111 @@ def test_python_m_cunumpy_points_its_backend_warning_at_cunumpy_not_at_runpy() -
     assert "CupyUnavailableWarning" in first, done.stderr
     assert "<frozen" not in first, first
     assert first.startswith(str(ROOT / "cunumpy" / "__init__.py") + ":"), first
+
+
+def _public_classes() -> list[tuple[str, type]]:
+    """Every class that a public module of cunumpy exports (``__all__``), with where."""
+    import importlib
+    import inspect
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "docs" / "_ext"))
+    from api_pages import MODULES
+
+    found = []
+    for name in MODULES:
+        module = importlib.import_module(name)
+        for attr in module.__all__:
+            value = getattr(module, attr)
+            if inspect.isclass(value) and value.__module__.startswith("cunumpy"):
+                found.append((f"{name}.{attr}", value))
+    return found
+
+
+def test_every_public_class_names_its_public_home() -> None:
+    classes = _public_classes()
+    assert any(issubclass(cls, BaseException) for _, cls in classes)
+    private = [
+        (where, cls.__module__)
+        for where, cls in classes
+        if any(part.startswith("_") for part in cls.__module__.split("."))
+    ]
+    assert private == []
+    import importlib
+
+    for where, cls in classes:
+        assert getattr(importlib.import_module(cls.__module__), cls.__qualname__) is cls, where
+
+
+def test_a_traceback_names_the_public_exception() -> None:
+    import traceback
+
+    import cunumpy
+
+    exc = cunumpy.CupyUnavailableError("to_device: the CuPy backend is not usable.")
+    line = traceback.format_exception_only(type(exc), exc)[-1]
+    assert line.startswith("cunumpy.CupyUnavailableError: to_device:")
+
+
+NUMPY_DEVICE_CALLS = [
+    ("asarray", lambda xp: xp.asarray([1.0], device="cuda:0")),
+    ("zeros", lambda xp: xp.zeros(2, device="cuda:0")),
+    ("ones_like", lambda xp: xp.ones_like(xp.zeros(2), device="cuda:0")),
+    ("arange", lambda xp: xp.arange(3, device="cuda:0")),
+    ("linspace", lambda xp: xp.linspace(0, 1, 3, device="cuda:0")),
+    ("eye", lambda xp: xp.eye(2, device="cuda:0")),
+    ("full", lambda xp: xp.full(2, 1.0, device="cuda:0")),
+    ("empty", lambda xp: xp.empty(2, device="cuda:0")),
+]
+
+
+@pytest.mark.parametrize(
+    ("func", "call"), NUMPY_DEVICE_CALLS, ids=[f for f, _ in NUMPY_DEVICE_CALLS]
+)
+def test_the_numpy_namespaces_device_errors_are_in_house_style(func: str, call: Any) -> None:
+    import numpy as np
+
+    import cunumpy
+
+    xp = cunumpy.array_namespace(np.ones(1))
+    with pytest.raises(
+        ValueError,
+        match=rf"^{func}: device 'cuda:0' is not a device of cunumpy's NumPy namespace, whose only device is 'cpu'; ",
+    ) as info:
+        call(xp)
+    assert "not understood" not in str(info.value)
+    assert call.__code__ is not None and xp.zeros(2, device="cpu").shape == (2,)
+
+
+def test_every_namespaces_device_error_names_the_function_and_the_device() -> None:
+    import numpy as np
+
+    import cunumpy
+
+    namespaces = [cunumpy, cunumpy.array_namespace(np.ones(1))]
+    if importlib.util.find_spec("dask") is not None:
+        import cunumpy.dask
+
+        namespaces.append(cunumpy.dask)
+    for namespace in namespaces:
+        with pytest.raises(ValueError, match=r"^zeros: (unknown )?device 'bogus'"):
+            namespace.zeros(2, device="bogus")
+
+
+def test_messages_name_cunumpy_dask_not_its_private_module() -> None:
+    pytest.importorskip("dask", reason="Dask is not installed (the dask extra)")
+    import cunumpy.dask
+
+    with pytest.raises(AttributeError, match=r"^module 'cunumpy.dask' has no attribute 'nope'"):
+        _ = cunumpy.dask.nope
+    with pytest.raises(AttributeError, match=r"^module 'cunumpy.dask.linalg' has no attribute"):
+        _ = cunumpy.dask.linalg.nope
+
+
+def test_the_dtypes_strategy_says_dtypes_once() -> None:
+    pytest.importorskip("hypothesis", reason="Hypothesis is not installed")
+    import cunumpy
+    from cunumpy.testing import strategies as cst
+
+    with pytest.raises(ValueError, match="dtypes") as info:
+        cst.dtypes(cunumpy, kind="bogus")
+    assert str(info.value).count("dtypes:") == 1

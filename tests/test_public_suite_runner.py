@@ -32,6 +32,7 @@ def _launched(monkeypatch: pytest.MonkeyPatch, checkout: Path, *argv: str) -> di
         return subprocess.CompletedProcess(command, 0)
 
     monkeypatch.setattr(run.subprocess, "run", fake_run)
+    monkeypatch.setattr(run, "missing_prerequisite", lambda: None)  # the suite's own packages
     assert run.main([str(checkout), *argv]) == 0
     return seen
 
@@ -81,3 +82,21 @@ def test_the_no_shrink_plugin_drops_the_shrink_phase(
     )
     assert pytester.runpytest_subprocess("-p", "no_shrink_plugin").ret == 0
     assert pytester.runpytest_subprocess().ret == 1  # without it, the default profile shrinks
+
+
+def test_a_missing_prerequisite_is_one_line_naming_the_package_and_the_extra(
+    monkeypatch: pytest.MonkeyPatch, checkout: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    real = run.importlib.util.find_spec
+    monkeypatch.setattr(
+        run.importlib.util, "find_spec", lambda name: None if name == "ndindex" else real(name)
+    )
+    with pytest.raises(SystemExit) as info:
+        run.main([str(checkout)])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.endswith(
+        "the public Array API test suite needs ndindex, which is not installed: pip install "
+        "ndindex (from a source checkout of cunumpy: pip install '.[conformance]')\n"
+    )
+    assert err.count("\n") == 1

@@ -361,3 +361,15 @@ def test_a_failing_assertion_shows_no_internal_frames(
         assert internal not in text, internal
     for name in ("close", "equal", "less", "broadcast"):
         assert f"# LINE {name}" in text  # the test's own line is what is shown
+
+
+@pytest.mark.filterwarnings("ignore:the matrix subclass:PendingDeprecationWarning")
+def test_an_array_that_array_namespace_refuses_is_named_by_the_assertion() -> None:
+    import numpy as np
+
+    from cunumpy.testing import assert_close, assert_equal
+
+    with pytest.raises(TypeError, match=r"^assert_equal: `actual`: array_namespace: masked "):
+        assert_equal(np.ma.masked_array([1.0]), np.ones(1))
+    with pytest.raises(TypeError, match=r"^assert_close: `desired`: array_namespace: numpy.matrix"):
+        assert_close(np.ones((1, 1)), np.matrix([[1.0]]))

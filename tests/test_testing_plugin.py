@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import importlib.util
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -10,6 +15,7 @@ import cunumpy
 
 pytest_plugins = ["pytester"]
 
+ROOT = Path(__file__).resolve().parent.parent
 PLUGIN = ("-p", "cunumpy.testing.plugin")
 GPU = cunumpy.cupy_available()
 JAX = importlib.util.find_spec("jax") is not None
@@ -59,17 +65,73 @@ def test_xp_runs_on_every_default_namespace(pytester: pytest.Pytester) -> None:
     if not GPU:
         reason = cunumpy.cupy_unavailable_reason()
         assert reason is not None
-        result.stdout.fnmatch_lines([f"SKIPPED [[]1[]] test_file.py:*: cupy: {reason}"])
+        result.stdout.fnmatch_lines(
+            [f"SKIPPED [[]1[]] cunumpy.testing.plugin: cupy: {reason}; without a GPU, "
+             "CUNUMPY_FAKE_CUPY=1 runs it on the fake CuPy (on the CPU, not a GPU check)"]
+        )  # fmt: skip
         result.stdout.fnmatch_lines(
             [f"cunumpy.testing: xp namespaces: numpy; cupy (skipped: {reason})*"]
         )
 
 
-def test_plugin_is_not_loaded_without_being_asked(pytester: pytest.Pytester) -> None:
+def test_the_plugin_can_be_turned_off(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(test_file=SIMPLE)
-    result = pytester.runpytest()
+    result = pytester.runpytest("-p", "no:cunumpy", "-p", "no:cunumpy.testing.plugin")
     result.assert_outcomes(errors=1)
     result.stdout.fnmatch_lines(["*fixture 'xp' not found*"])
+
+
+def test_the_entry_point_module_loads_the_plugin_once(pytester: pytest.Pytester) -> None:
+    # _cunumpy_pytestplugin is what the pytest11 entry point names; with the conftest line
+    # as well, the plugin is registered once (pluggy refuses a second registration)
+    pytester.makeconftest('pytest_plugins = ["cunumpy.testing.plugin"]')
+    pytester.makepyfile(test_file=SIMPLE)
+    result = pytester.runpytest("-p", "_cunumpy_pytestplugin", "--xp=numpy,cunumpy")
+    result.assert_outcomes(passed=2)
+
+
+def test_the_entry_point_is_declared_and_imports_nothing_of_cunumpy() -> None:
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    assert '[project.entry-points.pytest11]\ncunumpy = "_cunumpy_pytestplugin"' in pyproject
+    code = "import sys, _cunumpy_pytestplugin; print(sorted(m for m in sys.modules if 'cunumpy.' in m or m == 'cunumpy'))"
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "[]"
+
+
+UNRELATED = """
+import pytest
+
+@pytest.fixture(params=[1, 2])
+def number(request):
+    return request.param
+
+@pytest.mark.parametrize("name", ["a", "b"])
+def test_names(name, number):
+    assert name in "ab"
+
+def test_skipped():
+    pytest.skip("not today")
+"""
+
+
+def _run_unrelated(path: Path, *plugin: str) -> list[str]:
+    """A ``-v -ra`` run of the project at ``path``, its timings left out."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    command = [sys.executable, "-m", "pytest", "-v", "-ra", "-p", "no:cacheprovider", *plugin]
+    out = subprocess.run(command, cwd=path, env=env, capture_output=True, text=True, check=False)
+    assert out.returncode == 0, out.stdout + out.stderr
+    return [re.sub(r" in [\d.]+s", "", line) for line in out.stdout.splitlines()]
+
+
+def test_a_run_that_does_not_use_the_plugin_is_unchanged(tmp_path: Path) -> None:
+    (tmp_path / "test_unrelated.py").write_text(UNRELATED)
+    (tmp_path / "pytest.ini").write_text("[pytest]\n")
+    without = _run_unrelated(tmp_path, "-p", "no:cunumpy", "-p", "no:cunumpy.testing.plugin")
+    with_it = _run_unrelated(tmp_path, "-p", "_cunumpy_pytestplugin")
+    assert sum("::test_names[" in line and "PASSED" in line for line in without) == 4
+    assert with_it == without
 
 
 def test_pytest_plugins_in_conftest_enables_it(pytester: pytest.Pytester) -> None:
@@ -300,6 +362,18 @@ def test_undeclared(xp, dask_computes):
 @pytest.mark.dask_computes(1)
 def test_declared(xp, dask_computes):
     assert float(xp.sum(xp.asarray([1.0, 2.0]))) == 3.0
+
+def test_caught(xp, dask_computes):
+    try:
+        float(xp.sum(xp.asarray([1.0, 2.0])))
+    except AssertionError:
+        pass
+
+@pytest.mark.dask_computes(1)
+def test_second(xp, dask_computes):
+    x = xp.asarray([1.0, 2.0])
+    assert float(xp.sum(x)) == 3.0
+    assert float(xp.max(x)) == 2.0
 """
 
 
@@ -310,11 +384,18 @@ def test_dask_computes_fails_a_test_that_computes_more_than_it_declares(
     pytester.makepyfile(test_file=COMPUTES)
     result = pytester.runpytest(*PLUGIN, "-v", "--xp=dask")
     assert _ids(result, "test_lazy") == {"dask"}
-    result.assert_outcomes(passed=3, errors=1)
+    result.assert_outcomes(passed=3, failed=2, errors=1)  # test_caught passes, then errs
+    # the test fails at the call that ran the graph, and the message names its line
     result.stdout.fnmatch_lines(
-        ["*test_undeclared[[]dask[]] ran 1 Dask graph(s) (of [[]*[]] tasks), more than the 0 it "
-         "declares (@pytest.mark.dask_computes(n))."]
+        ["E *AssertionError: Dask graph 1 (of * tasks) ran at */test_file.py:8, more than the 0 "
+         "that test_file.py::test_undeclared[[]dask[]] declares (@pytest.mark.dask_computes(n))."]
     )  # fmt: skip
+    # a test that catches that failure still fails, at teardown, with the line
+    result.stdout.fnmatch_lines(
+        ["*test_caught[[]dask[]] ran 1 Dask graph(s) (of [[]*[]] tasks, at */test_file.py:16), "
+         "more than the 0 it declares (@pytest.mark.dask_computes(n))."]
+    )  # fmt: skip
+    assert "ERROR at teardown of test_undeclared" not in result.stdout.str()
 
 
 def test_the_dask_namespace_is_skipped_with_the_reason_without_dask(
@@ -339,3 +420,68 @@ def test_require_cuda_fails_the_cupy_namespace_of_the_xp_fixture(
     result = pytester.runpytest("-p", "cunumpy.testing.plugin", "--xp=numpy,cupy", "-rfE")
     result.assert_outcomes(passed=1, errors=1)
     result.stdout.fnmatch_lines(["*CUNUMPY_REQUIRE_CUDA is set, but cupy: *"])
+
+
+def test_a_bad_marker_fails_its_test_with_one_line(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        test_file="""
+        import pytest
+
+        @pytest.mark.xp("cuda")
+        def test_marked(xp):
+            pass
+
+        def test_other(xp):
+            pass
+        """
+    )
+    result = pytester.runpytest(*PLUGIN, "--xp=numpy")
+    result.assert_outcomes(passed=1, errors=1)  # the module's other test runs
+    errors = result.stdout.str().split("= ERRORS =", 1)[1].split("= short test summary", 1)[0]
+    lines = [line.strip("_ ") for line in errors.splitlines()[1:] if line.strip("=")]
+    assert lines == [
+        "ERROR at setup of test_marked[marker-error]",
+        "@pytest.mark.xp on test_file.py::test_marked: unknown namespace 'cuda'; the known ones "
+        "are numpy, cupy, array_api_strict, cunumpy, cunumpy:cupy, torch, jax, dask (or 'all').",
+    ]
+
+
+def test_each_skip_reason_is_one_line_and_names_the_fake_cupy(pytester: pytest.Pytester) -> None:
+    if cunumpy.cupy_available():
+        pytest.skip("CuPy is usable here: its namespace runs")
+    pytester.makepyfile(test_file="def test_a(xp):\n    pass\n\ndef test_b(xp):\n    pass\n")
+    result = pytester.runpytest(*PLUGIN, "-ra", "--xp=numpy,cupy,cunumpy:cupy")
+    result.assert_outcomes(passed=2, skipped=4)
+    reason = cunumpy.cupy_unavailable_reason()
+    fake = (
+        "without a GPU, CUNUMPY_FAKE_CUPY=1 runs it on the fake CuPy (on the CPU, not a GPU check)"
+    )
+    skipped = [line for line in result.outlines if line.startswith("SKIPPED")]
+    assert skipped == [
+        f"SKIPPED [2] cunumpy.testing.plugin: cupy: {reason}; {fake}",
+        f"SKIPPED [2] cunumpy.testing.plugin: cunumpy:cupy: {reason}; {fake}",
+    ]
+
+
+@pytest.mark.fake_cupy
+def test_the_header_labels_the_fake_cupy(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the fake CuPy (CUNUMPY_FAKE_CUPY=1, in a subprocess): not a GPU check."""
+    pytester.makepyfile(test_file="def test_a(xp):\n    assert xp.sum(xp.ones(2)) == 2\n")
+    monkeypatch.setenv("CUNUMPY_FAKE_CUPY", "1")
+    monkeypatch.setenv("PYTHONPATH", str(ROOT))
+    result = pytester.runpytest_subprocess(*PLUGIN, "--xp=cupy,cunumpy:cupy")
+    result.assert_outcomes(passed=2)
+    result.stdout.fnmatch_lines(
+        ["cunumpy.testing: xp namespaces: cupy (fake CuPy, CPU); cunumpy:cupy (fake CuPy, CPU)"]
+    )
+
+
+def test_a_run_with_the_option_shows_the_header_and_one_without_tests_of_xp_does_not(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makepyfile(test_file="def test_a():\n    pass\n")
+    assert "cunumpy.testing:" not in pytester.runpytest(*PLUGIN).stdout.str()
+    result = pytester.runpytest(*PLUGIN, "--xp=numpy")
+    result.stdout.fnmatch_lines(["cunumpy.testing: xp namespaces: numpy"])

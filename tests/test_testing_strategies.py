@@ -113,3 +113,20 @@ def test_cupy_arrays_are_drawn_on_the_host_and_placed_on_the_gpu() -> None:
         assert x.dtype == cupy_namespace.float32
 
     check()
+
+
+def test_without_hypothesis_the_strategies_say_what_to_install() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; sys.modules['hypothesis'] = None\n"
+        "try:\n    import cunumpy.testing.strategies\n"
+        "except ImportError as exc:\n    print(exc)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == (
+        "cunumpy.testing.strategies needs Hypothesis; to install it: pip install pytest "
+        "hypothesis array-api-strict (from a source checkout of cunumpy: pip install "
+        "'.[testing]')."
+    )

@@ -1,7 +1,10 @@
 """Run the public Array API test suite (data-apis/array-api-tests) against cunumpy.
 
 The suite is not part of this repository: check it out yourself, with its ``array-api``
-submodule at the commit it pins, and point this script at the checkout::
+submodule at the commit it pins, and point this script at the checkout (docs/testing.md,
+"The Array API conformance suite", gives every command). The script runs from a source
+checkout of cunumpy (it is not in the wheel); its prerequisites are the ``conformance``
+extra, and a missing one is one line naming the package::
 
     python -m array_api_tests.public_suite.run /path/to/array-api-tests \\
         --backend numpy --max-examples 200 --seed 0 -q
@@ -20,6 +23,7 @@ The expected failures and skips of each backend are ``xfails-<backend>.txt`` and
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import subprocess
 import sys
@@ -50,6 +54,27 @@ def read_entries(path: Path) -> list[tuple[str, str]]:
     return entries
 
 
+#: The modules the public suite imports, and the package that brings each (the `conformance` extra).
+PREREQUISITES = {
+    "pytest": "pytest",
+    "hypothesis": "hypothesis",
+    "ndindex": "ndindex",
+    "pytest_jsonreport": "pytest-json-report",
+}
+
+
+def missing_prerequisite() -> str | None:
+    """One line naming the first package the suite needs that is not installed, or ``None``."""
+    for module, package in PREREQUISITES.items():
+        if importlib.util.find_spec(module) is None:
+            return (
+                f"the public Array API test suite needs {package}, which is not installed: "
+                f"pip install {package} (from a source checkout of cunumpy: pip install "
+                f"'.[conformance]')"
+            )
+    return None
+
+
 def _ids_file(entries: list[tuple[str, str]], directory: str, name: str) -> str:
     path = Path(directory) / name
     path.write_text("".join(f"{test_id}\n" for test_id, _ in entries))
@@ -65,6 +90,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--module", help="the namespace module to test (default: the backend's)")
     parser.add_argument("--no-shrink", action="store_true", help="turn Hypothesis shrinking off")
     args, pytest_args = parser.parse_known_args(argv)
+    missing = missing_prerequisite()
+    if missing is not None:
+        parser.exit(2, f"{parser.prog}: {missing}\n")
     suite = args.checkout / "array_api_tests"
     if not suite.is_dir():
         parser.error(f"{args.checkout} is not a checkout of array-api-tests (no array_api_tests/)")

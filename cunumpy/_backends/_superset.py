@@ -41,6 +41,25 @@ class _Remembers(Protocol):
 public_modules: dict[str, _Remembers] = {}
 
 
+#: How messages name the namespace modules that live in private modules.
+_SHOWN = {
+    "cunumpy._backends.dask": "module 'cunumpy.dask{}'",
+    "cunumpy._backends.numpy": "cunumpy's NumPy namespace{}",
+    "cunumpy._backends.cupy": "cunumpy's CuPy namespace{}",
+}
+
+
+def _shown(namespace: str) -> str:
+    """``namespace`` as a message names it: its public spelling, never a private path."""
+    for private, shown in _SHOWN.items():
+        if namespace == private or namespace.startswith(private + "."):
+            rest = namespace[len(private) :]
+            if rest and not shown.startswith("module"):
+                rest = f"'s {rest[1:]}"  # cunumpy's NumPy namespace's linalg
+            return shown.format(rest)
+    return f"module {namespace!r}"
+
+
 def library_attribute(library: ModuleType, namespace: str, name: str) -> Any:
     """``library``'s public attribute ``name``, for the namespace module named ``namespace``.
 
@@ -49,13 +68,13 @@ def library_attribute(library: ModuleType, namespace: str, name: str) -> Any:
     result as a module global (one module ``__getattr__`` call per name).
     """
     if name.startswith("_"):
-        msg = f"module {namespace!r} has no attribute {name!r}"
+        msg = f"{_shown(namespace)} has no attribute {name!r}"
         raise AttributeError(msg)
     try:
         return getattr(library, name)
     except AttributeError as exc:
         msg = (
-            f"module {namespace!r} has no attribute {name!r}: it is neither a name of the "
+            f"{_shown(namespace)} has no attribute {name!r}: it is neither a name of the "
             f"Array API standard nor of {library.__name__} ({exc})"
         )
         raise AttributeError(msg) from None

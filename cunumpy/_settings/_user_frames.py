@@ -11,15 +11,17 @@ __all__ = ["PACKAGE_DIR", "call_site", "importer_stacklevel"]
 PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 
 
-def call_site() -> str:
-    """The innermost ``"file:line"`` of the calling stack that is not in cunumpy's package.
+def call_site(*, also_skip: tuple[str, ...] = ()) -> str:
+    """The innermost ``"file:line"`` of the calling stack that is not in cunumpy's package
+    (nor in the folders ``also_skip``, each ending with ``os.sep``).
 
     A transfer listener calls it to find the line of the user's code that caused the copy.
     """
+    skipped = (PACKAGE_DIR, *also_skip)
     frame = sys._getframe(1)
     while frame is not None:
         filename = frame.f_code.co_filename
-        if not os.path.abspath(filename).startswith(PACKAGE_DIR):
+        if not os.path.abspath(filename).startswith(skipped):
             return f"{filename}:{frame.f_lineno}"
         frame = frame.f_back  # type: ignore[assignment]
     return "<unknown>"

@@ -12,6 +12,7 @@ integer work is exact, sorts are stable, and the sums add in one fixed order, so
 results are the same on both backends (see :doc:`/algorithms`).
 """
 
+from .._settings._homes import set_public_homes as _set_public_homes
 from ._morton import MAX_MORTON_LEVELS, morton_decode, morton_encode, morton_keys, morton_scales
 from ._segments import cell_offsets, segment_boundaries
 from ._sorting import compact_by_mask, sort_by_key
@@ -30,6 +31,9 @@ __all__ = [
     "segment_sum",
     "sort_by_key",
 ]
+
+
+_set_public_homes(__name__, __all__, globals())  # tracebacks name the public module
 
 
 def __dir__() -> list[str]:

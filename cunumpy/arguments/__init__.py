@@ -12,6 +12,7 @@ Nothing is converted between host and device: argument objects reach kernels as 
 are. See ``docs/cuda_kernels.md``.
 """
 
+from .._settings._homes import set_public_homes as _set_public_homes
 from ._headers import write_cuda_header
 from ._objects import CudaArguments, CudaStructArguments
 from ._struct import CudaStruct
@@ -24,6 +25,9 @@ __all__ = [
     "CudaStructValue",
     "write_cuda_header",
 ]
+
+
+_set_public_homes(__name__, __all__, globals())  # tracebacks name the public module
 
 
 def __dir__() -> list[str]:

@@ -17,6 +17,7 @@ GPU: the shipped headers (:func:`cuda_include_dir`), signature parsing
 from __future__ import annotations
 
 from .._settings._cupy_probe import cupy_available, cupy_unavailable_reason
+from .._settings._homes import set_public_homes as _set_public_homes
 from ._bind import bind_local_device
 from ._debug import (
     DEBUG_OPTIONS,
@@ -74,6 +75,9 @@ __all__ = [
     "synchronize",
     "wait_event",
 ]
+
+
+_set_public_homes(__name__, __all__, globals())  # tracebacks name the public module
 
 
 def __dir__() -> list[str]:

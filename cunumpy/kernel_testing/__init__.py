@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._settings._homes import set_public_homes as _set_public_homes
 from ._device_function import device_function_kernel
 from ._emulate import (
     compile_for_emulation,
@@ -76,6 +77,9 @@ __all__ = [
 ]
 
 _lazy: dict[str, Any] = {}
+
+
+_set_public_homes(__name__, __all__, globals())  # tracebacks name the public module
 
 
 def __getattr__(name: str) -> Any:

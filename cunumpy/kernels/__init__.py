@@ -22,6 +22,7 @@ Numba (the ``kernels`` extra) and running one on a GPU needs numba-cuda (the GPU
 See ``docs/kernels.md``.
 """
 
+from .._settings._homes import set_public_homes as _set_public_homes
 from ._catalog._kernel_catalog import KernelCatalog
 from ._catalog._kernel_pair import Kernel
 from ._cuda_c._cuda_kernel import CudaKernel
@@ -80,6 +81,9 @@ __all__ = [
     "use_device_kernel_implementation",
     "use_host_kernel_implementation",
 ]
+
+
+_set_public_homes(__name__, __all__, globals())  # tracebacks name the public module
 
 
 def __dir__() -> list[str]:

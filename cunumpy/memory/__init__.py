@@ -19,10 +19,14 @@ Importing this module imports no CuPy.
 from __future__ import annotations
 
 from .._moving._host_copy_async import HostCopy
+from .._settings._homes import set_public_homes as _set_public_homes
 from ._mirror import DeviceMirror
 from ._staging import HostStaging, StagedCopy
 
 __all__ = ["DeviceMirror", "HostCopy", "HostStaging", "StagedCopy"]
+
+
+_set_public_homes(__name__, __all__, globals())  # tracebacks name the public module
 
 
 def __dir__() -> list[str]:

@@ -33,6 +33,7 @@ MPI directly when it is CUDA-aware and through pinned host memory when it is not
 
 from __future__ import annotations
 
+from .._settings._homes import set_public_homes as _set_public_homes
 from ..cuda._bind import bind_local_device
 from ._aware import (
     get_mpi_cuda_aware,
@@ -95,6 +96,9 @@ __all__ = [
     "set_mpi_cuda_aware",
     "synchronize_for_mpi",
 ]
+
+
+_set_public_homes(__name__, __all__, globals())  # tracebacks name the public module
 
 
 def __dir__() -> list[str]:

@@ -10,10 +10,14 @@
 SciPy is imported on the first call that needs it. See :doc:`/algorithms` (solvers).
 """
 
+from .._settings._homes import set_public_homes as _set_public_homes
 from ._newton import NewtonResult, newton
 from ._scipy import fsolve, minimize, root
 
 __all__ = ["NewtonResult", "fsolve", "minimize", "newton", "root"]
+
+
+_set_public_homes(__name__, __all__, globals())  # tracebacks name the public module
 
 
 def __dir__() -> list[str]:

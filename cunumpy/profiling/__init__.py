@@ -8,6 +8,7 @@ backend they come from ``time.perf_counter``. The backend is read from
 between host and device that cunumpy makes, with their call sites and sizes.
 """
 
+from .._settings._homes import set_public_homes as _set_public_homes
 from ._benchmark import BenchmarkResult, benchmark
 from ._budget import TransferBudget
 from ._events import TransferEvent
@@ -32,6 +33,9 @@ __all__ = [
     "reset",
     "timed_region",
 ]
+
+
+_set_public_homes(__name__, __all__, globals())  # tracebacks name the public module
 
 
 def __dir__() -> list[str]:

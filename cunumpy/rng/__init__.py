@@ -10,6 +10,7 @@
 Named ``rng`` so that ``cunumpy.random`` stays the backend library's ``random`` module.
 """
 
+from .._settings._homes import set_public_homes as _set_public_homes
 from ._philox import (
     philox4x32_10,
     philox_normal,
@@ -30,6 +31,9 @@ __all__ = [
     "philox_uniform2",
     "random_streams",
 ]
+
+
+_set_public_homes(__name__, __all__, globals())  # tracebacks name the public module
 
 
 def __dir__() -> list[str]:

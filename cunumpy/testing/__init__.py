@@ -3,8 +3,9 @@
 - Assertions for arrays of any namespace: :func:`assert_equal`, :func:`assert_close`,
   :func:`assert_less`. They compare namespace, shape, dtype and device, then copy both
   arrays to the host once to compare the values, and say precisely what differs.
-- A pytest plugin, ``cunumpy.testing.plugin`` (enable it with ``-p cunumpy.testing.plugin``
-  or ``pytest_plugins = ["cunumpy.testing.plugin"]``): an ``xp`` fixture over every usable
+- A pytest plugin, ``cunumpy.testing.plugin`` (installing cunumpy enables it, through its
+  ``pytest11`` entry point; ``pip install "cunumpy-xp[testing]"`` brings pytest, Hypothesis
+  and array-api-strict): an ``xp`` fixture over every usable
   namespace, a ``device`` fixture, the ``--xp`` option and the ``xp``, ``skip_xp`` and
   ``xfail_xp`` markers.
 - :func:`counting_computes`: counts the Dask graphs that run in a block (the plugin's
@@ -25,10 +26,14 @@ from typing import Any
 
 from .._backends._superset import library_attribute as _library_attribute
 from .._settings._config import current as _current
+from .._settings._homes import set_public_homes as _set_public_homes
 from ._assertions import assert_close, assert_equal, assert_less
 from ._dask_computes import ComputeCounter, counting_computes
 
 __all__ = ["ComputeCounter", "assert_close", "assert_equal", "assert_less", "counting_computes"]
+
+
+_set_public_homes(__name__, __all__, globals())  # tracebacks name the public module
 
 
 def __getattr__(name: str) -> Any:

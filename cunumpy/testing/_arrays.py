@@ -63,9 +63,15 @@ def check_numeric(host: np.ndarray, name: str, func: str) -> None:
         raise TypeError(msg)
 
 
-def namespace_of_array(x: Any) -> ModuleType:
-    """The namespace ``x`` belongs to (cunumpy's for NumPy and CuPy arrays)."""
-    return array_namespace(x)
+def namespace_of_array(x: Any, name: str, func: str) -> ModuleType:
+    """The namespace ``x`` belongs to (cunumpy's for NumPy and CuPy arrays); where
+    ``array_namespace`` refuses it (a masked array, a ``numpy.matrix``), its ``TypeError``
+    names the assertion ``func`` and the argument ``name``."""
+    try:
+        return array_namespace(x)
+    except TypeError as exc:
+        msg = f"{func}: `{name}`: {exc}"
+        raise TypeError(msg) from None
 
 
 def namespace_label(namespace: ModuleType) -> str:

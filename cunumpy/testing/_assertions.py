@@ -62,7 +62,7 @@ def _compared(
         raise TypeError(msg)
     for x, name in zip(pair, names):
         check_is_array(x, name, func)
-    namespaces = [namespace_of_array(x) for x in pair]
+    namespaces = [namespace_of_array(x, name, func) for x, name in zip(pair, names)]
     operands = [
         Operand(
             name=name,

@@ -1,10 +1,13 @@
 """pytest plugin: run one test on every array namespace.
 
-Enable it with ``pytest -p cunumpy.testing.plugin``, or in the top-level ``conftest.py``::
+Installing cunumpy enables it: pytest loads it through the ``pytest11`` entry point (the
+module ``_cunumpy_pytestplugin``, which waits until pytest's search path is final). In a
+source checkout that is not installed, enable it with ``pytest -p cunumpy.testing.plugin``
+or ``pytest_plugins = ["cunumpy.testing.plugin"]`` in the top-level ``conftest.py``; either
+finds it registered where the entry point already did. ``-p no:cunumpy`` turns it off.
 
-    pytest_plugins = ["cunumpy.testing.plugin"]
-
-It is not loaded into every pytest run (no entry point). It provides:
+A run that uses none of its fixtures and options is unchanged: no header lines, no
+collection changes. It provides:
 
 - the ``xp`` fixture, parametrized over the namespaces ``numpy`` (cunumpy's), ``cupy``
   (cunumpy's), ``array_api_strict``, ``cunumpy`` (the top-level namespace) and, where they
@@ -17,16 +20,19 @@ It is not loaded into every pytest run (no entry point). It provides:
   (``test_f[array_api_strict-device1]``), and receives the namespace's device object.
 - the ``dask_computes`` fixture: counts the Dask graphs a test runs and fails the test
   when they are more than ``@pytest.mark.dask_computes(n)`` declares (none by default);
-  skipped with the reason when Dask is not installed.
+  skipped with the reason when Dask is not installed. The compute beyond the count fails
+  the test at the call that ran it, naming its file and line.
 - the ``--xp=numpy,cupy`` option (``all`` for every known namespace): which namespaces run.
 - the markers ``@pytest.mark.xp("numpy", "cupy")`` (the namespaces a test supports),
   ``@pytest.mark.skip_xp("torch", reason=...)`` and
-  ``@pytest.mark.xfail_xp("array_api_strict", reason=..., strict=True)``.
+  ``@pytest.mark.xfail_xp("array_api_strict", reason=..., strict=True)``. A marker that
+  names an unknown namespace fails that test with one line that says so.
+- one summary line per reason a namespace is skipped (``-rs``), not one per test.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -43,13 +49,17 @@ __all__ = [
     "pytest_collection_modifyitems",
     "pytest_configure",
     "pytest_generate_tests",
-    "pytest_report_header",
+    "pytest_report_collectionfinish",
+    "pytest_runtest_makereport",
     "xp",
 ]
 
 _SELECTED = pytest.StashKey[tuple[str, ...]]()
 _EXPLICIT = pytest.StashKey[bool]()
+_CALL_FAILED = pytest.StashKey[bool]()
 _NONE_SELECTED = "<no namespace selected>"
+#: Where the skips of unusable namespaces are reported: one summary line per reason.
+_SKIP_LOCATION = "cunumpy.testing.plugin"
 _MARKERS = (
     "xp(*names): run this test only on these namespaces of the xp fixture (cunumpy.testing.plugin)",
     "skip_xp(*names, reason): skip this test on these namespaces, giving the reason "
@@ -112,13 +122,57 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[_EXPLICIT] = True
 
 
-def pytest_report_header(config: pytest.Config) -> list[str]:
-    """The namespaces the ``xp`` fixture runs on (and why any is skipped), and the others."""
+class _MarkerError(str):
+    """The ``xp`` parameter of a test whose marker is wrong: the fixture fails with it."""
+
+
+class _NamespaceSkipped(pytest.skip.Exception):  # type: ignore[name-defined]
+    """A namespace that is not usable here: reported once per reason, not once per test."""
+
+
+def _uses_plugin(config: pytest.Config, items: Sequence[pytest.Item]) -> bool:
+    """Whether this run asked for the plugin: ``--xp``, or a test that gets its ``xp``."""
+    if config.stash.get(_EXPLICIT, False):
+        return True
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        if callspec is not None and isinstance(callspec.params.get("xp"), str):
+            return True
+    return False
+
+
+def _skip_reason(name: str, reason: str) -> str:
+    """Why ``name`` is skipped; for CuPy, also how to run it without a GPU."""
+    if not name.endswith("cupy"):
+        return f"{name}: {reason}"
+    return (
+        f"{name}: {reason}; without a GPU, CUNUMPY_FAKE_CUPY=1 runs it on the fake CuPy "
+        f"(on the CPU, not a GPU check)"
+    )
+
+
+def _label(name: str) -> str:
+    """The namespace's name, and what it is where that is not what the name says."""
+    if name.endswith("cupy"):
+        from ..kernel_testing._session import fake_cupy_active
+
+        if fake_cupy_active():
+            return f"{name} (fake CuPy, CPU)"
+    return name
+
+
+def pytest_report_collectionfinish(
+    config: pytest.Config, items: Sequence[pytest.Item]
+) -> list[str]:
+    """The namespaces the ``xp`` fixture runs on (and why any is skipped), and the others;
+    nothing in a run that does not use the plugin."""
+    if not _uses_plugin(config, items) or config.get_verbosity() < 0:
+        return []
     selected = config.stash.get(_SELECTED, ())
 
     def state(name: str, prefix: str) -> str:
         reason = unusable_reason(name)
-        return name if reason is None else f"{name} ({prefix}{reason})"
+        return _label(name) if reason is None else f"{name} ({prefix}{reason})"
 
     tested = "; ".join(state(name, "skipped: ") for name in selected)
     lines = [f"cunumpy.testing: xp namespaces: {tested}"]
@@ -206,10 +260,18 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
             argnames = [part.strip() for part in argnames.split(",")]
         if "xp" in argnames:
             return  # the test parametrizes xp itself
-    names = _test_names(metafunc)
     wants_device = "device" in metafunc.fixturenames
+    argnames = ["xp", "device"] if wants_device else ["xp"]
+    try:
+        names = _test_names(metafunc)
+        for name in names:
+            _marks(metafunc, name)  # checks every marker once
+    except ValueError as exc:  # the test fails with the message, the module's others run
+        error = _MarkerError(str(exc))
+        values: list[str] = [error] * len(argnames)
+        metafunc.parametrize(argnames, [pytest.param(*values, id="marker-error")], indirect=True)
+        return
     if not names:  # deselected in pytest_collection_modifyitems
-        argnames = ["xp", "device"] if wants_device else ["xp"]
         values = [_NONE_SELECTED] * len(argnames)
         metafunc.parametrize(argnames, [pytest.param(*values, id="none")], indirect=True)
         return
@@ -243,6 +305,8 @@ def xp(request: pytest.FixtureRequest) -> Iterator[ModuleType]:
     under ``CUNUMPY_REQUIRE_CUDA=1``, as every test that needs a GPU does.
     """
     name = getattr(request, "param", None)
+    if isinstance(name, _MarkerError):
+        pytest.fail(str(name), pytrace=False)
     if name not in KNOWN:
         msg = (
             "The xp fixture of cunumpy.testing.plugin is parametrized by the plugin; "
@@ -255,7 +319,7 @@ def xp(request: pytest.FixtureRequest) -> Iterator[ModuleType]:
 
         if name.endswith("cupy") and cuda_required():
             pytest.fail(f"CUNUMPY_REQUIRE_CUDA is set, but {name}: {reason}", pytrace=False)
-        pytest.skip(f"{name}: {reason}")
+        raise _NamespaceSkipped(_skip_reason(name, reason))
     with activated(name) as namespace:
         yield namespace
 
@@ -284,14 +348,31 @@ def dask_computes(request: pytest.FixtureRequest) -> Iterator[ComputeCounter]:
     reason = unusable_reason("dask")
     if reason is not None:
         pytest.skip(f"dask_computes: {reason}")
-    with counting_computes() as counter:
+    declared = f"the {allowed} that {request.node.nodeid} declares (@pytest.mark.dask_computes(n))"
+    with counting_computes(limit=allowed, declared=declared) as counter:
         yield counter
-    if counter.count > allowed:
+    if counter.count > allowed and not request.node.stash.get(_CALL_FAILED, False):
+        # the test caught the AssertionError of the call that ran the graph
         pytest.fail(
             f"{request.node.nodeid} ran {counter.count} Dask graph(s) (of {counter.tasks} "
-            f"tasks), more than the {allowed} it declares (@pytest.mark.dask_computes(n)).",
+            f"tasks, at {', '.join(counter.where)}), more than the {allowed} it declares "
+            f"(@pytest.mark.dask_computes(n)).",
             pytrace=False,
         )
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Report the skips of unusable namespaces at one place, so that ``-rs`` gives one line
+    per reason instead of one per test; note whether the test itself failed."""
+    report = yield
+    if report.when == "call":
+        item.stash[_CALL_FAILED] = report.failed
+    if call.excinfo is not None and call.excinfo.errisinstance(_NamespaceSkipped):
+        report.longrepr = (_SKIP_LOCATION, None, str(call.excinfo.value))  # type: ignore[assignment]
+    return report
 
 
 def __dir__() -> list[str]:

@@ -26,9 +26,15 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
-from hypothesis import strategies as st
-from hypothesis.errors import HypothesisWarning, InvalidArgument
-from hypothesis.extra.array_api import make_strategies_namespace
+from .._settings._install_hints import install_hint
+
+try:
+    from hypothesis import strategies as st
+    from hypothesis.errors import HypothesisWarning, InvalidArgument
+    from hypothesis.extra.array_api import make_strategies_namespace
+except ImportError as exc:  # one line that says what to install
+    msg = f"cunumpy.testing.strategies needs Hypothesis; to install it: {install_hint('testing')}."
+    raise ImportError(msg) from exc
 
 __all__ = ["arrays", "dtypes", "shapes"]
 
@@ -134,7 +140,7 @@ def dtypes(
     try:
         found = xp.__array_namespace_info__().dtypes(kind=kind, device=device)
     except (TypeError, ValueError) as exc:  # the namespace's own words, named and completed
-        detail = str(exc).rstrip(".")
+        detail = str(exc).rstrip(".").removeprefix("dtypes: ")  # ours says "dtypes: " once
         if "real floating" not in detail:
             detail += f"; the standard's kinds are {_KINDS}, or a tuple of them"
         msg = f"dtypes: the namespace {xp.__name__} refuses kind={kind!r}: {detail}."

@@ -18,10 +18,8 @@ from numpy import (
     add,
     all,
     any,
-    arange,
     argmax,
     argmin,
-    asarray,
     asin,
     asinh,
     atan,
@@ -51,18 +49,13 @@ from numpy import (
     cumulative_sum,
     divide,
     e,
-    empty,
-    empty_like,
     equal,
     exp,
-    eye,
     flip,
     float32,
     float64,
     floor,
     from_dlpack,
-    full,
-    full_like,
     greater,
     greater_equal,
     hypot,
@@ -79,7 +72,6 @@ from numpy import (
     isnan,
     less,
     less_equal,
-    linspace,
     log,
     log1p,
     log2,
@@ -105,8 +97,6 @@ from numpy import (
     nextafter,
     nonzero,
     not_equal,
-    ones,
-    ones_like,
     permute_dims,
     pi,
     positive,
@@ -148,13 +138,25 @@ from numpy import (
     var,
     vecdot,
     where,
-    zeros,
-    zeros_like,
 )
 
 from .._superset import library_attribute as _library_attribute
 from .._superset import standard_dir as _standard_dir
 from . import fft, linalg
+from ._creation import (
+    arange,
+    asarray,
+    empty,
+    empty_like,
+    eye,
+    full,
+    full_like,
+    linspace,
+    ones,
+    ones_like,
+    zeros,
+    zeros_like,
+)
 from ._dtypes import astype, finfo, iinfo
 from ._elementwise import clip, expm1, floor_divide, tanh
 from ._info import __array_namespace_info__
