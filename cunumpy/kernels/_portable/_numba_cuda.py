@@ -70,35 +70,74 @@ class Memory:
     def view(self, x: Any, shape: Shape, strides: Shape) -> Any:
         raise NotImplementedError
 
-    def launch(self, kernel: Any, grid: tuple[int, ...], block: tuple[int, ...], args: Any) -> None:
+    def launch(self, kernel: Any, grid: tuple[int, ...], block: tuple[int, ...], args: Any) -> Any:
+        """Launch ``kernel`` through Numba; returns a ``Launcher`` for its next calls, or None."""
         raise NotImplementedError
 
 
 class CupyMemory(Memory):
-    """CuPy arrays on the current GPU, launched on the stream with handle ``stream_ptr``."""
+    """CuPy arrays on GPU ``device``, launched on the stream with handle ``stream_ptr``.
+
+    Views are ``RawArray`` (pointer, shape, strides): the first launch of a kernel version
+    converts them to Numba device arrays and launches through Numba, which compiles;
+    later ones go through the ``Launcher`` that launch returns (see ``CudaLoops``).
+    """
 
     simulator = False
 
-    def __init__(self, cupy: ModuleType, stream_ptr: int) -> None:
+    def __init__(self, cupy: ModuleType, device: int, stream_ptr: int) -> None:
         self.library = cupy
-        self._stream = _kernels().external_stream(stream_ptr)
+        self.device = device
+        self.stream_ptr = stream_ptr
 
     def pointer(self, x: Any) -> int:
         return int(x.data.ptr)
 
     def view(self, x: Any, shape: Shape, strides: Shape) -> Any:
-        contiguous = strides == _c_strides(shape, x.dtype.itemsize)
-        desc = {
-            "shape": shape,
-            "strides": None if contiguous else strides,
-            "typestr": x.dtype.str,
-            "data": (int(x.data.ptr), False),
-            "version": 3,
-        }
-        return _kernels().device_array(desc, x)
+        return _kernels().RawArray(int(x.data.ptr), shape, strides, x.dtype)
 
-    def launch(self, kernel: Any, grid: tuple[int, ...], block: tuple[int, ...], args: Any) -> None:
-        kernel[grid, block, self._stream](*args)
+    def launch(self, kernel: Any, grid: tuple[int, ...], block: tuple[int, ...], args: Any) -> Any:
+        k = _kernels()
+        device_args = _map_arrays(k.device_array, args)
+        with k.gpu(self.device):
+            kernel[grid, block, k.external_stream(self.stream_ptr)](*device_args)
+            return k.Launcher.make(kernel, device_args, args)
+
+    def stream(self) -> Any:
+        """The launch stream as the lowest launch call takes it, made once per handle."""
+        key = (self.device, self.stream_ptr)
+        found = _CORE_STREAMS.get(key)
+        if found is None:
+            if len(_CORE_STREAMS) >= _MAX_CORE_STREAMS:
+                _CORE_STREAMS.clear()
+            k = _kernels()
+            with k.gpu(self.device):
+                found = _CORE_STREAMS[key] = k.core_stream(self.stream_ptr)
+        return found
+
+    def ready(self) -> None:
+        """Make the GPU's primary context current on this thread (once per thread), as the
+        fast launch calls the driver directly, without entering Numba's context."""
+        devices = getattr(_THREAD, "devices", None)
+        if devices is None:
+            devices = _THREAD.devices = set()
+        if self.device not in devices:
+            self.library.cuda.runtime.setDevice(self.device)
+            devices.add(self.device)
+
+
+# The stream objects of the fast launch, by GPU and stream handle: each only wraps the
+# handle; a handle reused by a new stream is the same stream to the driver.
+_CORE_STREAMS: dict[tuple[int, int], Any] = {}
+_MAX_CORE_STREAMS = 64
+_THREAD = threading.local()
+
+
+def _map_arrays(convert: Callable[[Any], Any], args: Any) -> Any:
+    """``args`` with each ``RawArray`` (in nested tuples) replaced by ``convert`` of it."""
+    if isinstance(args, tuple):
+        return tuple(_map_arrays(convert, a) for a in args)
+    return convert(args) if isinstance(args, _kernels().RawArray) else args
 
 
 # numba-cuda warns of "low occupancy" for a grid of fewer blocks. A small array needs
@@ -119,17 +158,9 @@ class SimulatorMemory(Memory):
     def view(self, x: Any, shape: Shape, strides: Shape) -> Any:
         return np.lib.stride_tricks.as_strided(x, shape, strides)
 
-    def launch(self, kernel: Any, grid: tuple[int, ...], block: tuple[int, ...], args: Any) -> None:
+    def launch(self, kernel: Any, grid: tuple[int, ...], block: tuple[int, ...], args: Any) -> Any:
         kernel[grid, block](*args)
-
-
-def _c_strides(shape: Shape, itemsize: int) -> Shape:
-    strides = []
-    step = itemsize
-    for n in reversed(shape):
-        strides.append(step)
-        step *= max(n, 1)
-    return tuple(reversed(strides))
+        return None
 
 
 def _extent(x: Any, memory: Memory) -> tuple[int, int]:
@@ -196,6 +227,9 @@ class CudaLoops:
         self._lock = threading.Lock()
         self._device_functions: dict[LoopSignature | None, Any] = {}
         self._kernels: dict[tuple[Any, ...], Any] = {}
+        # Per compiled version (kernel, GPU, each array's dtype, rank and layout): its
+        # Launcher, or False where it launches through Numba at every call.
+        self._launchers: dict[tuple[Any, ...], Any] = {}
 
     def _device_function(self, loop: LoopSignature | None) -> Any:
         found = self._device_functions.get(loop)
@@ -232,14 +266,31 @@ class CudaLoops:
         return found
 
     def _launch(
-        self, kernel: Any, loop: LoopSignature, rank: int, memory: Memory, dims: Shape, args: Any
+        self,
+        kernel: Any,
+        loop: LoopSignature,
+        rank: int,
+        memory: Memory,
+        dims: Shape,
+        args: Any,
+        views: Sequence[Any],
     ) -> None:
+        """Launch ``kernel`` on ``args`` (whose arrays are ``views``) over ``dims``."""
+        grid, block = _launch_shape(dims, memory.simulator)
+        if isinstance(memory, CupyMemory):
+            key = (kernel, memory.device, *(v.key for v in views))
+            launcher = self._launchers.get(key)
+            if launcher:
+                memory.ready()
+                launcher(grid, block, memory.stream(), args)
+                return
         before = _overload_count(kernel)
         start = time.perf_counter()
-        grid, block = _launch_shape(dims, memory.simulator)
-        memory.launch(kernel, grid, block, args)
-        if not memory.simulator and _overload_count(kernel) > before:
-            self._log.add(f"{loop} cuda rank {rank}", time.perf_counter() - start)
+        made = memory.launch(kernel, grid, block, args)
+        if isinstance(memory, CupyMemory):
+            self._launchers[key] = made or False
+            if _overload_count(kernel) > before:
+                self._log.add(f"{loop} cuda rank {rank}", time.perf_counter() - start)
 
     def run_elementwise(
         self,
@@ -270,11 +321,11 @@ class CudaLoops:
                     operands[i] = _Operand("array", lib.ascontiguousarray(op.value), op.cast_to)
             arrays = [target, *(op.value for op in operands if op.kind == "array")]
             dims, strides = plan_loop(shape, [a.strides for a in arrays])
-        views = iter([memory.view(a, dims, s) for a, s in zip(arrays, strides)])
-        out_view = next(views)
-        ops = tuple(next(views) if op.kind == "array" else op.value for op in operands)
+        views = [memory.view(a, dims, s) for a, s in zip(arrays, strides)]
+        inputs = iter(views[1:])
+        ops = tuple(next(inputs) if op.kind == "array" else op.value for op in operands)
         kernel = self._kernel("elementwise", loop, operands, len(dims))
-        self._launch(kernel, loop, len(dims), memory, dims, (out_view, ops))
+        self._launch(kernel, loop, len(dims), memory, dims, (views[0], ops), views)
         if target is not out:
             lib.copyto(out, target)
         return out
@@ -324,7 +375,7 @@ class CudaLoops:
         ops = (*in_views, *out_views)
         out_operands = [_Operand("array", None) for _ in outs]
         kernel = self._kernel("generalized", loop, [*operands, *out_operands], len(dims))
-        self._launch(kernel, loop, len(dims), memory, dims, (ops, dims))
+        self._launch(kernel, loop, len(dims), memory, dims, (ops, dims), views)
         for view, target in zip(shaped, targets):
             if target is not view:
                 lib.copyto(view, target)
