@@ -254,5 +254,5 @@ def test_later_calls_launch_without_numba_and_match_numba_argument_lists() -> No
                 expected = _wave(cupy.asnumpy(x), cupy.asnumpy(y).astype(np.float64))
                 np.testing.assert_allclose(cupy.asnumpy(result), expected, rtol=1e-12)
     assert len(launches) <= len(cases)  # at most one Numba launch per version
-    made = [v for key, v in gpu_wave._cuda._launchers.items() if key[0] in launches]
+    made = [v for key, v in gpu_wave._cuda_loops()._launchers.items() if key[0] in launches]
     assert made and all(isinstance(v, _numba_cuda._kernels().Launcher) for v in made)
