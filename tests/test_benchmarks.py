@@ -14,6 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import cunumpy
@@ -300,3 +301,33 @@ def test_the_numpy_calls_are_at_least_40_of_every_kind() -> None:
     assert STANDARD and NON_STANDARD and NUMPY_FORMS
     for _, call, direct in CALLS:
         assert call.startswith("xp.") and "xp." not in direct
+
+
+def test_the_heat_benchmark_runs_heat2ds_step_and_finds_071_only_where_it_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from benchmarks import bench_heat
+
+    sys.path.insert(0, str(ROOT / "examples"))
+    try:
+        import heat2d
+    finally:
+        sys.path.pop(0)
+    space = bench_heat.program()
+    u = space["setup"](np, 16)
+    heat = space["run"](np, u, 0.2, 5)
+    field, total = heat2d.solve(16, 16, 5, 0.2, cunumpy.mpi.get_mpi().COMM_WORLD)
+    np.testing.assert_allclose(u[1:-1, 1:-1], field, rtol=0, atol=0)
+    assert heat == pytest.approx(total, rel=1e-12)
+    monkeypatch.delenv("CUNUMPY_BENCH_071_PATH", raising=False)
+    assert "is not set" in str(bench_heat.run_071("numpy", 8, 1, 1))
+    monkeypatch.setenv("CUNUMPY_BENCH_071_PATH", str(tmp_path))
+    assert "holds no cunumpy package" in str(bench_heat.run_071("numpy", 8, 1, 1))
+    fake = tmp_path / "cunumpy"
+    fake.mkdir()
+    (fake / "__init__.py").write_text(
+        "__version__ = '9.9'\ndef set_backend(name): pass\n"
+        "zeros = __import__('numpy').zeros\nsum = __import__('numpy').sum\n"
+        "float64 = __import__('numpy').float64\n"
+    )
+    assert "imported cunumpy 9.9" in str(bench_heat.run_071("numpy", 8, 1, 1))
