@@ -331,3 +331,22 @@ def test_the_heat_benchmark_runs_heat2ds_step_and_finds_071_only_where_it_is(
         "float64 = __import__('numpy').float64\n"
     )
     assert "imported cunumpy 9.9" in str(bench_heat.run_071("numpy", 8, 1, 1))
+
+
+def test_table_prints_the_results_of_several_benchmarks_and_checks_their_bounds(
+    tmp_path: Path,
+) -> None:
+    kept = tmp_path / "a.json"
+    kept.write_text(json.dumps(to_json([Check("x / y", (1.0, 1.1), bound=1.2)])))
+    missed = tmp_path / "b.json"
+    missed.write_text(json.dumps(to_json([Check("z / y", (2.0,), bound=1.5)])))
+    done = _run_benchmarks("--table", f"alpha={kept}", f"beta={missed}", "--check")
+    assert done.returncode == 1, done.stdout + done.stderr
+    rows = [line for line in done.stdout.splitlines() if line.startswith(("alpha", "beta"))]
+    assert len(rows) == 2 and rows[0].endswith("pass") and rows[1].endswith("FAIL")
+    done = _run_benchmarks("--table", f"alpha={kept}", f"gone={tmp_path / 'none.json'}")
+    assert done.returncode == 1
+    assert any(
+        line.startswith("gone") and "ERROR: no results" in line for line in done.stdout.splitlines()
+    )
+    assert _run_benchmarks("--table", f"alpha={kept}", "--check").returncode == 0
