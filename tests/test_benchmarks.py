@@ -350,3 +350,21 @@ def test_table_prints_the_results_of_several_benchmarks_and_checks_their_bounds(
         line.startswith("gone") and "ERROR: no results" in line for line in done.stdout.splitlines()
     )
     assert _run_benchmarks("--table", f"alpha={kept}", "--check").returncode == 0
+
+
+def test_the_gpu_check_runs_every_benchmark_with_gpu_figures_and_prints_one_table() -> None:
+    script = (ROOT / "gpu_check.sh").read_text()
+    listed = set()
+    for array in ("BENCHMARKS", "NUMPY24_BENCHMARKS"):
+        body = re.search(rf"^{array}=\((.*?)\)", script, re.MULTILINE | re.DOTALL)
+        assert body is not None, array
+        listed |= {entry.split(":")[0] for entry in body.group(1).split()}
+    names = {b.name for b in discover()}
+    assert listed <= names
+    with_gpu = {
+        b.name
+        for b in discover()
+        if re.search(r"import cupy|cupy_available|gpu_unavailable_reason", b.path.read_text())
+    }
+    assert with_gpu and with_gpu <= listed, with_gpu - listed
+    assert '-m benchmarks --table "${BENCH_TABLE[@]}" --check' in script
