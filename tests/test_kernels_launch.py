@@ -201,3 +201,27 @@ def test_a_version_numba_must_launch_is_launched_by_numba_at_every_call(monkeypa
     for _ in range(3):
         _run(memory, x, x)
     assert len(memory.numba_launches) == 3 and not memory.fast_launches
+
+
+def test_a_new_result_skips_the_overlap_checks_and_full_shapes_are_not_broadcast(
+    monkeypatch: Any,
+) -> None:
+    monkeypatch.setattr(_numba_cuda.CudaLoops, "_kernel", _stub_kernel)
+    _axpy._cuda = None
+    checked: list[Any] = []
+    overlaps = _numba_cuda._overlaps
+    monkeypatch.setattr(
+        _numba_cuda, "_overlaps", lambda a, b, m: checked.append(a) or overlaps(a, b, m)
+    )
+    broadcast: list[Any] = []
+    broadcast_to = np.broadcast_to
+    monkeypatch.setattr(np, "broadcast_to", lambda x, s: broadcast.append(s) or broadcast_to(x, s))
+    memory = _StubMemory()
+    x, y = np.arange(6.0), np.ones(6)
+    _run(memory, x, y)  # a new result: no input can overlap it; both inputs full-shaped
+    assert checked == [] and broadcast == []
+    _run(memory, x, np.ones(1))  # one input broadcast
+    assert broadcast == [(6,)]
+    out = np.empty(6)
+    _axpy._cuda_loops().run_elementwise(_axpy._loop((x, y)), (x, y), out, (6,), memory)
+    assert len(checked) == 2  # a given result: each input is checked against it

@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from .._compile_log import CompileLog
+from ._cuda_memory import CupyMemory, Memory, SimulatorMemory
 from ._loop_types import LoopSignature, scalar_value
 
 __all__ = ["CudaLoops", "CupyMemory", "Memory", "SimulatorMemory", "plan_loop"]
@@ -58,109 +59,10 @@ def plan_loop(shape: Shape, strides: Sequence[Shape]) -> tuple[Shape, list[Shape
     return tuple(dims), [tuple(m) for m in merged]
 
 
-class Memory:
-    """How the CUDA target reaches arrays: allocation, views and the launch stream."""
-
-    library: ModuleType
-    simulator: bool
-
-    def pointer(self, x: Any) -> int:
-        raise NotImplementedError
-
-    def view(self, x: Any, shape: Shape, strides: Shape) -> Any:
-        raise NotImplementedError
-
-    def launch(self, kernel: Any, grid: tuple[int, ...], block: tuple[int, ...], args: Any) -> Any:
-        """Launch ``kernel`` through Numba; returns a ``Launcher`` for its next calls, or None."""
-        raise NotImplementedError
-
-
-class CupyMemory(Memory):
-    """CuPy arrays on GPU ``device``, launched on the stream with handle ``stream_ptr``.
-
-    Views are ``RawArray`` (pointer, shape, strides): the first launch of a kernel version
-    converts them to Numba device arrays and launches through Numba, which compiles;
-    later ones go through the ``Launcher`` that launch returns (see ``CudaLoops``).
-    """
-
-    simulator = False
-
-    def __init__(self, cupy: ModuleType, device: int, stream_ptr: int) -> None:
-        self.library = cupy
-        self.device = device
-        self.stream_ptr = stream_ptr
-
-    def pointer(self, x: Any) -> int:
-        return int(x.data.ptr)
-
-    def view(self, x: Any, shape: Shape, strides: Shape) -> Any:
-        return _kernels().RawArray(int(x.data.ptr), shape, strides, x.dtype)
-
-    def launch(self, kernel: Any, grid: tuple[int, ...], block: tuple[int, ...], args: Any) -> Any:
-        k = _kernels()
-        device_args = _map_arrays(k.device_array, args)
-        with k.gpu(self.device):
-            kernel[grid, block, k.external_stream(self.stream_ptr)](*device_args)
-            return k.Launcher.make(kernel, device_args, args)
-
-    def stream(self) -> Any:
-        """The launch stream as the lowest launch call takes it, made once per handle."""
-        key = (self.device, self.stream_ptr)
-        found = _CORE_STREAMS.get(key)
-        if found is None:
-            if len(_CORE_STREAMS) >= _MAX_CORE_STREAMS:
-                _CORE_STREAMS.clear()
-            k = _kernels()
-            with k.gpu(self.device):
-                found = _CORE_STREAMS[key] = k.core_stream(self.stream_ptr)
-        return found
-
-    def ready(self) -> None:
-        """Make the GPU's primary context current on this thread (once per thread), as the
-        fast launch calls the driver directly, without entering Numba's context."""
-        devices = getattr(_THREAD, "devices", None)
-        if devices is None:
-            devices = _THREAD.devices = set()
-        if self.device not in devices:
-            self.library.cuda.runtime.setDevice(self.device)
-            devices.add(self.device)
-
-
-# The stream objects of the fast launch, by GPU and stream handle: each only wraps the
-# handle; a handle reused by a new stream is the same stream to the driver.
-_CORE_STREAMS: dict[tuple[int, int], Any] = {}
-_MAX_CORE_STREAMS = 64
-_THREAD = threading.local()
-
-
-def _map_arrays(convert: Callable[[Any], Any], args: Any) -> Any:
-    """``args`` with each ``RawArray`` (in nested tuples) replaced by ``convert`` of it."""
-    if isinstance(args, tuple):
-        return tuple(_map_arrays(convert, a) for a in args)
-    return convert(args) if isinstance(args, _kernels().RawArray) else args
-
-
 # numba-cuda warns of "low occupancy" for a grid of fewer blocks. A small array needs
 # fewer, but the kernels loop with the grid's stride, so the extra blocks just return: a
 # few microseconds on the GPU, and no process-wide warning filter changed at every launch.
 _MIN_BLOCKS = 128
-
-
-class SimulatorMemory(Memory):
-    """NumPy arrays under Numba's CUDA simulator (``NUMBA_ENABLE_CUDASIM=1``): for tests."""
-
-    library = np
-    simulator = True
-
-    def pointer(self, x: Any) -> int:
-        return int(x.__array_interface__["data"][0])
-
-    def view(self, x: Any, shape: Shape, strides: Shape) -> Any:
-        return np.lib.stride_tricks.as_strided(x, shape, strides)
-
-    def launch(self, kernel: Any, grid: tuple[int, ...], block: tuple[int, ...], args: Any) -> Any:
-        kernel[grid, block](*args)
-        return None
 
 
 def _extent(x: Any, memory: Memory) -> tuple[int, int]:
@@ -302,13 +204,14 @@ class CudaLoops:
     ) -> Any:
         """Run the elementwise kernel for ``loop``; returns ``out`` (allocated when None)."""
         lib = memory.library
+        given = [] if out is None else [out]  # a new result overlaps no input
         if out is None:
             out = lib.empty(shape, dtype=loop.outputs[0])
         if math.prod(shape) == 0:
             return out
-        operands = self._operands(loop, values, memory, [out], same_view_ok=True)
+        operands = self._operands(loop, values, memory, given, same_view_ok=True)
         for i, op in enumerate(operands):
-            if op.kind == "array":
+            if op.kind == "array" and op.value.shape != shape:
                 operands[i] = _Operand("array", lib.broadcast_to(op.value, shape), op.cast_to)
         arrays = [out, *(op.value for op in operands if op.kind == "array")]
         dims, strides = plan_loop(shape, [a.strides for a in arrays])
@@ -342,12 +245,13 @@ class CudaLoops:
     ) -> list[Any]:
         """Run the generalized kernel for ``loop``; ``cores`` gives each input's core rank."""
         lib = memory.library
+        given = [] if outs is None else list(outs)  # new results overlap no input
         if outs is None:
             outs = [lib.empty(s, dtype=d) for s, d in zip(out_shapes, loop.outputs)]
         outs = list(outs)
         if math.prod(loop_shape) == 0:
             return outs
-        operands = self._operands(loop, values, memory, outs, same_view_ok=False)
+        operands = self._operands(loop, values, memory, given, same_view_ok=False)
         n = len(loop_shape)
         for i, op in enumerate(operands):  # all arrays: the callers index every operand
             if op.kind == "scalar":
