@@ -96,17 +96,7 @@ def host_times(
 ) -> dict[str, list[float]]:
     """Host seconds to queue one call of each run: ``sync`` (untimed), then ``number``
     calls timed without synchronizing; the runs interleaved, rotated per repeat."""
-    for run in runs.values():
-        run()
-    labels = list(runs)
-    times: dict[str, list[float]] = {label: [] for label in labels}
-    for k in range(repeat):
-        for label in labels[k % len(labels) :] + labels[: k % len(labels)]:
-            sync()
-            start = time.perf_counter()
-            for _ in range(number):
-                runs[label]()
-            times[label].append((time.perf_counter() - start) / number)
+    times = interleaved_times(runs, number=number, repeat=repeat, sync=sync, sync_after=False)
     sync()
     return times
 

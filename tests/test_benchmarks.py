@@ -22,6 +22,7 @@ from benchmarks.__main__ import discover
 from benchmarks._harness import (
     KNOWN_NEEDS,
     Check,
+    batch_time,
     Skipped,
     from_json,
     paired_ratios,
@@ -368,3 +369,12 @@ def test_the_gpu_check_runs_every_benchmark_with_gpu_figures_and_prints_one_tabl
     }
     assert with_gpu and with_gpu <= listed, with_gpu - listed
     assert '-m benchmarks --table "${BENCH_TABLE[@]}" --check' in script
+
+
+def test_batch_time_without_sync_after_times_only_the_queueing() -> None:
+    syncs: list[int] = []
+    batch_time(lambda: None, 3, lambda: syncs.append(1))
+    assert len(syncs) == 2  # before and after: the device's time
+    syncs.clear()
+    batch_time(lambda: None, 3, lambda: syncs.append(1), sync_after=False)
+    assert len(syncs) == 1  # before only: the host's time to queue
