@@ -22,8 +22,8 @@ from benchmarks.__main__ import discover
 from benchmarks._harness import (
     KNOWN_NEEDS,
     Check,
-    batch_time,
     Skipped,
+    batch_time,
     from_json,
     paired_ratios,
     ratio_table,
