@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Every GPU check of cunumpy, on a machine with an NVIDIA GPU and no network, in 9 minutes.
+# Every GPU check of cunumpy, on a machine with an NVIDIA GPU and no network, in 9.6 minutes.
 #
 # Prepare on a machine with network access (one command; see its header):
 #   tools/prepare_gpu_check.sh /path/to/array-api-tests
 # It fills gpu_wheels/ (what the GPU machine lacks, for Python 3.12), gpu_numpy24/ (NumPy 2.4,
-# for numba-cuda) and gpu_suite/ (the public Array API suite), all git-ignored, and prints
-# the device-tool call to make.
+# for numba-cuda), gpu_suite/ (the public Array API suite) and gpu_071/ (CuNumpy 0.7.1's
+# wheel, for the application benchmark), all git-ignored, and prints the device-tool call.
 # The GPU machine must have Python 3.12 with NumPy, CuPy, SciPy and pytest; the carried wheels
 # are installed into a scratch folder first and come before its own packages. SciPy is not
 # carried (its wheel alone would take half of the 64 MiB a call carries): the machine's image
@@ -33,13 +33,13 @@
 # they are no GPU verification, so the GPU check neither spends its time on them nor counts
 # them; pytest's "deselected" count in the log is theirs.
 #
-# GPU_CHECK_BUDGET (seconds, default 540) bounds the whole run; PUBLIC_SUITE_EXAMPLES
+# GPU_CHECK_BUDGET (seconds, default 575) bounds the whole run; PUBLIC_SUITE_EXAMPLES
 # overrides the sized example count; GPU_CHECK_WORKERS (default 8) sets pytest's workers (a
 # dry run on a small machine may want fewer).
 set -u
 cd "$(dirname "$0")"
 PY=${PYTHON:-python3}
-BUDGET=${GPU_CHECK_BUDGET:-540}
+BUDGET=${GPU_CHECK_BUDGET:-575}
 DRY=${GPU_CHECK_DRY_RUN:-0}
 # The public suite's time: PUBLIC_FIXED seconds to collect and compile kernels, then
 # PUBLIC_PER_EXAMPLE seconds per Hypothesis example of all its tests on 8 workers (about
@@ -53,12 +53,15 @@ declare -a SUMMARY=() BOUNDS_MISSED=()
 status=0
 
 # name:limit of each benchmark (benchmarks/bench_NAME.py --quick) run with the machine's
-# NumPy; the portable kernels' one (kernels:KERNELS_BENCH) runs with NumPy 2.4, after them.
+# NumPy; those that compile portable kernels (NUMPY24_BENCHMARKS: kernels, with the launch
+# path's stages, and heat, the application) run with NumPy 2.4, after them.
 BENCHMARKS=(cupy_dispatch:25 transfer:20 streams:15 profiling:15 algorithms:20 host_kernels:10
     cuda_kernel:15)
-KERNELS_BENCH=25
-bench_total=$KERNELS_BENCH
-for entry in "${BENCHMARKS[@]}"; do bench_total=$((bench_total + ${entry#*:})); done
+NUMPY24_BENCHMARKS=(kernels:30 heat:35)
+bench_total=0
+for entry in "${BENCHMARKS[@]}" "${NUMPY24_BENCHMARKS[@]}"; do
+    bench_total=$((bench_total + ${entry#*:}))
+done
 # name:limit of every step but the public suite, which gets the time left (>= MIN_PUBLIC).
 LIMITS=(install:15 report:20 smoke:15 serial:40 suite:110 harness:65 numpy24:45
     "benchmarks:$bench_total")
@@ -104,9 +107,11 @@ check() {  # check NAME COMMAND... : a dry-run check, recorded like a step; its 
     record "dry run: $name" "$rc" "$start"
 }
 
+BENCH_TABLE=()  # NAME=JSON of each benchmark run, for the one table at the end
 benchmark() {  # benchmark NAME LIMIT : bench_NAME.py --quick --check; a missed bound is reported only
     local name=$1 limit=$2 start=$SECONDS rc json=/tmp/cunumpy-gpu-bench-$1.json
     rm -f "$json"
+    BENCH_TABLE+=("$name=$json")
     echo "=== benchmark $name (limit ${limit}s)"
     timeout --kill-after=10 "$limit" "$PY" "benchmarks/bench_$name.py" --quick --check --json "$json"
     rc=$?
@@ -128,8 +133,8 @@ sys.exit(1 if missing else 0)
 PY
 }
 
-ran() {  # ran JUNIT_XML WANTED : each MUST_RUN test is in the report, and WANTED (passed|listed)
-    "$PY" - "$@" "${MUST_RUN[@]}" <<'PY'
+ran() {  # ran JUNIT_XML WANTED NODE_ID... : each test is in the report, and WANTED (passed|listed)
+    "$PY" - "$@" <<'PY'
 import sys, xml.etree.ElementTree as ET
 report, wanted, ids = sys.argv[1], sys.argv[2], sys.argv[3:]
 outcomes = {}
@@ -146,7 +151,7 @@ for node in ids:
     outcome = outcomes.get((path.removesuffix(".py").replace("/", "."), name), "not run")
     if outcome == "not run" or (wanted == "passed" and outcome != "passed"):
         bad.append(f"{node}: {outcome}")
-print("\n".join(bad) if bad else f"all {len(ids)} tests of MUST_RUN {wanted}")
+print("\n".join(bad) if bad else f"all {len(ids)} tests named {wanted}")
 sys.exit(1 if bad else 0)
 PY
 }
@@ -161,6 +166,7 @@ files() {  # files PATH... : each exists
 # --- the carried wheels ---------------------------------------------------------------------
 SITE=${GPU_CHECK_SITE:-/tmp/cunumpy-gpu-site}
 NUMPY24_SITE=/tmp/cunumpy-gpu-numpy24
+SITE071=/tmp/cunumpy-gpu-071  # CuNumpy 0.7.1 alone, for bench_heat (CUNUMPY_BENCH_071_PATH)
 [ "$DRY" = 1 ] && SITE=$(mktemp -d /tmp/cunumpy-gpu-dry-XXXXXX)
 if [ -d gpu_wheels ]; then
     step "install gpu_wheels/" "$(limit_of install)" "$PY" tools/install_wheels.py gpu_wheels "$SITE"
@@ -197,7 +203,9 @@ SUITE_ARGS=(-q -p no:cacheprovider "${PLUGINS[@]}")
 # The suite's selection, here and in the dry run: no fake CuPy, emulator or simulator tests.
 NOT_ON_GPU=(-m "not fake_cupy and not emulated and not simulator")
 # GPU tests the suite must select (the dry run checks) and, on the GPU, pass (not skip), by
-# node id: the porting example's GPU run and a test of each new module that needs a GPU.
+# node id: the porting example's GPU run, a test of each new module that needs a GPU, and
+# the GPU tests of what GPU run 2 found and CPUs fixed (rng's normal on CuPy 14, the Dask
+# chunks' floor_divide/expm1/tanh, CuPy's refusal of lists, the pinned copy's count, fmax).
 MUST_RUN=(tests/test_kernel_pairs.py::test_the_porting_example_passes_its_parity_tests_on_the_gpu
     tests/test_ufunc_methods.py::test_add_at_on_cupy_arrays_scatters_on_the_gpu
     tests/test_compat071_toplevel.py::test_gpu_scipy_is_cupyx_scipy_on_the_cupy_backend
@@ -219,48 +227,87 @@ MUST_RUN=(tests/test_kernel_pairs.py::test_the_porting_example_passes_its_parity
     tests/test_numpy_calls.py::test_asarray_of_a_host_array_lands_on_the_gpu_on_the_cupy_backend
     tests/test_device_programs_gpu.py::test_programs_fed_by_asarray_of_host_data_run_on_the_gpu
     tests/test_dask_gpu.py::test_cupy_chunks_run_cunumpys_cupy_namespace_per_chunk_gpu
-    tests/test_dask_gpu.py::test_to_device_moves_chunks_between_host_and_gpu_gpu)
+    tests/test_dask_gpu.py::test_to_device_moves_chunks_between_host_and_gpu_gpu
+    tests/test_dask_gpu.py::test_expm1_tanh_and_floor_divide_of_cupy_chunks_give_cupy_chunks_gpu
+    tests/test_rng.py::test_cupy_generators_and_streams_draw_normal_on_the_gpu
+    tests/test_rng.py::test_cupy_generators_and_streams
+    "tests/test_numpy_calls.py::test_numpy_idioms_give_cupys_answer_on_the_gpu[sum(list)]"
+    "tests/test_numpy_calls.py::test_numpy_idioms_give_cupys_answer_on_the_gpu[maximum(list, 3)]"
+    "tests/test_numpy_calls.py::test_numpy_idioms_give_cupys_answer_on_the_gpu[fft.fft(list)]"
+    "tests/test_numpy_calls.py::test_numpy_idioms_give_cupys_answer_on_the_gpu[linalg.det(lists)]"
+    tests/test_profiling_transfers.py::test_gpu_pinned_copy_and_dtype_conversion_are_counted)
+# The portable kernels' GPU tests that must pass in their step (NumPy 2.4): the fast launch
+# (a launcher per compiled version, its argument list equal to Numba's) and the streams it
+# must honour (a new stream, a raw handle, after work queued on the current stream).
+KERNEL_TESTS=(tests/test_kernels_gpu.py tests/test_kernels_programs.py)
+MUST_RUN_KERNELS=(
+    tests/test_kernels_gpu.py::test_later_calls_launch_without_numba_and_match_numba_argument_lists
+    tests/test_kernels_gpu.py::test_elementwise_on_cupy_broadcasts_strides_and_casts
+    tests/test_kernels_gpu.py::test_generalized_on_cupy_matches_numpy
+    tests/test_kernels_gpu.py::test_kernel_waits_for_earlier_work_on_the_given_stream
+    tests/test_kernels_gpu.py::test_kernel_on_another_stream_waits_for_the_current_stream
+    tests/test_kernels_gpu.py::test_kernel_accepts_a_raw_stream_handle)
 PUBLIC_ARGS=(--backend cupy --disable-deadline -q -rfEX "${PLUGINS[@]}" "${XDIST[@]}")
 MODULES=(numpy cupy scipy pytest hypothesis _hypothesis_pytestplugin xdist array_api_compat
     maybempi array_api_strict ndindex pytest_jsonreport pytest_metadata)
 bench_files=()
-for entry in "${BENCHMARKS[@]}" "kernels:$KERNELS_BENCH"; do
+for entry in "${BENCHMARKS[@]}" "${NUMPY24_BENCHMARKS[@]}"; do
     bench_files+=("benchmarks/bench_${entry%%:*}.py")
 done
+# CuNumpy 0.7.1 for bench_heat, in a folder of its own (both are `cunumpy`): its wheel is
+# carried in gpu_071/; its dependencies (array-api-compat, maybempi) are in gpu_wheels/.
+install071() {
+    rm -rf "$SITE071" && "$PY" tools/install_wheels.py gpu_071 "$SITE071" >/dev/null &&
+        export CUNUMPY_BENCH_071_PATH="$SITE071" && echo "CuNumpy 0.7.1 installed in $SITE071"
+}
 
 if [ "$DRY" = 1 ]; then
     check "Python (the carried wheels are for 3.12)" "$PY" -c "
 import sys; print(sys.executable, sys.version.split()[0]); sys.exit(sys.version_info[:2] != (3, 12))"
     check "modules the steps import" needs "${MODULES[@]}"
     check "files the steps run" files "${bench_files[@]}" "${SERIAL_TESTS[@]}" \
-        tests/test_kernel_pairs.py examples/porting/test_parity.py \
+        "${KERNEL_TESTS[@]}" tests/test_kernel_pairs.py examples/porting/test_parity.py \
+        examples/heat2d.py gpu_071 \
         array_api_tests/public_suite/xfails-cupy.txt gpu_suite/array_api_tests gpu_suite/array-api/src
     check "the test suite collects, with the GPU tests and without the CPU stand-ins" bash -c "
         '$PY' -m pytest ${SUITE_ARGS[*]} -m '${NOT_ON_GPU[1]}' --collect-only tests cunumpy docs \
             >/tmp/cunumpy-gpu-dry-collect.txt || { tail -n 20 /tmp/cunumpy-gpu-dry-collect.txt; exit 1; }
-        for id in ${MUST_RUN[*]}; do
+        for id in \"\$@\"; do
             grep -qxF \"\$id\" /tmp/cunumpy-gpu-dry-collect.txt || { echo \"not selected: \$id\"; exit 1; }
         done
         if grep -E '^tests/(fake_cupy/|simulator/|test_fake_cupy.py|test_kernel_emulation.py)' \
             /tmp/cunumpy-gpu-dry-collect.txt; then
             echo 'selected, but a CPU stand-in: the lines above'; exit 1
         fi
-        tail -n 1 /tmp/cunumpy-gpu-dry-collect.txt"
+        tail -n 1 /tmp/cunumpy-gpu-dry-collect.txt" _ "${MUST_RUN[@]}" "${MUST_RUN_KERNELS[@]}"
     check "the harness collects" env CUNUMPY_BACKEND=numpy "$PY" -m array_api_tests --module cunumpy \
         -q "${PLUGINS[@]}" --collect-only
     check "the public suite collects" "$PY" -m array_api_tests.public_suite.run gpu_suite \
         --backend numpy --disable-deadline -q "${PLUGINS[@]}" --collect-only
+    if [ -d gpu_071 ]; then
+        check "CuNumpy 0.7.1 installs from gpu_071/ (for bench_heat)" install071
+    fi
     # A benchmark that NEEDS "gpu" stops here with status 2; the others run their CPU
-    # figures (and skip their GPU ones); either way each writes its results.
+    # figures (and skip their GPU ones); either way each writes its results, which the one
+    # table then shows, as at the end of a real run.
+    dry_table=()
+    for script in "${bench_files[@]}"; do
+        name=${script#benchmarks/bench_}
+        dry_table+=("${name%.py}=/tmp/cunumpy-gpu-dry-bench-${name%.py}.json")
+    done
     check "the benchmarks start (those that need a GPU stop: status 2)" bash -c "
         for script in ${bench_files[*]}; do
-            rm -f /tmp/cunumpy-gpu-dry-bench.json
-            '$PY' \$script --quick --check --json /tmp/cunumpy-gpu-dry-bench.json; rc=\$?
+            name=\${script#benchmarks/bench_}; json=/tmp/cunumpy-gpu-dry-bench-\${name%.py}.json
+            rm -f \$json
+            '$PY' \$script --quick --check --json \$json; rc=\$?
             if grep -q '^NEEDS.*\"gpu\"' \$script; then expected=2; else expected=1; fi
-            [ \$rc -le \$expected ] && [ -s /tmp/cunumpy-gpu-dry-bench.json ] ||
+            [ \$rc -le \$expected ] && [ -s \$json ] ||
                 { echo \"\$script: status \$rc\"; exit 1; }
             if [ \$expected -eq 2 ] && [ \$rc -ne 2 ]; then echo \"\$script: ran without a GPU\"; exit 1; fi
         done; echo \"all started: ${bench_files[*]}\""
+    echo "=== dry run: one table of every benchmark's figures (GPU figures skipped here)"
+    "$PY" -m benchmarks --table "${dry_table[@]}"
+    record "dry run: one table of the benchmarks' figures" $? "$SECONDS"
     if [ -d gpu_numpy24 ]; then
         check "numba-cuda compiles with the carried NumPy 2.4" bash -c "
             rm -rf '$NUMPY24_SITE' && '$PY' tools/install_wheels.py gpu_numpy24 '$NUMPY24_SITE' &&
@@ -270,13 +317,19 @@ from cunumpy.kernels._portable._numba_import import cuda_target_problem
 assert numpy.__version__.startswith(\"2.4.\"), numpy.__version__
 assert cuda_target_problem() is None, cuda_target_problem()
 print(\"numba-cuda compiles with NumPy\", numpy.__version__)'"
+        rm -f /tmp/cunumpy-gpu-kernels.xml
+        check "the portable kernels' step runs with NumPy 2.4 (its GPU tests skip)" env \
+            PYTHONPATH="$NUMPY24_SITE:$PYTHONPATH" "$PY" -m pytest "${SUITE_ARGS[@]}" \
+            --junitxml=/tmp/cunumpy-gpu-kernels.xml "${KERNEL_TESTS[@]}"
+        check "its report lists the kernel tests that must pass on the GPU" \
+            ran /tmp/cunumpy-gpu-kernels.xml listed "${MUST_RUN_KERNELS[@]}"
     fi
     rm -f /tmp/cunumpy-gpu-suite.xml
     check "the test suite passes on this Python (its GPU tests skip)" \
         "$PY" -m pytest "${SUITE_ARGS[@]}" "${NOT_ON_GPU[@]}" "${XDIST[@]}" \
         --junitxml=/tmp/cunumpy-gpu-suite.xml tests cunumpy docs
     check "its report lists the GPU tests that must pass on the GPU" \
-        ran /tmp/cunumpy-gpu-suite.xml listed
+        ran /tmp/cunumpy-gpu-suite.xml listed "${MUST_RUN[@]}"
     worst=$((BUDGET - fixed))
     echo "public suite: with every step at its limit it has ${worst}s: $(public_examples "$worst") examples" \
         "(needs about $((PUBLIC_FIXED + $(public_examples "$worst") * PUBLIC_PER_EXAMPLE))s);" \
@@ -304,7 +357,7 @@ print('CuPy', cupy.__version__, 'on', cupy.cuda.runtime.getDeviceProperties(0)['
         --junitxml=/tmp/cunumpy-gpu-suite.xml tests cunumpy docs
     start=$SECONDS  # a shell function, not a command for timeout: it reads one file
     echo "=== the GPU tests named in MUST_RUN passed"
-    ran /tmp/cunumpy-gpu-suite.xml passed
+    ran /tmp/cunumpy-gpu-suite.xml passed "${MUST_RUN[@]}"
     record "the GPU tests named in MUST_RUN passed" $? "$start"
     step "conformance harness on CuPy" "$(limit_of harness)" \
         env CUNUMPY_BACKEND=cupy "$PY" -m array_api_tests --module cunumpy -q "${PLUGINS[@]}" \
@@ -313,18 +366,35 @@ print('CuPy', cupy.__version__, 'on', cupy.cuda.runtime.getDeviceProperties(0)['
         benchmark "${entry%%:*}" "${entry#*:}"
     done
     # Portable kernels on the GPU: numba-cuda 0.30 cannot compile with NumPy 2.5 (it
-    # registers np.row_stack, NVIDIA/numba-cuda#907), so their GPU tests and benchmark run
-    # with the NumPy 2.4 carried in gpu_numpy24/ (everything else ran on the machine's own).
+    # registers np.row_stack, NVIDIA/numba-cuda#907), so their GPU tests and the benchmarks
+    # that compile them run with the NumPy 2.4 carried in gpu_numpy24/ (everything else ran
+    # on the machine's own); bench_heat compares with CuNumpy 0.7.1 from gpu_071/.
+    if [ -d gpu_071 ]; then
+        install071 || SUMMARY+=("CuNumpy 0.7.1                        not installed from gpu_071/: bench_heat skips it")
+    else
+        SUMMARY+=("CuNumpy 0.7.1                        not run: no gpu_071/ (tools/prepare_gpu_check.sh)")
+    fi
     if [ -d gpu_numpy24 ]; then
+        rm -f /tmp/cunumpy-gpu-kernels.xml
         step "portable kernels on the GPU (NumPy 2.4)" "$(limit_of numpy24)" bash -c "
             '$PY' tools/install_wheels.py gpu_numpy24 '$NUMPY24_SITE' >/dev/null &&
             PYTHONPATH='$NUMPY24_SITE':\$PYTHONPATH '$PY' -m pytest ${SUITE_ARGS[*]} \
-                tests/test_kernels_gpu.py tests/test_kernels_programs.py"
-        PYTHONPATH="$NUMPY24_SITE:$PYTHONPATH" benchmark kernels "$KERNELS_BENCH"
+                --junitxml=/tmp/cunumpy-gpu-kernels.xml ${KERNEL_TESTS[*]}"
+        start=$SECONDS
+        echo "=== the portable kernels' GPU tests named in MUST_RUN_KERNELS passed"
+        ran /tmp/cunumpy-gpu-kernels.xml passed "${MUST_RUN_KERNELS[@]}"
+        record "the GPU tests named in MUST_RUN_KERNELS passed" $? "$start"
+        for entry in "${NUMPY24_BENCHMARKS[@]}"; do
+            PYTHONPATH="$NUMPY24_SITE:$PYTHONPATH" benchmark "${entry%%:*}" "${entry#*:}"
+        done
     else
         SUMMARY+=("portable kernels on the GPU           not run: no gpu_numpy24/ (tools/prepare_gpu_check.sh)")
-        benchmark kernels "$KERNELS_BENCH"  # its CPU figures; its GPU figures say why they are skipped
+        for entry in "${NUMPY24_BENCHMARKS[@]}"; do  # their GPU figures say why they are skipped
+            benchmark "${entry%%:*}" "${entry#*:}"
+        done
     fi
+    echo "=== every benchmark against its bound (missed bounds are reported, not failures)"
+    "$PY" -m benchmarks --table "${BENCH_TABLE[@]}" --check
     if [ -d gpu_suite ]; then
         left=$((BUDGET - SECONDS))
         if [ "$left" -lt "$MIN_PUBLIC" ]; then

@@ -199,6 +199,25 @@ def _summary(rows: list[tuple[str, Result | Errored]], seconds: float, checked: 
     return f"{', '.join(parts)}; {seconds:.0f} s"
 
 
+def print_table(entries: list[str], *, checked: bool) -> int:
+    """One table of the results in the JSON files of ``entries`` (``NAME=PATH``); returns
+    the exit status: 1 when a file is missing or unreadable (or, with ``checked``, a figure
+    missed its bound), else 0."""
+    rows: list[tuple[str, Result | Errored]] = []
+    for entry in entries:
+        name, _, path = entry.partition("=")
+        results: list[Result | Errored]
+        try:
+            results = list(from_json(json.loads(Path(path).read_text())))
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            results = [Errored("the whole benchmark", f"no results in {path} ({exc})")]
+        rows += [(name, result) for result in results]
+    print(results_table(rows, checked=checked))
+    print(LEGEND)
+    failing = ("FAIL", "ERROR") if checked else ("ERROR",)
+    return 1 if any(result.verdict in failing for _, result in rows) else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m benchmarks", description=DESCRIPTION, epilog=LEGEND,
@@ -211,6 +230,10 @@ def main(argv: list[str] | None = None) -> int:
                        help="more repetitions, for figures you quote")  # fmt: skip
     parser.add_argument("--only", nargs="+", metavar="NAME", help="run only these benchmarks")
     parser.add_argument("--list", action="store_true", help="list the benchmarks and exit")
+    parser.add_argument("--table", nargs="+", metavar="NAME=JSON",
+                        help="print one table of the results benchmarks wrote with --json "
+                             "(NAME: the benchmark; a missing file is a row saying so), "
+                             "with --check applied, and exit")  # fmt: skip
     parser.add_argument("--verbose", action="store_true", help="show each benchmark's tables")
     parser.add_argument("--ranks", type=int, default=2, help="MPI ranks (default 2)")
     parser.add_argument("--check", action="store_true",
@@ -223,6 +246,8 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["CUNUMPY_BENCH_071"] = args.python_071
     mode = args.mode or "quick"
     benches = discover()
+    if args.table:
+        return print_table(args.table, checked=args.check)
     if args.list:
         for bench in benches:
             needs = f" (needs {', '.join(bench.needs)})" if bench.needs else ""

@@ -136,14 +136,17 @@ class Progress:
         print(text, file=self._stream, flush=True)
 
 
-def batch_time(func: Callable[[], Any], number: int, sync: Callable[[], Any] | None) -> float:
-    """Seconds per call of ``number`` calls of ``func`` (synchronized before and after)."""
+def batch_time(
+    func: Callable[[], Any], number: int, sync: Callable[[], Any] | None, sync_after: bool = True
+) -> float:
+    """Seconds per call of ``number`` calls of ``func`` (synchronized before and, unless not
+    ``sync_after``, after: then the time is the host's, to queue the calls)."""
     if sync is not None:
         sync()
     start = time.perf_counter()
     for _ in range(number):
         func()
-    if sync is not None:
+    if sync is not None and sync_after:
         sync()
     return (time.perf_counter() - start) / number
 
@@ -154,8 +157,10 @@ def interleaved_times(
     number: int,
     repeat: int,
     sync: Callable[[], Any] | None = None,
+    sync_after: bool = True,
 ) -> dict[str, list[float]]:
-    """Seconds per call of each run, once per repeat, the runs interleaved.
+    """Seconds per call of each run, once per repeat, the runs interleaved (``sync_after``:
+    see ``batch_time``).
 
     Every run is called once first (warm-up: compilation, caches, memory pools). Each
     repeat then times a batch of ``number`` calls of every run, in an order rotated from
@@ -167,7 +172,7 @@ def interleaved_times(
     times: dict[str, list[float]] = {label: [] for label in labels}
     for k in range(repeat):
         for label in labels[k % len(labels) :] + labels[: k % len(labels)]:
-            times[label].append(batch_time(runs[label], number, sync))
+            times[label].append(batch_time(runs[label], number, sync, sync_after))
     return times
 
 

@@ -7,6 +7,9 @@ Measures, in one process, with every contender timed once per repeat (interleave
   ``to_cupy``, against CuPy's raw pinned copy (``MemoryPointer.copy_from_host_async`` into
   an existing array), with the bound cunumpy promises: pinned copies through cunumpy reach
   at least 90% of the raw pinned bandwidth; and the pinned/pageable ratio;
+- the same bytes from ordinary memory through ``to_device`` against a raw
+  ``cupy.asarray``, and back to the host through ``to_numpy`` against a raw ``.get()``
+  (bound: at least 90% of the raw copy's bandwidth each way);
 - the time of a pinned copy and an independent kernel queued one after the other on one
   stream (serialized) and each on its own branch of ``cuda.streams(2)`` (overlapped).
 
@@ -49,6 +52,9 @@ def _bandwidth(cp: Any, repeat: int, progress: Progress) -> list[Result]:
         "to_device(pinned, 0)": lambda: cunumpy.to_device(pinned, 0),
         "to_cupy(pinned)": lambda: cunumpy.to_cupy(pinned),
         "to_device(pageable, 0)": lambda: cunumpy.to_device(pageable, 0),
+        "cupy.asarray(pageable)": lambda: cp.asarray(pageable),
+        "to_numpy(device)": lambda: cunumpy.to_numpy(target),
+        "device.get()": lambda: target.get(),
     }
     progress.step(f"host-to-device copies of {NBYTES // 2**20} MiB, {repeat} repeats")
     times = interleaved_times(runs, number=1, repeat=repeat, sync=cuda.synchronize)
@@ -85,7 +91,24 @@ def _bandwidth(cp: Any, repeat: int, progress: Progress) -> list[Result]:
             higher_is_better=True,
         ),
         Check("to_device(pinned) / to_device(pageable), bandwidth", tuple(pinned_over_pageable)),
+        Check(
+            "to_device(pageable) / cupy.asarray(pageable), bandwidth",
+            _over(times, "cupy.asarray(pageable)", "to_device(pageable, 0)"),
+            BOUND,
+            higher_is_better=True,
+        ),
+        Check(
+            "to_numpy(device) / device.get(), bandwidth",
+            _over(times, "device.get()", "to_numpy(device)"),
+            BOUND,
+            higher_is_better=True,
+        ),
     ]
+
+
+def _over(times: dict[str, list[float]], raw: str, ours: str) -> tuple[float, ...]:
+    """Our bandwidth over the raw copy's, per repeat: the raw time over ours."""
+    return tuple(r / t for r, t in zip(times[raw], times[ours]))
 
 
 def _overlap(cp: Any, repeat: int, progress: Progress) -> list[Result]:

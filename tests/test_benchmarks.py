@@ -14,6 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import cunumpy
@@ -22,6 +23,7 @@ from benchmarks._harness import (
     KNOWN_NEEDS,
     Check,
     Skipped,
+    batch_time,
     from_json,
     paired_ratios,
     ratio_table,
@@ -300,3 +302,79 @@ def test_the_numpy_calls_are_at_least_40_of_every_kind() -> None:
     assert STANDARD and NON_STANDARD and NUMPY_FORMS
     for _, call, direct in CALLS:
         assert call.startswith("xp.") and "xp." not in direct
+
+
+def test_the_heat_benchmark_runs_heat2ds_step_and_finds_071_only_where_it_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from benchmarks import bench_heat
+
+    sys.path.insert(0, str(ROOT / "examples"))
+    try:
+        import heat2d
+    finally:
+        sys.path.pop(0)
+    space = bench_heat.program()
+    u = space["setup"](np, 16)
+    heat = space["run"](np, u, 0.2, 5)
+    field, total = heat2d.solve(16, 16, 5, 0.2, cunumpy.mpi.get_mpi().COMM_WORLD)
+    np.testing.assert_allclose(u[1:-1, 1:-1], field, rtol=0, atol=0)
+    assert heat == pytest.approx(total, rel=1e-12)
+    monkeypatch.delenv("CUNUMPY_BENCH_071_PATH", raising=False)
+    assert "is not set" in str(bench_heat.run_071("numpy", 8, 1, 1))
+    monkeypatch.setenv("CUNUMPY_BENCH_071_PATH", str(tmp_path))
+    assert "holds no cunumpy package" in str(bench_heat.run_071("numpy", 8, 1, 1))
+    fake = tmp_path / "cunumpy"
+    fake.mkdir()
+    (fake / "__init__.py").write_text(
+        "__version__ = '9.9'\ndef set_backend(name): pass\n"
+        "zeros = __import__('numpy').zeros\nsum = __import__('numpy').sum\n"
+        "float64 = __import__('numpy').float64\n"
+    )
+    assert "imported cunumpy 9.9" in str(bench_heat.run_071("numpy", 8, 1, 1))
+
+
+def test_table_prints_the_results_of_several_benchmarks_and_checks_their_bounds(
+    tmp_path: Path,
+) -> None:
+    kept = tmp_path / "a.json"
+    kept.write_text(json.dumps(to_json([Check("x / y", (1.0, 1.1), bound=1.2)])))
+    missed = tmp_path / "b.json"
+    missed.write_text(json.dumps(to_json([Check("z / y", (2.0,), bound=1.5)])))
+    done = _run_benchmarks("--table", f"alpha={kept}", f"beta={missed}", "--check")
+    assert done.returncode == 1, done.stdout + done.stderr
+    rows = [line for line in done.stdout.splitlines() if line.startswith(("alpha", "beta"))]
+    assert len(rows) == 2 and rows[0].endswith("pass") and rows[1].endswith("FAIL")
+    done = _run_benchmarks("--table", f"alpha={kept}", f"gone={tmp_path / 'none.json'}")
+    assert done.returncode == 1
+    assert any(
+        line.startswith("gone") and "ERROR: no results" in line for line in done.stdout.splitlines()
+    )
+    assert _run_benchmarks("--table", f"alpha={kept}", "--check").returncode == 0
+
+
+def test_the_gpu_check_runs_every_benchmark_with_gpu_figures_and_prints_one_table() -> None:
+    script = (ROOT / "gpu_check.sh").read_text()
+    listed = set()
+    for array in ("BENCHMARKS", "NUMPY24_BENCHMARKS"):
+        body = re.search(rf"^{array}=\((.*?)\)", script, re.MULTILINE | re.DOTALL)
+        assert body is not None, array
+        listed |= {entry.split(":")[0] for entry in body.group(1).split()}
+    names = {b.name for b in discover()}
+    assert listed <= names
+    with_gpu = {
+        b.name
+        for b in discover()
+        if re.search(r"import cupy|cupy_available|gpu_unavailable_reason", b.path.read_text())
+    }
+    assert with_gpu and with_gpu <= listed, with_gpu - listed
+    assert '-m benchmarks --table "${BENCH_TABLE[@]}" --check' in script
+
+
+def test_batch_time_without_sync_after_times_only_the_queueing() -> None:
+    syncs: list[int] = []
+    batch_time(lambda: None, 3, lambda: syncs.append(1))
+    assert len(syncs) == 2  # before and after: the device's time
+    syncs.clear()
+    batch_time(lambda: None, 3, lambda: syncs.append(1), sync_after=False)
+    assert len(syncs) == 1  # before only: the host's time to queue

@@ -42,3 +42,24 @@ def test_to_device_moves_chunks_between_host_and_gpu_gpu() -> None:
     back = xp.to_device(gpu * 2.0, "cpu").compute()
     assert isinstance(back, np.ndarray)
     np.testing.assert_array_equal(back, np.arange(6.0) * 2.0)
+
+
+def test_expm1_tanh_and_floor_divide_of_cupy_chunks_give_cupy_chunks_gpu() -> None:
+    # GPU run 2: Dask inferred their dtype by calling CuPy's function on NumPy arrays, which
+    # CuPy refuses, and returned NotImplemented; fixed on a CPU (fake CuPy), rerun here.
+    import cupy
+
+    import cunumpy.dask as xp
+
+    values = np.array([-1.5, 0.0, 0.25, 3.0])
+    x = da.from_array(cupy.asarray(values), chunks=2)
+    for name, expected in [
+        ("expm1", np.expm1(values)),
+        ("tanh", np.tanh(values)),
+        ("floor_divide", np.floor_divide(values, 0.5)),
+    ]:
+        result = getattr(xp, name)(x, 0.5) if name == "floor_divide" else getattr(xp, name)(x)
+        assert isinstance(result._meta, cupy.ndarray), name
+        computed = result.compute()
+        assert isinstance(computed, cupy.ndarray), name
+        np.testing.assert_allclose(computed.get(), expected, rtol=1e-14, err_msg=name)

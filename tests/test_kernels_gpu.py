@@ -224,3 +224,37 @@ def test_arrays_on_two_gpus_are_a_value_error() -> None:
         gpu_wave(a, a, stream=other)
     with cupy.cuda.Device(0):  # arrays on GPU 1 run there, whatever the current device
         np.testing.assert_allclose(cupy.asnumpy(gpu_wave(b, b)), _wave(np.ones(3), np.ones(3)))
+
+
+def test_later_calls_launch_without_numba_and_match_numba_argument_lists() -> None:
+    # The first call of each version launches through Numba (and compiles); the launcher
+    # it leaves (built only where its argument list equals the one Numba built) runs the
+    # later ones. False in the cache would mean every call of that version goes to Numba.
+    from cunumpy.kernels._portable import _numba_cuda
+
+    launches = []
+    original = _numba_cuda.CupyMemory.launch
+
+    def counted(self: Any, *args: Any) -> Any:
+        launches.append(args[0])
+        return original(self, *args)
+
+    fresh = kernels.elementwise(["float64(float64, float64)"])(gpu_wave.py_func)  # no versions yet
+    rng = np.random.default_rng(3)
+    base = rng.random((6, 40))
+    cases = [
+        (cupy.asarray(base), 0.5),  # C-ordered, a scalar
+        (cupy.asarray(base)[:, ::3], cupy.asarray(base[0, ::3])),  # strided, broadcast
+        (cupy.asarray(base).T, cupy.asarray(base.T, dtype=np.float32)),  # F-ordered, a cast
+    ]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_numba_cuda.CupyMemory, "launch", counted)
+        for x, y in cases:
+            for _ in range(3):
+                result = fresh(x, y)
+                expected = _wave(cupy.asnumpy(x), cupy.asnumpy(y).astype(np.float64))
+                np.testing.assert_allclose(cupy.asnumpy(result), expected, rtol=1e-12)
+    assert len(launches) == len(cases)  # one Numba launch per version: C, strided, F and cast
+    made = list(fresh._cuda_loops()._launchers.values())
+    assert len(made) == len(cases)
+    assert all(isinstance(v, _numba_cuda._kernels().Launcher) for v in made), made

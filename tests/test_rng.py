@@ -291,6 +291,26 @@ def test_cupy_generators_and_streams() -> None:
         rng.philox_uniform(np.arange(2, dtype=np.uint64), cupy.arange(2, dtype=cupy.uint64), 0)
 
 
+@pytest.mark.gpu
+def test_cupy_generators_and_streams_draw_normal_on_the_gpu() -> None:
+    # GPU run 2: CuPy 14's Generator has no normal; get_rng and RandomStreams add it (on
+    # the GPU, from standard_normal), fixed on a CPU and rerun here.
+    import cupy
+
+    with cunumpy.use_backend("cupy"):
+        samples = rng.get_rng(7).normal(2.0, 0.5, size=100_000)
+        assert isinstance(samples, cupy.ndarray)
+        cupy.testing.assert_array_equal(samples, rng.get_rng(7).normal(2.0, 0.5, size=100_000))
+        assert abs(float(samples.mean()) - 2.0) < 0.01
+        assert abs(float(samples.std()) - 0.5) < 0.01
+        streams = rng.RandomStreams()
+        streams.seed(3, rank=0)
+        first = streams.normal(1.0, 3.0, 4)
+        assert isinstance(first, cupy.ndarray)
+        streams.seed(3, rank=0)
+        cupy.testing.assert_array_equal(streams.normal(1.0, 3.0, 4), first)
+
+
 def test_philox_notes_no_transfer_on_numpy() -> None:
     seen: list[str] = []
     with listening(lambda kind, *rest: seen.append(kind)):

@@ -13,7 +13,9 @@
 # - gpu_numpy24/: NumPy 2.4 for Python 3.12, for the step that runs portable kernels on the
 #   GPU (numba-cuda 0.30 cannot compile with the machine's NumPy 2.5);
 # - gpu_suite/: a copy of the data-apis/array-api-tests checkout (with its array-api
-#   submodule, without .git).
+#   submodule, without .git);
+# - gpu_071/: CuNumpy 0.7.1's pure-Python wheel (the registry's `cunumpy`; or the file
+#   CUNUMPY_071_WHEEL names, offline), for bench_heat's comparison.
 # The folders are git-ignored; the printed call carries them. Afterwards it runs
 # `GPU_CHECK_DRY_RUN=1 ./gpu_check.sh` when PYTHON (or python3) is 3.12, else says how.
 set -euo pipefail
@@ -31,7 +33,7 @@ WHEELS=(
     pytest-json-report pytest-metadata
     dask toolz cloudpickle partd locket fsspec pyyaml click  # tests/test_dask_gpu.py
 )
-rm -rf gpu_wheels gpu_numpy24 gpu_suite
+rm -rf gpu_wheels gpu_numpy24 gpu_suite gpu_071
 "$PY" -m pip download --quiet --no-deps --only-binary=:all: --python-version 3.12 \
     --implementation cp --abi cp312 --abi abi3 --abi none --platform manylinux_2_28_x86_64 \
     --platform manylinux_2_17_x86_64 --platform manylinux2014_x86_64 --platform any \
@@ -40,13 +42,20 @@ rm -rf gpu_wheels gpu_numpy24 gpu_suite
     --implementation cp --abi cp312 --platform manylinux_2_28_x86_64 \
     --platform manylinux_2_17_x86_64 -d gpu_numpy24 "numpy>=2.4,<2.5" 2>&1 \
     | grep -v "^WARNING: Location" || true
+if [ -n "${CUNUMPY_071_WHEEL:-}" ]; then
+    mkdir gpu_071 && cp "$CUNUMPY_071_WHEEL" gpu_071/
+else
+    "$PY" -m pip download --quiet --no-deps --only-binary=:all: -d gpu_071 cunumpy==0.7.1 2>&1 \
+        | grep -v "^WARNING: Location" || true
+fi
+"$PY" tools/install_wheels.py --check cp312 gpu_071
 "$PY" tools/install_wheels.py --check cp312 gpu_wheels
 "$PY" tools/install_wheels.py --check cp312 gpu_numpy24
 mkdir gpu_suite
 tar -C "$suite" --exclude=.git -cf - . | tar -C gpu_suite -xf -
 echo "gpu_suite/: $suite at $(git -C "$suite" rev-parse --short HEAD 2>/dev/null || echo '?')," \
     "array-api at $(git -C "$suite/array-api" rev-parse --short HEAD 2>/dev/null || echo '?')"
-du -sh gpu_wheels gpu_numpy24 gpu_suite
+du -sh gpu_wheels gpu_numpy24 gpu_suite gpu_071
 if "$PY" -c 'import sys; sys.exit(sys.version_info[:2] != (3, 12))'; then
     GPU_CHECK_DRY_RUN=1 PYTHON="$PY" ./gpu_check.sh
 else
@@ -55,11 +64,11 @@ fi
 cat <<'CALL'
 
 Then, from the repository root of the session that holds the GPU (one call; the script
-needs at most 9 minutes, the machine's start one or two more; no second full run fits
+needs at most 575 s, the machine's start one or two minutes more; no second full run fits
 the 15 minutes of device time, so the dry run above must have passed):
 
   run(command="set -o pipefail; bash gpu_check.sh 2>&1 | tee $OUT/gpu_check.log",
-      carry=["gpu_wheels", "gpu_numpy24", "gpu_suite"], timeout_s=600)
+      carry=["gpu_wheels", "gpu_numpy24", "gpu_suite", "gpu_071"], timeout_s=600)
 
 and quote the summary it prints (the last lines, from "=== summary").
 CALL

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import importlib
 import inspect
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -132,9 +131,8 @@ class PortableKernel:
         if problem is not None:
             msg = f"{self.__name__}: the GPU target of portable kernels is not usable here: {problem}."
             raise RuntimeError(msg)
-        kernels = importlib.import_module("cunumpy.kernels._portable._numba_cuda_kernels")
-        with on_gpu(device, stream, self.__name__, reads) as queue, kernels.gpu(device):
-            yield CupyMemory(sys.modules["cupy"], int(queue.ptr))
+        with on_gpu(device, stream, self.__name__, reads) as queue:
+            yield CupyMemory(sys.modules["cupy"], device, int(queue.ptr))
 
     def _simulator_memory(self) -> SimulatorMemory:
         require_numba_cuda(self.__name__)
