@@ -157,6 +157,7 @@ def _outcome(func: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[Any, 
 
 
 _REASONS = {
+    "numpy-scalars-are-scalars": "a NumPy scalar beside another library's array is a scalar",
     "errors-are-type-errors": "a wrong type is a TypeError naming the function",
     "predicates-never-raise": "is_*_namespace answers False for what is not a namespace",
     "masked-and-matrix": "masked arrays and numpy.matrix are refused",
@@ -187,6 +188,9 @@ def _documented_difference(
         if args[0] is numpy_namespace and helper == "is_numpy_namespace":
             return "cunumpy-namespaces"
     if namespace_helper:
+        numpy_scalars = [a for a in args if isinstance(a, np.generic)]
+        if numpy_scalars and len(numpy_scalars) < len(args) and ours[0] == "returns":
+            return "numpy-scalars-are-scalars"
         if ours[:2] == ("raises", "TypeError") and any(map(_is_masked_or_matrix, args)):
             return "masked-and-matrix"
         version, use_compat = kwargs.get("api_version"), kwargs.get("use_compat")
