@@ -3,7 +3,6 @@ when run with its own pytest invocation."""
 
 from __future__ import annotations
 
-import importlib.metadata
 import os
 import re
 import subprocess
@@ -11,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from plugin_entry_point import entry_point_args
 
 import cunumpy
 
@@ -31,13 +31,6 @@ def test_the_docs_show_the_example_files_verbatim() -> None:
         assert (ROOT / path).read_text() == text, path
 
 
-def _entry_point() -> tuple[str, ...]:
-    """``-p _cunumpy_pytestplugin`` where cunumpy's ``pytest11`` entry point is not installed
-    (a checkout used from ``PYTHONPATH``), which is what the entry point loads; else nothing."""
-    installed = {ep.name for ep in importlib.metadata.entry_points(group="pytest11")}
-    return () if "cunumpy" in installed else ("-p", "_cunumpy_pytestplugin")
-
-
 def _run_example(*options: str) -> tuple[int, str]:
     """Run ``pytest`` in the example project; its exit status and output."""
     # ROOT first, and the caller's PYTHONPATH kept (gpu_check.sh carries packages there).
@@ -47,7 +40,7 @@ def _run_example(*options: str) -> tuple[int, str]:
     }
     env.pop("CUNUMPY_BACKEND", None)
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *_entry_point(), *options],
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *entry_point_args(), *options],
         cwd=EXAMPLE,
         env=env,
         capture_output=True,

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from plugin_entry_point import entry_point_args
 
 import cunumpy
 
@@ -87,7 +88,7 @@ def test_the_entry_point_module_loads_the_plugin_once(pytester: pytest.Pytester)
     # as well, the plugin is registered once (pluggy refuses a second registration)
     pytester.makeconftest('pytest_plugins = ["cunumpy.testing.plugin"]')
     pytester.makepyfile(test_file=SIMPLE)
-    result = pytester.runpytest(*_entry_point(), "--xp=numpy,cunumpy")
+    result = pytester.runpytest(*entry_point_args(), "--xp=numpy,cunumpy")
     result.assert_outcomes(passed=2)
 
 
@@ -132,7 +133,7 @@ def test_a_run_that_does_not_use_the_plugin_is_unchanged(tmp_path: Path) -> None
     (tmp_path / "test_unrelated.py").write_text(UNRELATED)
     (tmp_path / "pytest.ini").write_text("[pytest]\n")
     without = _run_unrelated(tmp_path, "-p", "no:cunumpy", "-p", "no:cunumpy.testing.plugin")
-    with_it = _run_unrelated(tmp_path, *_entry_point())
+    with_it = _run_unrelated(tmp_path, *entry_point_args())
     assert sum("::test_names[" in line and "PASSED" in line for line in without) == 4
     assert with_it == without
 
@@ -488,10 +489,3 @@ def test_a_run_with_the_option_shows_the_header_and_one_without_tests_of_xp_does
     assert "cunumpy.testing:" not in pytester.runpytest(*PLUGIN).stdout.str()
     result = pytester.runpytest(*PLUGIN, "--xp=numpy")
     result.stdout.fnmatch_lines(["cunumpy.testing: xp namespaces: numpy"])
-
-
-def _entry_point() -> tuple[str, ...]:
-    """``-p _cunumpy_pytestplugin`` where cunumpy's ``pytest11`` entry point is not installed
-    (a checkout used from ``PYTHONPATH``); nothing where it is (pytest loads it itself)."""
-    installed = {ep.name for ep in importlib.metadata.entry_points(group="pytest11")}
-    return () if "cunumpy" in installed else ("-p", "_cunumpy_pytestplugin")
