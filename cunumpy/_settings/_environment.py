@@ -36,7 +36,7 @@ def backend_from_environment() -> None:
     ``CUNUMPY_FAKE_CUPY=1`` first installs the fake CuPy of ``cunumpy.kernel_testing``.
     """
     if os.environ.get("CUNUMPY_FAKE_CUPY", "").strip().lower() in ("1", "true", "yes"):
-        from ..kernel_testing._fake import install  # before anything looks for CuPy
+        from .._emulation._fake import install  # before anything looks for CuPy
 
         install()
     try:

@@ -10,8 +10,8 @@ import sys
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from . import _fake
-from ._emulator import SETTINGS
+from .._emulation import _fake
+from .._emulation._emulator import SETTINGS
 
 __all__ = [
     "cuda_required",

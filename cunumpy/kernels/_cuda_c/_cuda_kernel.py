@@ -374,7 +374,7 @@ class CudaKernel(CudaSource):
 
 def _launches_emulated() -> bool:
     """Whether an ``emulated_launches()`` block is open: host arrays then run emulated."""
-    from ...kernel_testing._emulator import SETTINGS
+    from ..._emulation._emulator import SETTINGS
 
     return bool(SETTINGS["launches"])
 
