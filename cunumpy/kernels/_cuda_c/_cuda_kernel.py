@@ -304,7 +304,7 @@ class CudaKernel(CudaSource):
         # arrays of both libraries: the TypeError naming both, as for every cunumpy call
         where = locate([*arrays, *host], (), stream, f"CudaKernel {self.expression}", strict=False)
         if where == "cpu" and _launches_emulated():
-            from ...kernel_testing._host_launch import launch_on_host
+            from ._host_launch import launch_on_host
 
             launch_on_host(
                 self, args, n_threads=n_threads, grid=grid, block=block, shared_mem=shared_mem
