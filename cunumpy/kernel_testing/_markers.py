@@ -7,7 +7,8 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from ._session import cuda_required, device_backend_available, fake_cupy_active
+from .._settings._environment import cuda_required
+from ._session import device_backend_available, fake_cupy_active
 
 __all__ = [
     "LAZY_NAMES",
