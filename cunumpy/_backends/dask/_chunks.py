@@ -110,16 +110,16 @@ def _chunk_to_host(chunk: Any) -> Any:
 
 
 def _chunk_to_gpu(chunk: Any, target: int) -> Any:
-    from ...cuda._streams import on_device_and_stream
+    import cupy
 
     if is_cupy_array(chunk):
         if int(chunk.device.id) == target:
             return chunk
         from ..cupy._placement import copy_from_other_gpu
 
-        with on_device_and_stream(target, None, "to_device"):
+        with cupy.cuda.Device(target):
             return copy_from_other_gpu(chunk, "to_device")
     from ..cupy._creation import copy_from_host
 
-    with on_device_and_stream(target, None, "to_device"):
+    with cupy.cuda.Device(target):
         return copy_from_host(chunk, "to_device")
