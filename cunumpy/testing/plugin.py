@@ -154,9 +154,9 @@ def _skip_reason(name: str, reason: str) -> str:
 def _label(name: str) -> str:
     """The namespace's name, and what it is where that is not what the name says."""
     if name.endswith("cupy"):
-        from ..kernel_testing._session import fake_cupy_active
+        from .._emulation._fake import is_active
 
-        if fake_cupy_active():
+        if is_active():
             return f"{name} (fake CuPy, CPU)"
     return name
 
