@@ -14,7 +14,7 @@ from ..._settings._cupy_probe import require_cupy
 from ...cuda._checks import Checker, checker
 from ...cuda._debug import DEFAULT_SHARED_MEMORY_PER_BLOCK, max_shared_memory_per_block
 from ...cuda._signature import CudaParameter, parse_cuda_signature
-from .._placement import locate, on_gpu
+from .._call_device import locate, on_gpu
 from . import _launch as launch
 from ._compile import CudaSource
 from ._launch import for_cupy

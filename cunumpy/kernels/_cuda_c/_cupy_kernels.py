@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..._settings._install_hints import install_hint
-from .._placement import Where, locate, on_gpu
+from .._call_device import Where, locate, on_gpu
 
 __all__ = ["CudaCKernel", "ElementwiseKernel", "ReductionKernel"]
 
