@@ -21,7 +21,8 @@ from ._buffers import (
     reduction_buffers,
     send_ready,
 )
-from ._checks import (
+from ._env import default_comm
+from ._rank_checks import (
     Error,
     Meta,
     agreeable,
@@ -34,7 +35,6 @@ from ._checks import (
     same,
     settle,
 )
-from ._env import default_comm
 from ._serial import mpi_of
 
 __all__ = ["REDUCTION_OPS", "allgather", "allreduce", "bcast", "gather", "scatter"]
