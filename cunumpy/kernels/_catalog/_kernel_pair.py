@@ -1,6 +1,6 @@
 """``Kernel``: a host kernel and its CUDA port; a call runs the one that matches the data.
 
-Device calls go through the launch path of the portable kernels (:mod:`._placement`):
+Device calls go through the launch path of the portable kernels (:mod:`.._call_device`):
 ``locate`` checks the arguments' libraries, GPUs and ``stream``, ``on_gpu`` makes that GPU
 and stream current while the CUDA kernel is queued.
 """
