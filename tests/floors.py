@@ -26,9 +26,11 @@ FLOORS: tuple[Floor, ...] = (
         "Configuration and the environment: the process default backend and its context-local "
         "overrides (`_config`, `_landscape`), the environment variables (`_environment`: "
         "`CUNUMPY_BACKEND`, `CUNUMPY_FAKE_CUPY`, `CUNUMPY_REQUIRE_CUDA`), the backends' names "
-        "(`_backend_names`), whether CuPy is usable (`_cupy_probe`), versions, distributions "
-        "and install hints, the backends' errors restated (`_errors`), the dtype rule "
-        "(`_dtype_rules`), the user's frame (`_user_frames`). CUDA C on the CPU (`_emulation`): "
+        "(`_backend_names`), whether CuPy is usable (`_cupy_probe`), versions, the distributions "
+        "and the install hints of optional dependencies (`_distributions`), the backends' errors "
+        "restated (`_errors`), the dtype rule (`_dtype_rules`), the user's frame "
+        "(`_user_frames`), the public home of public classes (`_homes`). CUDA C on the CPU "
+        "(`_emulation`): "
         "the emulator of CUDA C and the strict fake CuPy that `CUNUMPY_FAKE_CUPY` installs.",
     ),
     Floor(
