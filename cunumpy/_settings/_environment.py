@@ -93,8 +93,8 @@ def cuda_required() -> bool:
 
     Examples
     --------
-    >>> from cunumpy.kernel_testing import cuda_required
-    >>> cuda_required() in (True, False)
+    >>> import cunumpy
+    >>> cunumpy.kernel_testing.cuda_required() in (True, False)
     True
     """
     return os.environ.get("CUNUMPY_REQUIRE_CUDA", "").strip().lower() in ("1", "true", "yes")
