@@ -47,7 +47,7 @@ if importlib.util.find_spec("dask") is None:
     ]
 
 # The examples that call SciPy (``cunumpy.integrate`` and the host solvers of ``optimize``).
-SCIPY_EXAMPLES = ("cunumpy.integrate.", "cunumpy.optimize._scipy.")
+SCIPY_EXAMPLES = ("cunumpy.integrate.", "cunumpy.optimize._scipy_solvers.")
 
 # The examples that run CUDA C on the CPU emulator of ``cunumpy.kernel_testing`` (a C++
 # compiler): marked ``emulated`` like the tests that do, so that ``-m "not emulated"`` (as in

@@ -288,7 +288,7 @@ def unmet_need(needs: Sequence[str]) -> str | None:
     """
     import importlib.util
 
-    from cunumpy._settings._install_hints import install_hint
+    from cunumpy._settings._distributions import install_hint
 
     if "numba" in needs and importlib.util.find_spec("numba") is None:
         return f"Numba is not installed ({install_hint('kernels')})"

@@ -6,6 +6,6 @@ use ``cunumpy.kernel_testing.fake_cupy_active`` and ``install_fake_cupy`` in new
 
 from __future__ import annotations
 
-from .kernel_testing._fake import install, is_active
+from ._emulation._fake import install, is_active
 
 __all__ = ["install", "is_active"]

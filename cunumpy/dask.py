@@ -22,7 +22,7 @@ import sys
 try:
     from ._backends import dask as _namespace
 except ImportError as exc:  # pragma: no cover - the message is tested with Dask hidden
-    from ._settings._install_hints import install_hint
+    from ._settings._distributions import install_hint
 
     msg = f"cunumpy.dask needs Dask: {install_hint('dask')} ({exc})."
     raise ImportError(msg) from exc

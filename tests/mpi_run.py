@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from cunumpy._settings._install_hints import install_hint
+from cunumpy._settings._distributions import install_hint
 
 ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT_S = 120

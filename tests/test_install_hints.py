@@ -6,7 +6,7 @@ with ``-U``, replace ours). These tests extract every hint from the source, docs
 benchmarks and tests, and check that each names the distribution of ``pyproject.toml``
 and one of its extras. ``cunumpy-xp`` is not on the registry yet, so the hints that the
 code prints name the dependency itself and the extra of a source checkout
-(``cunumpy._settings._install_hints``): these are resolved against the fixed table ``EXTRAS``, against
+(``cunumpy._settings._distributions``): these are resolved against the fixed table ``EXTRAS``, against
 ``pyproject.toml``, and by ``pip install --dry-run`` where the registry is reachable.
 """
 
@@ -111,7 +111,7 @@ def _printed_commands() -> list[tuple[str, str]]:
     found = []
     for place in PRINTING_PLACES:
         for path in sorted((ROOT / place).rglob("*.py")):
-            if path == Path(__file__).resolve() or path.name == "_install_hints.py":
+            if path == Path(__file__).resolve():
                 continue
             for number, line in enumerate(path.read_text().splitlines(), 1):
                 for match in PRINTED.finditer(line):
@@ -131,7 +131,7 @@ def _hint_calls() -> list[tuple[str, tuple[str, ...]]]:
                 if (
                     isinstance(node, ast.Call)
                     and getattr(node.func, "id", None) == "install_hint"
-                    and path.name not in ("_install_hints.py", Path(__file__).name)
+                    and path != Path(__file__).resolve()
                     and all(isinstance(arg, ast.Constant) for arg in node.args)
                 ):
                     keys = tuple(ast.literal_eval(arg) for arg in node.args)
@@ -144,7 +144,7 @@ def _base(requirement: str) -> str:
 
 
 def test_the_table_of_hints_agrees_with_pyprojects_extras() -> None:
-    from cunumpy._settings._install_hints import _EXTRA_OF, EXTRAS
+    from cunumpy._settings._distributions import _EXTRA_OF, EXTRAS
 
     for key, requirements in EXTRAS.items():
         extra = _EXTRA_OF.get(key, key)
@@ -161,7 +161,7 @@ def test_the_table_of_hints_agrees_with_pyprojects_extras() -> None:
 
 
 def test_every_hint_the_code_prints_can_be_followed_from_the_registry() -> None:
-    from cunumpy._settings._install_hints import EXTRAS, install_hint
+    from cunumpy._settings._distributions import EXTRAS, install_hint
 
     calls = _hint_calls()
     assert len(calls) >= 12  # CuPy, NVRTC, Numba, numba-cuda, MPI: errors, reasons, skips
@@ -190,7 +190,7 @@ def test_every_hint_the_code_prints_can_be_followed_from_the_registry() -> None:
 
 
 def test_install_hint_names_the_package_and_the_source_checkouts_extra() -> None:
-    from cunumpy._settings._install_hints import install_hint
+    from cunumpy._settings._distributions import install_hint
 
     assert install_hint("cuda12") == (
         "pip install cupy-cuda12x (from a source checkout of cunumpy: pip install '.[cuda12]')"
@@ -206,7 +206,7 @@ def test_every_requirement_of_the_table_resolves_with_pip_dry_run(tmp_path: Path
     import json
     import subprocess
 
-    from cunumpy._settings._install_hints import EXTRAS
+    from cunumpy._settings._distributions import EXTRAS
 
     requirements = sorted({r for reqs in EXTRAS.values() for r in reqs} | OTHER_PACKAGES - {"jax"})
     report = tmp_path / "report.json"

@@ -324,7 +324,7 @@ def test_get_rng_gives_normal_where_the_device_generator_lacks_it(
     """CuPy 14's Generator has no ``normal`` (found on an H200): get_rng adds NumPy's."""
     from types import SimpleNamespace
 
-    from cunumpy.rng import _streams
+    from cunumpy.rng import _random_streams as _streams
 
     class Bare:  # standard_normal only, as cupy.random.Generator
         def __init__(self, seed: int) -> None:

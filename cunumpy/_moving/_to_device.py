@@ -152,7 +152,7 @@ def move_to(x: Any, device: Any, stream: Any, caller: str) -> Any:
             return copy_from_host(x, caller)
     if is_cupy_array(x):
         target = canonical_device(device, "to_device")
-        from .._backends.cupy._placement import copy_from_other_gpu, ready_on, to_host
+        from .._backends.cupy._device_copies import copy_from_other_gpu, ready_on, to_host
 
         source = int(x.device.id)
         if target == "cpu":
@@ -221,7 +221,7 @@ def to_numpy(x: Any, /) -> np.ndarray:
         return x
     refuse_subclass(x, "to_numpy")
     if is_cupy_array(x):
-        from .._backends.cupy._placement import to_host
+        from .._backends.cupy._device_copies import to_host
 
         return to_host(x, None)
     if hasattr(x, "__dlpack__") and not is_numpy_array(x):

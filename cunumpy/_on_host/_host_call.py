@@ -39,7 +39,7 @@ def _to_host(arg: Any, where: str) -> Any:
         return type(arg)(_to_host(item, where) for item in arg)
     if not is_cupy_array(arg):
         return arg
-    from .._backends.cupy._placement import to_host
+    from .._backends.cupy._device_copies import to_host
 
     return to_host(arg, None, where)  # counted there, named after `where`
 

@@ -38,7 +38,7 @@ def to_host(value: Any, func: str) -> Any:
         return type(value)(to_host(item, func) for item in value)
     if not is_cupy_array(value):
         return value
-    from .._backends.cupy._placement import to_host as copy_to_host
+    from .._backends.cupy._device_copies import to_host as copy_to_host
 
     return copy_to_host(value, None, func)  # noted for the transfer counters
 

@@ -5,7 +5,8 @@ blocks included), so a backend switch takes effect at once; nothing is imported 
 a name is used, and neither SciPy nor CuPy is a dependency. Like the top level's names
 from the backend, the function is the current backend's: it does not follow its
 arguments (SciPy's functions take NumPy arrays, ``cupyx.scipy``'s CuPy arrays). The
-subpackages forwarded are those ``cupyx.scipy`` provides too (``SUBMODULES``).
+subpackages forwarded are those ``cupyx.scipy`` provides too (``SCIPY_SUBMODULES``, in
+``_settings/_backend_names.py``, which the fake CuPy's ``cupyx.scipy`` reads as well).
 """
 
 from __future__ import annotations
@@ -14,25 +15,10 @@ import importlib
 from types import ModuleType
 from typing import Any
 
+from .._settings._backend_names import SCIPY_SUBMODULES
 from .._settings._config import current
 
-__all__ = ["SUBMODULES", "ScipyNamespace", "scipy"]
-
-#: The SciPy subpackages ``xp.scipy`` forwards (those ``cupyx.scipy`` has as well).
-SUBMODULES = (
-    "fft",
-    "fftpack",
-    "interpolate",
-    "linalg",
-    "ndimage",
-    "signal",
-    "sparse",
-    "sparse.csgraph",
-    "sparse.linalg",
-    "spatial",
-    "special",
-    "stats",
-)
+__all__ = ["ScipyNamespace", "scipy"]
 
 _ROOTS = {"numpy": "scipy", "cupy": "cupyx.scipy"}
 
@@ -41,19 +27,20 @@ class ScipyNamespace:
     """A SciPy (sub)package of the current backend: ``xp.scipy``, ``xp.scipy.sparse``, ...
 
     Attribute access imports and forwards to ``scipy.<path>`` on the NumPy backend and
-    to ``cupyx.scipy.<path>`` on the CuPy backend. A subpackage of ``SUBMODULES`` gives
-    another ``ScipyNamespace``, so ``linalg = xp.scipy.sparse.linalg`` keeps following
-    the backend too.
+    to ``cupyx.scipy.<path>`` on the CuPy backend. A subpackage of ``SCIPY_SUBMODULES``
+    gives another ``ScipyNamespace``, so ``linalg = xp.scipy.sparse.linalg`` keeps
+    following the backend too.
 
     Parameters
     ----------
     path : str, optional
-        The dotted path below the SciPy root, one of ``SUBMODULES``; ``""`` for the root.
+        The dotted path below the SciPy root, one of ``SCIPY_SUBMODULES``; ``""`` for the
+        root.
 
     Raises
     ------
     ValueError
-        If ``path`` is not one of ``SUBMODULES``.
+        If ``path`` is not one of ``SCIPY_SUBMODULES``.
 
     Examples
     --------
@@ -65,8 +52,8 @@ class ScipyNamespace:
     __slots__ = ("_path",)
 
     def __init__(self, path: str = "") -> None:
-        if path and path not in SUBMODULES:
-            msg = f"ScipyNamespace: `path` {path!r} is not one of {SUBMODULES!r} (or '')."
+        if path and path not in SCIPY_SUBMODULES:
+            msg = f"ScipyNamespace: `path` {path!r} is not one of {SCIPY_SUBMODULES!r} (or '')."
             raise ValueError(msg)
         self._path = path
 
@@ -114,7 +101,7 @@ class ScipyNamespace:
         """
         path = f"{self._path}.{name}" if self._path else name
         try:
-            if path in SUBMODULES:
+            if path in SCIPY_SUBMODULES:
                 return ScipyNamespace(path).resolve() is not None
             return hasattr(self.resolve(), name)
         except ImportError:
@@ -124,7 +111,7 @@ class ScipyNamespace:
         if name.startswith("__"):
             raise AttributeError(name)
         path = f"{self._path}.{name}" if self._path else name
-        if path in SUBMODULES:
+        if path in SCIPY_SUBMODULES:
             return ScipyNamespace(path)
         module = self.resolve()
         try:
@@ -138,7 +125,7 @@ class ScipyNamespace:
 
     def __dir__(self) -> list[str]:
         prefix = f"{self._path}." if self._path else ""
-        below = [p[len(prefix) :] for p in SUBMODULES if p.startswith(prefix)]
+        below = [p[len(prefix) :] for p in SCIPY_SUBMODULES if p.startswith(prefix)]
         try:
             names = [n for n in dir(self.resolve()) if not n.startswith("_")]
         except ImportError:

@@ -10,13 +10,30 @@ from __future__ import annotations
 import warnings
 from types import ModuleType
 
-__all__ = ["ACCEPTED", "BACKENDS", "ENV_VAR"]
+__all__ = ["ACCEPTED", "BACKENDS", "ENV_VAR", "SCIPY_SUBMODULES"]
 
 #: The backends cunumpy knows, in the order ``auto`` tries them in reverse.
 BACKENDS = ("numpy", "cupy")
 
 #: The environment variable read once, when cunumpy is imported.
 ENV_VAR = "CUNUMPY_BACKEND"
+
+#: The SciPy subpackages that ``cupyx.scipy`` has as well: those ``xp.scipy`` forwards, and
+#: the fake CuPy's ``cupyx.scipy``.
+SCIPY_SUBMODULES = (
+    "fft",
+    "fftpack",
+    "interpolate",
+    "linalg",
+    "ndimage",
+    "signal",
+    "sparse",
+    "sparse.csgraph",
+    "sparse.linalg",
+    "spatial",
+    "special",
+    "stats",
+)
 
 
 #: The backend's name of each namespace module (filled as the namespaces are loaded).

@@ -13,7 +13,7 @@ import sys
 import warnings
 from types import ModuleType
 
-from ._install_hints import install_hint
+from ._distributions import install_hint
 
 __all__ = [
     "CupyUnavailableError",

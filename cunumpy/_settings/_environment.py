@@ -1,4 +1,6 @@
-"""``CUNUMPY_BACKEND``: the process default backend, read once when cunumpy is imported."""
+"""The environment: ``CUNUMPY_BACKEND`` (the process default backend, read once when cunumpy is
+imported), ``CUNUMPY_FAKE_CUPY`` (the fake CuPy, installed first) and
+``CUNUMPY_REQUIRE_CUDA`` (a GPU job's guard)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ import warnings
 
 from . import _config
 
-__all__ = ["backend_from_environment"]
+__all__ = ["backend_from_environment", "cuda_required"]
 
 
 def _launched_as_report() -> bool:
@@ -36,7 +38,7 @@ def backend_from_environment() -> None:
     ``CUNUMPY_FAKE_CUPY=1`` first installs the fake CuPy of ``cunumpy.kernel_testing``.
     """
     if os.environ.get("CUNUMPY_FAKE_CUPY", "").strip().lower() in ("1", "true", "yes"):
-        from ..kernel_testing._fake import install  # before anything looks for CuPy
+        from .._emulation._fake import install  # before anything looks for CuPy
 
         install()
     try:
@@ -77,3 +79,22 @@ def _apply_environment() -> None:
             warnings.warn(msg, CupyUnavailableWarning, stacklevel=importer_stacklevel())
             return
     _config.set_backend(value)
+
+
+def cuda_required() -> bool:
+    """Return whether ``CUNUMPY_REQUIRE_CUDA`` demands a real GPU (a GPU CI job's guard).
+
+    Then the tests that need CuPy fail instead of skipping, and fail on the fake CuPy.
+
+    Returns
+    -------
+    bool
+        ``True`` when ``CUNUMPY_REQUIRE_CUDA`` is ``1``, ``true`` or ``yes``.
+
+    Examples
+    --------
+    >>> import cunumpy
+    >>> cunumpy.kernel_testing.cuda_required() in (True, False)
+    True
+    """
+    return os.environ.get("CUNUMPY_REQUIRE_CUDA", "").strip().lower() in ("1", "true", "yes")

@@ -15,8 +15,7 @@ are. See ``docs/cuda_kernels.md``.
 from .._settings._homes import set_public_homes as _set_public_homes
 from ._headers import write_cuda_header
 from ._objects import CudaArguments, CudaStructArguments
-from ._struct import CudaStruct
-from ._value import CudaStructValue
+from ._struct import CudaStruct, CudaStructValue
 
 __all__ = [
     "CudaArguments",

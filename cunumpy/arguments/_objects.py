@@ -7,8 +7,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ._struct import CudaStruct
-from ._value import CudaStructValue
+from ._struct import CudaStruct, CudaStructValue
 
 __all__ = ["CudaArguments", "CudaStructArguments"]
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._settings._environment import cuda_required
 from .._settings._homes import set_public_homes as _set_public_homes
 from ._device_function import device_function_kernel
 from ._emulate import (
@@ -37,7 +38,6 @@ from ._markers import (
 )
 from ._parity import assert_kernels_agree, check_parity, parity_cases
 from ._session import (
-    cuda_required,
     device_backend_available,
     emulated_launches,
     fake_cupy_active,

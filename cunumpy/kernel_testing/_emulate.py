@@ -7,9 +7,14 @@ from typing import Any
 
 import numpy as np
 
-from . import _emulator
+from .._emulation import _emulator
+from .._emulation._emulator import (
+    EmulatedLibrary,
+    emulation_cache_dir,
+    emulation_compiler,
+    pack_arguments,
+)
 from ._emulate_args import pack_declared
-from ._emulator import EmulatedLibrary, emulation_cache_dir, emulation_compiler, pack_arguments
 
 __all__ = [
     "compile_for_emulation",
@@ -194,7 +199,7 @@ def emulate_cuda_kernel(
     else:
         msg = f"emulate_cuda_kernel: kernel {name!r} needs `n_threads` or `grid`."
         raise ValueError(msg)
-    from ._fake._ndarray import ndarray
+    from .._emulation._fake._ndarray import ndarray
 
     def buffer_of(value: Any) -> Any:
         if type(value) is ndarray:

@@ -20,7 +20,7 @@ __all__ = ["pack_declared"]
 
 
 def _host(value: Any) -> Any:
-    from ._fake._ndarray import ndarray
+    from .._emulation._fake._ndarray import ndarray
 
     return value._a if type(value) is ndarray else value
 

@@ -7,7 +7,8 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from ._session import cuda_required, device_backend_available, fake_cupy_active
+from .._settings._environment import cuda_required
+from ._session import device_backend_available, fake_cupy_active
 
 __all__ = [
     "LAZY_NAMES",
@@ -61,7 +62,7 @@ def warp_shuffle_available() -> bool:
 def _views_run() -> bool:
     """A CUDA GPU that is no HIP build, or the fake CuPy with a C++ compiler (emulated)."""
     if fake_cupy_active():
-        from ._emulator import emulation_compiler
+        from .._emulation._emulator import emulation_compiler
 
         return emulation_compiler() is not None
     return _cuda_runs() and not _hip()

@@ -9,9 +9,10 @@ from typing import Any
 import numpy as np
 
 from .._namespaces._array_predicates import is_cupy_array
+from .._settings._environment import cuda_required
 from ..arguments import CudaStruct, CudaStructValue
 from ..kernels import Kernel
-from ._session import cuda_required, fake_cupy_active
+from ._session import fake_cupy_active
 
 __all__ = [
     "TEST_ARGS_SETTINGS",

@@ -10,11 +10,10 @@ import sys
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from . import _fake
-from ._emulator import SETTINGS
+from .._emulation import _fake
+from .._emulation._emulator import SETTINGS
 
 __all__ = [
-    "cuda_required",
     "device_backend_available",
     "emulated_launches",
     "fake_cupy_active",
@@ -95,25 +94,6 @@ def host_buffer(array: Any) -> Any:
     TypeError: host_buffer: expected an array of the fake CuPy, not list ([1, 2]).
     """
     return _fake.host_buffer(array)
-
-
-def cuda_required() -> bool:
-    """Return whether ``CUNUMPY_REQUIRE_CUDA`` demands a real GPU (a GPU CI job's guard).
-
-    Then the tests that need CuPy fail instead of skipping, and fail on the fake CuPy.
-
-    Returns
-    -------
-    bool
-        ``True`` when ``CUNUMPY_REQUIRE_CUDA`` is ``1``, ``true`` or ``yes``.
-
-    Examples
-    --------
-    >>> from cunumpy.kernel_testing import cuda_required
-    >>> cuda_required() in (True, False)
-    True
-    """
-    return os.environ.get("CUNUMPY_REQUIRE_CUDA", "").strip().lower() in ("1", "true", "yes")
 
 
 def device_backend_available() -> bool:

@@ -16,7 +16,7 @@ from .._placement._transfer_log import active, describe, note_transfer
 from .._settings import _config
 from .._settings._cupy_probe import require_cupy
 from ._aware import device_buffers_direct
-from ._checks import Error, error_of
+from ._rank_checks import Error, error_of
 
 __all__ = [
     "Staging",

@@ -1,7 +1,7 @@
 """Array-aware collectives of ``cunumpy.mpi``: allreduce, bcast, allgather, gather, scatter.
 
 Each function checks its local input and prepares its buffers, then agrees with the
-other ranks on the outcome (one small ``allgather``, see ``_checks``) before any data
+other ranks on the outcome (one small ``allgather``, see ``_rank_checks``) before any data
 moves, so a bad input on any rank raises the same exception on every rank. Only then
 does it move the data with mpi4py's buffer methods (``Allreduce``, ``Bcast``, ...).
 Results live on the backend and device of the input.
@@ -21,7 +21,8 @@ from ._buffers import (
     reduction_buffers,
     send_ready,
 )
-from ._checks import (
+from ._env import default_comm
+from ._rank_checks import (
     Error,
     Meta,
     agreeable,
@@ -34,7 +35,6 @@ from ._checks import (
     same,
     settle,
 )
-from ._env import default_comm
 from ._serial import mpi_of
 
 __all__ = ["REDUCTION_OPS", "allgather", "allreduce", "bcast", "gather", "scatter"]

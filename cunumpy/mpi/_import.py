@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from types import ModuleType
 
-from .._settings._install_hints import install_hint
+from .._settings._distributions import install_hint
 
 __all__ = ["MpiUnavailableError", "require_mpi", "unusable_reason"]
 

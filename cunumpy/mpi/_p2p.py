@@ -17,7 +17,8 @@ from typing import Any
 import numpy as np
 
 from ._buffers import Staging, receiving_staging, send_ready
-from ._checks import (
+from ._env import default_comm
+from ._rank_checks import (
     Error,
     Meta,
     as_array,
@@ -28,7 +29,6 @@ from ._checks import (
     guarded,
     raise_same,
 )
-from ._env import default_comm
 from ._serial import is_serial, mpi_of
 
 __all__ = ["recv", "send", "sendrecv"]

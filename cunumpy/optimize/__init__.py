@@ -12,7 +12,7 @@ SciPy is imported on the first call that needs it. See :doc:`/algorithms` (solve
 
 from .._settings._homes import set_public_homes as _set_public_homes
 from ._newton import NewtonResult, newton
-from ._scipy import fsolve, minimize, root
+from ._scipy_solvers import fsolve, minimize, root
 
 __all__ = ["NewtonResult", "fsolve", "minimize", "newton", "root"]
 

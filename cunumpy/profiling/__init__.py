@@ -11,10 +11,10 @@ between host and device that cunumpy makes, with their call sites and sizes.
 from .._settings._homes import set_public_homes as _set_public_homes
 from ._benchmark import BenchmarkResult, benchmark
 from ._budget import TransferBudget
-from ._events import TransferEvent
 from ._nvtx import nvtx_range
 from ._record import RegionStats, report, reset
 from ._regions import TimedRegion, Timing, timed_region
+from ._transfer_events import TransferEvent
 from ._transfers import TransferCounter, assert_no_transfers, count_transfers
 
 __all__ = [

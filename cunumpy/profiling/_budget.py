@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
 
 from .._placement._transfer_log import call_site, listening
-from ._events import TransferEvent, check_kind
+from ._transfer_events import TransferEvent, check_kind
 from ._transfers import TransferCounter
 
 __all__ = ["TransferBudget"]

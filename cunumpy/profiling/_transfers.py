@@ -14,7 +14,7 @@ from types import TracebackType
 from typing import ParamSpec, TypeVar
 
 from .._placement._transfer_log import KINDS, call_site, listening
-from ._events import TransferEvent, check_kind
+from ._transfer_events import TransferEvent, check_kind
 
 __all__ = ["TransferCounter", "assert_no_transfers", "count_transfers"]
 

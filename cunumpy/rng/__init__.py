@@ -18,7 +18,7 @@ from ._philox import (
     philox_uniform,
     philox_uniform2,
 )
-from ._streams import BIT_GENERATORS, RandomStreams, get_rng, random_streams
+from ._random_streams import BIT_GENERATORS, RandomStreams, get_rng, random_streams
 
 __all__ = [
     "BIT_GENERATORS",

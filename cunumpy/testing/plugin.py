@@ -154,9 +154,9 @@ def _skip_reason(name: str, reason: str) -> str:
 def _label(name: str) -> str:
     """The namespace's name, and what it is where that is not what the name says."""
     if name.endswith("cupy"):
-        from ..kernel_testing._session import fake_cupy_active
+        from .._emulation._fake import is_active
 
-        if fake_cupy_active():
+        if is_active():
             return f"{name} (fake CuPy, CPU)"
     return name
 
@@ -315,7 +315,7 @@ def xp(request: pytest.FixtureRequest) -> Iterator[ModuleType]:
         raise pytest.UsageError(msg)
     reason = unusable_reason(name)
     if reason is not None:
-        from ..kernel_testing._session import cuda_required
+        from .._settings._environment import cuda_required
 
         if name.endswith("cupy") and cuda_required():
             pytest.fail(f"CUNUMPY_REQUIRE_CUDA is set, but {name}: {reason}", pytrace=False)

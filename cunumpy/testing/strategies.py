@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
-from .._settings._install_hints import install_hint
+from .._settings._distributions import install_hint
 
 try:
     from hypothesis import strategies as st

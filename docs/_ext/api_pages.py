@@ -99,7 +99,7 @@ GROUPS = {
     "cunumpy.profiling._benchmark": "Benchmarks",
     "cunumpy.profiling._nvtx": "NVTX ranges",
     "cunumpy.profiling._transfers": "Counting copies between host and device",
-    "cunumpy.profiling._events": "Counting copies between host and device",
+    "cunumpy.profiling._transfer_events": "Counting copies between host and device",
     "cunumpy.profiling._budget": "Counting copies between host and device",
     "cunumpy._moving._host_copy_async": "Background copies to the host",
     "cunumpy.mpi._serial": "MPI without MPI",
@@ -114,7 +114,7 @@ GROUPS = {
     "cunumpy.mpi._mpibuffer": "Handing arrays to your own mpi4py calls",
     "cunumpy.memory._mirror": "Device mirrors of host buffers",
     "cunumpy.memory._staging": "Background copies to the host",
-    "cunumpy.rng._streams": "Generators and parallel streams",
+    "cunumpy.rng._random_streams": "Generators and parallel streams",
     "cunumpy.rng._philox": "Counter-based random numbers (Philox4x32-10)",
     "cunumpy.algorithms._morton": "Morton keys",
     "cunumpy.algorithms._sorting": "Sorting and compaction",
@@ -122,7 +122,7 @@ GROUPS = {
     "cunumpy.algorithms._sums": "Segments and sums per key",
     "cunumpy.integrate": "Integration (SciPy on the host)",
     "cunumpy.optimize._newton": "Batched Newton on the device",
-    "cunumpy.optimize._scipy": "SciPy's solvers on the host",
+    "cunumpy.optimize._scipy_solvers": "SciPy's solvers on the host",
     "submodules": "Submodules",
 }
 

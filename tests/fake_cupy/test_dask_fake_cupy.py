@@ -61,6 +61,20 @@ def test_device_requests_choose_the_chunk_type() -> None:
     assert xp.device(xp.asarray([1.0, 2.0], device="cuda:0")) == gpu._meta.device
 
 
+def test_to_device_moves_host_chunks_to_the_fake_gpu() -> None:
+    """Each chunk is copied onto the GPU (fake CuPy), and a chunk already there stays."""
+    import cunumpy.dask as xp
+
+    host = da.from_array(np.arange(4.0), chunks=2)
+    gpu = xp.to_device(host, "cuda:0")
+    assert isinstance(gpu._meta, cupy.ndarray)
+    out = gpu.compute()
+    assert isinstance(out, cupy.ndarray)
+    np.testing.assert_array_equal(cunumpy.to_numpy(out), np.arange(4.0))
+    again = xp.to_device(gpu * 2.0, "cuda:0").compute()
+    np.testing.assert_array_equal(cunumpy.to_numpy(again), 2.0 * np.arange(4.0))
+
+
 def test_asarray_of_cupy_data_gives_cupy_chunks_without_a_device() -> None:
     import cunumpy.dask as xp
 

@@ -124,7 +124,7 @@ from ..._settings._cupy_probe import visible_gpu_count as _visible_gpu_count
 from .._superset import library_attribute as _library_attribute
 from .._superset import standard_dir as _standard_dir
 from ..numpy._dtypes import finfo, iinfo
-from . import _placement, fft, linalg
+from . import _device_copies, fft, linalg
 from ._creation import (
     arange,
     asarray,
@@ -140,6 +140,7 @@ from ._creation import (
     zeros,
     zeros_like,
 )
+from ._device_copies import CUPY_MAJOR
 from ._elementwise import (
     acosh,
     clip,
@@ -165,7 +166,6 @@ from ._manipulation import (
     var,
     vecdot,
 )
-from ._placement import CUPY_MAJOR
 from ._sorting import argsort, isin, sort
 
 if CUPY_MAJOR >= 14:  # CuPy 14 has the standard's names, returns tuples, takes scalar x2

@@ -14,7 +14,7 @@ import numpy
 
 from ..._placement._devices import DLPACK_HOST, dlpack_device_type
 from ..._placement._transfer_log import active, describe, note_transfer
-from ._placement import gpu, host_buffer_is_pinned, move, wait_for_host_copy
+from ._device_copies import gpu, host_buffer_is_pinned, move, wait_for_host_copy
 
 __all__ = [
     "arange",

@@ -9,7 +9,7 @@ import numpy as np
 
 from ..._settings._cupy_probe import visible_gpu_count
 from ..numpy._info import __array_namespace_info__ as _numpy_info
-from ._placement import gpu
+from ._device_copies import gpu
 
 __all__ = ["__array_namespace_info__"]
 

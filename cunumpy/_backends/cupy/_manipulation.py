@@ -7,7 +7,7 @@ from typing import Any
 import cupy
 
 from .._unique_results import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
-from ._placement import gpu, move
+from ._device_copies import gpu, move
 
 __all__ = [
     "astype",

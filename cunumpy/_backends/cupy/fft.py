@@ -18,7 +18,7 @@ from cupy.fft import (
 
 from .._superset import library_attribute
 from ..numpy.fft import _float_dtype, fft_sizes
-from ._placement import gpu
+from ._device_copies import gpu
 
 __all__ = [
     "fft",

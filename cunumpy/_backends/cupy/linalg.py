@@ -11,8 +11,8 @@ from cupy.linalg import det, inv, matrix_power
 
 from .._superset import library_attribute
 from ..numpy.linalg import EigResult, _complex_dtype
+from ._device_copies import CUPY_MAJOR
 from ._manipulation import vecdot
-from ._placement import CUPY_MAJOR
 
 if CUPY_MAJOR >= 14:  # CuPy 14 has matrix_transpose; CuPy 13 does not
     from cupy import matrix_transpose

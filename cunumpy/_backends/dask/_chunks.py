@@ -104,22 +104,22 @@ def to_device(x: Any, device: Any, /, *, stream: Any = None) -> Any:
 def _chunk_to_host(chunk: Any) -> Any:
     if not is_cupy_array(chunk):
         return chunk
-    from ..cupy._placement import to_host
+    from ..cupy._device_copies import to_host
 
     return to_host(chunk, None, "to_device")
 
 
 def _chunk_to_gpu(chunk: Any, target: int) -> Any:
-    from ...cuda._streams import on_device_and_stream
+    import cupy
 
     if is_cupy_array(chunk):
         if int(chunk.device.id) == target:
             return chunk
-        from ..cupy._placement import copy_from_other_gpu
+        from ..cupy._device_copies import copy_from_other_gpu
 
-        with on_device_and_stream(target, None, "to_device"):
+        with cupy.cuda.Device(target):
             return copy_from_other_gpu(chunk, "to_device")
     from ..cupy._creation import copy_from_host
 
-    with on_device_and_stream(target, None, "to_device"):
+    with cupy.cuda.Device(target):
         return copy_from_host(chunk, "to_device")

@@ -1,6 +1,6 @@
 """``Kernel``: a host kernel and its CUDA port; a call runs the one that matches the data.
 
-Device calls go through the launch path of the portable kernels (:mod:`._placement`):
+Device calls go through the launch path of the portable kernels (:mod:`.._call_device`):
 ``locate`` checks the arguments' libraries, GPUs and ``stream``, ``on_gpu`` makes that GPU
 and stream current while the CUDA kernel is queued.
 """
@@ -19,8 +19,8 @@ from ..._placement._transfer_log import active, note_transfer
 from ..._settings._config import get_backend
 from ..._settings._cupy_probe import require_cupy
 from .. import _implementations as implementations
+from .._call_device import locate, on_gpu
 from .._host._host_kernel import HOST_TYPES, PyccelKernel, parameter_names
-from .._placement import locate, on_gpu
 
 __all__ = ["Kernel"]
 

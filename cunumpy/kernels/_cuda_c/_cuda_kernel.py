@@ -14,7 +14,7 @@ from ..._settings._cupy_probe import require_cupy
 from ...cuda._checks import Checker, checker
 from ...cuda._debug import DEFAULT_SHARED_MEMORY_PER_BLOCK, max_shared_memory_per_block
 from ...cuda._signature import CudaParameter, parse_cuda_signature
-from .._placement import locate, on_gpu
+from .._call_device import locate, on_gpu
 from . import _launch as launch
 from ._compile import CudaSource
 from ._launch import for_cupy
@@ -304,7 +304,7 @@ class CudaKernel(CudaSource):
         # arrays of both libraries: the TypeError naming both, as for every cunumpy call
         where = locate([*arrays, *host], (), stream, f"CudaKernel {self.expression}", strict=False)
         if where == "cpu" and _launches_emulated():
-            from ...kernel_testing._host_launch import launch_on_host
+            from ._host_launch import launch_on_host
 
             launch_on_host(
                 self, args, n_threads=n_threads, grid=grid, block=block, shared_mem=shared_mem
@@ -374,7 +374,7 @@ class CudaKernel(CudaSource):
 
 def _launches_emulated() -> bool:
     """Whether an ``emulated_launches()`` block is open: host arrays then run emulated."""
-    from ...kernel_testing._emulator import SETTINGS
+    from ..._emulation._emulator import SETTINGS
 
     return bool(SETTINGS["launches"])
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..._settings._install_hints import install_hint
-from .._placement import Where, locate, on_gpu
+from ..._settings._distributions import install_hint
+from .._call_device import Where, locate, on_gpu
 
 __all__ = ["CudaCKernel", "ElementwiseKernel", "ReductionKernel"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .._placement import on_gpu
+from .._call_device import on_gpu
 from ._cupy_kernels import CudaCKernel
 
 __all__ = ["RawKernel"]

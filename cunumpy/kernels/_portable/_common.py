@@ -9,8 +9,8 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from .._call_device import on_gpu
 from .._compile_log import CompileLog
-from .._placement import on_gpu
 from ._loop_types import LoopSignature, parse_signatures, promotes_to
 from ._numba_cpu import CPU_TARGETS, CpuLoops
 from ._numba_cuda import CudaLoops, CupyMemory, SimulatorMemory

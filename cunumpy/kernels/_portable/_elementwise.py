@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, overload
 
-from .._placement import locate, normalize_out
+from .._call_device import locate, normalize_out
 from ._common import PortableKernel, shape_of
 from ._loop_types import LoopSignature, describe_arg, infer_inputs, select_loop, type_key
 from ._shapes import broadcast, check_out

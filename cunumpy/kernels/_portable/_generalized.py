@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .._placement import locate, normalize_out
+from .._call_device import locate, normalize_out
 from ._common import PortableKernel, shape_of
 from ._loop_types import (
     LoopSignature,

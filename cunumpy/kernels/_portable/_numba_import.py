@@ -12,7 +12,7 @@ import sys
 import warnings
 from types import ModuleType
 
-from ..._settings._install_hints import install_hint
+from ..._settings._distributions import install_hint
 
 __all__ = [
     "cuda_target_problem",

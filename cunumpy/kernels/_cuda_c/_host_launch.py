@@ -13,10 +13,10 @@ from typing import Any
 
 import numpy as np
 
-from ..cuda._checks import accept_device_type
-from ..kernels._cuda_c._launch import flatten, for_cupy
-from ._fake._cuda import RawKernel, RawModule
-from ._fake._ndarray import ndarray
+from ..._emulation._fake._cuda import RawKernel, RawModule
+from ..._emulation._fake._ndarray import ndarray
+from ...cuda._checks import accept_device_type
+from ._launch import flatten, for_cupy
 
 __all__ = ["launch_on_host"]
 

@@ -16,11 +16,11 @@ from typing import Any
 import numpy as np
 
 from ._cuda import RawKernel, RawModule, make_cuda
-from ._elementwise import ElementwiseKernel, ReductionKernel
+from ._cupyx_scipy import make_scipy
+from ._elementwise_kernels import ElementwiseKernel, ReductionKernel
 from ._index_tricks import c_, mgrid, ogrid, r_
 from ._ndarray import ndarray, unwrap, wrap
 from ._random import make_random
-from ._scipy import make_scipy
 from ._ufunc import FakeUfunc
 
 __all__ = ["FakeCupy", "host_buffer", "install", "is_active", "uninstall"]

@@ -1,10 +1,10 @@
 """The fake CuPy's ``cupyx.scipy``: SciPy on the host buffers, results as fake arrays.
 
-Each subpackage that ``cupyx.scipy`` has (``cunumpy._scipy.SUBMODULES``) is a module whose
-attributes import ``scipy.<subpackage>`` on first use. Functions and classes take fake
-arrays (NumPy arrays raise, as on CuPy) and give fake arrays back; objects they return
-(splines, sparse matrices) are wrapped so that their attributes, calls and ``@`` do the
-same. Fake CuPy, never a GPU; SciPy is imported only when a name is used.
+Each subpackage that ``cupyx.scipy`` has (``_settings._backend_names.SCIPY_SUBMODULES``) is
+a module whose attributes import ``scipy.<subpackage>`` on first use. Functions and
+classes take fake arrays (NumPy arrays raise, as on CuPy) and give fake arrays back;
+objects they return (splines, sparse matrices) are wrapped so that their attributes,
+calls and ``@`` do the same. Fake CuPy, never a GPU; SciPy is imported only when a name is used.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from ..._on_host._scipy_namespace import SUBMODULES
+from ..._settings._backend_names import SCIPY_SUBMODULES
 from ._ndarray import unwrap, wrap
 
 __all__ = ["HostObject", "make_scipy"]
@@ -90,7 +90,7 @@ class _HostModule(types.ModuleType):
 def make_scipy() -> dict[str, types.ModuleType]:
     """The fake ``cupyx.scipy`` and its subpackages, by their ``sys.modules`` names."""
     modules: dict[str, types.ModuleType] = {"cupyx.scipy": _HostModule("cupyx.scipy")}
-    for path in SUBMODULES:
+    for path in SCIPY_SUBMODULES:
         modules[f"cupyx.scipy.{path}"] = _HostModule(f"cupyx.scipy.{path}")
     for name, module in modules.items():
         module.__path__ = []

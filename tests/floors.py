@@ -1,0 +1,131 @@
+"""The floors of the house: the one source of ``docs/architecture.md``'s floor table.
+
+A module of ``cunumpy`` imports (at module level, and in functions too) only modules on
+its own floor or below. A place is a folder (``"kernels/"``) or a module (``"xp.py"``);
+a module is on the floor of the longest place that holds it (``_backends/dask/`` over
+``_backends/``). ``tests/test_import_graph.py`` holds the code to this table, and the
+documentation's table to ``table()``; ``python tests/floors.py`` prints it.
+
+``EXCEPTIONS`` are the imports that point up on purpose, each with its reason; an entry
+the code no longer needs fails the test, so the list only shrinks.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Floor(NamedTuple):
+    places: tuple[str, ...]
+    holds: str
+
+
+FLOORS: tuple[Floor, ...] = (
+    Floor(
+        ("_settings/", "_emulation/"),
+        "Configuration and the environment: the process default backend and its context-local "
+        "overrides (`_config`, `_landscape`), the environment variables (`_environment`: "
+        "`CUNUMPY_BACKEND`, `CUNUMPY_FAKE_CUPY`, `CUNUMPY_REQUIRE_CUDA`), the backends' names "
+        "(`_backend_names`), whether CuPy is usable (`_cupy_probe`), versions, the distributions "
+        "and the install hints of optional dependencies (`_distributions`), the backends' errors "
+        "restated (`_errors`), the dtype rule (`_dtype_rules`), the user's frame "
+        "(`_user_frames`), the public home of public classes (`_homes`). CUDA C on the CPU "
+        "(`_emulation`): "
+        "the emulator of CUDA C and the strict fake CuPy that `CUNUMPY_FAKE_CUPY` installs.",
+    ),
+    Floor(
+        ("_placement/",),
+        "The placement layer: one form for every device spec (`_devices`), the order of work "
+        "between streams (`_stream_order`), the log every copy between host and device notes "
+        "(`_transfer_log`).",
+    ),
+    Floor(
+        ("_backends/", "_typing.py"),
+        "One namespace per backend (`numpy/`, `cupy/`) and their shared helpers (`_superset`, "
+        "`_complex_cases`, `_unique_results`); the type names of the signatures.",
+    ),
+    Floor(
+        ("_namespaces/", "_backends/dask/", "profiling/"),
+        "Finding namespaces: `array_namespace`, the `is_*_array`/`is_*_namespace` predicates, "
+        "the library and GPU of some arguments, the inspection API; the Dask namespace, over "
+        "the NumPy and CuPy namespaces and the predicates. Timed regions and transfer counting.",
+    ),
+    Floor(
+        ("cuda/", "rng/", "algorithms/"),
+        "Devices, streams, events and memory, CUDA C signatures and argument checks; random "
+        "streams; sorting and segments.",
+    ),
+    Floor(
+        ("_moving/", "_on_host/"),
+        "The user's helpers that move data (`to_device`, `to_numpy`, `to_host_async`, 0.7.1's "
+        "conversions); host code with device data (`host_call`, SciPy).",
+    ),
+    Floor(
+        ("_calls/", "kernels/", "memory/", "mpi/", "optimize/"),
+        "The top-level call machinery (`_dispatch`, `_numpy_calls`, `_ufunc_methods`, "
+        "`_arguments`, the compiled fast path, the public modules' names); kernels and their "
+        "emulated launches; mirrors and staging; MPI; solvers.",
+    ),
+    Floor(
+        ("_api/", "linalg.py", "fft.py", "integrate.py", "arguments/", "kernel_testing/"),
+        "The generated standard functions and extensions; SciPy's integrators; CUDA C argument "
+        "types (`CudaStruct`, whose layout check compiles a `CudaKernel`); parity of kernel "
+        "pairs and the public names of the fake CuPy and the emulator.",
+    ),
+    Floor(
+        (
+            "__init__.py",
+            "xp.py",
+            "__main__.py",
+            "testing/",
+            "_dispatch.py",
+            "_host.py",
+            "_fake_cupy.py",
+            "dask.py",
+        ),
+        "The public namespace, 0.7.1's `cunumpy.xp`, the environment report; the pytest plugin "
+        "and assertions (users of the public namespace); 0.7.x's kept paths (`cunumpy._dispatch`, "
+        "`cunumpy._host`, `cunumpy._fake_cupy`) and `cunumpy.dask`.",
+    ),
+)
+
+#: Place -> floor.
+PLACES: dict[str, int] = {place: n for n, floor in enumerate(FLOORS) for place in floor.places}
+
+#: Imports that point up on purpose: (importer, imported) -> why.
+EXCEPTIONS: dict[tuple[str, str], str] = {
+    ("cunumpy._settings._backend_names", "cunumpy._backends.numpy"): (
+        "`set_backend` and `use_backend` hold the namespace module a backend's name stands for; "
+        "the namespaces are built over `_settings`, so it is loaded in a function when first named."
+    ),
+    ("cunumpy._settings._backend_names", "cunumpy._backends.cupy"): (
+        "the same, for CuPy's namespace (loaded only when CuPy is asked for)."
+    ),
+    ("cunumpy._calls._ufunc_methods", "cunumpy._api.elementwise"): (
+        "the ufunc methods are attached to the generated functions at import (`xp.add.reduce`); "
+        "goes with the fast-path declaration on the def (issue 38, items 1-3)."
+    ),
+    ("cunumpy._calls._ufunc_methods", "cunumpy._api.linear_algebra"): (
+        "the same, for `matmul`'s methods."
+    ),
+    ("cunumpy.cuda._bind", "cunumpy.mpi._binding"): (
+        "0.7.1's `cuda.bind_local_device` needs MPI's node-local rank; imported in the function, "
+        "so `cunumpy.cuda` does not load MPI. MPI could share `cuda`'s floor once `checked_shape` "
+        "(`_calls/_arguments.py`, used by `mpi` and `memory`) sits lower."
+    ),
+}
+
+
+def table() -> str:
+    """The floor table and its exceptions, as ``docs/architecture.md`` shows them."""
+    rows = ["| Floor | Places | What they hold |", "| --- | --- | --- |"]
+    for n, floor in enumerate(FLOORS):
+        places = ", ".join(f"`{place}`" for place in floor.places)
+        rows.append(f"| {n} | {places} | {floor.holds} |")
+    rows += ["", "Imports that point up on purpose (`EXCEPTIONS`):", ""]
+    rows += [f"- `{a}` imports `{b}`: {why}" for (a, b), why in EXCEPTIONS.items()]
+    return "\n".join(rows) + "\n"
+
+
+if __name__ == "__main__":
+    print(table(), end="")
