@@ -24,27 +24,6 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from numpy import (
-    bool,
-    complex64,
-    complex128,
-    e,
-    float32,
-    float64,
-    inf,
-    int8,
-    int16,
-    int32,
-    int64,
-    nan,
-    newaxis,
-    pi,
-    uint8,
-    uint16,
-    uint32,
-    uint64,
-)
-
 from . import fft, linalg
 from ._api.creation import (
     arange,
@@ -159,6 +138,8 @@ from ._api.sets import isin, unique_all, unique_counts, unique_inverse, unique_v
 from ._api.sorting import argsort, sort
 from ._api.statistics import cumulative_prod, cumulative_sum, max, mean, min, prod, std, sum, var
 from ._api.utility import all, any, diff
+from ._backends._standard_names import *  # the standard's data types and constants
+from ._backends._standard_names import __all__ as _DATA_TYPES_AND_CONSTANTS
 from ._backends._superset import backend_attribute as _backend_attribute
 from ._backends._unique_results import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
 from ._calls._ufunc_methods import attach as _attach_ufunc_methods  # noqa: F401  (xp.add.reduce)
@@ -233,25 +214,6 @@ __all__ = [
     "__array_api_version__",
     "__array_namespace_info__",
     "__version__",
-    # Array API 2025.12: constants and data types
-    "e",
-    "inf",
-    "nan",
-    "newaxis",
-    "pi",
-    "bool",
-    "complex64",
-    "complex128",
-    "float32",
-    "float64",
-    "int8",
-    "int16",
-    "int32",
-    "int64",
-    "uint8",
-    "uint16",
-    "uint32",
-    "uint64",
     # Array API 2025.12: extensions
     "fft",
     "linalg",
@@ -276,6 +238,9 @@ __all__ = [
     "algorithms", "integrate", "optimize", "rng",  # random numbers, particles, solvers
     "kernel_testing",  # parity of kernel pairs, the fake CuPy, the emulator of CUDA C
 ]  # fmt: skip
+
+# Array API 2025.12: constants and data types (NumPy's objects)
+__all__ += _DATA_TYPES_AND_CONSTANTS
 
 # Array API 2025.12: functions
 __all__ += [

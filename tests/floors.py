@@ -42,7 +42,9 @@ FLOORS: tuple[Floor, ...] = (
     Floor(
         ("_backends/", "_typing.py"),
         "One namespace per backend (`numpy/`, `cupy/`) and their shared helpers (`_superset`, "
-        "`_complex_cases`, `_unique_results`); the type names of the signatures.",
+        "`_complex_cases`, `_unique_results`), the standard's names they all export, defined "
+        "once (`_standard_names`: data types and constants, `LINALG`, `FFT`); the type names of "
+        "the signatures.",
     ),
     Floor(
         ("_namespaces/", "_backends/dask/", "profiling/"),

@@ -99,28 +99,9 @@ from cupy import (
     trunc,
     where,
 )
-from numpy import (
-    bool,
-    complex64,
-    complex128,
-    e,
-    float32,
-    float64,
-    inf,
-    int8,
-    int16,
-    int32,
-    int64,
-    nan,
-    newaxis,
-    pi,
-    uint8,
-    uint16,
-    uint32,
-    uint64,
-)
 
 from ..._settings._cupy_probe import visible_gpu_count as _visible_gpu_count
+from .._standard_names import *  # the standard's data types and constants
 from .._superset import library_attribute as _library_attribute
 from .._superset import standard_dir as _standard_dir
 from ..numpy._dtypes import finfo, iinfo

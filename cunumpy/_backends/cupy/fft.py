@@ -16,26 +16,12 @@ from cupy.fft import (
     rfft,
 )
 
+from .._standard_names import FFT
 from .._superset import library_attribute
 from ..numpy.fft import _float_dtype, fft_sizes
 from ._device_copies import gpu
 
-__all__ = [
-    "fft",
-    "fftfreq",
-    "fftn",
-    "fftshift",
-    "hfft",
-    "ifft",
-    "ifftn",
-    "ifftshift",
-    "ihfft",
-    "irfft",
-    "irfftn",
-    "rfft",
-    "rfftfreq",
-    "rfftn",
-]
+__all__ = list(FFT)
 
 
 # Standard: fftfreq takes `dtype=` and `device=`.

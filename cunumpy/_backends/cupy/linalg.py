@@ -9,6 +9,7 @@ import numpy as np
 from cupy import matmul
 from cupy.linalg import det, inv, matrix_power
 
+from .._standard_names import LINALG
 from .._superset import library_attribute
 from ..numpy.linalg import EigResult, _complex_dtype
 from ._device_copies import CUPY_MAJOR
@@ -19,33 +20,7 @@ if CUPY_MAJOR >= 14:  # CuPy 14 has matrix_transpose; CuPy 13 does not
 else:
     from ._cupy13 import matrix_transpose
 
-__all__ = [
-    "cholesky",
-    "cross",
-    "det",
-    "diagonal",
-    "eig",
-    "eigh",
-    "eigvals",
-    "eigvalsh",
-    "inv",
-    "matmul",
-    "matrix_norm",
-    "matrix_power",
-    "matrix_rank",
-    "matrix_transpose",
-    "outer",
-    "pinv",
-    "qr",
-    "slogdet",
-    "solve",
-    "svd",
-    "svdvals",
-    "tensordot",
-    "trace",
-    "vecdot",
-    "vector_norm",
-]
+__all__ = list(LINALG)
 
 
 # Standard: linalg.cross broadcasts x1 against x2 (CuPy 14's linalg.cross wants one shape;

@@ -104,27 +104,7 @@ from dask.array import power as pow
 from dask.array import right_shift as bitwise_right_shift
 
 # Dtypes, constants and dtype functions are the chunks' (NumPy's objects, as on CuPy).
-from numpy import (
-    bool,
-    complex64,
-    complex128,
-    e,
-    float32,
-    float64,
-    inf,
-    int8,
-    int16,
-    int32,
-    int64,
-    nan,
-    newaxis,
-    pi,
-    uint8,
-    uint16,
-    uint32,
-    uint64,
-)
-
+from .._standard_names import *  # the standard's data types and constants
 from .._superset import library_attribute as _library_attribute
 from ..numpy import broadcast_shapes, finfo, iinfo, isdtype
 from . import fft, linalg

@@ -12,13 +12,11 @@ from typing import Any
 import dask.array as da
 import dask.array.fft as _dask_fft
 
+from .._standard_names import FFT
 from .._superset import library_attribute
 from ._chunks import chunk_namespace, like
 
-__all__ = [
-    "fft", "fftfreq", "fftn", "fftshift", "hfft", "ifft", "ifftn", "ifftshift", "ihfft",
-    "irfft", "irfftn", "rfft", "rfftfreq", "rfftn",
-]  # fmt: skip
+__all__ = list(FFT)
 
 
 def _one_chunk(x: da.Array, axes: Any) -> da.Array:

@@ -17,18 +17,14 @@ from typing import Any
 import dask.array as da
 import dask.array.linalg as _dask_linalg
 
+from .._standard_names import LINALG
 from .._superset import library_attribute
 from ..numpy.linalg import EighResult, QRResult, SlogdetResult, SVDResult
 from ._chunks import chunk_namespace
 from ._manipulation import matrix_transpose
 from ._products import matmul, tensordot, vecdot, vector_norm
 
-__all__ = [
-    "cholesky", "cross", "det", "diagonal", "eig", "eigh", "eigvals", "eigvalsh", "inv",
-    "matmul", "matrix_norm", "matrix_power", "matrix_rank", "matrix_transpose", "outer",
-    "pinv", "qr", "slogdet", "solve", "svd", "svdvals", "tensordot", "trace", "vecdot",
-    "vector_norm",
-]  # fmt: skip
+__all__ = list(LINALG)
 
 
 def _per_matrix(name: str, signature: str, *args: da.Array, **kwargs: Any) -> Any:

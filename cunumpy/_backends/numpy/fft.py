@@ -16,28 +16,14 @@ from numpy.fft import (
     rfft,
 )
 
+from .._standard_names import FFT
 from .._superset import library_attribute
 from ._info import _check_device
 from ._inputs import positive_length
 
 _Norm = Literal["backward", "ortho", "forward"]
 
-__all__ = [
-    "fft",
-    "fftfreq",
-    "fftn",
-    "fftshift",
-    "hfft",
-    "ifft",
-    "ifftn",
-    "ifftshift",
-    "ihfft",
-    "irfft",
-    "irfftn",
-    "rfft",
-    "rfftfreq",
-    "rfftn",
-]
+__all__ = list(FFT)
 
 
 def _float_dtype(dtype: Any, func: str) -> np.dtype:

@@ -38,36 +38,11 @@ from numpy.linalg._linalg import QRResult as QRResult
 from numpy.linalg._linalg import SlogdetResult as SlogdetResult
 from numpy.linalg._linalg import SVDResult as SVDResult
 
+from .._standard_names import LINALG
 from .._superset import library_attribute
 from ._inputs import numeric
 
-__all__ = [
-    "cholesky",
-    "cross",
-    "det",
-    "diagonal",
-    "eig",
-    "eigh",
-    "eigvals",
-    "eigvalsh",
-    "inv",
-    "matmul",
-    "matrix_norm",
-    "matrix_power",
-    "matrix_rank",
-    "matrix_transpose",
-    "outer",
-    "pinv",
-    "qr",
-    "slogdet",
-    "solve",
-    "svd",
-    "svdvals",
-    "tensordot",
-    "trace",
-    "vecdot",
-    "vector_norm",
-]
+__all__ = list(LINALG)
 
 
 class EigResult(NamedTuple):
