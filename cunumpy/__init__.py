@@ -142,7 +142,6 @@ from ._backends._standard_names import *  # the standard's data types and consta
 from ._backends._standard_names import __all__ as _DATA_TYPES_AND_CONSTANTS
 from ._backends._superset import backend_attribute as _backend_attribute
 from ._backends._unique_results import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
-from ._calls._ufunc_methods import attach as _attach_ufunc_methods  # noqa: F401  (xp.add.reduce)
 from ._moving._backend_conversion import (
     as_device_array,
     assert_same_backend,
@@ -313,12 +312,6 @@ def __dir__() -> list[str]:
     """cunumpy's own names (``__all__``); the backend's other names resolve but are not listed."""
     return list(__all__)
 
-
-from ._calls._accelerated import install as _install_fast_paths  # noqa: E402
-
-# The compiled fast path in front of the standard functions, where it was built (C).
-_install_fast_paths(globals())
-del _install_fast_paths
 
 from ._calls._public_names import bind as _bind  # noqa: E402
 

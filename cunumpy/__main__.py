@@ -57,7 +57,7 @@ _DISTRIBUTIONS = {
 
 def _fast_path() -> str:
     """Whether the top-level standard functions have their compiled fast path (C)."""
-    from cunumpy._calls._accelerated import compiled
+    from cunumpy._calls._fast_path import compiled
 
     count, why = compiled()
     return f"compiled (C), {count} functions" if count else f"pure Python: {why}"

@@ -19,6 +19,7 @@ from ._calls._dispatch import (
     _numpy_namespace,
     _placement,
 )
+from ._calls._fast_path import fast_path as _fast_path
 from ._calls._numpy_calls import numpy_call as _numpy_call
 from ._settings._errors import BACKEND_ERRORS as _BACKEND_ERRORS
 from ._settings._errors import raise_restated as _raise_restated
@@ -61,6 +62,7 @@ _numpy_fft_rfft = _numpy_namespace.fft.rfft
 _numpy_fft_rfftn = _numpy_namespace.fft.rfftn
 
 
+# In Python: NumPy's fft defaults `norm` to None, the standard to 'backward'.
 def fft(
     x: Array,
     /,
@@ -189,6 +191,7 @@ def fftfreq(
         _raise_restated("fft.fftfreq", exc, n=n, d=d, dtype=dtype)
 
 
+@_fast_path(_numpy_fft_fftn, "a", keywords={"s": "any", "axes": "any", "norm": "any"})
 def fftn(
     x: Array,
     /,
@@ -251,6 +254,7 @@ def fftn(
         _raise_restated_call("fft.fftn", exc, s=s, axes=axes, norm=norm)
 
 
+@_fast_path(_numpy_fft_fftshift, "a", keywords={"axes": "any"})
 def fftshift(
     x: Array, /, *args: Any, axes: Optional[Union[int, Sequence[int]]] = None, **kwargs: Any
 ) -> Array:
@@ -299,6 +303,7 @@ def fftshift(
         _raise_restated_call("fft.fftshift", exc, axes=axes)
 
 
+# In Python: NumPy's hfft defaults `norm` to None, the standard to 'backward'.
 def hfft(
     x: Array,
     /,
@@ -362,6 +367,7 @@ def hfft(
         _raise_restated_call("fft.hfft", exc, n=n, axis=axis, norm=norm)
 
 
+# In Python: NumPy's ifft defaults `norm` to None, the standard to 'backward'.
 def ifft(
     x: Array,
     /,
@@ -427,6 +433,7 @@ def ifft(
         _raise_restated_call("fft.ifft", exc, n=n, axis=axis, norm=norm)
 
 
+@_fast_path(_numpy_fft_ifftn, "a", keywords={"s": "any", "axes": "any", "norm": "any"})
 def ifftn(
     x: Array,
     /,
@@ -490,6 +497,7 @@ def ifftn(
         _raise_restated_call("fft.ifftn", exc, s=s, axes=axes, norm=norm)
 
 
+@_fast_path(_numpy_fft_ifftshift, "a", keywords={"axes": "any"})
 def ifftshift(
     x: Array, /, *args: Any, axes: Optional[Union[int, Sequence[int]]] = None, **kwargs: Any
 ) -> Array:
@@ -537,6 +545,7 @@ def ifftshift(
         _raise_restated_call("fft.ifftshift", exc, axes=axes)
 
 
+# In Python: NumPy's ihfft defaults `norm` to None, the standard to 'backward'.
 def ihfft(
     x: Array,
     /,
@@ -601,6 +610,7 @@ def ihfft(
         _raise_restated_call("fft.ihfft", exc, n=n, axis=axis, norm=norm)
 
 
+# In Python: NumPy's irfft defaults `norm` to None, the standard to 'backward'.
 def irfft(
     x: Array,
     /,
@@ -666,6 +676,7 @@ def irfft(
         _raise_restated_call("fft.irfft", exc, n=n, axis=axis, norm=norm)
 
 
+@_fast_path(_numpy_fft_irfftn, "a", keywords={"s": "any", "axes": "any", "norm": "any"})
 def irfftn(
     x: Array,
     /,
@@ -729,6 +740,7 @@ def irfftn(
         _raise_restated_call("fft.irfftn", exc, s=s, axes=axes, norm=norm)
 
 
+# In Python: NumPy's rfft defaults `norm` to None, the standard to 'backward'.
 def rfft(
     x: Array,
     /,
@@ -855,6 +867,7 @@ def rfftfreq(
         _raise_restated("fft.rfftfreq", exc, n=n, d=d, dtype=dtype)
 
 
+@_fast_path(_numpy_fft_rfftn, "a", keywords={"s": "any", "axes": "any", "norm": "any"})
 def rfftn(
     x: Array,
     /,
@@ -916,25 +929,6 @@ def rfftn(
         return namespace.fft.rfftn(x, s=s, axes=axes, norm=norm)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("fft.rfftn", exc, s=s, axes=axes, norm=norm)
-
-
-# The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
-# each function's argument kinds, the keywords it passes on, whether it creates on
-# the current backend, and whether NumPy's defaults are known to be the standard's.
-FAST_PATHS = {
-    "fft": {"kinds": "a", "keywords": {"n": 0, "axis": 2, "norm": 0}},
-    "fftn": {"kinds": "a", "keywords": {"s": 0, "axes": 0, "norm": 0}},
-    "fftshift": {"kinds": "a", "keywords": {"axes": 0}},
-    "hfft": {"kinds": "a", "keywords": {"n": 0, "axis": 2, "norm": 0}},
-    "ifft": {"kinds": "a", "keywords": {"n": 0, "axis": 2, "norm": 0}},
-    "ifftn": {"kinds": "a", "keywords": {"s": 0, "axes": 0, "norm": 0}},
-    "ifftshift": {"kinds": "a", "keywords": {"axes": 0}},
-    "ihfft": {"kinds": "a", "keywords": {"n": 0, "axis": 2, "norm": 0}},
-    "irfft": {"kinds": "a", "keywords": {"n": 0, "axis": 2, "norm": 0}},
-    "irfftn": {"kinds": "a", "keywords": {"s": 0, "axes": 0, "norm": 0}},
-    "rfft": {"kinds": "a", "keywords": {"n": 0, "axis": 2, "norm": 0}},
-    "rfftn": {"kinds": "a", "keywords": {"s": 0, "axes": 0, "norm": 0}},
-}
 
 
 def __getattr__(name: str) -> Any:

@@ -22,6 +22,7 @@ from ._calls._dispatch import (
     _ndarray,
     _numpy_namespace,
 )
+from ._calls._fast_path import fast_path as _fast_path
 from ._calls._numpy_calls import numpy_call as _numpy_call
 from ._typing import (
     Array,
@@ -85,6 +86,7 @@ _numpy_linalg_vecdot = _numpy_namespace.linalg.vecdot
 _numpy_linalg_vector_norm = _numpy_namespace.linalg.vector_norm
 
 
+@_fast_path(_numpy_linalg_cholesky, "a", keywords={"upper": "bool"})
 def cholesky(x: Array, /, *args: Any, upper: bool = False, **kwargs: Any) -> Array:
     """Compute the Cholesky factor of a symmetric (Hermitian) positive-definite matrix.
 
@@ -136,6 +138,7 @@ def cholesky(x: Array, /, *args: Any, upper: bool = False, **kwargs: Any) -> Arr
         _raise_restated_call("linalg.cholesky", exc, upper=upper)
 
 
+@_fast_path(_numpy_linalg_cross, "aa", keywords={"axis": "int"})
 def cross(x1: Array, x2: Array, /, *args: Any, axis: int = -1, **kwargs: Any) -> Array:
     """Compute the cross product of 3-element vectors.
 
@@ -187,6 +190,7 @@ def cross(x1: Array, x2: Array, /, *args: Any, axis: int = -1, **kwargs: Any) ->
         _raise_restated_call("linalg.cross", exc, axis=axis)
 
 
+@_fast_path(_numpy_linalg_det, "a")
 def det(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the determinant of a square matrix or of each matrix in a stack.
 
@@ -230,6 +234,7 @@ def det(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("linalg.det", exc)
 
 
+@_fast_path(_numpy_linalg_diagonal, "a", keywords={"offset": "int"})
 def diagonal(x: Array, /, *args: Any, offset: int = 0, **kwargs: Any) -> Array:
     """Return one diagonal of a matrix or of each matrix in a stack.
 
@@ -283,6 +288,7 @@ def diagonal(x: Array, /, *args: Any, offset: int = 0, **kwargs: Any) -> Array:
         _raise_restated_call("linalg.diagonal", exc, offset=offset)
 
 
+@_fast_path(_numpy_linalg_eig, "a")
 def eig(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
     """Compute the eigenvalues and right eigenvectors of a general square matrix, always as complex arrays.
 
@@ -330,6 +336,7 @@ def eig(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
         _raise_restated_call("linalg.eig", exc)
 
 
+@_fast_path(_numpy_linalg_eigh, "a")
 def eigh(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
     """Compute the eigenvalues and eigenvectors of a symmetric (Hermitian) matrix.
 
@@ -378,6 +385,7 @@ def eigh(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
         _raise_restated_call("linalg.eigh", exc)
 
 
+@_fast_path(_numpy_linalg_eigvals, "a")
 def eigvals(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the eigenvalues of a general square matrix, always as a complex array.
 
@@ -423,6 +431,7 @@ def eigvals(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("linalg.eigvals", exc)
 
 
+@_fast_path(_numpy_linalg_eigvalsh, "a")
 def eigvalsh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the eigenvalues of a symmetric (Hermitian) matrix, in ascending order.
 
@@ -466,6 +475,7 @@ def eigvalsh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("linalg.eigvalsh", exc)
 
 
+@_fast_path(_numpy_linalg_inv, "a")
 def inv(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the inverse of a square matrix or of each matrix in a stack.
 
@@ -511,6 +521,7 @@ def inv(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("linalg.inv", exc)
 
 
+@_fast_path(_numpy_linalg_matmul, "aa")
 def matmul(x1: Array, x2: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the matrix product of two arrays, broadcasting over leading dimensions.
 
@@ -559,6 +570,7 @@ def matmul(x1: Array, x2: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("linalg.matmul", exc)
 
 
+@_fast_path(_numpy_linalg_matrix_norm, "a", keywords={"keepdims": "bool", "ord": "any"})
 def matrix_norm(
     x: Array,
     /,
@@ -672,6 +684,7 @@ def matrix_power(x: Array, n: int, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("linalg.matrix_power", exc, n=n)
 
 
+@_fast_path(_numpy_linalg_matrix_rank, "a")
 def matrix_rank(
     x: Array, /, *args: Any, rtol: Optional[Union[float, Array]] = None, **kwargs: Any
 ) -> Array:
@@ -721,6 +734,7 @@ def matrix_rank(
         _raise_restated_call("linalg.matrix_rank", exc)
 
 
+@_fast_path(_numpy_linalg_matrix_transpose, "a")
 def matrix_transpose(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Transpose a matrix, or each matrix in a stack, by swapping the last two axes.
 
@@ -766,6 +780,7 @@ def matrix_transpose(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("linalg.matrix_transpose", exc)
 
 
+@_fast_path(_numpy_linalg_outer, "aa")
 def outer(x1: Array, x2: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the outer product of two 1-D vectors.
 
@@ -812,6 +827,7 @@ def outer(x1: Array, x2: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("linalg.outer", exc)
 
 
+# In Python: NumPy's pinv takes `rcond` for the standard's `rtol`.
 def pinv(
     x: Array, /, *args: Any, rtol: Optional[Union[float, Array]] = None, **kwargs: Any
 ) -> Array:
@@ -862,6 +878,7 @@ def pinv(
         _raise_restated_call("linalg.pinv", exc)
 
 
+@_fast_path(_numpy_linalg_qr, "a", keywords={"mode": "any"})
 def qr(
     x: Array, /, *args: Any, mode: Literal["reduced", "complete"] = "reduced", **kwargs: Any
 ) -> tuple[Array, Array]:
@@ -913,6 +930,7 @@ def qr(
         _raise_restated_call("linalg.qr", exc, mode=mode)
 
 
+@_fast_path(_numpy_linalg_slogdet, "a")
 def slogdet(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
     """Compute the sign and the natural logarithm of the absolute value of the determinant.
 
@@ -959,6 +977,7 @@ def slogdet(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
         _raise_restated_call("linalg.slogdet", exc)
 
 
+@_fast_path(_numpy_linalg_solve, "aa")
 def solve(x1: Array, x2: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Solve the linear system ``x1 @ result == x2`` for a square, non-singular ``x1``.
 
@@ -1007,6 +1026,7 @@ def solve(x1: Array, x2: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("linalg.solve", exc)
 
 
+@_fast_path(_numpy_linalg_svd, "a", keywords={"full_matrices": "bool"})
 def svd(
     x: Array, /, *args: Any, full_matrices: bool = True, **kwargs: Any
 ) -> tuple[Array, Array, Array]:
@@ -1062,6 +1082,7 @@ def svd(
         _raise_restated_call("linalg.svd", exc, full_matrices=full_matrices)
 
 
+@_fast_path(_numpy_linalg_svdvals, "a")
 def svdvals(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the singular values of a matrix or of each matrix in a stack.
 
@@ -1105,6 +1126,7 @@ def svdvals(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("linalg.svdvals", exc)
 
 
+@_fast_path(_numpy_linalg_tensordot, "aa", keywords={"axes": "any"})
 def tensordot(
     x1: Array,
     x2: Array,
@@ -1167,6 +1189,7 @@ def tensordot(
         _raise_restated_call("linalg.tensordot", exc, axes=axes)
 
 
+@_fast_path(_numpy_linalg_trace, "a", keywords={"offset": "int", "dtype": "any"})
 def trace(
     x: Array, /, *args: Any, offset: int = 0, dtype: Optional[DType] = None, **kwargs: Any
 ) -> Array:
@@ -1226,6 +1249,7 @@ def trace(
         _raise_restated_call("linalg.trace", exc, offset=offset, dtype=dtype)
 
 
+@_fast_path(_numpy_linalg_vecdot, "aa", keywords={"axis": "int"})
 def vecdot(x1: Array, x2: Array, /, *args: Any, axis: int = -1, **kwargs: Any) -> Array:
     """Compute the dot product of vectors along an axis, conjugating the first argument.
 
@@ -1281,6 +1305,9 @@ def vecdot(x1: Array, x2: Array, /, *args: Any, axis: int = -1, **kwargs: Any) -
         _raise_restated_call("linalg.vecdot", exc, axis=axis)
 
 
+@_fast_path(
+    _numpy_linalg_vector_norm, "a", keywords={"axis": "any", "keepdims": "bool", "ord": "any"}
+)
 def vector_norm(
     x: Array,
     /,
@@ -1345,37 +1372,6 @@ def vector_norm(
         return namespace.linalg.vector_norm(x, axis=axis, keepdims=keepdims, ord=ord)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("linalg.vector_norm", exc, axis=axis, keepdims=keepdims, ord=ord)
-
-
-# The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
-# each function's argument kinds, the keywords it passes on, whether it creates on
-# the current backend, and whether NumPy's defaults are known to be the standard's.
-FAST_PATHS = {
-    "cholesky": {"kinds": "a", "keywords": {"upper": 1}},
-    "cross": {"kinds": "aa", "keywords": {"axis": 2}},
-    "det": {"kinds": "a", "keywords": {}},
-    "diagonal": {"kinds": "a", "keywords": {"offset": 2}},
-    "eig": {"kinds": "a", "keywords": {}},
-    "eigh": {"kinds": "a", "keywords": {}},
-    "eigvals": {"kinds": "a", "keywords": {}},
-    "eigvalsh": {"kinds": "a", "keywords": {}},
-    "inv": {"kinds": "a", "keywords": {}},
-    "matmul": {"kinds": "aa", "keywords": {}},
-    "matrix_norm": {"kinds": "a", "keywords": {"keepdims": 1, "ord": 0}},
-    "matrix_rank": {"kinds": "a", "keywords": {}},
-    "matrix_transpose": {"kinds": "a", "keywords": {}},
-    "outer": {"kinds": "aa", "keywords": {}},
-    "pinv": {"kinds": "a", "keywords": {}},
-    "qr": {"kinds": "a", "keywords": {"mode": 0}},
-    "slogdet": {"kinds": "a", "keywords": {}},
-    "solve": {"kinds": "aa", "keywords": {}},
-    "svd": {"kinds": "a", "keywords": {"full_matrices": 1}},
-    "svdvals": {"kinds": "a", "keywords": {}},
-    "tensordot": {"kinds": "aa", "keywords": {"axes": 0}},
-    "trace": {"kinds": "a", "keywords": {"offset": 2, "dtype": 0}},
-    "vecdot": {"kinds": "aa", "keywords": {"axis": 2}},
-    "vector_norm": {"kinds": "a", "keywords": {"axis": 0, "keepdims": 1, "ord": 0}},
-}
 
 
 def __getattr__(name: str) -> Any:

@@ -6,13 +6,13 @@ import os
 
 import pytest
 
-from cunumpy._calls import _accelerated
+from cunumpy._calls import _fast_path
 
 
 def require_fast_path() -> None:
     """Skip the calling test module, with the reason, where the C fast path is not in use;
     fail it instead where ``CUNUMPY_FASTCALL_REQUIRED=1`` (CI, wherever it has a compiler)."""
-    installed, why = _accelerated.compiled()
+    installed, why = _fast_path.compiled()
     if installed:
         return
     if os.environ.get("CUNUMPY_FASTCALL_REQUIRED") == "1":

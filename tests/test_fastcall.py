@@ -1,9 +1,9 @@
 """The compiled fast path of the top-level standard functions (``cunumpy/_calls/_fastcall.c``).
 
-Where the extension is built (the package installed with a C compiler), each function of
-the generated modules' ``FAST_PATHS`` is a ``FastCall`` at the top level: the calls it
-takes in C must give what the generated Python function gives, and every other call must
-reach that function. CI sets ``CUNUMPY_FASTCALL_REQUIRED=1``, so there these tests fail
+Where the extension is built (the package installed with a C compiler), each function
+whose def carries a ``@fast_path`` record is a ``FastCall`` at the top level: the calls it
+takes in C must give what the def gives, errors included (raised once, the call never
+made again in Python), and every other call must reach the def. CI sets ``CUNUMPY_FASTCALL_REQUIRED=1``, so there these tests fail
 instead of skipping when the extension was not built. The same on the CuPy backend (fake
 CuPy) is in ``tests/fake_cupy/test_fastcall_fake_cupy.py``.
 """
@@ -17,7 +17,6 @@ import subprocess
 import sys
 from collections.abc import Callable
 from contextvars import ContextVar
-from pathlib import Path
 from typing import Any
 
 import hypothesis.extra.numpy as hnp
@@ -29,70 +28,57 @@ from hypothesis import strategies as st
 from numpy_idioms import compare, outcome, public_class
 
 import cunumpy as xp
-from cunumpy._calls import _accelerated
+from cunumpy._calls import _fast_path
+from cunumpy._calls._kinds import flags
 
 require_fast_path()
 
 from cunumpy._calls import _fastcall  # type: ignore[attr-defined]  # noqa: E402
 
-_TABLES = {topic: _accelerated.generated_module(topic).FAST_PATHS for topic in _accelerated.MODULES}
-
-#: Functions of the tables whose NumPy function has other defaults than the standard's
-#: (``eye``'s ``n_cols`` is NumPy's ``M``; ``std``'s ``correction``; ``fft``'s ``norm=None``):
-#: ``_accelerated`` leaves them in Python.
-_LEFT_IN_PYTHON = {
-    "eye", "vecdot", "std", "var", "linalg.pinv", "fft.fft", "fft.hfft", "fft.ifft",
-    "fft.ihfft", "fft.irfft", "fft.rfft",
-}  # fmt: skip
+_RECORDS = _fast_path.records()
 
 
-def _top(topic: str, name: str) -> Any:
-    return getattr(getattr(xp, topic) if topic in _accelerated.EXTENSIONS else xp, name)
-
-
-def _qualname(topic: str, name: str) -> str:
-    return f"{topic}.{name}" if topic in _accelerated.EXTENSIONS else name
+def _top(qualname: str) -> Any:
+    found: Any = xp
+    for part in qualname.split("."):
+        found = getattr(found, part)
+    return found
 
 
 _ARRAY_FUNCTIONS = sorted(
-    (topic, name, entry["kinds"], tuple(sorted(entry.get("keywords", {}))))
-    for topic, table in _TABLES.items()
-    for name, entry in table.items()
-    if _qualname(topic, name) not in _LEFT_IN_PYTHON
+    (qualname, record.kinds, record.keywords) for qualname, record in _RECORDS.items()
 )
 
 
-def test_every_function_of_the_tables_is_a_fastcall_over_its_python_function() -> None:
-    installed, why = _accelerated.compiled()
-    assert why == ""
-    in_c = set()
-    for topic, table in _TABLES.items():
-        module = _accelerated.generated_module(topic)
-        for name in table:
-            top = _top(topic, name)
-            function = inspect.unwrap(getattr(module, name))  # linalg, fft: the public module
-            if _qualname(topic, name) in _LEFT_IN_PYTHON:
-                assert top is function
-                continue
-            in_c.add(_qualname(topic, name))
-            assert type(top) is _fastcall.FastCall, name
-            assert top.__wrapped__ is function and inspect.isfunction(function)
-            assert inspect.signature(top) == inspect.signature(function)
-            assert top.__doc__ == function.__doc__
-            assert (top.__name__, top.__module__) == (name, module.__name__)
-    assert installed == len(in_c) > 120
-    assert {"sqrt", "add", "sum", "asarray", "zeros", "linalg.inv", "fft.fftn"} <= in_c
+def test_every_declared_function_is_a_fastcall_over_its_def() -> None:
+    installed, why = _fast_path.compiled()
+    assert why == "" and _fast_path.left_in_python() == {}
+    for qualname, record in _RECORDS.items():
+        top = _top(qualname)
+        assert top is record.function and type(top) is _fastcall.FastCall, qualname
+        function = top.__wrapped__
+        assert inspect.isfunction(function)
+        assert inspect.signature(top) == inspect.signature(function)
+        assert top.__doc__ == function.__doc__
+        name = qualname.rpartition(".")[2]
+        assert (top.__name__, top.__module__) == (name, function.__module__)
+        # the record is on the def itself: go-to-definition of the name lands on it
+        source = inspect.getsource(function)
+        assert source.lstrip().startswith(("@_fast_path(", "@fast_path(")), qualname
+    assert installed == len(_RECORDS) > 120
+    assert {"sqrt", "add", "sum", "asarray", "zeros", "linalg.inv", "fft.fftn"} <= set(_RECORDS)
     assert xp.sqrt.__fast__ is np.sqrt and xp.sum.__fast__ is np.sum
 
 
-def test_every_module_with_a_table_is_read() -> None:
-    # a FAST_PATHS table that install() does not read would be dead: the tables' modules
-    tables = {
-        path.stem
-        for path in Path(xp.__file__).parent.joinpath("_api").glob("*.py")
-        if "FAST_PATHS = " in path.read_text()
-    }
-    assert tables | {"linalg", "fft"} == set(_accelerated.MODULES)
+def test_a_def_without_a_record_runs_in_python_and_says_why() -> None:
+    # eye's NumPy function calls n_cols M: the generator writes the reason on the def
+    assert inspect.isfunction(xp.eye) and "eye" not in _RECORDS
+    lines, _ = inspect.getsourcelines(xp.eye)
+    module_lines = inspect.getsource(inspect.getmodule(xp.eye)).splitlines()
+    start = module_lines.index(lines[0].rstrip("\n"))
+    assert module_lines[start - 1].startswith("# In Python: NumPy's eye")
+    # a ufunc left in Python keeps its methods (vecdot)
+    assert inspect.isfunction(xp.vecdot) and xp.vecdot.nin == 2
 
 
 def test_a_fastcall_keeps_the_functions_attributes_and_pickles_by_name() -> None:
@@ -139,7 +125,11 @@ def _same(fast: Callable[[], Any], slow: Callable[[], Any], *, values: bool = Tr
         assert str(raised.value) == str(reference)
 
 
-@settings(max_examples=500, deadline=None)
+#: How many calls the property test draws (``CUNUMPY_FASTCALL_EXAMPLES`` for a long run).
+_EXAMPLES = int(os.environ.get("CUNUMPY_FASTCALL_EXAMPLES", "500"))
+
+
+@settings(max_examples=_EXAMPLES, deadline=None)
 @given(
     entry=st.sampled_from(_ARRAY_FUNCTIONS),
     dtype=st.sampled_from(["bool", "int8", "uint8", "int64", "float32", "float64", "complex128"]),
@@ -147,19 +137,19 @@ def _same(fast: Callable[[], Any], slow: Callable[[], Any], *, values: bool = Tr
     data=st.data(),
 )
 def test_the_c_path_answers_as_the_python_function(
-    entry: tuple[str, str, str, tuple[str, ...]],
+    entry: tuple[str, str, tuple[str, ...]],
     dtype: str,
     shape: tuple[int, ...],
     data: st.DataObject,
 ) -> None:
-    topic, name, kinds, keywords = entry
+    qualname, kinds, keywords = entry
     args = _arguments(kinds, data.draw, dtype, shape)
     extra = data.draw(st.lists(_EXTRA_VALUES, max_size=2), label="NumPy's further arguments")
     if data.draw(st.booleans(), label="further arguments"):
         args += extra
     given = data.draw(st.dictionaries(st.sampled_from(keywords or ("axis",)), _EXTRA_VALUES))
-    top = _top(topic, name)
-    values = not name.startswith("empty")  # empty's values are whatever memory held
+    top = _top(qualname)
+    values = not qualname.startswith("empty")  # empty's values are whatever memory held
     _same(lambda: top(*args, **given), lambda: top.__wrapped__(*args, **given), values=values)
 
 
@@ -208,11 +198,31 @@ def test_creation_on_the_c_path_answers_as_the_python_function(name: str, args: 
 
 
 def test_errors_of_the_c_path_are_the_python_functions() -> None:
-    # NumPy's own error on the C path is replaced by the Python function's, naming ours
+    # NumPy's own error on the C path is raised in the def's words, naming ours
     with pytest.raises(ValueError, match=r"^zeros: "):
         xp.zeros(-1)
     with pytest.raises(TypeError, match=r"^sqrt: "):
         xp.sqrt(np.array(["a"]))
+
+
+def test_a_numpy_error_on_the_c_path_is_raised_once_and_the_call_is_made_once() -> None:
+    # NumPy calls the errcall once per ufunc call: a second count would be the call run
+    # again in Python after the C path's error (as before: the error cleared, then rerun)
+    counted: list[str] = []
+
+    def count(kind: str, flag: int) -> None:
+        counted.append(kind)
+        raise ValueError("counted")
+
+    a, zero = np.ones(3), np.zeros(3)
+    with np.errstate(all="call", call=count):
+        with pytest.raises(ValueError, match=r"^divide: counted\.$") as raised:
+            xp.divide(a, zero)
+        assert counted == ["divide by zero"]
+        with pytest.raises(ValueError, match=r"^divide\.reduce: counted\.$"):
+            xp.divide.reduce(np.asarray([1.0, 0.0]))  # a ufunc method in C as well
+    assert counted == ["divide by zero", "divide by zero"]
+    assert isinstance(raised.value.__cause__, ValueError)  # NumPy's, chained
 
 
 def test_asarray_of_an_ndarray_is_the_array_itself() -> None:
@@ -248,9 +258,14 @@ def _recording(
 
     numpy_namespace = object()
     _BACKEND.set(_State(numpy_namespace))
+
+    def restate(error: BaseException, args: tuple, kwargs: dict) -> None:
+        calls.append("restate")
+        raise TypeError(f"restated: {error}") from error
+
     call = _fastcall.FastCall(
-        fast, slow, np.ndarray, kinds.encode(), _BACKEND, numpy_namespace, [everywhere],
-        (str, ("x",)), np.dtype(bool), placed, False, data,
+        fast, slow, np.ndarray, flags(kinds), _BACKEND, numpy_namespace, [everywhere],
+        (str, ("x",)), np.dtype(bool), restate, placed, False, data,
     )  # fmt: skip
     return call, calls
 
@@ -277,10 +292,24 @@ def test_the_kinds_of_bool_conditions_and_sequences_of_arrays() -> None:
     assert calls == ["fast"] * 2 + ["slow"] * 3
 
 
-def test_an_error_on_the_c_path_is_raised_by_the_python_function() -> None:
+def test_an_error_on_the_c_path_is_restated_once_and_slow_never_runs() -> None:
     call, calls = _recording("a")
-    assert call(np.ones(0)) == "slow"
-    assert calls == ["fast", "slow"]
+    with pytest.raises(TypeError, match=r"^restated: fast refuses empty arrays$") as raised:
+        call(np.ones(0))
+    assert calls == ["fast", "restate"]  # not "slow": the call is not made twice
+    assert isinstance(raised.value.__cause__, ValueError)
+
+
+def test_an_error_restate_keeps_is_raised_as_it_is() -> None:
+    def fast(x: Any) -> None:
+        raise ValueError("as it is")
+
+    call = _fastcall.FastCall(
+        fast, lambda *a: "slow", np.ndarray, flags("a"), _BACKEND, object(), [True],
+        (str, ("x",)), None, lambda error, args, kwargs: None,
+    )  # fmt: skip
+    with pytest.raises(ValueError, match=r"^as it is$"):
+        call(np.ones(2))
 
 
 def test_keywords_and_further_arguments_run_in_c_as_the_tables_allow() -> None:
@@ -289,8 +318,8 @@ def test_keywords_and_further_arguments_run_in_c_as_the_tables_allow() -> None:
     call = _fastcall.FastCall(
         lambda *args, **kw: calls.append("fast") or "fast",
         lambda *args, **kw: calls.append("slow") or "slow",
-        np.ndarray, b"a", _BACKEND, object(), [True], (str, ("x",)), None, False, False,
-        True, 1, {"axis": 0, "keepdims": 1, "n": 2, "copy": 3},
+        np.ndarray, flags("a"), _BACKEND, object(), [True], (str, ("x",)), None, None, False,
+        False, True, 1, {"axis": 0, "keepdims": 1, "n": 2, "copy": 3},
     )  # fmt: skip
     assert call(a, 1) == "fast" and call(a, 1, None, "x", (0, 1)) == "fast"  # extras 1
     assert call(a, [1]) == "slow" and call(a, np.float64(1)) == "slow"  # not host values
@@ -329,15 +358,15 @@ def test_a_creation_runs_in_c_only_on_the_numpy_backend() -> None:
 
 
 def test_the_landscape_flag_follows_use_backend_blocks() -> None:
-    assert _accelerated._NUMPY_EVERYWHERE == [True]
+    assert _fast_path._NUMPY_EVERYWHERE == [True]
     with xp.use_backend("numpy"):  # the same backend as the default: still everywhere
-        assert _accelerated._NUMPY_EVERYWHERE == [True]
+        assert _fast_path._NUMPY_EVERYWHERE == [True]
 
 
 def test_pure_python_is_chosen_by_the_environment() -> None:
     code = (
         "import types, cunumpy as xp\n"
-        "from cunumpy._calls._accelerated import compiled\n"
+        "from cunumpy._calls._fast_path import compiled\n"
         "print(type(xp.sqrt) is types.FunctionType, compiled())\n"
     )
     env = {**os.environ, "CUNUMPY_PURE_PYTHON": "1"}

@@ -40,6 +40,38 @@ def _numpy_names() -> dict[str, str]:
 
 NUMPY_NAMES = _numpy_names()
 
+
+def _kinds_module() -> Any:
+    """``cunumpy/_calls/_kinds.py`` (the one table of argument kinds), loaded by its path."""
+    import importlib.util
+
+    path = ROOT / "cunumpy" / "_calls" / "_kinds.py"
+    spec = importlib.util.spec_from_file_location("_cunumpy_kinds", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # NamedTuple and the enum look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+KINDS = _kinds_module().KINDS
+
+
+def _ufunc_names() -> dict[str, str]:
+    """``cunumpy/_calls/_ufunc_methods.py``'s ``UFUNC_NAMES``: the standard's names that are
+    ufuncs in NumPy, and the ufunc's name (read without importing cunumpy)."""
+    tree = ast.parse((ROOT / "cunumpy" / "_calls" / "_ufunc_methods.py").read_text())
+    for node in tree.body:
+        if isinstance(node, ast.AnnAssign) and ast.unparse(node.target) == "UFUNC_NAMES":
+            assert node.value is not None
+            names = ast.literal_eval(node.value)
+            assert isinstance(names, dict)
+            return names
+    raise AssertionError("cunumpy/_calls/_ufunc_methods.py defines no UFUNC_NAMES")
+
+
+UFUNC_NAMES = _ufunc_names()
+
 try:
     import api_docs
 except ImportError:  # pragma: no cover - the docs table is optional while bootstrapping
@@ -320,12 +352,7 @@ SCALAR_FAST_PATH = {
     "sign", "signbit", "sin", "sinh", "sqrt", "square", "tan", "trunc",
 }  # fmt: skip
 
-_FAST_TESTS = {
-    "a": "type({0}) is _ndarray",
-    "s": "(type({0}) is _ndarray or type({0}) in _PY_SCALARS)",
-    "o": "({0} is None or type({0}) is _ndarray)",
-    "n": "(type({0}) is _ndarray or type({0}) in _PY_SCALARS_OR_NONE)",
-}
+_FAST_TESTS = {letter: KINDS[letter].test for letter in "ason"}
 
 
 def _numpy_fast_path(qualname: str, args: ast.arguments, call: str) -> list[str]:
@@ -394,20 +421,20 @@ FAST_CREATION = {"arange", "empty", "eye", "linspace", "ones", "zeros"}
 
 
 def _c_fast_path(qualname: str, args: ast.arguments) -> dict[str, Any] | None:
-    """The compiled fast path of one function, as its ``FAST_PATHS`` entry.
+    """The compiled fast path of one function, for its ``@fast_path`` record.
 
     ``kinds``: the kind of each positional argument; ``placed``: it creates on the current
     backend; ``bare``: NumPy's defaults are known to mean the standard's
     (``BARE_WHEN_DEFAULT``); ``keywords``: the keywords the C code may pass on, each with
-    what it accepts (0 any value, 1 True or False, 2 an int, 3 True, False or None).
+    what it accepts (a mode of ``cunumpy/_calls/_kinds.py``).
 
     None where the Python fast path is more than ``_numpy_<name>(...)`` for the calls the C
     code can recognise: every positional parameter given, each an exact ndarray or what
     its kind allows (see ``cunumpy/_calls/_fastcall.c``). The C code then calls NumPy's
     function with the arguments as given, which is the Python fast path's call where
     NumPy's function takes them in the same places and its defaults for the rest are the
-    standard's: ``_calls/_accelerated.py`` checks that at import (unless ``bare``) and
-    leaves the function in Python otherwise.
+    standard's: the record checks that at import (unless ``bare``); the functions known to
+    fail it are ``LEFT_IN_PYTHON``.
     """
     if args.vararg is not None:
         return None
@@ -441,10 +468,11 @@ def _c_fast_path(qualname: str, args: ast.arguments) -> dict[str, Any] | None:
     return entry
 
 
-_KEYWORD_MODES = {"bool": 1, "int": 2, "Optional[bool]": 3}
+#: A keyword's annotation -> what the C code accepts for it (``_kinds.KEYWORD_MODES``).
+_KEYWORD_MODES = {"bool": "bool", "int": "int", "Optional[bool]": "bool or None"}
 
 
-def _c_keywords(qualname: str, args: ast.arguments, arrays: dict[str, str]) -> dict[str, int]:
+def _c_keywords(qualname: str, args: ast.arguments, arrays: dict[str, str]) -> dict[str, str]:
     """The keyword-only parameters the C code may pass on as given, with what they accept.
 
     Left out: ``device`` (placement is Python's), arrays (the fast path tests their type)
@@ -456,7 +484,7 @@ def _c_keywords(qualname: str, args: ast.arguments, arrays: dict[str, str]) -> d
     for a in args.kwonlyargs:
         if a.arg == "device" or a.arg in arrays or _mentions(tests, a.arg):
             continue
-        modes[a.arg] = _KEYWORD_MODES.get(ast.unparse(a.annotation) if a.annotation else "", 0)
+        modes[a.arg] = _KEYWORD_MODES.get(ast.unparse(a.annotation) if a.annotation else "", "any")
     return modes
 
 
@@ -465,21 +493,48 @@ def _mentions(code: str, name: str) -> bool:
     return re.search(rf"\b{name}\b", code) is not None
 
 
-def _c_fast_paths(topic: str, names: list[str]) -> str:
-    """A module's ``FAST_PATHS`` table, read by ``cunumpy/_calls/_accelerated.py``."""
-    table = {}
-    for name in names:
-        args, _ = _parse(SIGNATURES[topic][name]["params"], SIGNATURES[topic][name]["returns"])
-        if entry := _c_fast_path(name if topic not in EXTENSIONS else f"{topic}.{name}", args):
-            table[name] = entry
-    if not table:
-        return ""
-    return (
-        "\n\n# The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):\n"
-        "# each function's argument kinds, the keywords it passes on, whether it creates on\n"
-        "# the current backend, and whether NumPy's defaults are known to be the standard's.\n"
-        f"FAST_PATHS = {table!r}\n"
-    )
+#: Functions whose NumPy function has other defaults than the standard's, so that the C
+#: code cannot pass a call on as given: they run in Python (the reason is on their def).
+LEFT_IN_PYTHON = {
+    "eye": "NumPy's eye calls the standard's `n_cols` `M`",
+    "vecdot": "NumPy's vecdot is a ufunc with other keywords",
+    "std": "NumPy's std takes `ddof` for the standard's `correction`",
+    "var": "NumPy's var takes `ddof` for the standard's `correction`",
+    "linalg.pinv": "NumPy's pinv takes `rcond` for the standard's `rtol`",
+    **{
+        f"fft.{name}": f"NumPy's {name} defaults `norm` to None, the standard to 'backward'"
+        for name in ("fft", "hfft", "ifft", "ihfft", "irfft", "rfft")
+    },
+}
+
+
+def _decorators(qualname: str, args: ast.arguments) -> list[str]:
+    """The lines above the def: its ``@fast_path`` record (how C calls it), or why it
+    runs in Python; and its ufunc's methods (``xp.add.reduce``)."""
+    ufunc = UFUNC_NAMES.get(qualname)
+    entry = _c_fast_path(qualname, args)
+    if entry is None or qualname in LEFT_IN_PYTHON:
+        lines = [f"# In Python: {LEFT_IN_PYTHON[qualname]}."] if qualname in LEFT_IN_PYTHON else []
+        return lines + ([f"@_ufunc_methods({ufunc!r})"] if ufunc else [])
+    name = qualname.rpartition(".")[2]
+    # a creation function's record calls NumPy's own: the NumPy namespace's checks
+    # `device` in Python first (cunumpy/_backends/numpy/_creation.py), and C passes no device
+    fast = f"_np.{qualname}" if entry.get("placed") else _fast_name(qualname)
+    options = [fast, repr(entry["kinds"])]
+    if entry["keywords"]:
+        options.append(f"keywords={entry['keywords']!r}")
+    if qualname in SCALAR_FAST_PATH:
+        options.append("scalars=True")
+    for flag in ("placed", "bare"):
+        if entry.get(flag):
+            options.append(f"{flag}=True")
+    if name == "asarray":
+        options += ["identity=True", 'restate="creation"', 'shown=("obj", "dtype", "copy")']
+    elif qualname in PLACED or name in LIKE:
+        options.append('restate="creation"')
+    if ufunc:
+        options.append(f"ufunc={ufunc!r}")
+    return [f"@_fast_path({', '.join(options)})"]
 
 
 def _fast_name(qualname: str) -> str:
@@ -654,7 +709,9 @@ def _function(qualname: str, entry: dict[str, str]) -> str:
     args, returns = _parse(entry["params"], entry["returns"])
     call = _call_arguments(args)
     numpy_args = _numpy_signature(qualname, args)
-    header = f"def {name}({_signature(numpy_args)}) -> {returns}:"
+    header = "\n".join(
+        [*_decorators(qualname, args), f"def {name}({_signature(numpy_args)}) -> {returns}:"]
+    )
     route = _numpy_route(qualname, args)
     if name == "asarray":  # NumPy's call of asarray creates on the current backend too
         route[1:1] = [
@@ -771,6 +828,8 @@ from __future__ import annotations
 
 from typing import Any, List, Literal, Optional, Sequence, Tuple, Union
 
+import numpy as _np
+
 from {dots}_backends._superset import backend_attribute as _backend_attribute
 from {dots}_calls._dispatch import (
     _PY_SCALARS,
@@ -803,6 +862,8 @@ from {dots}_calls._arguments import check_sorted_1d as _check_sorted_1d
 from {dots}_calls._arguments import check_tensordot_axes as _check_tensordot_axes
 from {dots}_calls._arguments import is_scalar_fill as _is_scalar_fill
 from {dots}_calls._arguments import raise_restated_call as _raise_restated_call
+from {dots}_calls._fast_path import fast_path as _fast_path
+from {dots}_calls._fast_path import ufunc_methods as _ufunc_methods
 from {dots}_settings._dtype_rules import check_fill as _check_fill
 from {dots}_settings._errors import BACKEND_ERRORS as _BACKEND_ERRORS
 from {dots}_settings._errors import raise_restated as _raise_restated
@@ -857,7 +918,6 @@ def generate() -> dict[Path, str]:
         text = HEADER.format(title=title, dots=dots, names=sorted(names))
         text += _fast_path_imports(topic, names)
         text += "\n\n\n".join(_function(prefix + n, entries[n]) for n in names) + "\n"
-        text += _c_fast_paths(topic, names)
         if topic in EXTENSIONS:  # public modules: dir() shows their names, not their imports
             text += DIR_FUNCTION.format(topic=topic, example=EXAMPLE[topic])
         files[ROOT / "cunumpy" / path] = text

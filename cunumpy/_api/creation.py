@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any, Literal, Optional, Union
 
+import numpy as _np
+
 from .._calls._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
 from .._calls._arguments import check_bools as _check_bools
 from .._calls._arguments import check_int as _check_int
@@ -26,6 +28,7 @@ from .._calls._dispatch import (
     _refuse_subclass,
     _to_current_backend,
 )
+from .._calls._fast_path import fast_path as _fast_path
 from .._calls._numpy_calls import OMITTED as _OMITTED
 from .._calls._numpy_calls import numpy_call as _numpy_call
 from .._settings._dtype_rules import check_fill as _check_fill
@@ -69,6 +72,7 @@ _numpy_triu = _numpy_namespace.triu
 _numpy_zeros_like = _numpy_namespace.zeros_like
 
 
+@_fast_path(_np.arange, "p", keywords={"dtype": "any"}, placed=True, restate="creation")
 def arange(
     start: Union[int, float],
     /,
@@ -137,6 +141,15 @@ def arange(
         _raise_restated("arange", exc, start=start, stop=stop, step=step, dtype=dtype)
 
 
+@_fast_path(
+    _np.asarray,
+    "a",
+    keywords={"dtype": "any", "copy": "bool or None"},
+    placed=True,
+    identity=True,
+    restate="creation",
+    shown=("obj", "dtype", "copy"),
+)
 def asarray(
     obj: Union[Array, bool, int, float, complex, NestedSequence, SupportsBufferProtocol],
     /,
@@ -221,6 +234,7 @@ def asarray(
         _raise_restated("asarray", exc, obj=obj, dtype=dtype, copy=copy)
 
 
+@_fast_path(_np.empty, "p", keywords={"dtype": "any"}, placed=True, restate="creation")
 def empty(
     shape: Union[int, tuple[int, ...]],
     *args: Any,
@@ -280,6 +294,7 @@ def empty(
         _raise_restated("empty", exc, shape=shape, dtype=dtype)
 
 
+@_fast_path(_numpy_empty_like, "a", keywords={"dtype": "any"}, restate="creation")
 def empty_like(
     x: Array,
     /,
@@ -343,6 +358,7 @@ def empty_like(
         _raise_restated("empty_like", exc, dtype=dtype)
 
 
+# In Python: NumPy's eye calls the standard's `n_cols` `M`.
 def eye(
     n_rows: int,
     n_cols: Optional[int] = None,
@@ -597,6 +613,13 @@ def full_like(
         _raise_restated("full_like", exc, fill_value=fill_value, dtype=dtype)
 
 
+@_fast_path(
+    _np.linspace,
+    "ppp",
+    keywords={"dtype": "any", "endpoint": "bool"},
+    placed=True,
+    restate="creation",
+)
 def linspace(
     start: Union[int, float, complex],
     stop: Union[int, float, complex],
@@ -721,6 +744,7 @@ def meshgrid(
         _raise_restated_call("meshgrid", exc, indexing=indexing)
 
 
+@_fast_path(_np.ones, "p", keywords={"dtype": "any"}, placed=True, restate="creation")
 def ones(
     shape: Union[int, tuple[int, ...]],
     *args: Any,
@@ -779,6 +803,7 @@ def ones(
         _raise_restated("ones", exc, shape=shape, dtype=dtype)
 
 
+@_fast_path(_numpy_ones_like, "a", keywords={"dtype": "any"}, restate="creation")
 def ones_like(
     x: Array,
     /,
@@ -956,6 +981,7 @@ def triu(x: Array, /, *args: Any, k: int = 0, **kwargs: Any) -> Array:
         _raise_restated_call("triu", exc, k=k)
 
 
+@_fast_path(_np.zeros, "p", keywords={"dtype": "any"}, placed=True, restate="creation")
 def zeros(
     shape: Union[int, tuple[int, ...]],
     *args: Any,
@@ -1018,6 +1044,7 @@ def zeros(
         _raise_restated("zeros", exc, shape=shape, dtype=dtype)
 
 
+@_fast_path(_numpy_zeros_like, "a", keywords={"dtype": "any"}, restate="creation")
 def zeros_like(
     x: Array,
     /,
@@ -1078,20 +1105,3 @@ def zeros_like(
         return namespace.zeros(x.shape, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
         _raise_restated("zeros_like", exc, dtype=dtype)
-
-
-# The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
-# each function's argument kinds, the keywords it passes on, whether it creates on
-# the current backend, and whether NumPy's defaults are known to be the standard's.
-FAST_PATHS = {
-    "arange": {"kinds": "p", "placed": True, "keywords": {"dtype": 0}},
-    "asarray": {"kinds": "a", "placed": True, "keywords": {"dtype": 0, "copy": 3}},
-    "empty": {"kinds": "p", "placed": True, "keywords": {"dtype": 0}},
-    "empty_like": {"kinds": "a", "keywords": {"dtype": 0}},
-    "eye": {"kinds": "p", "placed": True, "keywords": {"k": 2, "dtype": 0}},
-    "linspace": {"kinds": "ppp", "placed": True, "keywords": {"dtype": 0, "endpoint": 1}},
-    "ones": {"kinds": "p", "placed": True, "keywords": {"dtype": 0}},
-    "ones_like": {"kinds": "a", "keywords": {"dtype": 0}},
-    "zeros": {"kinds": "p", "placed": True, "keywords": {"dtype": 0}},
-    "zeros_like": {"kinds": "a", "keywords": {"dtype": 0}},
-}

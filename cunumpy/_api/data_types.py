@@ -18,6 +18,7 @@ from .._calls._dispatch import (
     _ndarray,
     _placement,
 )
+from .._calls._fast_path import compile_function, fast_path
 from .._calls._numpy_calls import numpy_call as _numpy_call
 from .._moving._to_device import to_device
 from .._settings._dtype_rules import DTYPE_ARGUMENTS, check_cast, check_promotion
@@ -32,6 +33,9 @@ _FLOAT64 = np.dtype(np.float64)
 __all__ = ["astype", "can_cast", "finfo", "iinfo", "isdtype", "result_type"]
 
 
+# In C: the fast path below, ``x.astype(_CASTS[dtype])`` for an ndarray and a standard dtype
+# (not complex to real), called as ``numpy.ndarray.astype(x, target)``.
+@fast_path(np.ndarray.astype, "ad", bare=True, casts=_CASTS, restate=None)
 def astype(x: Array, dtype: DType, /, *, copy: bool = True, device: Device | None = None) -> Array:
     """Return ``x`` converted to ``dtype`` (and moved to ``device`` when given).
 
@@ -83,6 +87,14 @@ def astype(x: Array, dtype: DType, /, *, copy: bool = True, device: Device | Non
         return target_namespace.astype(moved, dtype, copy=False)
     except BACKEND_ERRORS as exc:
         raise_restated("astype", exc, dtype=dtype, copy=copy)
+
+
+# The NumPy namespace's astype (``array_namespace(x).astype``) in C too: ``x.astype(dtype)``
+# for an exact ndarray, its own fast path. Its module is on a floor below the fast path's,
+# so its record is made here, beside the top level's.
+vars(_numpy_namespace)["astype"] = compile_function(
+    np.ndarray.astype, _numpy_namespace.astype, "ax", (getattr, (_numpy_namespace, "astype"))
+)
 
 
 def can_cast(from_: DType | Array, to: DType, /) -> bool:
@@ -289,10 +301,3 @@ def result_type(*arrays_and_dtypes: Array | DType | bool | int | float | complex
         if not isinstance(a, (int, float, complex))  # Python scalars are weak
     )
     return check_promotion(result, dtypes, "result_type")
-
-
-# The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py): astype's
-# Python fast path above, ``x.astype(_CASTS[dtype])`` for an ndarray and a standard dtype
-# (not complex to real), called as ``numpy.ndarray.astype(x, target)``.
-_ndarray_astype = np.ndarray.astype
-FAST_PATHS = {"astype": {"kinds": "ad", "bare": True, "fast": "_ndarray_astype", "casts": "_CASTS"}}

@@ -19,6 +19,7 @@ from .._calls._dispatch import (
     _ndarray,
     _numpy_namespace,
 )
+from .._calls._fast_path import fast_path as _fast_path
 from .._calls._numpy_calls import numpy_call as _numpy_call
 from .._typing import (
     Array,
@@ -165,6 +166,7 @@ _numpy_tanh = _numpy_namespace.tanh
 _numpy_trunc = _numpy_namespace.trunc
 
 
+@_fast_path(_numpy_abs, "a", scalars=True, ufunc="absolute")
 def abs(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the absolute value of each element.
 
@@ -212,6 +214,7 @@ def abs(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("abs", exc)
 
 
+@_fast_path(_numpy_acos, "a", scalars=True, ufunc="arccos")
 def acos(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the inverse cosine of each element, in radians.
 
@@ -257,6 +260,7 @@ def acos(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("acos", exc)
 
 
+@_fast_path(_numpy_acosh, "a", scalars=True, ufunc="arccosh")
 def acosh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the inverse hyperbolic cosine of each element.
 
@@ -302,6 +306,7 @@ def acosh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("acosh", exc)
 
 
+@_fast_path(_numpy_add, "ss", ufunc="add")
 def add(
     x1: Union[Array, int, float, complex],
     x2: Union[Array, int, float, complex],
@@ -359,6 +364,7 @@ def add(
         _raise_restated_call("add", exc)
 
 
+@_fast_path(_numpy_asin, "a", scalars=True, ufunc="arcsin")
 def asin(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the inverse sine of each element, in radians.
 
@@ -405,6 +411,7 @@ def asin(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("asin", exc)
 
 
+@_fast_path(_numpy_asinh, "a", scalars=True, ufunc="arcsinh")
 def asinh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the inverse hyperbolic sine of each element.
 
@@ -450,6 +457,7 @@ def asinh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("asinh", exc)
 
 
+@_fast_path(_numpy_atan, "a", scalars=True, ufunc="arctan")
 def atan(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the inverse tangent of each element, in radians.
 
@@ -495,6 +503,7 @@ def atan(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("atan", exc)
 
 
+@_fast_path(_numpy_atan2, "ss", ufunc="arctan2")
 def atan2(
     x1: Union[Array, int, float], x2: Union[Array, int, float], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -542,6 +551,7 @@ def atan2(
         _raise_restated_call("atan2", exc)
 
 
+@_fast_path(_numpy_atanh, "a", scalars=True, ufunc="arctanh")
 def atanh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the inverse hyperbolic tangent of each element.
 
@@ -588,6 +598,7 @@ def atanh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("atanh", exc)
 
 
+@_fast_path(_numpy_bitwise_and, "ss", ufunc="bitwise_and")
 def bitwise_and(
     x1: Union[Array, int, bool], x2: Union[Array, int, bool], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -636,6 +647,7 @@ def bitwise_and(
         _raise_restated_call("bitwise_and", exc)
 
 
+@_fast_path(_numpy_bitwise_invert, "a", scalars=True, ufunc="invert")
 def bitwise_invert(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Flip every bit of each integer element, or negate each boolean element.
 
@@ -683,6 +695,7 @@ def bitwise_invert(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("bitwise_invert", exc)
 
 
+@_fast_path(_numpy_bitwise_left_shift, "ss", ufunc="left_shift")
 def bitwise_left_shift(
     x1: Union[Array, int], x2: Union[Array, int], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -730,6 +743,7 @@ def bitwise_left_shift(
         _raise_restated_call("bitwise_left_shift", exc)
 
 
+@_fast_path(_numpy_bitwise_or, "ss", ufunc="bitwise_or")
 def bitwise_or(
     x1: Union[Array, int, bool], x2: Union[Array, int, bool], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -778,6 +792,7 @@ def bitwise_or(
         _raise_restated_call("bitwise_or", exc)
 
 
+@_fast_path(_numpy_bitwise_right_shift, "ss", ufunc="right_shift")
 def bitwise_right_shift(
     x1: Union[Array, int], x2: Union[Array, int], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -825,6 +840,7 @@ def bitwise_right_shift(
         _raise_restated_call("bitwise_right_shift", exc)
 
 
+@_fast_path(_numpy_bitwise_xor, "ss", ufunc="bitwise_xor")
 def bitwise_xor(
     x1: Union[Array, int, bool], x2: Union[Array, int, bool], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -873,6 +889,7 @@ def bitwise_xor(
         _raise_restated_call("bitwise_xor", exc)
 
 
+@_fast_path(_numpy_ceil, "a", scalars=True, ufunc="ceil")
 def ceil(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Round each element up to the nearest integer value.
 
@@ -918,6 +935,7 @@ def ceil(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("ceil", exc)
 
 
+@_fast_path(_numpy_clip, "ann")
 def clip(
     x: Array,
     /,
@@ -984,6 +1002,7 @@ def clip(
         _raise_restated_call("clip", exc)
 
 
+@_fast_path(_numpy_conj, "a", scalars=True, ufunc="conjugate")
 def conj(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the complex conjugate of each element.
 
@@ -1029,6 +1048,7 @@ def conj(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("conj", exc)
 
 
+@_fast_path(_numpy_copysign, "ss", ufunc="copysign")
 def copysign(
     x1: Union[Array, int, float], x2: Union[Array, int, float], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -1076,6 +1096,7 @@ def copysign(
         _raise_restated_call("copysign", exc)
 
 
+@_fast_path(_numpy_cos, "a", scalars=True, ufunc="cos")
 def cos(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the cosine of each element (given in radians).
 
@@ -1123,6 +1144,7 @@ def cos(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("cos", exc)
 
 
+@_fast_path(_numpy_cosh, "a", scalars=True, ufunc="cosh")
 def cosh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the hyperbolic cosine of each element.
 
@@ -1168,6 +1190,7 @@ def cosh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("cosh", exc)
 
 
+@_fast_path(_numpy_divide, "ss", ufunc="divide")
 def divide(
     x1: Union[Array, int, float, complex],
     x2: Union[Array, int, float, complex],
@@ -1220,6 +1243,7 @@ def divide(
         _raise_restated_call("divide", exc)
 
 
+@_fast_path(_numpy_equal, "ss", ufunc="equal")
 def equal(
     x1: Union[Array, int, float, complex, bool],
     x2: Union[Array, int, float, complex, bool],
@@ -1272,6 +1296,7 @@ def equal(
         _raise_restated_call("equal", exc)
 
 
+@_fast_path(_numpy_exp, "a", scalars=True, ufunc="exp")
 def exp(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute ``e`` raised to the power of each element.
 
@@ -1319,6 +1344,7 @@ def exp(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("exp", exc)
 
 
+@_fast_path(_numpy_expm1, "a", ufunc="expm1")
 def expm1(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute ``exp(x) - 1`` for each element, accurately even when ``x`` is close to zero.
 
@@ -1362,6 +1388,7 @@ def expm1(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("expm1", exc)
 
 
+@_fast_path(_numpy_floor, "a", scalars=True, ufunc="floor")
 def floor(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Round each element down to the nearest integer value.
 
@@ -1407,6 +1434,7 @@ def floor(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("floor", exc)
 
 
+@_fast_path(_numpy_floor_divide, "ss", ufunc="floor_divide")
 def floor_divide(
     x1: Union[Array, int, float], x2: Union[Array, int, float], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -1455,6 +1483,7 @@ def floor_divide(
         _raise_restated_call("floor_divide", exc)
 
 
+@_fast_path(_numpy_greater, "ss", ufunc="greater")
 def greater(
     x1: Union[Array, int, float], x2: Union[Array, int, float], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -1503,6 +1532,7 @@ def greater(
         _raise_restated_call("greater", exc)
 
 
+@_fast_path(_numpy_greater_equal, "ss", ufunc="greater_equal")
 def greater_equal(
     x1: Union[Array, int, float], x2: Union[Array, int, float], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -1551,6 +1581,7 @@ def greater_equal(
         _raise_restated_call("greater_equal", exc)
 
 
+@_fast_path(_numpy_hypot, "ss", ufunc="hypot")
 def hypot(
     x1: Union[Array, int, float], x2: Union[Array, int, float], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -1599,6 +1630,7 @@ def hypot(
         _raise_restated_call("hypot", exc)
 
 
+@_fast_path(_numpy_imag, "a", scalars=True)
 def imag(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Return the imaginary part of each complex element.
 
@@ -1645,6 +1677,7 @@ def imag(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("imag", exc)
 
 
+@_fast_path(_numpy_isfinite, "a", scalars=True, ufunc="isfinite")
 def isfinite(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Test each element for being finite (neither infinite nor NaN).
 
@@ -1690,6 +1723,7 @@ def isfinite(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("isfinite", exc)
 
 
+@_fast_path(_numpy_isinf, "a", scalars=True, ufunc="isinf")
 def isinf(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Test each element for being positive or negative infinity.
 
@@ -1735,6 +1769,7 @@ def isinf(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("isinf", exc)
 
 
+@_fast_path(_numpy_isnan, "a", scalars=True, ufunc="isnan")
 def isnan(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Test each element for being NaN.
 
@@ -1780,6 +1815,7 @@ def isnan(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("isnan", exc)
 
 
+@_fast_path(_numpy_less, "ss", ufunc="less")
 def less(
     x1: Union[Array, int, float], x2: Union[Array, int, float], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -1828,6 +1864,7 @@ def less(
         _raise_restated_call("less", exc)
 
 
+@_fast_path(_numpy_less_equal, "ss", ufunc="less_equal")
 def less_equal(
     x1: Union[Array, int, float], x2: Union[Array, int, float], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -1876,6 +1913,7 @@ def less_equal(
         _raise_restated_call("less_equal", exc)
 
 
+@_fast_path(_numpy_log, "a", scalars=True, ufunc="log")
 def log(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the natural (base-e) logarithm of each element.
 
@@ -1922,6 +1960,7 @@ def log(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("log", exc)
 
 
+@_fast_path(_numpy_log10, "a", scalars=True, ufunc="log10")
 def log10(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the base-10 logarithm of each element.
 
@@ -1967,6 +2006,7 @@ def log10(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("log10", exc)
 
 
+@_fast_path(_numpy_log1p, "a", scalars=True, ufunc="log1p")
 def log1p(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute ``log(1 + x)`` for each element, accurately even when ``x`` is close to zero.
 
@@ -2012,6 +2052,7 @@ def log1p(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("log1p", exc)
 
 
+@_fast_path(_numpy_log2, "a", scalars=True, ufunc="log2")
 def log2(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the base-2 logarithm of each element.
 
@@ -2057,6 +2098,7 @@ def log2(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("log2", exc)
 
 
+@_fast_path(_numpy_logaddexp, "ss", ufunc="logaddexp")
 def logaddexp(
     x1: Union[Array, int, float], x2: Union[Array, int, float], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -2105,6 +2147,7 @@ def logaddexp(
         _raise_restated_call("logaddexp", exc)
 
 
+@_fast_path(_numpy_logical_and, "ss", ufunc="logical_and")
 def logical_and(
     x1: Union[Array, bool], x2: Union[Array, bool], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -2153,6 +2196,7 @@ def logical_and(
         _raise_restated_call("logical_and", exc)
 
 
+@_fast_path(_numpy_logical_not, "a", scalars=True, ufunc="logical_not")
 def logical_not(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the logical NOT of each element.
 
@@ -2198,6 +2242,7 @@ def logical_not(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("logical_not", exc)
 
 
+@_fast_path(_numpy_logical_or, "ss", ufunc="logical_or")
 def logical_or(
     x1: Union[Array, bool], x2: Union[Array, bool], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -2246,6 +2291,7 @@ def logical_or(
         _raise_restated_call("logical_or", exc)
 
 
+@_fast_path(_numpy_logical_xor, "ss", ufunc="logical_xor")
 def logical_xor(
     x1: Union[Array, bool], x2: Union[Array, bool], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -2294,6 +2340,7 @@ def logical_xor(
         _raise_restated_call("logical_xor", exc)
 
 
+@_fast_path(_numpy_maximum, "ss", ufunc="maximum")
 def maximum(
     x1: Union[Array, int, float], x2: Union[Array, int, float], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -2344,6 +2391,7 @@ def maximum(
         _raise_restated_call("maximum", exc)
 
 
+@_fast_path(_numpy_minimum, "ss", ufunc="minimum")
 def minimum(
     x1: Union[Array, int, float], x2: Union[Array, int, float], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -2392,6 +2440,7 @@ def minimum(
         _raise_restated_call("minimum", exc)
 
 
+@_fast_path(_numpy_multiply, "ss", ufunc="multiply")
 def multiply(
     x1: Union[Array, int, float, complex],
     x2: Union[Array, int, float, complex],
@@ -2444,6 +2493,7 @@ def multiply(
         _raise_restated_call("multiply", exc)
 
 
+@_fast_path(_numpy_negative, "a", scalars=True, ufunc="negative")
 def negative(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Negate each element.
 
@@ -2489,6 +2539,7 @@ def negative(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("negative", exc)
 
 
+@_fast_path(_numpy_nextafter, "ss", ufunc="nextafter")
 def nextafter(
     x1: Union[Array, int, float], x2: Union[Array, int, float], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -2538,6 +2589,7 @@ def nextafter(
         _raise_restated_call("nextafter", exc)
 
 
+@_fast_path(_numpy_not_equal, "ss", ufunc="not_equal")
 def not_equal(
     x1: Union[Array, int, float, complex, bool],
     x2: Union[Array, int, float, complex, bool],
@@ -2590,6 +2642,7 @@ def not_equal(
         _raise_restated_call("not_equal", exc)
 
 
+@_fast_path(_numpy_positive, "a", scalars=True, ufunc="positive")
 def positive(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Return each element unchanged (unary plus), as a new array.
 
@@ -2635,6 +2688,7 @@ def positive(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("positive", exc)
 
 
+@_fast_path(_numpy_pow, "ss", ufunc="power")
 def pow(
     x1: Union[Array, int, float, complex],
     x2: Union[Array, int, float, complex],
@@ -2689,6 +2743,7 @@ def pow(
         _raise_restated_call("pow", exc)
 
 
+@_fast_path(_numpy_real, "a", scalars=True)
 def real(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Return the real part of each element.
 
@@ -2735,6 +2790,7 @@ def real(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("real", exc)
 
 
+@_fast_path(_numpy_reciprocal, "a", scalars=True, ufunc="reciprocal")
 def reciprocal(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute ``1 / x`` for each element.
 
@@ -2780,6 +2836,7 @@ def reciprocal(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("reciprocal", exc)
 
 
+@_fast_path(_numpy_remainder, "ss", ufunc="remainder")
 def remainder(
     x1: Union[Array, int, float], x2: Union[Array, int, float], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -2828,6 +2885,7 @@ def remainder(
         _raise_restated_call("remainder", exc)
 
 
+@_fast_path(_numpy_round, "a")
 def round(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Round each element to the nearest integer value, with halves going to the even neighbour.
 
@@ -2873,6 +2931,7 @@ def round(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("round", exc)
 
 
+@_fast_path(_numpy_sign, "a", scalars=True, ufunc="sign")
 def sign(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Return -1, 0 or 1 according to the sign of each element (``x / |x|`` for complex input).
 
@@ -2918,6 +2977,7 @@ def sign(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("sign", exc)
 
 
+@_fast_path(_numpy_signbit, "a", scalars=True, ufunc="signbit")
 def signbit(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Test whether the sign bit of each element is set, which distinguishes ``-0.0`` from ``0.0``.
 
@@ -2963,6 +3023,7 @@ def signbit(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("signbit", exc)
 
 
+@_fast_path(_numpy_sin, "a", scalars=True, ufunc="sin")
 def sin(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the sine of each element (given in radians).
 
@@ -3008,6 +3069,7 @@ def sin(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("sin", exc)
 
 
+@_fast_path(_numpy_sinh, "a", scalars=True, ufunc="sinh")
 def sinh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the hyperbolic sine of each element.
 
@@ -3053,6 +3115,7 @@ def sinh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("sinh", exc)
 
 
+@_fast_path(_numpy_sqrt, "a", scalars=True, ufunc="sqrt")
 def sqrt(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the principal square root of each element.
 
@@ -3100,6 +3163,7 @@ def sqrt(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("sqrt", exc)
 
 
+@_fast_path(_numpy_square, "a", scalars=True, ufunc="square")
 def square(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute ``x * x`` for each element.
 
@@ -3145,6 +3209,7 @@ def square(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("square", exc)
 
 
+@_fast_path(_numpy_subtract, "ss", ufunc="subtract")
 def subtract(
     x1: Union[Array, int, float, complex],
     x2: Union[Array, int, float, complex],
@@ -3197,6 +3262,7 @@ def subtract(
         _raise_restated_call("subtract", exc)
 
 
+@_fast_path(_numpy_tan, "a", scalars=True, ufunc="tan")
 def tan(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the tangent of each element (given in radians).
 
@@ -3242,6 +3308,7 @@ def tan(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("tan", exc)
 
 
+@_fast_path(_numpy_tanh, "a", ufunc="tanh")
 def tanh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the hyperbolic tangent of each element.
 
@@ -3286,6 +3353,7 @@ def tanh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("tanh", exc)
 
 
+@_fast_path(_numpy_trunc, "a", scalars=True, ufunc="trunc")
 def trunc(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Round each element toward zero to an integer value.
 
@@ -3329,77 +3397,3 @@ def trunc(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         return namespace.trunc(x)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("trunc", exc)
-
-
-# The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
-# each function's argument kinds, the keywords it passes on, whether it creates on
-# the current backend, and whether NumPy's defaults are known to be the standard's.
-FAST_PATHS = {
-    "abs": {"kinds": "a", "keywords": {}},
-    "acos": {"kinds": "a", "keywords": {}},
-    "acosh": {"kinds": "a", "keywords": {}},
-    "add": {"kinds": "ss", "keywords": {}},
-    "asin": {"kinds": "a", "keywords": {}},
-    "asinh": {"kinds": "a", "keywords": {}},
-    "atan": {"kinds": "a", "keywords": {}},
-    "atan2": {"kinds": "ss", "keywords": {}},
-    "atanh": {"kinds": "a", "keywords": {}},
-    "bitwise_and": {"kinds": "ss", "keywords": {}},
-    "bitwise_invert": {"kinds": "a", "keywords": {}},
-    "bitwise_left_shift": {"kinds": "ss", "keywords": {}},
-    "bitwise_or": {"kinds": "ss", "keywords": {}},
-    "bitwise_right_shift": {"kinds": "ss", "keywords": {}},
-    "bitwise_xor": {"kinds": "ss", "keywords": {}},
-    "ceil": {"kinds": "a", "keywords": {}},
-    "clip": {"kinds": "ann", "keywords": {}},
-    "conj": {"kinds": "a", "keywords": {}},
-    "copysign": {"kinds": "ss", "keywords": {}},
-    "cos": {"kinds": "a", "keywords": {}},
-    "cosh": {"kinds": "a", "keywords": {}},
-    "divide": {"kinds": "ss", "keywords": {}},
-    "equal": {"kinds": "ss", "keywords": {}},
-    "exp": {"kinds": "a", "keywords": {}},
-    "expm1": {"kinds": "a", "keywords": {}},
-    "floor": {"kinds": "a", "keywords": {}},
-    "floor_divide": {"kinds": "ss", "keywords": {}},
-    "greater": {"kinds": "ss", "keywords": {}},
-    "greater_equal": {"kinds": "ss", "keywords": {}},
-    "hypot": {"kinds": "ss", "keywords": {}},
-    "imag": {"kinds": "a", "keywords": {}},
-    "isfinite": {"kinds": "a", "keywords": {}},
-    "isinf": {"kinds": "a", "keywords": {}},
-    "isnan": {"kinds": "a", "keywords": {}},
-    "less": {"kinds": "ss", "keywords": {}},
-    "less_equal": {"kinds": "ss", "keywords": {}},
-    "log": {"kinds": "a", "keywords": {}},
-    "log10": {"kinds": "a", "keywords": {}},
-    "log1p": {"kinds": "a", "keywords": {}},
-    "log2": {"kinds": "a", "keywords": {}},
-    "logaddexp": {"kinds": "ss", "keywords": {}},
-    "logical_and": {"kinds": "ss", "keywords": {}},
-    "logical_not": {"kinds": "a", "keywords": {}},
-    "logical_or": {"kinds": "ss", "keywords": {}},
-    "logical_xor": {"kinds": "ss", "keywords": {}},
-    "maximum": {"kinds": "ss", "keywords": {}},
-    "minimum": {"kinds": "ss", "keywords": {}},
-    "multiply": {"kinds": "ss", "keywords": {}},
-    "negative": {"kinds": "a", "keywords": {}},
-    "nextafter": {"kinds": "ss", "keywords": {}},
-    "not_equal": {"kinds": "ss", "keywords": {}},
-    "positive": {"kinds": "a", "keywords": {}},
-    "pow": {"kinds": "ss", "keywords": {}},
-    "real": {"kinds": "a", "keywords": {}},
-    "reciprocal": {"kinds": "a", "keywords": {}},
-    "remainder": {"kinds": "ss", "keywords": {}},
-    "round": {"kinds": "a", "keywords": {}},
-    "sign": {"kinds": "a", "keywords": {}},
-    "signbit": {"kinds": "a", "keywords": {}},
-    "sin": {"kinds": "a", "keywords": {}},
-    "sinh": {"kinds": "a", "keywords": {}},
-    "sqrt": {"kinds": "a", "keywords": {}},
-    "square": {"kinds": "a", "keywords": {}},
-    "subtract": {"kinds": "ss", "keywords": {}},
-    "tan": {"kinds": "a", "keywords": {}},
-    "tanh": {"kinds": "a", "keywords": {}},
-    "trunc": {"kinds": "a", "keywords": {}},
-}

@@ -15,6 +15,7 @@ from .._calls._dispatch import (
     _ndarray,
     _numpy_namespace,
 )
+from .._calls._fast_path import fast_path as _fast_path
 from .._calls._numpy_calls import numpy_call as _numpy_call
 from .._typing import (
     Array,
@@ -80,6 +81,7 @@ def take(
         _raise_restated_call("take", exc, axis=axis)
 
 
+@_fast_path(_numpy_take_along_axis, "aa", keywords={"axis": "int"})
 def take_along_axis(
     x: Array, indices: Array, /, *args: Any, axis: int = -1, **kwargs: Any
 ) -> Array:
@@ -134,9 +136,3 @@ def take_along_axis(
         return namespace.take_along_axis(x, indices, axis=axis)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("take_along_axis", exc, axis=axis)
-
-
-# The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
-# each function's argument kinds, the keywords it passes on, whether it creates on
-# the current backend, and whether NumPy's defaults are known to be the standard's.
-FAST_PATHS = {"take_along_axis": {"kinds": "aa", "keywords": {"axis": 2}}}

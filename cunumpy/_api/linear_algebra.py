@@ -18,6 +18,8 @@ from .._calls._dispatch import (
     _ndarray,
     _numpy_namespace,
 )
+from .._calls._fast_path import fast_path as _fast_path
+from .._calls._fast_path import ufunc_methods as _ufunc_methods
 from .._calls._numpy_calls import numpy_call as _numpy_call
 from .._typing import (
     Array,
@@ -33,6 +35,7 @@ _numpy_tensordot = _numpy_namespace.tensordot
 _numpy_vecdot = _numpy_namespace.vecdot
 
 
+@_fast_path(_numpy_matmul, "aa", ufunc="matmul")
 def matmul(x1: Array, x2: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the matrix product of two arrays, broadcasting over leading dimensions.
 
@@ -83,6 +86,7 @@ def matmul(x1: Array, x2: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("matmul", exc)
 
 
+@_fast_path(_numpy_matrix_transpose, "a")
 def matrix_transpose(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Transpose a matrix, or each matrix in a stack, by swapping the last two axes.
 
@@ -128,6 +132,7 @@ def matrix_transpose(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("matrix_transpose", exc)
 
 
+@_fast_path(_numpy_tensordot, "aa")
 def tensordot(
     x1: Array,
     x2: Array,
@@ -192,6 +197,8 @@ def tensordot(
         _raise_restated_call("tensordot", exc, axes=axes)
 
 
+# In Python: NumPy's vecdot is a ufunc with other keywords.
+@_ufunc_methods("vecdot")
 def vecdot(x1: Array, x2: Array, /, *args: Any, axis: int = -1, **kwargs: Any) -> Array:
     """Compute the dot product of vectors along an axis, conjugating the first argument.
 
@@ -245,14 +252,3 @@ def vecdot(x1: Array, x2: Array, /, *args: Any, axis: int = -1, **kwargs: Any) -
         return namespace.vecdot(x1, x2, axis=axis)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("vecdot", exc, axis=axis)
-
-
-# The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
-# each function's argument kinds, the keywords it passes on, whether it creates on
-# the current backend, and whether NumPy's defaults are known to be the standard's.
-FAST_PATHS = {
-    "matmul": {"kinds": "aa", "keywords": {}},
-    "matrix_transpose": {"kinds": "a", "keywords": {}},
-    "tensordot": {"kinds": "aa", "keywords": {}},
-    "vecdot": {"kinds": "aa", "keywords": {"axis": 2}},
-}

@@ -21,6 +21,7 @@ from .._calls._dispatch import (
     _ndarray,
     _numpy_namespace,
 )
+from .._calls._fast_path import fast_path as _fast_path
 from .._calls._numpy_calls import OMITTED as _OMITTED
 from .._calls._numpy_calls import numpy_call as _numpy_call
 from .._typing import (
@@ -174,6 +175,7 @@ def broadcast_to(x: Array, /, shape: tuple[int, ...], *args: Any, **kwargs: Any)
         _raise_restated_call("broadcast_to", exc, shape=shape)
 
 
+@_fast_path(_numpy_concat, "q", keywords={"axis": "any"})
 def concat(
     arrays: Union[tuple[Array, ...], list[Array]],
     /,
@@ -283,6 +285,7 @@ def expand_dims(x: Array, /, axis: Union[int, tuple[int, ...]], *args: Any, **kw
         _raise_restated_call("expand_dims", exc, axis=axis)
 
 
+@_fast_path(_numpy_flip, "a", keywords={"axis": "any"})
 def flip(
     x: Array, /, *args: Any, axis: Optional[Union[int, tuple[int, ...]]] = None, **kwargs: Any
 ) -> Array:
@@ -665,6 +668,7 @@ def squeeze(
         _raise_restated_call("squeeze", exc, axis=axis)
 
 
+@_fast_path(_numpy_stack, "q", keywords={"axis": "int"})
 def stack(
     arrays: Union[tuple[Array, ...], list[Array]], /, *args: Any, axis: int = 0, **kwargs: Any
 ) -> Array:
@@ -775,6 +779,7 @@ def tile(x: Array, repetitions: tuple[int, ...], /, *args: Any, **kwargs: Any) -
         _raise_restated_call("tile", exc, repetitions=repetitions)
 
 
+@_fast_path(_numpy_unstack, "a", keywords={"axis": "int"})
 def unstack(x: Array, /, *args: Any, axis: int = 0, **kwargs: Any) -> tuple[Array, ...]:
     """Split an array into a tuple of arrays along an axis, removing that axis.
 
@@ -825,14 +830,3 @@ def unstack(x: Array, /, *args: Any, axis: int = 0, **kwargs: Any) -> tuple[Arra
         return namespace.unstack(x, axis=axis)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("unstack", exc, axis=axis)
-
-
-# The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
-# each function's argument kinds, the keywords it passes on, whether it creates on
-# the current backend, and whether NumPy's defaults are known to be the standard's.
-FAST_PATHS = {
-    "concat": {"kinds": "q", "keywords": {"axis": 0}},
-    "flip": {"kinds": "a", "keywords": {"axis": 0}},
-    "stack": {"kinds": "q", "keywords": {"axis": 2}},
-    "unstack": {"kinds": "a", "keywords": {"axis": 2}},
-}

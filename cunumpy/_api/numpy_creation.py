@@ -21,6 +21,7 @@ from .._calls._dispatch import (
     _numpy_namespace,
     _refuse_copy,
 )
+from .._calls._fast_path import fast_path
 from .._calls._numpy_calls import library_of
 from .._moving._to_device import move_to
 
@@ -51,6 +52,9 @@ def _on_current_backend(obj: Any, func: str, copy: Any = None) -> tuple[Any, Any
     return obj, library_of(namespace)
 
 
+# In C on the NumPy backend: an ndarray or Python data, with any host values after it,
+# is NumPy's own call, as ``_on_current_backend`` leaves it.
+@fast_path(_numpy_namespace.array, "a", placed=True, extras=2, restate=None)
 def array(object: Any, /, *args: Any, **kwargs: Any) -> Any:
     """NumPy's ``array`` (CuPy's on the CuPy backend), creating on the current backend.
 
@@ -77,6 +81,9 @@ def array(object: Any, /, *args: Any, **kwargs: Any) -> Any:
     return library.array(obj, *args, **kwargs)
 
 
+# In C on the NumPy backend: an ndarray or Python data, with any host values after it,
+# is NumPy's own call, as ``_on_current_backend`` leaves it.
+@fast_path(_numpy_namespace.asanyarray, "a", placed=True, extras=2, restate=None)
 def asanyarray(a: Any, /, *args: Any, **kwargs: Any) -> Any:
     """NumPy's ``asanyarray`` (CuPy's on the CuPy backend), creating on the current backend.
 
@@ -102,6 +109,9 @@ def asanyarray(a: Any, /, *args: Any, **kwargs: Any) -> Any:
     return library.asanyarray(obj, *args, **kwargs)
 
 
+# In C on the NumPy backend: an ndarray or Python data, with any host values after it,
+# is NumPy's own call, as ``_on_current_backend`` leaves it.
+@fast_path(_numpy_namespace.ascontiguousarray, "a", placed=True, extras=2, restate=None)
 def ascontiguousarray(a: Any, /, *args: Any, **kwargs: Any) -> Any:
     """NumPy's ``ascontiguousarray`` (CuPy's on the CuPy backend), on the current backend.
 
@@ -125,13 +135,3 @@ def ascontiguousarray(a: Any, /, *args: Any, **kwargs: Any) -> Any:
     """
     obj, library = _on_current_backend(a, "ascontiguousarray")
     return library.ascontiguousarray(obj, *args, **kwargs)
-
-
-# The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py): on the
-# NumPy backend, an ndarray or Python data with any host-valued arguments (extras 2) is
-# NumPy's own call, as ``_on_current_backend`` leaves it.
-FAST_PATHS = {
-    "array": {"kinds": "a", "placed": True, "extras": 2},
-    "asanyarray": {"kinds": "a", "placed": True, "extras": 2},
-    "ascontiguousarray": {"kinds": "a", "placed": True, "extras": 2},
-}

@@ -19,6 +19,7 @@ from .._calls._dispatch import (
     _ndarray,
     _numpy_namespace,
 )
+from .._calls._fast_path import fast_path as _fast_path
 from .._calls._numpy_calls import OMITTED as _OMITTED
 from .._calls._numpy_calls import numpy_call as _numpy_call
 from .._typing import (
@@ -37,6 +38,7 @@ _numpy_searchsorted = _numpy_namespace.searchsorted
 _numpy_where = _numpy_namespace.where
 
 
+@_fast_path(_numpy_argmax, "a", keywords={"keepdims": "bool"}, bare=True)
 def argmax(
     x: Array, /, *args: Any, axis: Optional[int] = None, keepdims: bool = False, **kwargs: Any
 ) -> Array:
@@ -97,6 +99,7 @@ def argmax(
         _raise_restated_call("argmax", exc, axis=axis, keepdims=keepdims)
 
 
+@_fast_path(_numpy_argmin, "a", keywords={"keepdims": "bool"}, bare=True)
 def argmin(
     x: Array, /, *args: Any, axis: Optional[int] = None, keepdims: bool = False, **kwargs: Any
 ) -> Array:
@@ -219,6 +222,7 @@ def count_nonzero(
         _raise_restated_call("count_nonzero", exc, axis=axis, keepdims=keepdims)
 
 
+@_fast_path(_numpy_nonzero, "a")
 def nonzero(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, ...]:
     """Return the indices of the elements that are not zero (or not ``False``).
 
@@ -334,6 +338,7 @@ def searchsorted(
         _raise_restated_call("searchsorted", exc, side=side)
 
 
+@_fast_path(_numpy_where, "bss")
 def where(
     condition: Array,
     x1: Union[Array, int, float, complex, bool] = _OMITTED,
@@ -399,14 +404,3 @@ def where(
         return namespace.where(condition, x1, x2)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("where", exc)
-
-
-# The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
-# each function's argument kinds, the keywords it passes on, whether it creates on
-# the current backend, and whether NumPy's defaults are known to be the standard's.
-FAST_PATHS = {
-    "argmax": {"kinds": "a", "keywords": {"keepdims": 1}, "bare": True},
-    "argmin": {"kinds": "a", "keywords": {"keepdims": 1}, "bare": True},
-    "nonzero": {"kinds": "a", "keywords": {}},
-    "where": {"kinds": "bss", "keywords": {}},
-}

@@ -17,6 +17,7 @@ from .._calls._dispatch import (
     _ndarray,
     _numpy_namespace,
 )
+from .._calls._fast_path import fast_path as _fast_path
 from .._calls._numpy_calls import numpy_call as _numpy_call
 from .._typing import (
     Array,
@@ -33,6 +34,7 @@ _numpy_unique_inverse = _numpy_namespace.unique_inverse
 _numpy_unique_values = _numpy_namespace.unique_values
 
 
+@_fast_path(_numpy_isin, "ss", keywords={"invert": "bool"})
 def isin(
     x1: Union[Array, int], x2: Union[Array, int], /, *args: Any, invert: bool = False, **kwargs: Any
 ) -> Array:
@@ -86,6 +88,7 @@ def isin(
         _raise_restated_call("isin", exc, invert=invert)
 
 
+@_fast_path(_numpy_unique_all, "a")
 def unique_all(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array, Array, Array]:
     """Return the unique elements of ``x`` with first-occurrence indices, inverse indices and counts.
 
@@ -133,6 +136,7 @@ def unique_all(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array, Ar
         _raise_restated_call("unique_all", exc)
 
 
+@_fast_path(_numpy_unique_counts, "a")
 def unique_counts(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
     """Return the unique elements of ``x`` and how often each occurs.
 
@@ -178,6 +182,7 @@ def unique_counts(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]
         _raise_restated_call("unique_counts", exc)
 
 
+@_fast_path(_numpy_unique_inverse, "a")
 def unique_inverse(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
     """Return the unique elements of ``x`` and the indices that rebuild ``x`` from them.
 
@@ -223,6 +228,7 @@ def unique_inverse(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array
         _raise_restated_call("unique_inverse", exc)
 
 
+@_fast_path(_numpy_unique_values, "a")
 def unique_values(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Return the unique elements of ``x`` as a 1-D array.
 
@@ -266,15 +272,3 @@ def unique_values(x: Array, /, *args: Any, **kwargs: Any) -> Array:
         return namespace.unique_values(x)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("unique_values", exc)
-
-
-# The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
-# each function's argument kinds, the keywords it passes on, whether it creates on
-# the current backend, and whether NumPy's defaults are known to be the standard's.
-FAST_PATHS = {
-    "isin": {"kinds": "ss", "keywords": {"invert": 1}},
-    "unique_all": {"kinds": "a", "keywords": {}},
-    "unique_counts": {"kinds": "a", "keywords": {}},
-    "unique_inverse": {"kinds": "a", "keywords": {}},
-    "unique_values": {"kinds": "a", "keywords": {}},
-}

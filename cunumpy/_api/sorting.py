@@ -16,6 +16,7 @@ from .._calls._dispatch import (
     _ndarray,
     _numpy_namespace,
 )
+from .._calls._fast_path import fast_path as _fast_path
 from .._calls._numpy_calls import numpy_call as _numpy_call
 from .._typing import (
     Array,
@@ -102,6 +103,7 @@ def argsort(
         _raise_restated_call("argsort", exc, axis=axis, descending=descending, stable=stable)
 
 
+@_fast_path(_numpy_sort, "a", keywords={"axis": "int", "descending": "bool", "stable": "bool"})
 def sort(
     x: Array,
     /,
@@ -174,9 +176,3 @@ def sort(
         return namespace.sort(x, axis=axis, descending=descending, stable=stable)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("sort", exc, axis=axis, descending=descending, stable=stable)
-
-
-# The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
-# each function's argument kinds, the keywords it passes on, whether it creates on
-# the current backend, and whether NumPy's defaults are known to be the standard's.
-FAST_PATHS = {"sort": {"kinds": "a", "keywords": {"axis": 2, "descending": 1, "stable": 1}}}

@@ -16,6 +16,7 @@ from .._calls._dispatch import (
     _ndarray,
     _numpy_namespace,
 )
+from .._calls._fast_path import fast_path as _fast_path
 from .._calls._numpy_calls import numpy_call as _numpy_call
 from .._typing import (
     Array,
@@ -177,6 +178,7 @@ def cumulative_sum(
         )
 
 
+@_fast_path(_numpy_max, "a", keywords={"keepdims": "bool"}, bare=True)
 def max(
     x: Array,
     /,
@@ -244,6 +246,7 @@ def max(
         _raise_restated_call("max", exc, axis=axis, keepdims=keepdims)
 
 
+@_fast_path(_numpy_mean, "a", keywords={"axis": "any", "keepdims": "bool"}, bare=True)
 def mean(
     x: Array,
     /,
@@ -308,6 +311,7 @@ def mean(
         _raise_restated_call("mean", exc, axis=axis, keepdims=keepdims)
 
 
+@_fast_path(_numpy_min, "a", keywords={"keepdims": "bool"}, bare=True)
 def min(
     x: Array,
     /,
@@ -373,6 +377,7 @@ def min(
         _raise_restated_call("min", exc, axis=axis, keepdims=keepdims)
 
 
+@_fast_path(_numpy_prod, "a", keywords={"dtype": "any", "keepdims": "bool"}, bare=True)
 def prod(
     x: Array,
     /,
@@ -442,6 +447,7 @@ def prod(
         _raise_restated_call("prod", exc, axis=axis, dtype=dtype, keepdims=keepdims)
 
 
+# In Python: NumPy's std takes `ddof` for the standard's `correction`.
 def std(
     x: Array,
     /,
@@ -510,6 +516,7 @@ def std(
         _raise_restated_call("std", exc, axis=axis, correction=correction, keepdims=keepdims)
 
 
+@_fast_path(_numpy_sum, "a", keywords={"dtype": "any", "keepdims": "bool"}, bare=True)
 def sum(
     x: Array,
     /,
@@ -581,6 +588,7 @@ def sum(
         _raise_restated_call("sum", exc, axis=axis, dtype=dtype, keepdims=keepdims)
 
 
+# In Python: NumPy's var takes `ddof` for the standard's `correction`.
 def var(
     x: Array,
     /,
@@ -647,17 +655,3 @@ def var(
         return namespace.var(x, axis=axis, correction=correction, keepdims=keepdims)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("var", exc, axis=axis, correction=correction, keepdims=keepdims)
-
-
-# The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
-# each function's argument kinds, the keywords it passes on, whether it creates on
-# the current backend, and whether NumPy's defaults are known to be the standard's.
-FAST_PATHS = {
-    "max": {"kinds": "a", "keywords": {"keepdims": 1}, "bare": True},
-    "mean": {"kinds": "a", "keywords": {"axis": 0, "keepdims": 1}, "bare": True},
-    "min": {"kinds": "a", "keywords": {"keepdims": 1}, "bare": True},
-    "prod": {"kinds": "a", "keywords": {"dtype": 0, "keepdims": 1}, "bare": True},
-    "std": {"kinds": "a", "keywords": {"axis": 0, "keepdims": 1}},
-    "sum": {"kinds": "a", "keywords": {"dtype": 0, "keepdims": 1}, "bare": True},
-    "var": {"kinds": "a", "keywords": {"axis": 0, "keepdims": 1}},
-}

@@ -17,6 +17,7 @@ from .._calls._dispatch import (
     _ndarray,
     _numpy_namespace,
 )
+from .._calls._fast_path import fast_path as _fast_path
 from .._calls._numpy_calls import numpy_call as _numpy_call
 from .._typing import (
     Array,
@@ -31,6 +32,7 @@ _numpy_any = _numpy_namespace.any
 _numpy_diff = _numpy_namespace.diff
 
 
+@_fast_path(_numpy_all, "a", keywords={"keepdims": "bool"}, bare=True)
 def all(
     x: Array,
     /,
@@ -95,6 +97,7 @@ def all(
         _raise_restated_call("all", exc, axis=axis, keepdims=keepdims)
 
 
+@_fast_path(_numpy_any, "a", keywords={"keepdims": "bool"}, bare=True)
 def any(
     x: Array,
     /,
@@ -159,6 +162,7 @@ def any(
         _raise_restated_call("any", exc, axis=axis, keepdims=keepdims)
 
 
+@_fast_path(_numpy_diff, "a", keywords={"axis": "int", "n": "int"})
 def diff(
     x: Array,
     /,
@@ -237,13 +241,3 @@ def diff(
         return namespace.diff(x, axis=axis, n=n, prepend=prepend, append=append)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call("diff", exc, axis=axis, n=n)
-
-
-# The calls cunumpy/_calls/_fastcall.c answers in C (see _calls/_accelerated.py):
-# each function's argument kinds, the keywords it passes on, whether it creates on
-# the current backend, and whether NumPy's defaults are known to be the standard's.
-FAST_PATHS = {
-    "all": {"kinds": "a", "keywords": {"keepdims": 1}, "bare": True},
-    "any": {"kinds": "a", "keywords": {"keepdims": 1}, "bare": True},
-    "diff": {"kinds": "a", "keywords": {"axis": 2, "n": 2}},
-}

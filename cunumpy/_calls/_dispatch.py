@@ -28,6 +28,7 @@ from .._namespaces._array_namespace import refuse_subclass as _refuse_subclass
 from .._namespaces._array_predicates import is_cupy_array
 from .._placement._devices import DLPACK_CUDA, DLPACK_HOST, canonical_device, dlpack_device_type
 from .._settings._config import current as _current
+from ._kinds import ACCEPTS, KINDS, accepted
 
 __all__ = [
     "_PYTHON_DATA",
@@ -66,15 +67,10 @@ _numpy_namespace: Any = _numpy_module
 _PY_SCALARS = frozenset({bool, int, float, complex})
 _PY_SCALARS_OR_NONE = frozenset({bool, int, float, complex, type(None)})
 
-# Argument kinds, one letter each (the generator writes them for each function):
-# "a" an array; "s" an array or a Python scalar; "o" an array or None;
-# "n" an array, a Python scalar or None.
-_ACCEPTED = {
-    "a": "an array",
-    "s": "an array or a Python scalar",
-    "o": "an array or None",
-    "n": "an array, a Python scalar or None",
-}
+# Argument kinds, one letter each (the generator writes them for each function): their
+# meaning is the one table of ``_kinds``.
+_TAKES_NONE = frozenset(k for k, kind in KINDS.items() if kind.accepts & ACCEPTS.NONE)
+_TAKES_SCALAR = frozenset(k for k, kind in KINDS.items() if kind.accepts & ACCEPTS.SCALAR)
 # Plain Python containers and text: never arrays, though NumPy would convert them.
 _NOT_ARRAYS = (list, tuple, dict, set, frozenset, str, bytes)
 
@@ -82,10 +78,10 @@ _NOT_ARRAYS = (list, tuple, dict, set, frozenset, str, bytes)
 def _not_an_array(func: str, name: str, x: Any, kind: str = "a") -> TypeError:
     """The ``TypeError`` for argument ``name`` of ``func``, which is not an array."""
     hint = " (convert it with asarray first)" if isinstance(x, (list, tuple)) or (
-        type(x) in _PY_SCALARS and kind in "ao"
+        type(x) in _PY_SCALARS and kind not in _TAKES_SCALAR
     ) else ""  # fmt: skip
     shown = "None" if x is None else f"{type(x).__qualname__} {x!r:.80}"
-    msg = f"{func}: `{name}` must be {_ACCEPTED[kind]}, not {shown}{hint}."
+    msg = f"{func}: `{name}` must be {accepted(kind)}, not {shown}{hint}."
     return TypeError(msg)
 
 
@@ -142,7 +138,7 @@ def _namespace_of_pair(x1: Any, x2: Any, func: str, name1: str, name2: str) -> M
 def _namespace_of_args(
     values: tuple[Any, ...], kinds: str, names: tuple[str, ...], func: str
 ) -> ModuleType | None:
-    """The common namespace of array arguments of the given kinds (see ``_ACCEPTED``).
+    """The common namespace of array arguments of the given kinds (see ``_kinds.KINDS``).
 
     None when an argument is not what the standard takes there, or when no argument is an
     array (``add(1, 2)``): NumPy's call, for ``numpy_call``.
@@ -152,9 +148,9 @@ def _namespace_of_args(
         if kind_of_x in _by_type:
             continue
         if x is None:
-            if kind in "on":
+            if kind in _TAKES_NONE:
                 continue
-        elif kind_of_x in _PY_SCALARS and kind in "sn":
+        elif kind_of_x in _PY_SCALARS and kind in _TAKES_SCALAR:
             continue
         if _lookup(x, func) is None:
             return None

@@ -1,72 +1,92 @@
-/* cunumpy._calls._fastcall: the compiled fast path of the top-level standard functions.
+/* cunumpy._calls._fastcall: the mechanism of the compiled fast path of the top level.
  *
- * A FastCall object stands at the top level (`cunumpy.sqrt`) in front of a generated
- * Python function (`cunumpy._api.elementwise.sqrt`, its `slow` path) and takes, in C, the
- * calls whose answer it knows is `fast(*args)`, the NumPy function the Python function
- * itself would end up calling:
+ * A FastCall object stands in front of a Python function (`slow`: the def that
+ * `@fast_path` declares, cunumpy/_calls/_fast_path.py) and calls `fast` (a NumPy function)
+ * with the arguments as given when every argument passes the tests its record asks for.
+ * The policy (which function, which kinds, which keywords, how errors are restated) is
+ * Python's: the record passes it in as data, read once here.
  *
- *   - as many positional arguments as `kinds` has letters (the generator writes them:
- *     tools/generate_api.py, FAST_PATHS), and keywords of the `keywords` table whose
- *     values it accepts (any value; True or False; an int; True, False or None: the
- *     Python function's own checks); with `extras`, also NumPy's further positional
- *     arguments (1) and any keywords (2) whose values are host values (an exact ndarray,
- *     a Python scalar, None, a str, a type or a tuple of ints);
- *   - each argument of its letter's kind:
- *       'a' an exact numpy.ndarray             's' an ndarray or a Python scalar
- *       'o' an ndarray or None                  'n' an ndarray, a Python scalar or None
- *       'b' an ndarray of dtype bool            'q' a list or tuple of ndarrays, not empty
- *       'p' a Python bool/int/float or a tuple (the arguments of a creation function)
- *       'x' any value (the NumPy function checks it; an error goes to `slow`)
- *       'd' a key of `casts`, passed on as its value, unless the first argument's dtype
- *           is complex and that value's is not (`astype`: the standard refuses the cast);
- *   - with `data` (the Python function's NumPy's-call route calls `fast` too), Python
- *     scalars, and lists or tuples whose first item is a Python scalar, are accepted in
- *     any array place: NumPy's calls `sqrt(2.0)`, `sum([1, 2])`, `maximum(lst, 0)`;
- *   - where no argument is an array (and for every creation function, `placed`), only
- *     while the running context's backend is NumPy: a flag kept by a listener of the
- *     backend landscape says NumPy is the backend everywhere, else the ContextVar is read
- *     as `_current()` reads it.
+ *   - `kinds`: one byte per positional argument, the flags of its kind in
+ *     `cunumpy/_calls/_kinds.py` (KINDS): an exact ndarray, one of dtype bool, a Python
+ *     scalar, None, a non-empty list or tuple of exact ndarrays, a shape (Python
+ *     bool/int/float or a tuple), any value, or a key of `casts` (passed on as its value,
+ *     unless the first argument is complex and the value is not);
+ *   - `keywords`: keyword -> the mode of value it accepts (KEYWORD_MODES: any; True or
+ *     False; an exact int; True, False or None);
+ *   - `extras`: 1, NumPy's further positional arguments (without keywords), and 2, any
+ *     keyword too, each a host value (an exact ndarray, a Python scalar, None, a str, a type, a tuple of ints);
+ *   - `data`: Python scalars, and lists or tuples whose first item is a Python scalar, in
+ *     an ndarray's place;
+ *   - where no argument is an array (and for creation, `placed`), only while the running
+ *     context's backend is NumPy: `everywhere[0]` (kept by a listener of the backend
+ *     landscape) says so at once, else the ContextVar is read as `_current()` reads it.
  *
- * Any other call, and any call whose fast path raises an Exception, is
- * `slow(*args, **kwargs)`, so every error, warning-as-error and message is the Python
- * function's. With `identity`, an ndarray argument is returned as it is (`asarray`).
+ * Any other call is `slow(*args, **kwargs)`. A call `fast` takes runs once: its error
+ * propagates, handed first to `restate(error, args, kwargs)`, which raises it in the
+ * Python function's words (or returns, and the error is raised as it is).
  *
  * Attributes the object lacks (`__doc__`, `__wrapped__`, ufunc methods such as `reduce`)
- * are the Python function's. Nothing here imports CuPy or knows other libraries: every
- * array that is not an exact ndarray takes the Python path, which dispatches on it.
+ * are the Python function's. Nothing here imports CuPy or knows other libraries.
+ *
+ * The module uses multi-phase initialisation; the type is a heap type and the interned
+ * names live in the module state. The objects hold no mutable state of their own, but the
+ * module declares that it needs the GIL (Py_MOD_GIL_USED): `everywhere` is a list the
+ * listener writes while calls read it (docs/architecture.md says what a free-threaded
+ * build would need).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stddef.h>
+#include <structmember.h>
 
-/* Attribute names, interned once. */
-static PyObject *str_namespace;
-static PyObject *str_dtype;
-static PyObject *str_kind;
+/* The flags of a kind (cunumpy/_calls/_kinds.py, ACCEPTS: the same values). */
+enum {
+    ACCEPT_NDARRAY = 1,
+    ACCEPT_BOOL_NDARRAY = 2,
+    ACCEPT_SCALAR = 4,
+    ACCEPT_NONE = 8,
+    ACCEPT_NDARRAYS = 16,
+    ACCEPT_SHAPE = 32,
+    ACCEPT_ANY = 64,
+    ACCEPT_CAST = 128,
+};
+
+/* The modes of a keyword's value (cunumpy/_calls/_kinds.py, KEYWORD_MODES). */
+enum { MODE_ANY = 0, MODE_BOOL = 1, MODE_INT = 2, MODE_BOOL_OR_NONE = 3 };
+
+typedef struct {
+    PyObject *str_namespace;
+    PyObject *str_dtype;
+    PyObject *str_kind;
+    PyObject *fastcall_type;
+} module_state;
 
 typedef struct {
     PyObject_HEAD
     vectorcallfunc vectorcall;
     PyObject *fast;            /* NumPy's function */
-    PyObject *slow;            /* the generated Python function */
+    PyObject *slow;            /* the Python function */
+    PyObject *restate;         /* restate(error, args, kwargs), or None */
     PyTypeObject *ndarray;     /* numpy.ndarray, compared by identity */
-    PyObject *kinds;           /* bytes: one letter per positional argument */
+    PyObject *kinds;           /* bytes: the flags of each positional argument's kind */
     PyObject *backend;         /* the ContextVar of the running backend */
     PyObject *numpy;           /* the NumPy namespace module, the backend on_numpy() wants */
     PyObject *reduce_value;    /* what __reduce__ returns (pickled by name) */
-    PyObject *everywhere;      /* [bool]: NumPy is the backend of every context (kept by
-                                * a listener of cunumpy's backend landscape) */
-    PyObject *bool_dtype;      /* numpy.dtype(bool), for 'b' */
+    PyObject *everywhere;      /* [bool]: NumPy is the backend of every context */
+    PyObject *bool_dtype;      /* numpy.dtype(bool) */
     int placed;
     int identity;
     int data;
-    int extras;                /* 0: the table's arity only; 1: more positional host
-                                * values; 2: and keywords with host values */
-    PyObject *keywords;        /* dict: keyword -> what it accepts (0 any, 1 bool,
-                                * 2 int, 3 bool or None), or None */
-    PyObject *casts;           /* dict for 'd': a dtype argument -> the dtype passed on */
-    PyObject *real_dtype;      /* the last source dtype 'd' found real (a cache), or NULL */
+    int extras;
+    PyObject *keywords;        /* dict: keyword -> mode, or None */
+    PyObject *casts;           /* dict: a dtype argument -> the dtype passed on, or None */
 } FastCall;
+
+static module_state *
+state_of(PyObject *self)
+{
+    return (module_state *)PyType_GetModuleState(Py_TYPE(self));
+}
 
 static int
 is_scalar(PyObject *a)
@@ -84,7 +104,7 @@ on_numpy(FastCall *self)
         PyErr_Clear();
         return 0;
     }
-    PyObject *namespace = PyObject_GetAttr(state, str_namespace);
+    PyObject *namespace = PyObject_GetAttr(state, state_of((PyObject *)self)->str_namespace);
     Py_DECREF(state);
     if (namespace == NULL) {
         PyErr_Clear();
@@ -95,8 +115,8 @@ on_numpy(FastCall *self)
     return answer;
 }
 
-/* Whether `a` is Python data NumPy converts: a list or tuple whose first item is a
- * Python scalar (the Python route does not scan such a sequence either). */
+/* A list or tuple whose first item is a Python scalar (the Python route does not scan
+ * such a sequence either). */
 static int
 is_data(PyObject *a)
 {
@@ -107,7 +127,7 @@ is_data(PyObject *a)
     return size > 0 && is_scalar(PySequence_Fast_GET_ITEM(a, 0));
 }
 
-/* Whether `a` is a non-empty list or tuple of exact ndarrays ('q'). */
+/* A non-empty list or tuple of exact ndarrays. */
 static int
 is_arrays(FastCall *self, PyObject *a)
 {
@@ -129,7 +149,7 @@ is_arrays(FastCall *self, PyObject *a)
 static int
 has_bool_dtype(FastCall *self, PyObject *a)
 {
-    PyObject *dtype = PyObject_GetAttr(a, str_dtype);
+    PyObject *dtype = PyObject_GetAttr(a, state_of((PyObject *)self)->str_dtype);
     if (dtype == NULL) {
         PyErr_Clear();
         return 0;
@@ -139,8 +159,7 @@ has_bool_dtype(FastCall *self, PyObject *a)
     return answer;
 }
 
-/* A value that leaves NumPy's call on NumPy (`_ufunc_methods._HOST_TYPES`, and tuples of
- * ints): an exact ndarray, a Python scalar, None, a str, a type, a tuple of ints. */
+/* An exact ndarray, a Python scalar, None, a str, a type, a tuple of ints. */
 static int
 is_host_value(FastCall *self, PyObject *a)
 {
@@ -159,9 +178,9 @@ is_host_value(FastCall *self, PyObject *a)
 
 /* Whether a dtype's kind is 'c' (1), is not (0), or cannot be read (-1). */
 static int
-is_complex_dtype(PyObject *dtype)
+is_complex_dtype(FastCall *self, PyObject *dtype)
 {
-    PyObject *kind = PyObject_GetAttr(dtype, str_kind);
+    PyObject *kind = PyObject_GetAttr(dtype, state_of((PyObject *)self)->str_kind);
     if (kind == NULL) {
         PyErr_Clear();
         return -1;
@@ -172,22 +191,65 @@ is_complex_dtype(PyObject *dtype)
     return answer;
 }
 
-/* 1: the call is fast(*args, **kwargs); 0: it is slow's. */
+/* The dtype a cast argument stands for, or NULL: the call is slow's. */
+static PyObject *
+cast_target(FastCall *self, PyObject *source_array, PyObject *argument)
+{
+    if (self->casts == Py_None) return NULL;
+    PyObject *target = PyDict_GetItemWithError(self->casts, argument); /* borrowed */
+    if (target == NULL) {
+        PyErr_Clear(); /* not a key, or unhashable: the Python function says so */
+        return NULL;
+    }
+    int complex_target = is_complex_dtype(self, target);
+    if (complex_target == 1) return target;
+    if (complex_target < 0) return NULL;
+    PyObject *source = PyObject_GetAttr(source_array, state_of((PyObject *)self)->str_dtype);
+    if (source == NULL) {
+        PyErr_Clear();
+        return NULL;
+    }
+    int complex_source = is_complex_dtype(self, source);
+    Py_DECREF(source);
+    return complex_source == 0 ? target : NULL; /* complex to real: the Python function refuses */
+}
+
+static int
+keyword_accepted(long mode, PyObject *value)
+{
+    switch (mode) {
+    case MODE_ANY:
+        return 1;
+    case MODE_BOOL:
+        return value == Py_True || value == Py_False;
+    case MODE_INT:
+        return PyLong_CheckExact(value);
+    case MODE_BOOL_OR_NONE:
+        return value == Py_True || value == Py_False || value == Py_None;
+    default:
+        return 0;
+    }
+}
+
+/* 1: the call is fast's; 0: it is slow's. */
 static int
 takes(FastCall *self, PyObject *const *args, Py_ssize_t n, PyObject *kwnames, PyObject **cast)
 {
-    const char *kinds = PyBytes_AS_STRING(self->kinds);
+    const unsigned char *kinds = (const unsigned char *)PyBytes_AS_STRING(self->kinds);
     Py_ssize_t given = PyBytes_GET_SIZE(self->kinds);
     if (n < given || (n > given && self->extras < 1)) {
         return 0;
     }
     Py_ssize_t keywords = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+    if (n > given && keywords > 0 && self->extras < 2) {
+        return 0; /* NumPy's call: the Python route leaves out keywords at their defaults */
+    }
     for (Py_ssize_t i = given; i < n; i++) { /* NumPy's further positional arguments */
         if (!is_host_value(self, args[i])) return 0;
     }
     for (Py_ssize_t i = 0; i < keywords; i++) {
         PyObject *value = args[n + i];
-        if (self->extras >= 2) { /* NumPy's keywords: host values */
+        if (self->extras >= 2) { /* any keyword, with a host value */
             if (!is_host_value(self, value)) return 0;
             continue;
         }
@@ -195,78 +257,48 @@ takes(FastCall *self, PyObject *const *args, Py_ssize_t n, PyObject *kwnames, Py
         PyObject *mode = PyDict_GetItemWithError(self->keywords, PyTuple_GET_ITEM(kwnames, i));
         if (mode == NULL) {
             PyErr_Clear();
-            return 0; /* not one the C code may pass on */
+            return 0; /* not one the record passes on */
         }
-        switch (PyLong_AsLong(mode)) {
-        case 0:
-            break;
-        case 1:
-            if (value != Py_True && value != Py_False) return 0;
-            break;
-        case 2:
-            if (!PyLong_CheckExact(value)) return 0;
-            break;
-        case 3:
-            if (value != Py_True && value != Py_False && value != Py_None) return 0;
-            break;
-        default:
-            return 0;
-        }
+        if (!keyword_accepted(PyLong_AsLong(mode), value)) return 0;
     }
-    n = given;
     int arrays = 0; /* whether an argument is an ndarray: compute follows it */
-    for (Py_ssize_t i = 0; i < n; i++) {
+    for (Py_ssize_t i = 0; i < given; i++) {
         PyObject *a = args[i];
-        char kind = kinds[i];
-        if (kind == 'x') {
+        unsigned char accepts = kinds[i];
+        if (accepts & ACCEPT_ANY) {
             continue;
         }
-        if (kind == 'd') {
-            if (self->casts == Py_None || i == 0) return 0;
-            PyObject *target = PyDict_GetItemWithError(self->casts, a); /* borrowed */
-            if (target == NULL) {
-                PyErr_Clear(); /* not a key, or unhashable: the Python path says so */
-                return 0;
-            }
-            PyObject *source = PyObject_GetAttr(args[0], str_dtype);
-            if (source == NULL) {
-                PyErr_Clear();
-                return 0;
-            }
-            if (source != self->real_dtype) { /* not the dtype seen last: read its kind */
-                int complex_source = is_complex_dtype(source);
-                if (complex_source < 0 || (complex_source && is_complex_dtype(target) != 1)) {
-                    Py_DECREF(source);
-                    return 0; /* complex to real: the Python path refuses it */
-                }
-                if (!complex_source) {
-                    Py_XSETREF(self->real_dtype, Py_NewRef(source));
-                }
-            }
-            Py_DECREF(source);
-            *cast = target;
+        if (accepts & ACCEPT_CAST) {
+            if (i == 0 || (*cast = cast_target(self, args[0], a)) == NULL) return 0;
             continue;
         }
-        if (kind == 'p') {
+        if (accepts & ACCEPT_SHAPE) {
             if (!PyLong_CheckExact(a) && !PyFloat_CheckExact(a) && !PyBool_Check(a)
                 && !PyTuple_CheckExact(a))
                 return 0;
+            continue;
         }
-        else if (kind == 'q') {
+        if (accepts & ACCEPT_NDARRAYS) {
             if (!is_arrays(self, a)) return 0;
             arrays = 1;
+            continue;
         }
-        else if (Py_IS_TYPE(a, self->ndarray)) {
-            if (kind == 'b' && !has_bool_dtype(self, a)) return 0;
+        if (Py_IS_TYPE(a, self->ndarray)) {
+            if (accepts & ACCEPT_BOOL_NDARRAY) {
+                if (!has_bool_dtype(self, a)) return 0;
+            }
+            else if (!(accepts & ACCEPT_NDARRAY)) {
+                return 0;
+            }
             arrays = 1;
         }
         else if (a == Py_None) {
-            if (kind != 'o' && kind != 'n') return 0;
+            if (!(accepts & ACCEPT_NONE)) return 0;
         }
         else if (is_scalar(a)) {
-            if (kind != 's' && kind != 'n' && !self->data) return 0;
+            if (!(accepts & ACCEPT_SCALAR) && !self->data) return 0;
         }
-        else if (!self->data || kind == 'b' || !is_data(a)) {
+        else if (!self->data || !(accepts & ACCEPT_NDARRAY) || !is_data(a)) {
             return 0;
         }
     }
@@ -279,6 +311,49 @@ takes(FastCall *self, PyObject *const *args, Py_ssize_t n, PyObject *kwnames, Py
     return PyList_GET_ITEM(self->everywhere, 0) == Py_True || on_numpy(self);
 }
 
+/* The error of `fast`, handed to `restate` with the call's arguments; returns NULL. */
+static PyObject *
+raise_restated(FastCall *self, PyObject *const *args, Py_ssize_t n, PyObject *kwnames)
+{
+    if (self->restate == Py_None || !PyErr_ExceptionMatches(PyExc_Exception)) {
+        return NULL;
+    }
+    PyObject *type, *value, *traceback;
+    PyErr_Fetch(&type, &value, &traceback);
+    PyErr_NormalizeException(&type, &value, &traceback);
+    if (traceback != NULL) {
+        PyException_SetTraceback(value, traceback);
+    }
+    PyObject *positional = PyTuple_New(n);
+    PyObject *keywords = PyDict_New();
+    PyObject *answer = NULL;
+    if (positional != NULL && keywords != NULL) {
+        for (Py_ssize_t i = 0; i < n; i++) {
+            PyTuple_SET_ITEM(positional, i, Py_NewRef(args[i]));
+        }
+        Py_ssize_t count = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+        int failed = 0;
+        for (Py_ssize_t i = 0; i < count && !failed; i++) {
+            failed = PyDict_SetItem(keywords, PyTuple_GET_ITEM(kwnames, i), args[n + i]) < 0;
+        }
+        if (!failed) {
+            answer = PyObject_CallFunctionObjArgs(self->restate, value, positional, keywords,
+                                                  NULL);
+        }
+    }
+    Py_XDECREF(positional);
+    Py_XDECREF(keywords);
+    if (answer == NULL) { /* the restated error (or a failure of restate's own) */
+        Py_XDECREF(type);
+        Py_XDECREF(value);
+        Py_XDECREF(traceback);
+        return NULL;
+    }
+    Py_DECREF(answer);
+    PyErr_Restore(type, value, traceback); /* restate kept it: raised as it is */
+    return NULL;
+}
+
 static PyObject *
 fastcall_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
@@ -289,43 +364,44 @@ fastcall_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject
         return Py_NewRef(args[0]); /* asarray(ndarray) with NumPy everywhere: the array */
     }
     PyObject *cast = NULL;
-    if (takes(self, args, n, kwnames, &cast)) {
-        if (self->identity && n == 1 && kwnames == NULL && Py_IS_TYPE(args[0], self->ndarray)) {
-            return Py_NewRef(args[0]);
-        }
-        PyObject *result;
-        if (cast == NULL) {
-            result = PyObject_Vectorcall(self->fast, args, nargsf, kwnames);
-        }
-        else if (n == 2 && kwnames == NULL) {
-            PyObject *stack[2] = {args[0], cast};
-            result = PyObject_Vectorcall(self->fast, stack, 2, NULL);
-        }
-        else {
-            return PyObject_Vectorcall(self->slow, args, nargsf, kwnames);
-        }
-        if (result != NULL || !PyErr_ExceptionMatches(PyExc_Exception)) {
-            return result;
-        }
-        PyErr_Clear(); /* the Python function raises it again, in its own words */
+    if (!takes(self, args, n, kwnames, &cast)) {
+        return PyObject_Vectorcall(self->slow, args, nargsf, kwnames);
     }
-    return PyObject_Vectorcall(self->slow, args, nargsf, kwnames);
+    if (self->identity && n == 1 && kwnames == NULL && Py_IS_TYPE(args[0], self->ndarray)) {
+        return Py_NewRef(args[0]);
+    }
+    PyObject *result;
+    if (cast == NULL) {
+        result = PyObject_Vectorcall(self->fast, args, nargsf, kwnames);
+    }
+    else if (n == 2 && kwnames == NULL) {
+        PyObject *stack[2] = {args[0], cast};
+        result = PyObject_Vectorcall(self->fast, stack, 2, NULL);
+    }
+    else {
+        return PyObject_Vectorcall(self->slow, args, nargsf, kwnames);
+    }
+    if (result != NULL) {
+        return result;
+    }
+    return raise_restated(self, args, n, kwnames);
 }
 
 static PyObject *
 fastcall_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
     static char *names[] = {"fast", "slow", "ndarray", "kinds", "backend", "numpy",
-                            "everywhere", "reduce_value", "bool_dtype", "placed",
+                            "everywhere", "reduce_value", "bool_dtype", "restate", "placed",
                             "identity", "data", "extras", "keywords", "casts", NULL};
     PyObject *fast, *slow, *kinds, *backend, *numpy, *everywhere, *reduce_value;
-    PyObject *bool_dtype = Py_None, *keyword_modes = Py_None, *casts = Py_None;
+    PyObject *bool_dtype = Py_None, *restate = Py_None, *keyword_modes = Py_None;
+    PyObject *casts = Py_None;
     PyTypeObject *ndarray;
     int placed = 0, identity = 0, data = 0, extras = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO!SOOO!O|OpppiOO:FastCall", names, &fast,
-                                     &slow, &PyType_Type, &ndarray, &kinds, &backend,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO!SOOO!O|OOpppiOO:FastCall", names,
+                                     &fast, &slow, &PyType_Type, &ndarray, &kinds, &backend,
                                      &numpy, &PyList_Type, &everywhere, &reduce_value,
-                                     &bool_dtype, &placed, &identity, &data, &extras,
+                                     &bool_dtype, &restate, &placed, &identity, &data, &extras,
                                      &keyword_modes, &casts)) {
         return NULL;
     }
@@ -339,12 +415,14 @@ fastcall_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         return NULL;
     }
     if (PyList_GET_SIZE(everywhere) != 1) {
-        PyErr_SetString(PyExc_ValueError, "FastCall: `everywhere` must be a list of one bool");
+        PyErr_SetString(PyExc_ValueError, "FastCall: `everywhere` must be a list of one bool.");
         return NULL;
     }
-    if (!PyCallable_Check(fast) || !PyCallable_Check(slow)) {
-        PyErr_Format(PyExc_TypeError, "FastCall: `fast` and `slow` must be callable, not %R, %R",
-                     fast, slow);
+    if (!PyCallable_Check(fast) || !PyCallable_Check(slow)
+        || (restate != Py_None && !PyCallable_Check(restate))) {
+        PyErr_Format(PyExc_TypeError,
+                     "FastCall: `fast`, `slow` and `restate` must be callable, not %R, %R, %R",
+                     fast, slow, restate);
         return NULL;
     }
     if (!PyContextVar_CheckExact(backend)) {
@@ -358,6 +436,7 @@ fastcall_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     }
     self->fast = Py_NewRef(fast);
     self->slow = Py_NewRef(slow);
+    self->restate = Py_NewRef(restate);
     self->ndarray = (PyTypeObject *)Py_NewRef((PyObject *)ndarray);
     self->kinds = Py_NewRef(kinds);
     self->backend = Py_NewRef(backend);
@@ -371,7 +450,6 @@ fastcall_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     self->extras = extras;
     self->keywords = Py_NewRef(keyword_modes);
     self->casts = Py_NewRef(casts);
-    self->real_dtype = NULL;
     self->vectorcall = fastcall_vectorcall;
     return (PyObject *)self;
 }
@@ -379,8 +457,10 @@ fastcall_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 static int
 fastcall_traverse(FastCall *self, visitproc visit, void *arg)
 {
+    Py_VISIT(Py_TYPE(self));
     Py_VISIT(self->fast);
     Py_VISIT(self->slow);
+    Py_VISIT(self->restate);
     Py_VISIT(self->ndarray);
     Py_VISIT(self->backend);
     Py_VISIT(self->numpy);
@@ -389,7 +469,6 @@ fastcall_traverse(FastCall *self, visitproc visit, void *arg)
     Py_VISIT(self->bool_dtype);
     Py_VISIT(self->keywords);
     Py_VISIT(self->casts);
-    Py_VISIT(self->real_dtype);
     return 0;
 }
 
@@ -398,6 +477,7 @@ fastcall_clear(FastCall *self)
 {
     Py_CLEAR(self->fast);
     Py_CLEAR(self->slow);
+    Py_CLEAR(self->restate);
     Py_CLEAR(self->ndarray);
     Py_CLEAR(self->kinds);
     Py_CLEAR(self->backend);
@@ -407,16 +487,17 @@ fastcall_clear(FastCall *self)
     Py_CLEAR(self->bool_dtype);
     Py_CLEAR(self->keywords);
     Py_CLEAR(self->casts);
-    Py_CLEAR(self->real_dtype);
     return 0;
 }
 
 static void
 fastcall_dealloc(FastCall *self)
 {
+    PyTypeObject *type = Py_TYPE(self);
     PyObject_GC_UnTrack(self);
     fastcall_clear(self);
-    Py_TYPE(self)->tp_free((PyObject *)self);
+    type->tp_free((PyObject *)self);
+    Py_DECREF(type);
 }
 
 /* The object's own attributes first (its type's), then the Python function's. */
@@ -455,8 +536,7 @@ fastcall_get_fast(FastCall *self, void *closure)
     return Py_NewRef(self->fast);
 }
 
-/* `__doc__`, `__name__`, `__qualname__` and `__module__` are the Python function's (the
- * type's own would otherwise answer first). */
+/* `__doc__`, `__name__`, `__qualname__` and `__module__` are the Python function's. */
 static PyObject *
 fastcall_slow_attribute(FastCall *self, void *name)
 {
@@ -470,7 +550,7 @@ fastcall_reduce(FastCall *self, PyObject *unused)
 }
 
 static PyGetSetDef fastcall_getset[] = {
-    {"__wrapped__", (getter)fastcall_wrapped, NULL, "The generated Python function.", NULL},
+    {"__wrapped__", (getter)fastcall_wrapped, NULL, "The Python function.", NULL},
     {"__fast__", (getter)fastcall_get_fast, NULL, "NumPy's function of the fast path.", NULL},
     {"__doc__", (getter)fastcall_slow_attribute, NULL, NULL, "__doc__"},
     {"__name__", (getter)fastcall_slow_attribute, NULL, NULL, "__name__"},
@@ -484,48 +564,98 @@ static PyMethodDef fastcall_methods[] = {
     {NULL},
 };
 
-static PyTypeObject FastCallType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "cunumpy._calls._fastcall.FastCall",
-    .tp_doc = "A top-level standard function with its NumPy fast path in C.",
-    .tp_basicsize = sizeof(FastCall),
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_VECTORCALL | Py_TPFLAGS_HAVE_GC,
-    .tp_vectorcall_offset = offsetof(FastCall, vectorcall),
-    .tp_call = PyVectorcall_Call,
-    .tp_new = fastcall_new,
-    .tp_dealloc = (destructor)fastcall_dealloc,
-    .tp_traverse = (traverseproc)fastcall_traverse,
-    .tp_clear = (inquiry)fastcall_clear,
-    .tp_getattro = fastcall_getattro,
-    .tp_repr = (reprfunc)fastcall_repr,
-    .tp_getset = fastcall_getset,
-    .tp_methods = fastcall_methods,
+static PyMemberDef fastcall_members[] = {
+    {"__vectorcalloffset__", T_PYSSIZET, offsetof(FastCall, vectorcall), READONLY, NULL},
+    {NULL},
+};
+
+static PyType_Slot fastcall_slots[] = {
+    {Py_tp_call, PyVectorcall_Call},
+    {Py_tp_new, fastcall_new},
+    {Py_tp_dealloc, fastcall_dealloc},
+    {Py_tp_traverse, fastcall_traverse},
+    {Py_tp_clear, fastcall_clear},
+    {Py_tp_getattro, fastcall_getattro},
+    {Py_tp_repr, fastcall_repr},
+    {Py_tp_getset, fastcall_getset},
+    {Py_tp_methods, fastcall_methods},
+    {Py_tp_members, fastcall_members},
+    {0, NULL},
+};
+
+static PyType_Spec fastcall_spec = {
+    .name = "cunumpy._calls._fastcall.FastCall",
+    .basicsize = sizeof(FastCall),
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_VECTORCALL | Py_TPFLAGS_HAVE_GC,
+    .slots = fastcall_slots,
+};
+
+static int
+fastcall_exec(PyObject *module)
+{
+    module_state *state = (module_state *)PyModule_GetState(module);
+    state->str_namespace = PyUnicode_InternFromString("namespace");
+    state->str_dtype = PyUnicode_InternFromString("dtype");
+    state->str_kind = PyUnicode_InternFromString("kind");
+    if (state->str_namespace == NULL || state->str_dtype == NULL || state->str_kind == NULL) {
+        return -1;
+    }
+    state->fastcall_type = PyType_FromModuleAndSpec(module, &fastcall_spec, NULL);
+    if (state->fastcall_type == NULL) {
+        return -1;
+    }
+    return PyModule_AddObjectRef(module, "FastCall", state->fastcall_type);
+}
+
+static int
+module_traverse(PyObject *module, visitproc visit, void *arg)
+{
+    module_state *state = (module_state *)PyModule_GetState(module);
+    Py_VISIT(state->fastcall_type);
+    return 0;
+}
+
+static int
+module_clear(PyObject *module)
+{
+    module_state *state = (module_state *)PyModule_GetState(module);
+    Py_CLEAR(state->str_namespace);
+    Py_CLEAR(state->str_dtype);
+    Py_CLEAR(state->str_kind);
+    Py_CLEAR(state->fastcall_type);
+    return 0;
+}
+
+static void
+module_free(void *module)
+{
+    module_clear((PyObject *)module);
+}
+
+static PyModuleDef_Slot fastcall_module_slots[] = {
+    {Py_mod_exec, fastcall_exec},
+#ifdef Py_mod_multiple_interpreters
+    {Py_mod_multiple_interpreters, Py_MOD_PER_INTERPRETER_GIL_SUPPORTED},
+#endif
+#ifdef Py_mod_gil
+    {Py_mod_gil, Py_MOD_GIL_USED},
+#endif
+    {0, NULL},
 };
 
 static struct PyModuleDef fastcall_module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "cunumpy._calls._fastcall",
-    .m_doc = "The compiled fast path of cunumpy's top-level standard functions.",
-    .m_size = -1,
+    .m_doc = "The mechanism of cunumpy's compiled fast path (see cunumpy/_calls/_fast_path.py).",
+    .m_size = sizeof(module_state),
+    .m_slots = fastcall_module_slots,
+    .m_traverse = module_traverse,
+    .m_clear = module_clear,
+    .m_free = module_free,
 };
 
 PyMODINIT_FUNC
 PyInit__fastcall(void)
 {
-    str_namespace = PyUnicode_InternFromString("namespace");
-    str_dtype = PyUnicode_InternFromString("dtype");
-    str_kind = PyUnicode_InternFromString("kind");
-    if (str_namespace == NULL || str_dtype == NULL || str_kind == NULL
-        || PyType_Ready(&FastCallType) < 0) {
-        return NULL;
-    }
-    PyObject *module = PyModule_Create(&fastcall_module);
-    if (module == NULL) {
-        return NULL;
-    }
-    if (PyModule_AddObjectRef(module, "FastCall", (PyObject *)&FastCallType) < 0) {
-        Py_DECREF(module);
-        return NULL;
-    }
-    return module;
+    return PyModuleDef_Init(&fastcall_module);
 }

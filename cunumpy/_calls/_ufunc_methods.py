@@ -4,8 +4,8 @@ In NumPy, ``add``, ``maximum``, ``sin``, ``pow`` (``power``) and the other stand
 listed in ``UFUNC_NAMES`` are ufuncs, with the methods ``reduce``, ``accumulate``,
 ``reduceat``, ``outer`` and ``at`` and the attributes ``nin``, ``nout``, ``nargs``,
 ``identity``, ``ntypes``, ``types`` and ``signature``. The top-level functions stay the
-generated plain functions (their call path is unchanged); ``attach`` gives each of them
-those attributes, NumPy's values, and one ``UfuncMethod`` per method.
+generated functions; their ``@fast_path(..., ufunc=...)`` record (``_fast_path``) gives
+each of them those attributes, NumPy's values, and one ``UfuncMethod`` per method.
 
 A method dispatches on its inputs like the call itself: NumPy arrays run NumPy's ufunc
 method, CuPy arrays CuPy's (on their GPU), and Python data alone the current backend's
@@ -15,20 +15,18 @@ library. Arrays of both libraries raise ``TypeError``.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
 import numpy as np
 
-from .._api import elementwise, linear_algebra
 from .._namespaces._array_predicates import is_cupy_array
 from .._namespaces._data_library import library_of
 from .._settings._config import current
 from .._settings._cupy_probe import require_cupy
 from ._arguments import ARRAY_ERRORS, raise_restated_call
 
-__all__ = ["METHODS", "UFUNC_ATTRIBUTES", "UFUNC_NAMES", "UfuncMethod", "attach"]
+__all__ = ["METHODS", "UFUNC_ATTRIBUTES", "UFUNC_NAMES", "UfuncMethod"]
 
 #: Each standard name that is a ufunc in NumPy, and the ufunc's name in NumPy and CuPy.
 UFUNC_NAMES: dict[str, str] = {
@@ -179,11 +177,17 @@ class UfuncMethod:
         with context:
             try:
                 return method(*args, **kwargs)
-            except ARRAY_ERRORS as exc:
-                raise_restated_call(func, exc)
-            except RuntimeError as exc:  # a method the ufunc lacks (matmul.reduce)
-                msg = f"{func}: {str(exc).rstrip('.')}."
-                raise RuntimeError(msg) from exc
+            except (*ARRAY_ERRORS, RuntimeError) as exc:
+                self.restate(exc)
+                raise
+
+    def restate(self, exc: BaseException, *_call: Any) -> None:
+        """Raise the library's error ``exc`` naming the method (other errors: as they are)."""
+        if isinstance(exc, ARRAY_ERRORS):
+            raise_restated_call(self._name, exc)
+        if isinstance(exc, RuntimeError):  # a method the ufunc lacks (matmul.reduce)
+            msg = f"{self._name}: {str(exc).rstrip('.')}."
+            raise RuntimeError(msg) from exc
 
     def _on_cupy(self, cupy: ModuleType, args: tuple[Any, ...]) -> tuple[Any, ...]:
         """``args`` with the lists and tuples of values at array positions as CuPy arrays."""
@@ -194,23 +198,3 @@ class UfuncMethod:
                     continue  # a tuple of index arrays, one per axis
                 converted[index] = cupy.asarray(args[index])
         return tuple(converted)
-
-
-def _function(name: str) -> Callable[..., Any]:
-    module = linear_algebra if name in ("matmul", "vecdot") else elementwise
-    function: Callable[..., Any] = getattr(module, name)
-    return function
-
-
-def attach() -> None:
-    """Give each top-level function of ``UFUNC_NAMES`` NumPy's ufunc methods and attributes."""
-    for name, ufunc_name in UFUNC_NAMES.items():
-        function = _function(name)
-        ufunc = getattr(np, ufunc_name)
-        for attribute in UFUNC_ATTRIBUTES:
-            setattr(function, attribute, getattr(ufunc, attribute))
-        for method in METHODS:
-            setattr(function, method, UfuncMethod(name, ufunc_name, method))
-
-
-attach()

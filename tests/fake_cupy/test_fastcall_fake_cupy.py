@@ -13,7 +13,7 @@ import numpy as np
 from fast_path import require_fast_path
 
 import cunumpy as xp
-from cunumpy._calls import _accelerated
+from cunumpy._calls import _fast_path
 
 require_fast_path()
 
@@ -25,7 +25,7 @@ def test_the_c_path_is_in_use() -> None:
 def test_creation_and_scalars_follow_the_block_and_arrays_follow_their_data() -> None:
     host = np.arange(3.0)
     with xp.use_backend("cupy"):
-        assert _accelerated._NUMPY_EVERYWHERE == [False]
+        assert _fast_path._NUMPY_EVERYWHERE == [False]
         assert isinstance(xp.zeros(3), cupy.ndarray)
         assert isinstance(xp.arange(3), cupy.ndarray)
         assert isinstance(xp.linspace(0.0, 1.0, 3), cupy.ndarray)
@@ -39,7 +39,7 @@ def test_creation_and_scalars_follow_the_block_and_arrays_follow_their_data() ->
         assert isinstance(xp.maximum(host, 3), np.ndarray)
     del moved
     gc.collect()
-    assert _accelerated._NUMPY_EVERYWHERE == [True]
+    assert _fast_path._NUMPY_EVERYWHERE == [True]
     assert isinstance(xp.zeros(3), np.ndarray) and xp.asarray(host) is host
     assert isinstance(xp.sum([1.0, 2.0]), np.float64)
 
