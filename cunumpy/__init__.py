@@ -313,14 +313,16 @@ def __dir__() -> list[str]:
     return list(__all__)
 
 
-from ._calls._public_names import bind as _bind  # noqa: E402
+from ._calls._public_names import bind_library_names as _bind_library_names  # noqa: E402
 
-# The backend library's other names, as globals of the three public modules (never over
-# one of their own names, nor over the names given by __getattr__ above).
-_bind(globals(), own=[*__all__, *_LAZY_SUBMODULES, "numpy_backend", "cupy_backend"])
-_bind(vars(linalg), own=linalg.__all__, part="linalg")
-_bind(vars(fft), own=fft.__all__, part="fft")
-del _bind
+# Every other public name of the backend's library (xp.pad, xp.linalg.norm, xp.fft.fft2):
+# globals of cunumpy, linalg and fft, never over their own names, rebound by set_backend
+# and while use_backend blocks of another backend live (one mechanism, documented in
+# docs/architecture.md, "Names outside cunumpy's own").
+_bind_library_names(
+    globals(), [*__all__, *_LAZY_SUBMODULES, "numpy_backend", "cupy_backend"], (linalg, fft)
+)
+del _bind_library_names
 
 from ._settings._distributions import warn_at_import as _warn_at_import  # noqa: E402
 from ._settings._environment import backend_from_environment as _backend_from_environment  # noqa: E402

@@ -90,9 +90,24 @@ def test_all_lists_exactly_the_public_names() -> None:
     defined = {name for name in vars(cuda) if not name.startswith("_")}
     assert set(cuda.__all__) == PUBLIC
     assert len(cuda.__all__) == len(set(cuda.__all__))
-    assert set(cuda.__all__) <= defined
+    assert set(cuda.__all__) <= defined | set(cuda._LAZY)  # some are loaded on first use
     for name in cuda.__all__:
         assert getattr(cuda, name).__doc__, name
+    with pytest.raises(AttributeError, match="has no attribute 'nothing'"):
+        cuda.nothing  # noqa: B018
+
+
+def test_import_cunumpy_leaves_the_cuda_c_tools_unloaded() -> None:
+    # the streams are needed at import; the CUDA C tools, debug mode and pinned memory are not
+    code = (
+        "import sys, cunumpy\n"
+        "print(sorted(m for m in ('cunumpy.cuda._sources', 'cunumpy.cuda._signature',"
+        " 'cunumpy.cuda._pinned', 'cunumpy.cuda._debug', 'hashlib') if m in sys.modules))\n"
+        "from cunumpy.cuda import parse_cuda_signature, include_hash\n"
+        "print('cunumpy.cuda._sources' in sys.modules, callable(include_hash))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split("\n")[:2] == ["[]", "True True"]
 
 
 def test_cupy_available_is_the_shared_probe() -> None:

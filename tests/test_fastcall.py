@@ -374,3 +374,16 @@ def test_pure_python_is_chosen_by_the_environment() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
     )
     assert out.stdout.strip() == "True (0, 'CUNUMPY_PURE_PYTHON=1')"
+
+
+def test_the_signature_check_reads_code_objects_and_builtins_text_signatures() -> None:
+    from cunumpy._calls._same_call import same_call
+
+    # numpy.zeros is a builtin (its text signature), numpy.flip a Python function
+    assert same_call(np.zeros, xp.zeros.__wrapped__, 1, {"dtype": 0})
+    assert same_call(np.flip, xp.flip.__wrapped__, 1, {"axis": 0})
+    # numpy.sum's keepdims defaults to a marker, not False: its record says `bare`
+    assert not same_call(np.sum, xp.sum.__wrapped__, 1, {"dtype": 0, "keepdims": 1})
+    # NumPy's eye calls n_cols M and defaults dtype to float: the def stays in Python
+    assert not same_call(np.eye, xp.eye, 1, {"k": 2, "dtype": 0})
+    assert not same_call(np.fft.fft, xp.fft.fft, 1, {"n": 0, "axis": 2, "norm": 0})

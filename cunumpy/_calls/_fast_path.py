@@ -22,7 +22,6 @@ Python, with the generator's reason on its def.
 
 from __future__ import annotations
 
-import ast
 import importlib
 import inspect
 import os
@@ -41,6 +40,7 @@ from ._dispatch import _PY_SCALARS, _TAKES_NONE, _TAKES_SCALAR
 from ._kinds import KEYWORD_MODES, flags
 from ._numpy_calls import _function as _library_function
 from ._numpy_calls import _raise_named
+from ._same_call import arity, same_call
 from ._ufunc_methods import METHODS, UFUNC_ATTRIBUTES, UfuncMethod
 
 __all__ = [
@@ -184,7 +184,7 @@ def fast_path(
         if _EXTENSION is None:
             return function
         modes = {name: KEYWORD_MODES[mode] for name, mode in (keywords or {}).items()}
-        if not (bare or _same_call(fast, function, len(kinds), modes)):
+        if not (bare or same_call(fast, function, len(kinds), modes)):
             _LEFT[qualname] = f"{getattr(fast, '__name__', fast)!r} takes the call otherwise"
             return function
         data = fast is _library_function(np, _numpy_namespace, qualname)
@@ -319,7 +319,7 @@ def _numpy_route(
 ) -> bool:
     """Whether the def hands this call to ``numpy_call`` (as ``_dispatch`` decides)."""
     code = function.__code__
-    if len(args) > len(kinds) or not kwargs.keys() <= set(code.co_varnames[: _arity(code)]):
+    if len(args) > len(kinds) or not kwargs.keys() <= set(code.co_varnames[: arity(code)]):
         return True
     if scalars and type(args[0]) in _PY_SCALARS:
         return False  # the def's fast path takes a Python scalar on NumPy
@@ -332,10 +332,6 @@ def _numpy_route(
         ):
             return True  # Python data where the standard asks for an array
     return not arrays
-
-
-def _arity(code: Any) -> int:
-    return int(code.co_argcount + code.co_kwonlyargcount)
 
 
 def _shown(
@@ -355,93 +351,3 @@ def _shown(
             and name != "device" and "Array" not in str(annotations.get(name, ""))
         )  # fmt: skip
     return {name: bound.arguments[name] for name in shown}
-
-
-# --- the signature check ---------------------------------------------------------------
-
-
-#: A parameter: its name, whether it may be given by position, by name, and its default.
-_Parameter = tuple[str, bool, bool, Any]
-_EMPTY: Any = inspect.Parameter.empty
-
-
-def _parameters(function: Any) -> list[_Parameter] | None:
-    """The named parameters of ``function``, read from its code object (or, for a builtin,
-    its text signature) without ``inspect.signature``, which is slow at import; None where
-    neither says."""
-    while not hasattr(function, "__code__") and hasattr(function, "__wrapped__"):
-        function = function.__wrapped__  # NumPy's array-function dispatchers
-    code = getattr(function, "__code__", None)
-    if code is None:
-        return _text_parameters(getattr(function, "__text_signature__", None))
-    names = code.co_varnames[: _arity(code)]
-    defaults = function.__defaults__ or ()
-    keyword_defaults = function.__kwdefaults__ or {}
-    first_default = code.co_argcount - len(defaults)
-    return [
-        (
-            name,
-            index < code.co_argcount,
-            index >= code.co_posonlyargcount,
-            defaults[index - first_default] if first_default <= index < code.co_argcount
-            else keyword_defaults.get(name, _EMPTY),
-        )
-        for index, name in enumerate(names)
-    ]  # fmt: skip
-
-
-def _text_parameters(text: str | None) -> list[_Parameter] | None:
-    """The parameters of a builtin's ``__text_signature__`` (``"(shape, dtype=None, *, ...)"``)."""
-    text = (text or "").strip()
-    if not text.startswith("(") or not text.endswith(")"):
-        return None
-    parameters: list[_Parameter] = []
-    keyword_only = False
-    for piece in text[1:-1].split(","):
-        part = piece.strip()
-        if not part or part.startswith("$"):
-            continue
-        if part == "/":
-            parameters = [(name, True, False, default) for name, _, _, default in parameters]
-        elif part == "*":
-            keyword_only = True
-        elif part.startswith("*"):
-            return None  # *args, **kwargs: not read here
-        else:
-            name, _, default = part.partition("=")
-            try:
-                value = ast.literal_eval(default) if default else _EMPTY
-            except (ValueError, SyntaxError):
-                return None
-            parameters.append((name, not keyword_only, True, value))
-    return parameters
-
-
-def _same_call(fast: Any, slow: Any, given: int, keywords: dict[str, int]) -> bool:
-    """Whether ``fast(*args, **kw)`` is the def's own NumPy call when ``given`` positional
-    arguments and some of ``keywords`` are given, every other parameter at the standard's
-    default.
-
-    It is where ``fast`` takes the first ``given`` arguments by position, in the def's
-    order, takes each of ``keywords`` by name, and every other parameter of the def that
-    ``fast`` has too defaults to the same value there (NumPy's ufuncs have no other
-    parameter).
-    """
-    code = slow.__code__
-    if _arity(code) == given and not keywords:
-        return True  # nothing at a default: the positional arguments are the whole call
-    ours = _parameters(slow)
-    theirs = _parameters(fast)
-    if ours is None or theirs is None:  # no signature to compare: keep the def
-        return False
-    if len(theirs) < given or not all(positional for _, positional, _, _ in theirs[:given]):
-        return False
-    by_name = {name: default for name, _, keyword, default in theirs[given:] if keyword}
-    return all(
-        name in by_name and by_name[name] is not _EMPTY and _equal(by_name[name], default)
-        for name, _, _, default in ours[given:]
-    )
-
-
-def _equal(first: Any, second: Any) -> bool:
-    return type(first) is type(second) and first == second

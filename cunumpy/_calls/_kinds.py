@@ -17,14 +17,14 @@ is built, and tests them with the same meaning:
 
 from __future__ import annotations
 
-from enum import IntFlag
 from typing import NamedTuple
 
 __all__ = ["ACCEPTS", "KEYWORD_MODES", "KINDS", "Kind", "accepted", "flags"]
 
 
-class ACCEPTS(IntFlag):
-    """What the C code can test of one value (``_fastcall.c`` has the same numbers)."""
+class ACCEPTS:
+    """What the C code can test of one value, as bit flags (``_fastcall.c`` has the same
+    numbers; plain ints, as an ``enum.IntFlag`` costs ``import cunumpy`` milliseconds)."""
 
     NDARRAY = 1
     BOOL_NDARRAY = 2
@@ -40,7 +40,7 @@ class Kind(NamedTuple):
     """One kind: the words of its message, its flags, and the generated test of ``{0}``."""
 
     accepted: str
-    accepts: ACCEPTS
+    accepts: int
     test: str
 
 

@@ -3,7 +3,8 @@
 ``cunumpy``, ``cunumpy.linalg`` and ``cunumpy.fft`` define cunumpy's names (the standard's
 functions, the helpers, the submodules); every other public name is the current
 backend's library's (``xp.pad``, ``xp.float16``, ``xp.random``, ``xp.linalg.norm``). So
-that such a name costs a dictionary look-up, as in CuNumpy 0.7.1, ``bind`` makes the
+that such a name costs a dictionary look-up, as in CuNumpy 0.7.1, ``bind_library_names``
+(called once, by ``cunumpy/__init__.py``) makes the
 library's objects module globals of the public module, never over one of its own names,
 and rebinds them when what code may see changes (``_landscape``):
 
@@ -31,7 +32,7 @@ from .._backends import _superset
 from .._settings import _landscape
 from ._forwarders import ABSENT, stand_in
 
-__all__ = ["PublicNames", "bind"]
+__all__ = ["PublicNames", "bind_library_names"]
 
 
 class PublicNames:
@@ -163,12 +164,24 @@ class PublicNames:
             self._globals[name] = entry
 
 
-def bind(module_globals: dict[str, Any], *, own: Iterable[str] = (), part: str = "") -> None:
-    """Make the backend library's names globals of the module (see the module doc).
+def bind_library_names(
+    top_level: dict[str, Any], own: Iterable[str], extensions: Iterable[ModuleType]
+) -> None:
+    """The one entry point: make the backend library's names globals of the top level
+    (``top_level``, the package's globals) and of each public extension module (``linalg``,
+    ``fft``), rebound from then on when what code may see changes (see the module doc).
 
-    ``own`` adds to the names the module keeps as its own: its globals now, and the names
-    it gives through its ``__getattr__`` (lazy submodules, computed flags).
+    ``own`` adds to the names the top level keeps as its own: its globals now, and the
+    names its ``__getattr__`` gives (lazy submodules, computed flags); an extension keeps
+    its globals and its ``__all__``.
     """
+    _bind(top_level, own, "")
+    for extension in extensions:
+        part = extension.__name__.rpartition(".")[2]
+        _bind(vars(extension), extension.__all__, part)
+
+
+def _bind(module_globals: dict[str, Any], own: Iterable[str], part: str) -> None:
     names = PublicNames(module_globals, {*module_globals, *own}, part)
     _superset.public_modules[names._module] = names
     _landscape.add_listener(names.update)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -133,6 +132,8 @@ def include_hash(paths: Iterable[str | Path]) -> str:
     >>> len(cuda.include_hash([os.path.join(cuda.cuda_include_dir(), "cunumpy", "index.cuh")]))
     16
     """
+    import hashlib  # here: its import costs `import cunumpy` milliseconds
+
     digest = hashlib.sha256()
     for path in paths:
         content = Path(path).read_bytes()

@@ -25,7 +25,8 @@ __all__ = [
 ]
 
 # NumPy 2.3 added `sorted=` to numpy.unique (and unsorted, hash-based unique values).
-_ASK_FOR_SORTED = np.lib.NumpyVersion(np.__version__) >= "2.3.0"
+# NumPy's major and minor version (read without NumpyVersion, whose pattern costs import time).
+_ASK_FOR_SORTED = tuple(int(part) for part in np.__version__.split(".")[:2]) >= (2, 3)
 
 
 # Standard: unique_values; sorted here (NumPy >= 2.3 returns hash order).
