@@ -94,7 +94,7 @@ def test_all_lists_exactly_the_public_names() -> None:
     for name in cuda.__all__:
         assert getattr(cuda, name).__doc__, name
     with pytest.raises(AttributeError, match="has no attribute 'nothing'"):
-        cuda.nothing  # noqa: B018
+        cuda.nothing
 
 
 def test_import_cunumpy_leaves_the_cuda_c_tools_unloaded() -> None:
