@@ -1,7 +1,7 @@
 """Build hook: compile cunumpy's C fast path (``cunumpy/_calls/_fastcall.c``) when it can.
 
 The top-level standard functions run in pure Python without it, with the same answers
-(``cunumpy/_calls/_accelerated.py``), so a machine without a C compiler still installs:
+(``cunumpy/_calls/_fast_path.py``), so a machine without a C compiler still installs:
 the hook says why nothing was compiled and builds a pure-Python wheel. The extension is
 built in place (``build_ext --inplace``), which serves editable installs, and is added to
 a regular wheel, which is then tagged for this interpreter and platform. Set

@@ -98,11 +98,11 @@ def test_all_lists_exactly_the_public_names() -> None:
 
 
 def test_import_cunumpy_leaves_the_cuda_c_tools_unloaded() -> None:
-    # the streams are needed at import; the CUDA C tools, debug mode and pinned memory are not
+    # the streams are needed at import; the CUDA C tools and pinned memory are not
     code = (
         "import sys, cunumpy\n"
         "print(sorted(m for m in ('cunumpy.cuda._sources', 'cunumpy.cuda._signature',"
-        " 'cunumpy.cuda._pinned', 'cunumpy.cuda._debug', 'hashlib') if m in sys.modules))\n"
+        " 'cunumpy.cuda._pinned', 'hashlib') if m in sys.modules))\n"
         "from cunumpy.cuda import parse_cuda_signature, include_hash\n"
         "print('cunumpy.cuda._sources' in sys.modules, callable(include_hash))"
     )

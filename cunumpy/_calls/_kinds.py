@@ -37,7 +37,8 @@ class ACCEPTS:
 
 
 class Kind(NamedTuple):
-    """One kind: the words of its message, its flags, and the generated test of ``{0}``."""
+    """One kind: the words of its message, its flags, and the generated test of ``{0}``
+    (empty for the kinds only the C code tests)."""
 
     accepted: str
     accepts: int
@@ -59,7 +60,8 @@ KINDS: dict[str, Kind] = {
         ACCEPTS.NDARRAY | ACCEPTS.SCALAR | ACCEPTS.NONE,
         "(type({0}) is _ndarray or type({0}) in _PY_SCALARS_OR_NONE)",
     ),
-    "b": Kind("a bool array", ACCEPTS.BOOL_NDARRAY, "{0}.dtype is _BOOL"),
+    # where's condition: its generated test is the generator's (FAST_PATH_TESTS["where"])
+    "b": Kind("a bool array", ACCEPTS.BOOL_NDARRAY, ""),
     "q": Kind("a non-empty list or tuple of arrays", ACCEPTS.NDARRAYS, ""),
     "p": Kind("a Python bool, int, float or tuple", ACCEPTS.SHAPE, ""),
     "x": Kind("any value", ACCEPTS.ANY, ""),

@@ -21,35 +21,32 @@ from typing import TYPE_CHECKING, Any
 
 from .._settings._cupy_probe import cupy_available, cupy_unavailable_reason
 from .._settings._homes import set_public_homes as _set_public_homes
+
+# read at import: a bad CUNUMPY_CUDA_DEBUG is an error of `import cunumpy.cuda`
+from ._debug import (
+    DEBUG_OPTIONS,
+    DEFAULT_SHARED_MEMORY_PER_BLOCK,
+    cuda_debug,
+    get_cuda_debug,
+    is_hip,
+    max_shared_memory_per_block,
+    set_cuda_debug,
+)
 from ._events import HostEvent, HostStream, create_event, create_stream, record_event, wait_event
 from ._memory import MemoryStats, free_memory, memory_info, memory_stats
 from ._streams import current_stream, stream, streams, synchronize
 
 if TYPE_CHECKING:  # loaded on first use (below): ``import cunumpy`` does not need them
     from ._bind import bind_local_device
-    from ._debug import (
-        DEBUG_OPTIONS,
-        DEFAULT_SHARED_MEMORY_PER_BLOCK,
-        cuda_debug,
-        get_cuda_debug,
-        is_hip,
-        max_shared_memory_per_block,
-        set_cuda_debug,
-    )
     from ._device import current_device, device, device_count, set_device, set_device_for_rank
     from ._pinned import pin_memory
     from ._signature import CudaParameter, ctype_of, cuda_kernel_names, parse_cuda_signature
     from ._sources import cuda_include_dir, include_hash, resolve_includes
 
-#: The names loaded on first use, and their module: the device and debug settings, pinned
+#: The names loaded on first use, and their module: the device settings, pinned
 #: memory and the CUDA C tools, which ``import cunumpy`` (it needs the streams) does not.
 _LAZY = {
     "bind_local_device": "_bind",
-    **dict.fromkeys(
-        ("DEBUG_OPTIONS", "DEFAULT_SHARED_MEMORY_PER_BLOCK", "cuda_debug", "get_cuda_debug",
-         "is_hip", "max_shared_memory_per_block", "set_cuda_debug"),
-        "_debug",
-    ),
     **dict.fromkeys(
         ("current_device", "device", "device_count", "set_device", "set_device_for_rank"),
         "_device",
