@@ -80,6 +80,8 @@ typedef struct {
     int extras;
     PyObject *keywords;        /* dict: keyword -> mode, or None */
     PyObject *casts;           /* dict: a dtype argument -> the dtype passed on, or None */
+    PyObject *real_targets;    /* tuple: the real dtypes among casts' values (read once) */
+    PyObject *complex_targets; /* tuple: the complex ones */
 } FastCall;
 
 static module_state *
@@ -191,7 +193,18 @@ is_complex_dtype(FastCall *self, PyObject *dtype)
     return answer;
 }
 
-/* The dtype a cast argument stands for, or NULL: the call is slow's. */
+static int
+in_tuple(PyObject *tuple, PyObject *item)
+{
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(tuple); i++) {
+        if (PyTuple_GET_ITEM(tuple, i) == item) return 1;
+    }
+    return 0;
+}
+
+/* The dtype a cast argument stands for, or NULL: the call is slow's. A complex source
+ * takes a complex target only; a source that is one of the real targets (the dtype
+ * objects of native arrays) needs no look-up of its kind. */
 static PyObject *
 cast_target(FastCall *self, PyObject *source_array, PyObject *argument)
 {
@@ -201,17 +214,42 @@ cast_target(FastCall *self, PyObject *source_array, PyObject *argument)
         PyErr_Clear(); /* not a key, or unhashable: the Python function says so */
         return NULL;
     }
-    int complex_target = is_complex_dtype(self, target);
-    if (complex_target == 1) return target;
-    if (complex_target < 0) return NULL;
+    if (in_tuple(self->complex_targets, target)) return target;
     PyObject *source = PyObject_GetAttr(source_array, state_of((PyObject *)self)->str_dtype);
     if (source == NULL) {
         PyErr_Clear();
         return NULL;
     }
-    int complex_source = is_complex_dtype(self, source);
+    int real = in_tuple(self->real_targets, source) || is_complex_dtype(self, source) == 0;
     Py_DECREF(source);
-    return complex_source == 0 ? target : NULL; /* complex to real: the Python function refuses */
+    return real ? target : NULL; /* complex to real: the Python function refuses */
+}
+
+/* The real and the complex dtypes among the values of `casts`, as two tuples. */
+static int
+split_targets(FastCall *self, PyObject *casts)
+{
+    PyObject *real = PyList_New(0), *complex = PyList_New(0);
+    int failed = real == NULL || complex == NULL;
+    if (!failed && casts != Py_None) {
+        Py_ssize_t position = 0;
+        PyObject *key, *value;
+        while (!failed && PyDict_Next(casts, &position, &key, &value)) {
+            int kind = is_complex_dtype(self, value);
+            failed = kind < 0 || PyList_Append(kind ? complex : real, value) < 0;
+        }
+    }
+    if (!failed) {
+        self->real_targets = PyList_AsTuple(real);
+        self->complex_targets = PyList_AsTuple(complex);
+        failed = self->real_targets == NULL || self->complex_targets == NULL;
+    }
+    Py_XDECREF(real);
+    Py_XDECREF(complex);
+    if (failed && !PyErr_Occurred()) {
+        PyErr_SetString(PyExc_TypeError, "FastCall: the values of `casts` must be dtypes.");
+    }
+    return failed ? -1 : 0;
 }
 
 static int
@@ -450,7 +488,13 @@ fastcall_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     self->extras = extras;
     self->keywords = Py_NewRef(keyword_modes);
     self->casts = Py_NewRef(casts);
+    self->real_targets = NULL;
+    self->complex_targets = NULL;
     self->vectorcall = fastcall_vectorcall;
+    if (split_targets(self, casts) < 0) {
+        Py_DECREF(self);
+        return NULL;
+    }
     return (PyObject *)self;
 }
 
@@ -469,6 +513,8 @@ fastcall_traverse(FastCall *self, visitproc visit, void *arg)
     Py_VISIT(self->bool_dtype);
     Py_VISIT(self->keywords);
     Py_VISIT(self->casts);
+    Py_VISIT(self->real_targets);
+    Py_VISIT(self->complex_targets);
     return 0;
 }
 
@@ -487,6 +533,8 @@ fastcall_clear(FastCall *self)
     Py_CLEAR(self->bool_dtype);
     Py_CLEAR(self->keywords);
     Py_CLEAR(self->casts);
+    Py_CLEAR(self->real_targets);
+    Py_CLEAR(self->complex_targets);
     return 0;
 }
 
