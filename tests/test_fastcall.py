@@ -357,6 +357,16 @@ def test_a_creation_runs_in_c_only_on_the_numpy_backend() -> None:
     assert calls == ["fast", "slow"]
 
 
+def test_a_creation_record_calls_numpys_own_function_and_the_def_checks_devices() -> None:
+    # the NumPy namespace's creation functions check `device` in Python before NumPy's
+    # (cunumpy/_backends/numpy/_creation.py); C passes no device, so it calls NumPy's own
+    for name in ("arange", "asarray", "empty", "linspace", "ones", "zeros"):
+        assert getattr(xp, name).__fast__ is getattr(np, name), name
+    with pytest.raises(ValueError, match=r"^zeros: device 'cuda:0' is not a device of cunumpy's"):
+        xp.array_namespace(np.ones(1)).zeros(2, device="cuda:0")
+    assert xp.linspace(0, 1).shape == (50,)  # `num` left out: NumPy's call, in Python
+
+
 def test_the_landscape_flag_follows_use_backend_blocks() -> None:
     assert _fast_path._NUMPY_EVERYWHERE == [True]
     with xp.use_backend("numpy"):  # the same backend as the default: still everywhere
