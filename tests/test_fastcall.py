@@ -367,6 +367,31 @@ def test_a_creation_record_calls_numpys_own_function_and_the_def_checks_devices(
     assert xp.linspace(0, 1).shape == (50,)  # `num` left out: NumPy's call, in Python
 
 
+@pytest.mark.parametrize(
+    ("name", "args", "kwargs"),
+    [("asarray", ([1.0, 2.0],), {}), ("asarray", (np.arange(3),), {"dtype": np.float32}),
+     ("asarray", (np.arange(3), "f4"), {}), ("asarray", (np.arange(3),), {"copy": False}),
+     ("zeros", (3,), {}), ("ones", ((2, 2),), {"dtype": "i1", "order": "F"}),
+     ("empty", (0,), {}), ("zeros", (-1,), {}), ("zeros", (2,), {"device": "cpu"}),
+     ("zeros", (2,), {"device": "cuda:0"}), ("zeros_like", (np.ones(2),), {"shape": (3,)}),
+     ("ones_like", (np.ones(2), None, "C"), {}), ("empty_like", ([1, 2],), {})],
+)  # fmt: skip
+def test_the_numpy_namespaces_creation_runs_in_c_as_its_python_function(
+    name: str, args: tuple, kwargs: dict
+) -> None:
+    # they check `device` in Python, then call NumPy's own: C makes that call without one
+    function = getattr(xp.array_namespace(np.ones(1)), name)
+    assert type(function) is _fastcall.FastCall and function.__fast__ is getattr(np, name)
+    values = not name.startswith("empty")
+    _same(
+        lambda: function(*args, **kwargs),
+        lambda: function.__wrapped__(*args, **kwargs),
+        values=values,
+    )
+    a = np.arange(3.0)
+    assert xp.array_namespace(a).asarray(a) is a
+
+
 def test_the_landscape_flag_follows_use_backend_blocks() -> None:
     assert _fast_path._NUMPY_EVERYWHERE == [True]
     with xp.use_backend("numpy"):  # the same backend as the default: still everywhere

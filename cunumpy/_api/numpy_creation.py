@@ -21,7 +21,7 @@ from .._calls._dispatch import (
     _numpy_namespace,
     _refuse_copy,
 )
-from .._calls._fast_path import fast_path
+from .._calls._fast_path import compile_function, fast_path
 from .._calls._numpy_calls import library_of
 from .._moving._to_device import move_to
 
@@ -135,3 +135,27 @@ def ascontiguousarray(a: Any, /, *args: Any, **kwargs: Any) -> Any:
     """
     obj, library = _on_current_backend(a, "ascontiguousarray")
     return library.ascontiguousarray(obj, *args, **kwargs)
+
+
+# The NumPy namespace's creation functions (``array_namespace(x).zeros``) in C too: each
+# checks ``device`` in Python and then calls NumPy's own (``_backends/numpy/_creation.py``),
+# so a call without ``device`` is NumPy's own call, made from C. Their module is on a floor
+# below the fast path's, so their records are made here, as ``astype``'s is in data_types.
+_NAMESPACE_CREATION = {
+    "asarray": ("a", ("dtype", "order", "copy", "like")),
+    **dict.fromkeys(("empty", "ones", "zeros"), ("p", ("dtype", "order", "like"))),
+    **dict.fromkeys(
+        ("empty_like", "ones_like", "zeros_like"), ("a", ("dtype", "order", "subok", "shape"))
+    ),
+}
+for _name, (_kinds, _keywords) in _NAMESPACE_CREATION.items():
+    vars(_numpy_namespace)[_name] = compile_function(
+        getattr(np, _name),
+        getattr(_numpy_namespace, _name),
+        _kinds,
+        (getattr, (_numpy_namespace, _name)),
+        keywords=dict.fromkeys(_keywords, "any"),
+        data=True,
+        extras=1,
+        identity=_name == "asarray",  # asarray(ndarray) is the array, as NumPy's
+    )

@@ -266,11 +266,31 @@ def _fast_call(
     )
 
 
-def compile_function(fast: F, slow: F, kinds: str, reduce_value: Any) -> F:
-    """``slow`` with a ``FastCall`` of ``fast`` in front, errors as raised (or ``slow``)."""
+def compile_function(
+    fast: F,
+    slow: F,
+    kinds: str,
+    reduce_value: Any,
+    *,
+    keywords: dict[str, str] | None = None,
+    data: bool = False,
+    extras: int = 0,
+    identity: bool = False,
+) -> F:
+    """``slow`` with a ``FastCall`` of ``fast`` in front, errors as raised (or ``slow``):
+    a namespace's function below the top level (``array_namespace(x).astype``).
+
+    ``keywords``, ``data``, ``extras`` and ``identity`` mean what they mean in
+    ``fast_path``'s record (``data``: Python values alone are ``fast``'s call while the
+    context's backend is NumPy).
+    """
     if _EXTENSION is None:
         return slow
-    return _fast_call(fast, slow, kinds, "", reduce_value=reduce_value)
+    modes = {name: KEYWORD_MODES[mode] for name, mode in (keywords or {}).items()}
+    return _fast_call(
+        fast, slow, kinds, "", reduce_value=reduce_value, keywords=modes or None, data=data,
+        extras=extras, identity=identity,
+    )  # fmt: skip
 
 
 # --- errors: the def's words for an error of the call C made ---------------------------
