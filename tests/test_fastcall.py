@@ -374,7 +374,11 @@ def test_a_creation_record_calls_numpys_own_function_and_the_def_checks_devices(
      ("zeros", (3,), {}), ("ones", ((2, 2),), {"dtype": "i1", "order": "F"}),
      ("empty", (0,), {}), ("zeros", (-1,), {}), ("zeros", (2,), {"device": "cpu"}),
      ("zeros", (2,), {"device": "cuda:0"}), ("zeros_like", (np.ones(2),), {"shape": (3,)}),
-     ("ones_like", (np.ones(2), None, "C"), {}), ("empty_like", ([1, 2],), {})],
+     ("ones_like", (np.ones(2), None, "C"), {}), ("empty_like", ([1, 2],), {}),
+     ("arange", (1, 7, 2), {"dtype": "f4"}), ("arange", ((2, 3),), {}), ("eye", (3,), {"k": 1}),
+     ("full", ((2,), 1.5), {"dtype": "f4"}), ("full_like", (np.ones(2), 7), {"shape": (3,)}),
+     ("linspace", (0, 1.0), {"num": 5, "retstep": True}), ("linspace", (0, 1, -1), {}),
+     ("arange", (3,), {"device": "gpu"})],
 )  # fmt: skip
 def test_the_numpy_namespaces_creation_runs_in_c_as_its_python_function(
     name: str, args: tuple, kwargs: dict

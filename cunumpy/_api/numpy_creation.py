@@ -141,12 +141,18 @@ def ascontiguousarray(a: Any, /, *args: Any, **kwargs: Any) -> Any:
 # checks ``device`` in Python and then calls NumPy's own (``_backends/numpy/_creation.py``),
 # so a call without ``device`` is NumPy's own call, made from C. Their module is on a floor
 # below the fast path's, so their records are made here, as ``astype``'s is in data_types.
+# Each: its kinds, and the keywords (those its Python function takes) C passes on.
 _NAMESPACE_CREATION = {
+    "arange": ("p", ("dtype", "like")),
     "asarray": ("a", ("dtype", "order", "copy", "like")),
     **dict.fromkeys(("empty", "ones", "zeros"), ("p", ("dtype", "order", "like"))),
+    "eye": ("p", ("M", "k", "dtype", "order", "like")),
+    "full": ("px", ("dtype", "order", "like")),
+    "linspace": ("pp", ("num", "endpoint", "retstep", "dtype", "axis")),
     **dict.fromkeys(
         ("empty_like", "ones_like", "zeros_like"), ("a", ("dtype", "order", "subok", "shape"))
     ),
+    "full_like": ("ax", ("dtype", "order", "subok", "shape")),
 }
 for _name, (_kinds, _keywords) in _NAMESPACE_CREATION.items():
     vars(_numpy_namespace)[_name] = compile_function(
