@@ -38,6 +38,8 @@ _SUPPORTED_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
 
 # Python scalars mix with arrays of any backend and say nothing about the namespace.
 _SCALAR_TYPES = frozenset({bool, int, float, complex, type(None)})
+_ndarray = np.ndarray
+_generic = np.generic
 
 _NAMESPACE_BY_TYPE: dict[type, ModuleType] = {np.ndarray: _numpy_namespace}
 
@@ -169,7 +171,7 @@ def namespace_of(arrays: Iterable[Any], func: str) -> ModuleType | None:
             namespace = _lookup(x, func)
             if namespace is None:
                 continue
-        if isinstance(x, np.generic):
+        if kind is not _ndarray and isinstance(x, _generic):  # an ndarray's test: one `is`
             numpy_scalar = True
         elif found is None:
             found, first = namespace, x
