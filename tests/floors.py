@@ -103,13 +103,6 @@ EXCEPTIONS: dict[tuple[str, str], str] = {
     ("cunumpy._settings._backend_names", "cunumpy._backends.cupy"): (
         "the same, for CuPy's namespace (loaded only when CuPy is asked for)."
     ),
-    ("cunumpy._calls._ufunc_methods", "cunumpy._api.elementwise"): (
-        "the ufunc methods are attached to the generated functions at import (`xp.add.reduce`); "
-        "goes with the fast-path declaration on the def (issue 38, items 1-3)."
-    ),
-    ("cunumpy._calls._ufunc_methods", "cunumpy._api.linear_algebra"): (
-        "the same, for `matmul`'s methods."
-    ),
     ("cunumpy.cuda._bind", "cunumpy.mpi._binding"): (
         "0.7.1's `cuda.bind_local_device` needs MPI's node-local rank; imported in the function, "
         "so `cunumpy.cuda` does not load MPI. MPI could share `cuda`'s floor once `checked_shape` "
