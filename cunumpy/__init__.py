@@ -201,13 +201,14 @@ from ._settings._versions import (
     cupy_version_supported,
     require_version,
 )
-from .cuda import synchronize
 
 __version__ = "0.1.0"
 __array_api_version__ = "2025.12"
 
 # The device layer's submodules, loaded on first attribute access (see __getattr__).
-_LAZY_SUBMODULES = ("profiling", "mpi", "testing", "kernels", "xp", "algorithms", "integrate", "optimize", "rng", "kernel_testing", "memory", "arguments", "dask")  # fmt: skip
+_LAZY_SUBMODULES = ("cuda", "profiling", "mpi", "testing", "kernels", "xp", "algorithms", "integrate", "optimize", "rng", "kernel_testing", "memory", "arguments", "dask")  # fmt: skip
+#: Names of those submodules that are cunumpy's too, each with its submodule.
+_LAZY_NAMES = {"synchronize": "cuda"}
 
 __all__ = [
     "__array_api_version__",
@@ -290,7 +291,7 @@ _set_public_homes(__name__, __all__, globals())  # tracebacks name the public mo
 
 
 def __getattr__(name: str) -> Any:
-    """Lazy submodules, then 0.7.1's backend flags, then every other name of the backend.
+    """Lazy submodules and their names, then 0.7.1's backend flags, then every other name of the backend.
 
     Only names that are not module globals get here: cunumpy's own names never do, nor,
     in a program on one backend, the library's names, which are globals too
@@ -301,6 +302,10 @@ def __getattr__(name: str) -> Any:
         module = importlib.import_module(f"{__name__}.{name}")
         globals()[name] = module
         return module
+    if name in _LAZY_NAMES:
+        value = getattr(importlib.import_module(f"{__name__}.{_LAZY_NAMES[name]}"), name)
+        globals()[name] = value
+        return value
     if name == "numpy_backend":
         return _current().name == "numpy"
     if name == "cupy_backend":

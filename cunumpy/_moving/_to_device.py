@@ -11,7 +11,6 @@ from .._namespaces._array_predicates import is_cupy_array, is_dask_array, is_num
 from .._placement._devices import DLPACK_HOST, canonical_device, library_device
 from .._placement._transfer_log import active, describe, nbytes_of, note_transfer
 from .._settings._cupy_probe import require_cupy
-from ..cuda._streams import _check_stream_type, as_cupy_stream, on_device_and_stream
 
 __all__ = ["device", "move_to", "to_cupy", "to_device", "to_numpy"]
 
@@ -135,6 +134,8 @@ def move_to(x: Any, device: Any, stream: Any, caller: str) -> Any:
     if is_numpy_array(x):
         refuse_subclass(x, "to_device")
         if stream is not None:
+            from ..cuda._streams import _check_stream_type  # the streams load on first use
+
             _check_stream_type(stream, "to_device")  # a TypeError before any ValueError
         target = canonical_device(device, "to_device")
         if target == "cpu":
@@ -147,12 +148,14 @@ def move_to(x: Any, device: Any, stream: Any, caller: str) -> Any:
             return x
         require_cupy("to_device")
         from .._backends.cupy._creation import copy_from_host
+        from ..cuda._streams import on_device_and_stream
 
         with on_device_and_stream(target, stream, "to_device"):
             return copy_from_host(x, caller)
     if is_cupy_array(x):
         target = canonical_device(device, "to_device")
         from .._backends.cupy._device_copies import copy_from_other_gpu, ready_on, to_host
+        from ..cuda._streams import as_cupy_stream, on_device_and_stream
 
         source = int(x.device.id)
         if target == "cpu":

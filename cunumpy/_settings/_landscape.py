@@ -18,7 +18,7 @@ lets go, so no change is lost and no thread waits in a finalizer.
 
 from __future__ import annotations
 
-import threading
+from _thread import RLock  # threading's RLock, without importing threading
 from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -41,7 +41,7 @@ Listener = Callable[[ModuleType, frozenset[ModuleType]], None]
 
 #: Held while what code may see changes and while listeners run (reentrant: a listener
 #: may read cunumpy's names, which may remember one, under the same lock).
-lock = threading.RLock()
+lock = RLock()
 
 _listeners: list[Listener] = []
 #: Live tokens per namespace; changed only by ``_publish``, from the two queues below
