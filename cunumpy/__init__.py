@@ -24,7 +24,6 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from . import fft, linalg
 from ._api.creation import (
     arange,
     asarray,
@@ -205,8 +204,9 @@ from ._settings._versions import (
 __version__ = "0.1.0"
 __array_api_version__ = "2025.12"
 
-# The device layer's submodules, loaded on first attribute access (see __getattr__).
-_LAZY_SUBMODULES = ("cuda", "profiling", "mpi", "testing", "kernels", "xp", "algorithms", "integrate", "optimize", "rng", "kernel_testing", "memory", "arguments", "dask")  # fmt: skip
+# The extensions and the device layer's submodules, loaded on first attribute access
+# (see __getattr__).
+_LAZY_SUBMODULES = ("fft", "linalg", "cuda", "profiling", "mpi", "testing", "kernels", "xp", "algorithms", "integrate", "optimize", "rng", "kernel_testing", "memory", "arguments", "dask")  # fmt: skip
 #: Names of those submodules that are cunumpy's too, each with its submodule.
 _LAZY_NAMES = {"synchronize": "cuda"}
 
@@ -321,12 +321,11 @@ def __dir__() -> list[str]:
 from ._calls._public_names import bind_library_names as _bind_library_names  # noqa: E402
 
 # Every other public name of the backend's library (xp.pad, xp.linalg.norm, xp.fft.fft2):
-# globals of cunumpy, linalg and fft, never over their own names, rebound by set_backend
+# globals of cunumpy (and of linalg and fft, which bind their own when first used), never
+# over their own names, rebound by set_backend
 # and while use_backend blocks of another backend live (one mechanism, documented in
 # docs/architecture.md, "Names outside cunumpy's own").
-_bind_library_names(
-    globals(), [*__all__, *_LAZY_SUBMODULES, "numpy_backend", "cupy_backend"], (linalg, fft)
-)
+_bind_library_names(globals(), [*__all__, *_LAZY_SUBMODULES, "numpy_backend", "cupy_backend"], "")
 del _bind_library_names
 
 from ._settings._distributions import warn_at_import as _warn_at_import  # noqa: E402

@@ -21,6 +21,7 @@ from ._calls._dispatch import (
 )
 from ._calls._fast_path import fast_path as _fast_path
 from ._calls._numpy_calls import numpy_call as _numpy_call
+from ._calls._public_names import bind_library_names as _bind_library_names
 from ._settings._errors import BACKEND_ERRORS as _BACKEND_ERRORS
 from ._settings._errors import raise_restated as _raise_restated
 from ._typing import (
@@ -939,3 +940,8 @@ def __getattr__(name: str) -> Any:
 def __dir__() -> list[str]:
     """The standard's names only (``__all__``); the backend's other names resolve as well."""
     return list(__all__)
+
+
+# Every other public name of the backend's library (xp.fft.fftshift): globals of
+# this module, rebound when needed (cunumpy/_calls/_public_names.py).
+_bind_library_names(globals(), __all__, "fft")

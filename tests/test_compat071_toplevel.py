@@ -271,18 +271,26 @@ def test_import_stays_light() -> None:
 
 def test_import_leaves_the_device_layer_and_heavy_stdlib_modules_for_first_use() -> None:
     # What `import cunumpy` does not need loads on first use (benchmarks/bench_import.py):
-    # the CUDA layer (streams, events), `threading` and `dataclasses`.
-    later = ("cunumpy.cuda", "cunumpy.cuda._streams", "threading", "dataclasses")
+    # the extensions (and NumPy's fft), the CUDA layer, `threading` and `dataclasses`.
+    later = (
+        "cunumpy.fft",
+        "cunumpy.linalg",
+        "numpy.fft",
+        "cunumpy.cuda",
+        "threading",
+        "dataclasses",
+    )
     code = (
         "import sys, numpy, cunumpy as xp\n"
         f"print(sorted(m for m in {later!r} if m in sys.modules))\n"
         "xp.synchronize()\n"  # cunumpy's name from the CUDA layer, loaded now
         "print(xp.synchronize is xp.cuda.synchronize, 'cunumpy.cuda' in sys.modules)\n"
-        "print(xp.to_device(numpy.ones(2), 'cpu').tolist(), xp.finfo(xp.float32).bits)"
+        "print(xp.to_device(numpy.ones(2), 'cpu').tolist(), xp.finfo(xp.float32).bits)\n"
+        "print(xp.fft.fft2 is numpy.fft.fft2, xp.linalg.norm is numpy.linalg.norm)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.split("\n")[:3] == ["[]", "True True", "[1.0, 1.0] 32"]
+    assert out.stdout.split("\n")[:4] == ["[]", "True True", "[1.0, 1.0] 32", "True True"]
 
 
 # --- GPU programs ------------------------------------------------------------------------------

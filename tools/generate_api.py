@@ -869,6 +869,7 @@ from {dots}_settings._errors import BACKEND_ERRORS as _BACKEND_ERRORS
 from {dots}_settings._errors import raise_restated as _raise_restated
 from {dots}_calls._numpy_calls import OMITTED as _OMITTED
 from {dots}_calls._numpy_calls import numpy_call as _numpy_call
+from {dots}_calls._public_names import bind_library_names as _bind_library_names
 from {dots}_typing import (
     Array,
     Device,
@@ -897,6 +898,11 @@ def __getattr__(name: str) -> Any:
 def __dir__() -> list[str]:
     """The standard's names only (``__all__``); the backend's other names resolve as well."""
     return list(__all__)
+
+
+# Every other public name of the backend's library (xp.{topic}.{example}): globals of
+# this module, rebound when needed (cunumpy/_calls/_public_names.py).
+_bind_library_names(globals(), __all__, "{topic}")
 '''
 
 #: A name outside the standard, for the docstring of each extension's ``__getattr__``.

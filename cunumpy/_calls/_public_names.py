@@ -164,24 +164,17 @@ class PublicNames:
             self._globals[name] = entry
 
 
-def bind_library_names(
-    top_level: dict[str, Any], own: Iterable[str], extensions: Iterable[ModuleType]
-) -> None:
-    """The one entry point: make the backend library's names globals of the top level
-    (``top_level``, the package's globals) and of each public extension module (``linalg``,
-    ``fft``), rebound from then on when what code may see changes (see the module doc).
+def bind_library_names(module_globals: dict[str, Any], own: Iterable[str], part: str) -> None:
+    """The one entry point: make the backend library's names globals of a public module
+    (``module_globals``: the package's, or those of the extension ``part``, ``"linalg"`` or
+    ``"fft"``; ``""`` for the top level), rebound from then on when what code may see
+    changes (see the module doc). Each public module calls it once, at the foot of its
+    import (an extension when it is first used).
 
-    ``own`` adds to the names the top level keeps as its own: its globals now, and the
-    names its ``__getattr__`` gives (lazy submodules, computed flags); an extension keeps
-    its globals and its ``__all__``.
+    ``own`` adds to the names the module keeps as its own: its globals now, and the names
+    its ``__getattr__`` gives (the top level's lazy submodules and computed flags, an
+    extension's ``__all__``).
     """
-    _bind(top_level, own, "")
-    for extension in extensions:
-        part = extension.__name__.rpartition(".")[2]
-        _bind(vars(extension), extension.__all__, part)
-
-
-def _bind(module_globals: dict[str, Any], own: Iterable[str], part: str) -> None:
     names = PublicNames(module_globals, {*module_globals, *own}, part)
     _superset.public_modules[names._module] = names
     _landscape.add_listener(names.update)

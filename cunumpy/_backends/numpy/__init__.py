@@ -10,6 +10,8 @@ own object, found by the module ``__getattr__`` below only after the standard's 
 (module globals) have missed. ``dir()`` lists the standard's names only.
 """
 
+from importlib import import_module as _import_module
+
 import numpy as _numpy
 from numpy import (
     abs,
@@ -125,7 +127,6 @@ from numpy import (
 from .._standard_names import *  # the standard's data types and constants
 from .._superset import library_attribute as _library_attribute
 from .._superset import standard_dir as _standard_dir
-from . import fft, linalg
 from ._creation import (
     arange,
     asarray,
@@ -150,8 +151,11 @@ __array_api_version__ = "2025.12"
 __version__ = _numpy.__version__  # NumPy's, as in array-api-compat's namespace
 
 
+#: The standard's extensions, loaded on first use (``import cunumpy`` needs neither).
+_EXTENSIONS = ("fft", "linalg")
+
 # The standard's names (and the module's dunders), before any NumPy name is cached.
-_STANDARD_NAMES = _standard_dir(globals())
+_STANDARD_NAMES = tuple(sorted((*_standard_dir(globals()), *_EXTENSIONS)))
 
 
 # The named results of the unique functions (the classes the functions above return, the
@@ -160,7 +164,10 @@ from ._sets import UniqueAllResult, UniqueCountsResult, UniqueInverseResult  # n
 
 
 def __getattr__(name: str) -> object:
-    """Every public name outside the standard: NumPy's own object (``xp.pad``, ...)."""
+    """The extensions, loaded now; every public name outside the standard: NumPy's own
+    object (``xp.pad``, ...)."""
+    if name in _EXTENSIONS:  # importing the submodule makes it a global
+        return _import_module(f"{__name__}.{name}")
     value = _library_attribute(_numpy, __name__, name)
     globals()[name] = value  # later look-ups find it without calling __getattr__
     return value
