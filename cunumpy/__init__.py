@@ -4,8 +4,9 @@
 Functions that take arrays compute where their inputs live; creation functions honour
 ``device=`` and otherwise use the current backend (``set_backend``, ``use_backend`` or
 ``CUNUMPY_BACKEND``). Library code calls ``array_namespace(x)``, one of array-api-compat's
-helpers, all of which are here. Arrays are the backends' own, never wrapped. The device
-layer (``cuda``, ``profiling``, ``mpi``) and user ``kernels`` are loaded on first use.
+helpers, all of which are here. Arrays are the backends' own, never wrapped. The
+extensions (``linalg``, ``fft``), the device layer (``cuda``, ``profiling``, ``mpi``) and
+user ``kernels`` are loaded on first use.
 
 The top level is a NumPy superset, as CuNumpy 0.7.1's is: the names listed by
 ``dir(cunumpy)`` (``__all__``) are cunumpy's own, and every other public name of the
@@ -22,7 +23,7 @@ what CuPy does, mostly a ``TypeError``). CuNumpy 0.7.1's helpers (``to_cunumpy``
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ._api.creation import (
     arange,
@@ -200,6 +201,9 @@ from ._settings._versions import (
     cupy_version_supported,
     require_version,
 )
+
+if TYPE_CHECKING:  # loaded on first use (see __getattr__): `import cunumpy` does not need it
+    from .cuda import synchronize
 
 __version__ = "0.1.0"
 __array_api_version__ = "2025.12"
