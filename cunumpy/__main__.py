@@ -59,6 +59,9 @@ def _fast_path() -> str:
     """Whether the top-level standard functions have their compiled fast path (C)."""
     from cunumpy._calls._fast_path import compiled
 
+    for extension in ("cunumpy.linalg", "cunumpy.fft"):  # loaded on first use; theirs count too
+        importlib.import_module(extension)
+
     count, why = compiled()
     return f"compiled (C), {count} functions" if count else f"pure Python: {why}"
 

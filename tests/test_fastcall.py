@@ -35,6 +35,7 @@ require_fast_path()
 
 from cunumpy._calls import _fastcall  # type: ignore[attr-defined]  # noqa: E402
 
+xp.linalg, xp.fft  # loaded on first use: their records join when they load
 _RECORDS = _fast_path.records()
 
 
