@@ -124,7 +124,7 @@ def fft(
             return _numpy_call(fft, locals())
         return namespace.fft.fft(x, n=n, axis=axis, norm=norm)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("fft.fft", exc, n=n, axis=axis, norm=norm)
+        _raise_restated_call("fft.fft", exc, x=x, n=n, axis=axis, norm=norm)
 
 
 def fftfreq(
@@ -251,7 +251,7 @@ def fftn(
             return _numpy_call(fftn, locals())
         return namespace.fft.fftn(x, s=s, axes=axes, norm=norm)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("fft.fftn", exc, s=s, axes=axes, norm=norm)
+        _raise_restated_call("fft.fftn", exc, x=x, s=s, axes=axes, norm=norm)
 
 
 @_fast_path(_numpy_fft_fftshift, "a", keywords={"axes": "any"})
@@ -300,7 +300,7 @@ def fftshift(
             return _numpy_call(fftshift, locals())
         return namespace.fft.fftshift(x, axes=axes)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("fft.fftshift", exc, axes=axes)
+        _raise_restated_call("fft.fftshift", exc, x=x, axes=axes)
 
 
 # In Python: NumPy's hfft defaults `norm` to None, the standard to 'backward'.
@@ -364,7 +364,7 @@ def hfft(
             return _numpy_call(hfft, locals())
         return namespace.fft.hfft(x, n=n, axis=axis, norm=norm)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("fft.hfft", exc, n=n, axis=axis, norm=norm)
+        _raise_restated_call("fft.hfft", exc, x=x, n=n, axis=axis, norm=norm)
 
 
 # In Python: NumPy's ifft defaults `norm` to None, the standard to 'backward'.
@@ -430,7 +430,7 @@ def ifft(
             return _numpy_call(ifft, locals())
         return namespace.fft.ifft(x, n=n, axis=axis, norm=norm)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("fft.ifft", exc, n=n, axis=axis, norm=norm)
+        _raise_restated_call("fft.ifft", exc, x=x, n=n, axis=axis, norm=norm)
 
 
 @_fast_path(_numpy_fft_ifftn, "a", keywords={"s": "any", "axes": "any", "norm": "any"})
@@ -494,7 +494,7 @@ def ifftn(
             return _numpy_call(ifftn, locals())
         return namespace.fft.ifftn(x, s=s, axes=axes, norm=norm)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("fft.ifftn", exc, s=s, axes=axes, norm=norm)
+        _raise_restated_call("fft.ifftn", exc, x=x, s=s, axes=axes, norm=norm)
 
 
 @_fast_path(_numpy_fft_ifftshift, "a", keywords={"axes": "any"})
@@ -542,7 +542,7 @@ def ifftshift(
             return _numpy_call(ifftshift, locals())
         return namespace.fft.ifftshift(x, axes=axes)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("fft.ifftshift", exc, axes=axes)
+        _raise_restated_call("fft.ifftshift", exc, x=x, axes=axes)
 
 
 # In Python: NumPy's ihfft defaults `norm` to None, the standard to 'backward'.
@@ -607,7 +607,7 @@ def ihfft(
             return _numpy_call(ihfft, locals())
         return namespace.fft.ihfft(x, n=n, axis=axis, norm=norm)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("fft.ihfft", exc, n=n, axis=axis, norm=norm)
+        _raise_restated_call("fft.ihfft", exc, x=x, n=n, axis=axis, norm=norm)
 
 
 # In Python: NumPy's irfft defaults `norm` to None, the standard to 'backward'.
@@ -673,7 +673,7 @@ def irfft(
             return _numpy_call(irfft, locals())
         return namespace.fft.irfft(x, n=n, axis=axis, norm=norm)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("fft.irfft", exc, n=n, axis=axis, norm=norm)
+        _raise_restated_call("fft.irfft", exc, x=x, n=n, axis=axis, norm=norm)
 
 
 @_fast_path(_numpy_fft_irfftn, "a", keywords={"s": "any", "axes": "any", "norm": "any"})
@@ -737,7 +737,7 @@ def irfftn(
             return _numpy_call(irfftn, locals())
         return namespace.fft.irfftn(x, s=s, axes=axes, norm=norm)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("fft.irfftn", exc, s=s, axes=axes, norm=norm)
+        _raise_restated_call("fft.irfftn", exc, x=x, s=s, axes=axes, norm=norm)
 
 
 # In Python: NumPy's rfft defaults `norm` to None, the standard to 'backward'.
@@ -802,7 +802,7 @@ def rfft(
             return _numpy_call(rfft, locals())
         return namespace.fft.rfft(x, n=n, axis=axis, norm=norm)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("fft.rfft", exc, n=n, axis=axis, norm=norm)
+        _raise_restated_call("fft.rfft", exc, x=x, n=n, axis=axis, norm=norm)
 
 
 def rfftfreq(
@@ -928,7 +928,7 @@ def rfftn(
             return _numpy_call(rfftn, locals())
         return namespace.fft.rfftn(x, s=s, axes=axes, norm=norm)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("fft.rfftn", exc, s=s, axes=axes, norm=norm)
+        _raise_restated_call("fft.rfftn", exc, x=x, s=s, axes=axes, norm=norm)
 
 
 def __getattr__(name: str) -> Any:
