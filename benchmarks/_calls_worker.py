@@ -9,7 +9,8 @@ line and answers one JSON line:
 
 - ``{"size": n}``: make the data of ``n`` elements; the answer lists, for each call,
   ``null`` or the error it raises here.
-- ``{"call": k, "number": N}``: the seconds per call of ``N`` runs of call ``k``.
+- ``{"call": k, "number": N, "repeat": R}``: the seconds per call of ``N`` runs of call
+  ``k``, the least of ``R`` such timings (``R`` is 1 when not given).
 
 With ``"block": true`` in a request, it and those after it run with CuPy (the fake) as the
 default, inside ``use_backend("numpy")``, until a request says ``"block": false``.
@@ -154,7 +155,7 @@ def _serve() -> None:
             answer: Any = errors
         else:
             number = request["number"]
-            answer = made[request["call"]].timeit(number) / number
+            answer = min(made[request["call"]].repeat(request.get("repeat", 1), number)) / number
         print(json.dumps(answer), flush=True)
 
 

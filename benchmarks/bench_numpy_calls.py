@@ -5,7 +5,10 @@ writes them, names outside the standard (NumPy's own objects: ``xp.pad``, ``xp.e
 ``xp.linalg.norm``, ``xp.fft.fft2``, ``xp.random``), and NumPy's call forms of standard names
 (Python scalars, lists, positional axes, NumPy dtypes, ufunc methods), at 16 and at
 20,000 elements. Figures, each measured once per round and reported as the median with
-the spread over the rounds:
+the spread over the rounds. A round times every call once (the rounds of one call are
+spread over the run, so a stretch of load lands on one round of many calls, not on all
+rounds of one), each call's contenders back to back in a rotated order, each contender's
+time the least of three timings:
 
 - cunumpy / NumPy: each call against the direct NumPy call, timed back to back. Bounds at
   16 elements: the median over the calls <= 1.05, the worst call <= 1.3.
@@ -64,6 +67,8 @@ SIZES = (16, 20_000)
 NUMPY_MEDIAN, NUMPY_WORST = 1.05, 1.3  # at 16 elements
 V071_MEDIAN, V071_WORST = 1.0, 1.2  # at 16 elements
 BLOCK_EXTRA_US = 0.2
+#: Timings per contender and round, of which the least counts.
+CHUNKS = 3
 
 
 class Worker:
@@ -123,35 +128,48 @@ def _numbers(ours: list[Any], errors: list[str | None], target: float) -> list[i
 def _rounds(
     size: int, repeat: int, target: float, worker: Worker | None, progress: Progress
 ) -> tuple[dict[str, dict[str, list[float]]], dict[str, str]]:
-    """Call -> contender -> the ratio of each round; and the calls left out, with why."""
+    """Call -> contender -> the ratio of each round; and the calls left out, with why.
+
+    A round times every call once, so the rounds of one call are spread over the whole
+    run: a stretch of load on the machine lands on one round of many calls, not on every
+    round of one call (which made the worst call a matter of chance). In a round each
+    contender of a call runs back to back with the others, in a rotated order, and its
+    time is the least of ``CHUNKS`` timings: a timing that the scheduler interrupted is
+    longer, never shorter.
+    """
     ours, errors = timers(cunumpy, size, 1)
     direct, _ = timers(None, size, 2)
     errors_071 = worker.ask(size=size) if worker is not None else [None] * len(CALLS)
-    numbers = _numbers(ours, errors, target)
+    numbers = _numbers(ours, errors, target / CHUNKS)
     left_out = {
         CALLS[k][0]: error
         for k, error in enumerate(errors)
         if error is not None and _chosen(CALLS[k][0])
     }
-    rows: dict[str, dict[str, list[float]]] = {}
+    runs: dict[str, dict[str, Callable[[], float]]] = {}
     for k, (label, _, _) in enumerate(CALLS):
         if errors[k] is not None or not _chosen(label):
             continue
         number = numbers[k]
-        times: dict[str, list[float]] = {"ours": [], "numpy": [], "071": []}
-        runs: dict[str, Callable[[], float]] = {
-            "ours": lambda k=k, n=number: ours[k].timeit(n) / n,
-            "numpy": lambda k=k, n=number: direct[k].timeit(n) / n,
+        runs[label] = {
+            "ours": lambda k=k, n=number: min(ours[k].repeat(CHUNKS, n)) / n,
+            "numpy": lambda k=k, n=number: min(direct[k].repeat(CHUNKS, n)) / n,
         }
         if worker is not None and errors_071[k] is None:
-            runs["071"] = lambda k=k, n=number: float(worker.ask(call=k, number=n))
-        for r in range(repeat):
-            labels = list(runs)
-            for name in labels[r % len(labels) :] + labels[: r % len(labels)]:
-                times[name].append(runs[name]())
-        rows[label] = {"NumPy": [o / d for o, d in zip(times["ours"], times["numpy"])]}
-        if times["071"]:
-            rows[label]["0.7.1"] = [o / v for o, v in zip(times["ours"], times["071"])]
+            runs[label]["071"] = lambda k=k, n=number: float(
+                worker.ask(call=k, number=n, repeat=CHUNKS)
+            )
+    times = {label: {name: [] for name in contenders} for label, contenders in runs.items()}
+    for r in range(repeat):
+        for label, contenders in runs.items():
+            names = list(contenders)
+            for name in names[r % len(names) :] + names[: r % len(names)]:
+                times[label][name].append(contenders[name]())
+    rows: dict[str, dict[str, list[float]]] = {}
+    for label, timed in times.items():
+        rows[label] = {"NumPy": [o / d for o, d in zip(timed["ours"], timed["numpy"])]}
+        if "071" in timed:
+            rows[label]["0.7.1"] = [o / v for o, v in zip(timed["ours"], timed["071"])]
     progress.step(f"{size} elements: {len(rows)} calls timed, {len(left_out)} left out")
     return rows, left_out
 

@@ -125,7 +125,7 @@ def fft(
             return _numpy_call(fft, locals())
         return namespace.fft.fft(x, n=n, axis=axis, norm=norm)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("fft.fft", exc, n=n, axis=axis, norm=norm)
+        _raise_restated_call("fft.fft", exc, x=x, n=n, axis=axis, norm=norm)
 
 
 def fftfreq(
@@ -252,7 +252,7 @@ def fftn(
             return _numpy_call(fftn, locals())
         return namespace.fft.fftn(x, s=s, axes=axes, norm=norm)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("fft.fftn", exc, s=s, axes=axes, norm=norm)
+        _raise_restated_call("fft.fftn", exc, x=x, s=s, axes=axes, norm=norm)
 
 
 @_fast_path(_numpy_fft_fftshift, "a", keywords={"axes": "any"})
@@ -301,7 +301,7 @@ def fftshift(
             return _numpy_call(fftshift, locals())
         return namespace.fft.fftshift(x, axes=axes)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("fft.fftshift", exc, axes=axes)
+        _raise_restated_call("fft.fftshift", exc, x=x, axes=axes)
 
 
 # In Python: NumPy's hfft defaults `norm` to None, the standard to 'backward'.
@@ -365,7 +365,7 @@ def hfft(
             return _numpy_call(hfft, locals())
         return namespace.fft.hfft(x, n=n, axis=axis, norm=norm)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("fft.hfft", exc, n=n, axis=axis, norm=norm)
+        _raise_restated_call("fft.hfft", exc, x=x, n=n, axis=axis, norm=norm)
 
 
 # In Python: NumPy's ifft defaults `norm` to None, the standard to 'backward'.
@@ -431,7 +431,7 @@ def ifft(
             return _numpy_call(ifft, locals())
         return namespace.fft.ifft(x, n=n, axis=axis, norm=norm)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("fft.ifft", exc, n=n, axis=axis, norm=norm)
+        _raise_restated_call("fft.ifft", exc, x=x, n=n, axis=axis, norm=norm)
 
 
 @_fast_path(_numpy_fft_ifftn, "a", keywords={"s": "any", "axes": "any", "norm": "any"})
@@ -495,7 +495,7 @@ def ifftn(
             return _numpy_call(ifftn, locals())
         return namespace.fft.ifftn(x, s=s, axes=axes, norm=norm)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("fft.ifftn", exc, s=s, axes=axes, norm=norm)
+        _raise_restated_call("fft.ifftn", exc, x=x, s=s, axes=axes, norm=norm)
 
 
 @_fast_path(_numpy_fft_ifftshift, "a", keywords={"axes": "any"})
@@ -543,7 +543,7 @@ def ifftshift(
             return _numpy_call(ifftshift, locals())
         return namespace.fft.ifftshift(x, axes=axes)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("fft.ifftshift", exc, axes=axes)
+        _raise_restated_call("fft.ifftshift", exc, x=x, axes=axes)
 
 
 # In Python: NumPy's ihfft defaults `norm` to None, the standard to 'backward'.
@@ -608,7 +608,7 @@ def ihfft(
             return _numpy_call(ihfft, locals())
         return namespace.fft.ihfft(x, n=n, axis=axis, norm=norm)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("fft.ihfft", exc, n=n, axis=axis, norm=norm)
+        _raise_restated_call("fft.ihfft", exc, x=x, n=n, axis=axis, norm=norm)
 
 
 # In Python: NumPy's irfft defaults `norm` to None, the standard to 'backward'.
@@ -674,7 +674,7 @@ def irfft(
             return _numpy_call(irfft, locals())
         return namespace.fft.irfft(x, n=n, axis=axis, norm=norm)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("fft.irfft", exc, n=n, axis=axis, norm=norm)
+        _raise_restated_call("fft.irfft", exc, x=x, n=n, axis=axis, norm=norm)
 
 
 @_fast_path(_numpy_fft_irfftn, "a", keywords={"s": "any", "axes": "any", "norm": "any"})
@@ -738,7 +738,7 @@ def irfftn(
             return _numpy_call(irfftn, locals())
         return namespace.fft.irfftn(x, s=s, axes=axes, norm=norm)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("fft.irfftn", exc, s=s, axes=axes, norm=norm)
+        _raise_restated_call("fft.irfftn", exc, x=x, s=s, axes=axes, norm=norm)
 
 
 # In Python: NumPy's rfft defaults `norm` to None, the standard to 'backward'.
@@ -803,7 +803,7 @@ def rfft(
             return _numpy_call(rfft, locals())
         return namespace.fft.rfft(x, n=n, axis=axis, norm=norm)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("fft.rfft", exc, n=n, axis=axis, norm=norm)
+        _raise_restated_call("fft.rfft", exc, x=x, n=n, axis=axis, norm=norm)
 
 
 def rfftfreq(
@@ -929,7 +929,7 @@ def rfftn(
             return _numpy_call(rfftn, locals())
         return namespace.fft.rfftn(x, s=s, axes=axes, norm=norm)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("fft.rfftn", exc, s=s, axes=axes, norm=norm)
+        _raise_restated_call("fft.rfftn", exc, x=x, s=s, axes=axes, norm=norm)
 
 
 def __getattr__(name: str) -> Any:

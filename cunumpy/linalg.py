@@ -136,7 +136,7 @@ def cholesky(x: Array, /, *args: Any, upper: bool = False, **kwargs: Any) -> Arr
             return _numpy_call(cholesky, locals())
         return namespace.linalg.cholesky(x, upper=upper)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.cholesky", exc, upper=upper)
+        _raise_restated_call("linalg.cholesky", exc, x=x, upper=upper)
 
 
 @_fast_path(_numpy_linalg_cross, "aa", keywords={"axis": "int"})
@@ -188,7 +188,7 @@ def cross(x1: Array, x2: Array, /, *args: Any, axis: int = -1, **kwargs: Any) ->
             return _numpy_call(cross, locals())
         return namespace.linalg.cross(x1, x2, axis=axis)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.cross", exc, axis=axis)
+        _raise_restated_call("linalg.cross", exc, x1=x1, x2=x2, axis=axis)
 
 
 @_fast_path(_numpy_linalg_det, "a")
@@ -232,7 +232,7 @@ def det(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(det, locals())
         return namespace.linalg.det(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.det", exc)
+        _raise_restated_call("linalg.det", exc, x=x)
 
 
 @_fast_path(_numpy_linalg_diagonal, "a", keywords={"offset": "int"})
@@ -286,7 +286,7 @@ def diagonal(x: Array, /, *args: Any, offset: int = 0, **kwargs: Any) -> Array:
             return _numpy_call(diagonal, locals())
         return namespace.linalg.diagonal(x, offset=offset)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.diagonal", exc, offset=offset)
+        _raise_restated_call("linalg.diagonal", exc, x=x, offset=offset)
 
 
 @_fast_path(_numpy_linalg_eig, "a")
@@ -334,7 +334,7 @@ def eig(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
             return _numpy_call(eig, locals())
         return namespace.linalg.eig(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.eig", exc)
+        _raise_restated_call("linalg.eig", exc, x=x)
 
 
 @_fast_path(_numpy_linalg_eigh, "a")
@@ -383,7 +383,7 @@ def eigh(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
             return _numpy_call(eigh, locals())
         return namespace.linalg.eigh(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.eigh", exc)
+        _raise_restated_call("linalg.eigh", exc, x=x)
 
 
 @_fast_path(_numpy_linalg_eigvals, "a")
@@ -429,7 +429,7 @@ def eigvals(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(eigvals, locals())
         return namespace.linalg.eigvals(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.eigvals", exc)
+        _raise_restated_call("linalg.eigvals", exc, x=x)
 
 
 @_fast_path(_numpy_linalg_eigvalsh, "a")
@@ -473,7 +473,7 @@ def eigvalsh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(eigvalsh, locals())
         return namespace.linalg.eigvalsh(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.eigvalsh", exc)
+        _raise_restated_call("linalg.eigvalsh", exc, x=x)
 
 
 @_fast_path(_numpy_linalg_inv, "a")
@@ -519,7 +519,7 @@ def inv(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(inv, locals())
         return namespace.linalg.inv(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.inv", exc)
+        _raise_restated_call("linalg.inv", exc, x=x)
 
 
 @_fast_path(_numpy_linalg_matmul, "aa")
@@ -568,7 +568,7 @@ def matmul(x1: Array, x2: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(matmul, locals())
         return namespace.linalg.matmul(x1, x2)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.matmul", exc)
+        _raise_restated_call("linalg.matmul", exc, x1=x1, x2=x2)
 
 
 @_fast_path(_numpy_linalg_matrix_norm, "a", keywords={"keepdims": "bool", "ord": "any"})
@@ -631,7 +631,7 @@ def matrix_norm(
             return _numpy_call(matrix_norm, locals())
         return namespace.linalg.matrix_norm(x, keepdims=keepdims, ord=ord)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.matrix_norm", exc, keepdims=keepdims, ord=ord)
+        _raise_restated_call("linalg.matrix_norm", exc, x=x, keepdims=keepdims, ord=ord)
 
 
 def matrix_power(x: Array, n: int, /, *args: Any, **kwargs: Any) -> Array:
@@ -682,7 +682,7 @@ def matrix_power(x: Array, n: int, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(matrix_power, locals())
         return namespace.linalg.matrix_power(x, n)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.matrix_power", exc, n=n)
+        _raise_restated_call("linalg.matrix_power", exc, x=x, n=n)
 
 
 @_fast_path(_numpy_linalg_matrix_rank, "a")
@@ -732,7 +732,7 @@ def matrix_rank(
             return _numpy_call(matrix_rank, locals())
         return namespace.linalg.matrix_rank(x, rtol=rtol)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.matrix_rank", exc)
+        _raise_restated_call("linalg.matrix_rank", exc, x=x, rtol=rtol)
 
 
 @_fast_path(_numpy_linalg_matrix_transpose, "a")
@@ -778,7 +778,7 @@ def matrix_transpose(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(matrix_transpose, locals())
         return namespace.linalg.matrix_transpose(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.matrix_transpose", exc)
+        _raise_restated_call("linalg.matrix_transpose", exc, x=x)
 
 
 @_fast_path(_numpy_linalg_outer, "aa")
@@ -825,7 +825,7 @@ def outer(x1: Array, x2: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(outer, locals())
         return namespace.linalg.outer(x1, x2)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.outer", exc)
+        _raise_restated_call("linalg.outer", exc, x1=x1, x2=x2)
 
 
 # In Python: NumPy's pinv takes `rcond` for the standard's `rtol`.
@@ -876,7 +876,7 @@ def pinv(
             return _numpy_call(pinv, locals())
         return namespace.linalg.pinv(x, rtol=rtol)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.pinv", exc)
+        _raise_restated_call("linalg.pinv", exc, x=x, rtol=rtol)
 
 
 @_fast_path(_numpy_linalg_qr, "a", keywords={"mode": "any"})
@@ -928,7 +928,7 @@ def qr(
             return _numpy_call(qr, locals())
         return namespace.linalg.qr(x, mode=mode)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.qr", exc, mode=mode)
+        _raise_restated_call("linalg.qr", exc, x=x, mode=mode)
 
 
 @_fast_path(_numpy_linalg_slogdet, "a")
@@ -975,7 +975,7 @@ def slogdet(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
             return _numpy_call(slogdet, locals())
         return namespace.linalg.slogdet(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.slogdet", exc)
+        _raise_restated_call("linalg.slogdet", exc, x=x)
 
 
 @_fast_path(_numpy_linalg_solve, "aa")
@@ -1024,7 +1024,7 @@ def solve(x1: Array, x2: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(solve, locals())
         return namespace.linalg.solve(x1, x2)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.solve", exc)
+        _raise_restated_call("linalg.solve", exc, x1=x1, x2=x2)
 
 
 @_fast_path(_numpy_linalg_svd, "a", keywords={"full_matrices": "bool"})
@@ -1080,7 +1080,7 @@ def svd(
             return _numpy_call(svd, locals())
         return namespace.linalg.svd(x, full_matrices=full_matrices)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.svd", exc, full_matrices=full_matrices)
+        _raise_restated_call("linalg.svd", exc, x=x, full_matrices=full_matrices)
 
 
 @_fast_path(_numpy_linalg_svdvals, "a")
@@ -1124,7 +1124,7 @@ def svdvals(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(svdvals, locals())
         return namespace.linalg.svdvals(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.svdvals", exc)
+        _raise_restated_call("linalg.svdvals", exc, x=x)
 
 
 @_fast_path(_numpy_linalg_tensordot, "aa", keywords={"axes": "any"})
@@ -1187,7 +1187,7 @@ def tensordot(
             return _numpy_call(tensordot, locals())
         return namespace.linalg.tensordot(x1, x2, axes=axes)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.tensordot", exc, axes=axes)
+        _raise_restated_call("linalg.tensordot", exc, x1=x1, x2=x2, axes=axes)
 
 
 @_fast_path(_numpy_linalg_trace, "a", keywords={"offset": "int", "dtype": "any"})
@@ -1247,7 +1247,7 @@ def trace(
             return _numpy_call(trace, locals())
         return namespace.linalg.trace(x, offset=offset, dtype=dtype)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.trace", exc, offset=offset, dtype=dtype)
+        _raise_restated_call("linalg.trace", exc, x=x, offset=offset, dtype=dtype)
 
 
 @_fast_path(_numpy_linalg_vecdot, "aa", keywords={"axis": "int"})
@@ -1303,7 +1303,7 @@ def vecdot(x1: Array, x2: Array, /, *args: Any, axis: int = -1, **kwargs: Any) -
             return _numpy_call(vecdot, locals())
         return namespace.linalg.vecdot(x1, x2, axis=axis)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.vecdot", exc, axis=axis)
+        _raise_restated_call("linalg.vecdot", exc, x1=x1, x2=x2, axis=axis)
 
 
 @_fast_path(
@@ -1372,7 +1372,7 @@ def vector_norm(
             return _numpy_call(vector_norm, locals())
         return namespace.linalg.vector_norm(x, axis=axis, keepdims=keepdims, ord=ord)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.vector_norm", exc, axis=axis, keepdims=keepdims, ord=ord)
+        _raise_restated_call("linalg.vector_norm", exc, x=x, axis=axis, keepdims=keepdims, ord=ord)
 
 
 def __getattr__(name: str) -> Any:

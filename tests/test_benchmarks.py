@@ -378,3 +378,43 @@ def test_batch_time_without_sync_after_times_only_the_queueing() -> None:
     syncs.clear()
     batch_time(lambda: None, 3, lambda: syncs.append(1), sync_after=False)
     assert len(syncs) == 1  # before only: the host's time to queue
+
+
+def test_numpy_calls_rounds_spread_each_call_over_the_run_and_count_the_least_timing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A round times every call once (a call's rounds are not one stretch of the run, where
+    one burst of load would move all of them), and a contender's time in a round is the
+    least of its timings (an interrupted timing is longer, never shorter)."""
+    import benchmarks.bench_numpy_calls as bench
+    from benchmarks._calls_worker import CALLS
+
+    order: list[tuple[int, int]] = []
+
+    class Timer:
+        def __init__(self, which: int, k: int) -> None:
+            self.which, self.k = which, k
+
+        def timeit(self, number: int) -> float:
+            return 1e-6 * number
+
+        def repeat(self, repeat: int, number: int) -> list[float]:
+            order.append((self.which, self.k))
+            seconds = [3.0, 1.0, 2.0][:repeat] if self.which == 1 else [4.0, 8.0, 6.0][:repeat]
+            return [s * number for s in seconds]
+
+    def timers(namespace: object, n: int, which: int) -> tuple[list[Timer], list[None]]:
+        return [Timer(which, k) for k in range(len(CALLS))], [None] * len(CALLS)
+
+    class Progress:
+        def step(self, text: str) -> None:
+            pass
+
+    monkeypatch.setattr(bench, "timers", timers)
+    monkeypatch.setenv(bench.ENV_CALLS, ",".join(label for label, _, _ in CALLS[:3]))
+    rows, left_out = bench._rounds(16, 2, 0.003, None, Progress())  # type: ignore[arg-type]
+    assert left_out == {}
+    assert [k for which, k in order] == [0, 0, 1, 1, 2, 2] * 2  # round 0, then round 1
+    assert [which for which, k in order[:2]] == [1, 2]  # rotated in the next round
+    assert [which for which, k in order[6:8]] == [2, 1]
+    assert rows[CALLS[0][0]]["NumPy"] == [0.25, 0.25]  # least of 3.0, 1.0, 2.0 over 4.0

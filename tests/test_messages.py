@@ -272,3 +272,52 @@ def test_the_dtypes_strategy_says_dtypes_once() -> None:
     with pytest.raises(ValueError, match="dtypes") as info:
         cst.dtypes(cunumpy, kind="bogus")
     assert str(info.value).count("dtypes:") == 1
+
+
+_DATES = np.array(["2020-01-01"], dtype="datetime64[D]")
+_MIXED = np.array([1, "a", None], dtype=object)
+
+
+@pytest.mark.parametrize(
+    ("call", "kind", "expected"),
+    [
+        (lambda: xp.sqrt(_DATES), TypeError,
+         r"^sqrt: ufunc 'sqrt' not supported .* \(called with x=<datetime64\[D\] array of shape \(1,\)>\)\.$"),
+        (lambda: xp.bitwise_and(np.ones(3), np.ones(3)), TypeError,
+         r"^bitwise_and: .* \(called with x1=<float64 array of shape \(3,\)>, "
+         r"x2=<float64 array of shape \(3,\)>\)\.$"),
+        (lambda: xp.multiply(np.ones((2, 3)), "a"), TypeError,
+         r"^multiply: .* \(called with x1=<float64 array of shape \(2, 3\)>, x2='a'\)\.$"),
+        (lambda: xp.sum(_MIXED), TypeError,
+         r"^sum: unsupported operand .* \(called with x=<object array of shape \(3,\)>, axis=None"),
+        (lambda: xp.unique_values(_MIXED), TypeError,
+         r"^unique_values: .* \(called with x=<object array of shape \(3,\)>\)\.$"),
+        (lambda: xp.zeros(10**15), MemoryError,
+         r"^zeros: Unable to allocate .* \(called with shape=1000000000000000, dtype=None\)\.$"),
+        (lambda: xp.sqrt(_DATES, out=None), TypeError,  # NumPy's call (a NumPy keyword)
+         r"^sqrt: .* \(called with x=<datetime64\[D\] array of shape \(1,\)>, out=None\)\.$"),
+        (lambda: xp.mean(np.ones((2, 2)), 5), np.exceptions.AxisError,  # a NumPy positional
+         r"^mean: axis 5 is out of bounds .* \(called with x=<float64 array of shape \(2, 2\)>, 5\)\.$"),
+    ],
+    ids=["sqrt-datetime", "bitwise_and-floats", "multiply-str", "sum-object", "unique-object",
+         "zeros-huge", "sqrt-out", "mean-axis"],
+)  # fmt: skip
+def test_a_refusal_passed_through_names_the_arguments_dtype_and_shape(
+    call: Any, kind: type[BaseException], expected: str
+) -> None:
+    """Issue 36 item 8b: the backend's own refusal, restated, shows the arrays as given."""
+    with pytest.raises(kind, match=expected) as raised:
+        call()
+    assert raised.value.__cause__ is not None  # the library's own error, chained
+
+
+def test_a_refusal_reads_the_same_in_pure_python() -> None:
+    code = (
+        "import numpy as np, cunumpy as xp\n"
+        "try:\n    xp.sqrt(np.array(['2020-01-01'], dtype='datetime64[D]'))\n"
+        "except TypeError as e:\n    print(e)\n"
+    )
+    fast, pure = _run(code), _run(code, CUNUMPY_PURE_PYTHON="1")
+    assert fast.returncode == pure.returncode == 0, fast.stderr + pure.stderr
+    assert fast.stdout == pure.stdout
+    assert "(called with x=<datetime64[D] array of shape (1,)>)." in fast.stdout

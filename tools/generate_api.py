@@ -234,9 +234,10 @@ def _slow_path_checks(qualname: str) -> list[str]:
 
 
 def _restating_call(body: list[str], qualname: str, args: ast.arguments) -> list[str]:
-    """``body`` in a ``try`` that restates the backend's errors naming ``qualname``."""
+    """``body`` in a ``try`` that restates the backend's errors naming ``qualname`` and
+    showing every argument (arrays by their dtype and shape)."""
     params = [*args.posonlyargs, *args.args, *args.kwonlyargs]
-    shown = ", ".join(f"{a.arg}={a.arg}" for a in params if not _is_array_param(a))
+    shown = ", ".join(f"{a.arg}={a.arg}" for a in params)
     return [
         "try:",
         *("    " + line for line in body),
@@ -631,9 +632,7 @@ def _restating(line: str, qualname: str, args: ast.arguments, indent: str = "   
     ``_placement`` checks it with its own messages); see ``cunumpy/_settings/_errors.py``.
     """
     params = [*args.posonlyargs, *args.args, *args.kwonlyargs]
-    shown = ", ".join(
-        f"{a.arg}={a.arg}" for a in params if a.arg != "device" and not _is_array_param(a)
-    )
+    shown = ", ".join(f"{a.arg}={a.arg}" for a in params if a.arg != "device")
     return [
         f"{indent}try:",
         f"{indent}    {line}",

@@ -349,13 +349,13 @@ def empty_like(
         try:
             return namespace.empty_like(x, dtype=dtype, device=device)
         except _BACKEND_ERRORS as exc:
-            _raise_restated("empty_like", exc, dtype=dtype)
+            _raise_restated("empty_like", exc, x=x, dtype=dtype)
     namespace, device = _placement(device, "empty_like")
     dtype = x.dtype if dtype is None else dtype
     try:
         return namespace.empty(x.shape, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
-        _raise_restated("empty_like", exc, dtype=dtype)
+        _raise_restated("empty_like", exc, x=x, dtype=dtype)
 
 
 # In Python: NumPy's eye calls the standard's `n_cols` `M`.
@@ -604,13 +604,13 @@ def full_like(
         try:
             return namespace.full_like(x, fill_value, dtype=dtype, device=device)
         except _BACKEND_ERRORS as exc:
-            _raise_restated("full_like", exc, fill_value=fill_value, dtype=dtype)
+            _raise_restated("full_like", exc, x=x, fill_value=fill_value, dtype=dtype)
     namespace, device = _placement(device, "full_like")
     dtype = x.dtype if dtype is None else dtype
     try:
         return namespace.full(x.shape, fill_value, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
-        _raise_restated("full_like", exc, fill_value=fill_value, dtype=dtype)
+        _raise_restated("full_like", exc, x=x, fill_value=fill_value, dtype=dtype)
 
 
 @_fast_path(
@@ -859,13 +859,13 @@ def ones_like(
         try:
             return namespace.ones_like(x, dtype=dtype, device=device)
         except _BACKEND_ERRORS as exc:
-            _raise_restated("ones_like", exc, dtype=dtype)
+            _raise_restated("ones_like", exc, x=x, dtype=dtype)
     namespace, device = _placement(device, "ones_like")
     dtype = x.dtype if dtype is None else dtype
     try:
         return namespace.ones(x.shape, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
-        _raise_restated("ones_like", exc, dtype=dtype)
+        _raise_restated("ones_like", exc, x=x, dtype=dtype)
 
 
 def tril(x: Array, /, *args: Any, k: int = 0, **kwargs: Any) -> Array:
@@ -920,7 +920,7 @@ def tril(x: Array, /, *args: Any, k: int = 0, **kwargs: Any) -> Array:
             return _numpy_call(tril, locals())
         return namespace.tril(x, k=k)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("tril", exc, k=k)
+        _raise_restated_call("tril", exc, x=x, k=k)
 
 
 def triu(x: Array, /, *args: Any, k: int = 0, **kwargs: Any) -> Array:
@@ -978,7 +978,7 @@ def triu(x: Array, /, *args: Any, k: int = 0, **kwargs: Any) -> Array:
             return _numpy_call(triu, locals())
         return namespace.triu(x, k=k)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("triu", exc, k=k)
+        _raise_restated_call("triu", exc, x=x, k=k)
 
 
 @_fast_path(_np.zeros, "p", keywords={"dtype": "any"}, placed=True, restate="creation")
@@ -1098,10 +1098,10 @@ def zeros_like(
         try:
             return namespace.zeros_like(x, dtype=dtype, device=device)
         except _BACKEND_ERRORS as exc:
-            _raise_restated("zeros_like", exc, dtype=dtype)
+            _raise_restated("zeros_like", exc, x=x, dtype=dtype)
     namespace, device = _placement(device, "zeros_like")
     dtype = x.dtype if dtype is None else dtype
     try:
         return namespace.zeros(x.shape, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
-        _raise_restated("zeros_like", exc, dtype=dtype)
+        _raise_restated("zeros_like", exc, x=x, dtype=dtype)

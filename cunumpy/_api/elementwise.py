@@ -211,7 +211,7 @@ def abs(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(abs, locals())
         return namespace.abs(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("abs", exc)
+        _raise_restated_call("abs", exc, x=x)
 
 
 @_fast_path(_numpy_acos, "a", scalars=True, ufunc="arccos")
@@ -257,7 +257,7 @@ def acos(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(acos, locals())
         return namespace.acos(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("acos", exc)
+        _raise_restated_call("acos", exc, x=x)
 
 
 @_fast_path(_numpy_acosh, "a", scalars=True, ufunc="arccosh")
@@ -303,7 +303,7 @@ def acosh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(acosh, locals())
         return namespace.acosh(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("acosh", exc)
+        _raise_restated_call("acosh", exc, x=x)
 
 
 @_fast_path(_numpy_add, "ss", ufunc="add")
@@ -361,7 +361,7 @@ def add(
             return _numpy_call(add, locals())
         return namespace.add(x1, x2)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("add", exc)
+        _raise_restated_call("add", exc, x1=x1, x2=x2)
 
 
 @_fast_path(_numpy_asin, "a", scalars=True, ufunc="arcsin")
@@ -408,7 +408,7 @@ def asin(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(asin, locals())
         return namespace.asin(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("asin", exc)
+        _raise_restated_call("asin", exc, x=x)
 
 
 @_fast_path(_numpy_asinh, "a", scalars=True, ufunc="arcsinh")
@@ -454,7 +454,7 @@ def asinh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(asinh, locals())
         return namespace.asinh(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("asinh", exc)
+        _raise_restated_call("asinh", exc, x=x)
 
 
 @_fast_path(_numpy_atan, "a", scalars=True, ufunc="arctan")
@@ -500,7 +500,7 @@ def atan(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(atan, locals())
         return namespace.atan(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("atan", exc)
+        _raise_restated_call("atan", exc, x=x)
 
 
 @_fast_path(_numpy_atan2, "ss", ufunc="arctan2")
@@ -548,7 +548,7 @@ def atan2(
             return _numpy_call(atan2, locals())
         return namespace.atan2(x1, x2)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("atan2", exc)
+        _raise_restated_call("atan2", exc, x1=x1, x2=x2)
 
 
 @_fast_path(_numpy_atanh, "a", scalars=True, ufunc="arctanh")
@@ -595,7 +595,7 @@ def atanh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(atanh, locals())
         return namespace.atanh(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("atanh", exc)
+        _raise_restated_call("atanh", exc, x=x)
 
 
 @_fast_path(_numpy_bitwise_and, "ss", ufunc="bitwise_and")
@@ -644,7 +644,7 @@ def bitwise_and(
             return _numpy_call(bitwise_and, locals())
         return namespace.bitwise_and(x1, x2)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("bitwise_and", exc)
+        _raise_restated_call("bitwise_and", exc, x1=x1, x2=x2)
 
 
 @_fast_path(_numpy_bitwise_invert, "a", scalars=True, ufunc="invert")
@@ -692,7 +692,7 @@ def bitwise_invert(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(bitwise_invert, locals())
         return namespace.bitwise_invert(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("bitwise_invert", exc)
+        _raise_restated_call("bitwise_invert", exc, x=x)
 
 
 @_fast_path(_numpy_bitwise_left_shift, "ss", ufunc="left_shift")
@@ -740,7 +740,7 @@ def bitwise_left_shift(
             return _numpy_call(bitwise_left_shift, locals())
         return namespace.bitwise_left_shift(x1, x2)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("bitwise_left_shift", exc)
+        _raise_restated_call("bitwise_left_shift", exc, x1=x1, x2=x2)
 
 
 @_fast_path(_numpy_bitwise_or, "ss", ufunc="bitwise_or")
@@ -789,7 +789,7 @@ def bitwise_or(
             return _numpy_call(bitwise_or, locals())
         return namespace.bitwise_or(x1, x2)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("bitwise_or", exc)
+        _raise_restated_call("bitwise_or", exc, x1=x1, x2=x2)
 
 
 @_fast_path(_numpy_bitwise_right_shift, "ss", ufunc="right_shift")
@@ -837,7 +837,7 @@ def bitwise_right_shift(
             return _numpy_call(bitwise_right_shift, locals())
         return namespace.bitwise_right_shift(x1, x2)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("bitwise_right_shift", exc)
+        _raise_restated_call("bitwise_right_shift", exc, x1=x1, x2=x2)
 
 
 @_fast_path(_numpy_bitwise_xor, "ss", ufunc="bitwise_xor")
@@ -886,7 +886,7 @@ def bitwise_xor(
             return _numpy_call(bitwise_xor, locals())
         return namespace.bitwise_xor(x1, x2)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("bitwise_xor", exc)
+        _raise_restated_call("bitwise_xor", exc, x1=x1, x2=x2)
 
 
 @_fast_path(_numpy_ceil, "a", scalars=True, ufunc="ceil")
@@ -932,7 +932,7 @@ def ceil(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(ceil, locals())
         return namespace.ceil(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("ceil", exc)
+        _raise_restated_call("ceil", exc, x=x)
 
 
 @_fast_path(_numpy_clip, "ann")
@@ -999,7 +999,7 @@ def clip(
             return _numpy_call(clip, locals())
         return namespace.clip(x, min=min, max=max)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("clip", exc)
+        _raise_restated_call("clip", exc, x=x, min=min, max=max)
 
 
 @_fast_path(_numpy_conj, "a", scalars=True, ufunc="conjugate")
@@ -1045,7 +1045,7 @@ def conj(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(conj, locals())
         return namespace.conj(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("conj", exc)
+        _raise_restated_call("conj", exc, x=x)
 
 
 @_fast_path(_numpy_copysign, "ss", ufunc="copysign")
@@ -1093,7 +1093,7 @@ def copysign(
             return _numpy_call(copysign, locals())
         return namespace.copysign(x1, x2)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("copysign", exc)
+        _raise_restated_call("copysign", exc, x1=x1, x2=x2)
 
 
 @_fast_path(_numpy_cos, "a", scalars=True, ufunc="cos")
@@ -1141,7 +1141,7 @@ def cos(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(cos, locals())
         return namespace.cos(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("cos", exc)
+        _raise_restated_call("cos", exc, x=x)
 
 
 @_fast_path(_numpy_cosh, "a", scalars=True, ufunc="cosh")
@@ -1187,7 +1187,7 @@ def cosh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(cosh, locals())
         return namespace.cosh(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("cosh", exc)
+        _raise_restated_call("cosh", exc, x=x)
 
 
 @_fast_path(_numpy_divide, "ss", ufunc="divide")
@@ -1240,7 +1240,7 @@ def divide(
             return _numpy_call(divide, locals())
         return namespace.divide(x1, x2)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("divide", exc)
+        _raise_restated_call("divide", exc, x1=x1, x2=x2)
 
 
 @_fast_path(_numpy_equal, "ss", ufunc="equal")
@@ -1293,7 +1293,7 @@ def equal(
             return _numpy_call(equal, locals())
         return namespace.equal(x1, x2)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("equal", exc)
+        _raise_restated_call("equal", exc, x1=x1, x2=x2)
 
 
 @_fast_path(_numpy_exp, "a", scalars=True, ufunc="exp")
@@ -1341,7 +1341,7 @@ def exp(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(exp, locals())
         return namespace.exp(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("exp", exc)
+        _raise_restated_call("exp", exc, x=x)
 
 
 @_fast_path(_numpy_expm1, "a", ufunc="expm1")
@@ -1385,7 +1385,7 @@ def expm1(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(expm1, locals())
         return namespace.expm1(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("expm1", exc)
+        _raise_restated_call("expm1", exc, x=x)
 
 
 @_fast_path(_numpy_floor, "a", scalars=True, ufunc="floor")
@@ -1431,7 +1431,7 @@ def floor(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(floor, locals())
         return namespace.floor(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("floor", exc)
+        _raise_restated_call("floor", exc, x=x)
 
 
 @_fast_path(_numpy_floor_divide, "ss", ufunc="floor_divide")
@@ -1480,7 +1480,7 @@ def floor_divide(
             return _numpy_call(floor_divide, locals())
         return namespace.floor_divide(x1, x2)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("floor_divide", exc)
+        _raise_restated_call("floor_divide", exc, x1=x1, x2=x2)
 
 
 @_fast_path(_numpy_greater, "ss", ufunc="greater")
@@ -1529,7 +1529,7 @@ def greater(
             return _numpy_call(greater, locals())
         return namespace.greater(x1, x2)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("greater", exc)
+        _raise_restated_call("greater", exc, x1=x1, x2=x2)
 
 
 @_fast_path(_numpy_greater_equal, "ss", ufunc="greater_equal")
@@ -1578,7 +1578,7 @@ def greater_equal(
             return _numpy_call(greater_equal, locals())
         return namespace.greater_equal(x1, x2)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("greater_equal", exc)
+        _raise_restated_call("greater_equal", exc, x1=x1, x2=x2)
 
 
 @_fast_path(_numpy_hypot, "ss", ufunc="hypot")
@@ -1627,7 +1627,7 @@ def hypot(
             return _numpy_call(hypot, locals())
         return namespace.hypot(x1, x2)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("hypot", exc)
+        _raise_restated_call("hypot", exc, x1=x1, x2=x2)
 
 
 @_fast_path(_numpy_imag, "a", scalars=True)
@@ -1674,7 +1674,7 @@ def imag(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(imag, locals())
         return namespace.imag(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("imag", exc)
+        _raise_restated_call("imag", exc, x=x)
 
 
 @_fast_path(_numpy_isfinite, "a", scalars=True, ufunc="isfinite")
@@ -1720,7 +1720,7 @@ def isfinite(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(isfinite, locals())
         return namespace.isfinite(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("isfinite", exc)
+        _raise_restated_call("isfinite", exc, x=x)
 
 
 @_fast_path(_numpy_isinf, "a", scalars=True, ufunc="isinf")
@@ -1766,7 +1766,7 @@ def isinf(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(isinf, locals())
         return namespace.isinf(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("isinf", exc)
+        _raise_restated_call("isinf", exc, x=x)
 
 
 @_fast_path(_numpy_isnan, "a", scalars=True, ufunc="isnan")
@@ -1812,7 +1812,7 @@ def isnan(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(isnan, locals())
         return namespace.isnan(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("isnan", exc)
+        _raise_restated_call("isnan", exc, x=x)
 
 
 @_fast_path(_numpy_less, "ss", ufunc="less")
@@ -1861,7 +1861,7 @@ def less(
             return _numpy_call(less, locals())
         return namespace.less(x1, x2)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("less", exc)
+        _raise_restated_call("less", exc, x1=x1, x2=x2)
 
 
 @_fast_path(_numpy_less_equal, "ss", ufunc="less_equal")
@@ -1910,7 +1910,7 @@ def less_equal(
             return _numpy_call(less_equal, locals())
         return namespace.less_equal(x1, x2)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("less_equal", exc)
+        _raise_restated_call("less_equal", exc, x1=x1, x2=x2)
 
 
 @_fast_path(_numpy_log, "a", scalars=True, ufunc="log")
@@ -1957,7 +1957,7 @@ def log(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(log, locals())
         return namespace.log(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("log", exc)
+        _raise_restated_call("log", exc, x=x)
 
 
 @_fast_path(_numpy_log10, "a", scalars=True, ufunc="log10")
@@ -2003,7 +2003,7 @@ def log10(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(log10, locals())
         return namespace.log10(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("log10", exc)
+        _raise_restated_call("log10", exc, x=x)
 
 
 @_fast_path(_numpy_log1p, "a", scalars=True, ufunc="log1p")
@@ -2049,7 +2049,7 @@ def log1p(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(log1p, locals())
         return namespace.log1p(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("log1p", exc)
+        _raise_restated_call("log1p", exc, x=x)
 
 
 @_fast_path(_numpy_log2, "a", scalars=True, ufunc="log2")
@@ -2095,7 +2095,7 @@ def log2(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(log2, locals())
         return namespace.log2(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("log2", exc)
+        _raise_restated_call("log2", exc, x=x)
 
 
 @_fast_path(_numpy_logaddexp, "ss", ufunc="logaddexp")
@@ -2144,7 +2144,7 @@ def logaddexp(
             return _numpy_call(logaddexp, locals())
         return namespace.logaddexp(x1, x2)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("logaddexp", exc)
+        _raise_restated_call("logaddexp", exc, x1=x1, x2=x2)
 
 
 @_fast_path(_numpy_logical_and, "ss", ufunc="logical_and")
@@ -2193,7 +2193,7 @@ def logical_and(
             return _numpy_call(logical_and, locals())
         return namespace.logical_and(x1, x2)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("logical_and", exc)
+        _raise_restated_call("logical_and", exc, x1=x1, x2=x2)
 
 
 @_fast_path(_numpy_logical_not, "a", scalars=True, ufunc="logical_not")
@@ -2239,7 +2239,7 @@ def logical_not(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(logical_not, locals())
         return namespace.logical_not(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("logical_not", exc)
+        _raise_restated_call("logical_not", exc, x=x)
 
 
 @_fast_path(_numpy_logical_or, "ss", ufunc="logical_or")
@@ -2288,7 +2288,7 @@ def logical_or(
             return _numpy_call(logical_or, locals())
         return namespace.logical_or(x1, x2)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("logical_or", exc)
+        _raise_restated_call("logical_or", exc, x1=x1, x2=x2)
 
 
 @_fast_path(_numpy_logical_xor, "ss", ufunc="logical_xor")
@@ -2337,7 +2337,7 @@ def logical_xor(
             return _numpy_call(logical_xor, locals())
         return namespace.logical_xor(x1, x2)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("logical_xor", exc)
+        _raise_restated_call("logical_xor", exc, x1=x1, x2=x2)
 
 
 @_fast_path(_numpy_maximum, "ss", ufunc="maximum")
@@ -2388,7 +2388,7 @@ def maximum(
             return _numpy_call(maximum, locals())
         return namespace.maximum(x1, x2)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("maximum", exc)
+        _raise_restated_call("maximum", exc, x1=x1, x2=x2)
 
 
 @_fast_path(_numpy_minimum, "ss", ufunc="minimum")
@@ -2437,7 +2437,7 @@ def minimum(
             return _numpy_call(minimum, locals())
         return namespace.minimum(x1, x2)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("minimum", exc)
+        _raise_restated_call("minimum", exc, x1=x1, x2=x2)
 
 
 @_fast_path(_numpy_multiply, "ss", ufunc="multiply")
@@ -2490,7 +2490,7 @@ def multiply(
             return _numpy_call(multiply, locals())
         return namespace.multiply(x1, x2)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("multiply", exc)
+        _raise_restated_call("multiply", exc, x1=x1, x2=x2)
 
 
 @_fast_path(_numpy_negative, "a", scalars=True, ufunc="negative")
@@ -2536,7 +2536,7 @@ def negative(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(negative, locals())
         return namespace.negative(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("negative", exc)
+        _raise_restated_call("negative", exc, x=x)
 
 
 @_fast_path(_numpy_nextafter, "ss", ufunc="nextafter")
@@ -2586,7 +2586,7 @@ def nextafter(
             return _numpy_call(nextafter, locals())
         return namespace.nextafter(x1, x2)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("nextafter", exc)
+        _raise_restated_call("nextafter", exc, x1=x1, x2=x2)
 
 
 @_fast_path(_numpy_not_equal, "ss", ufunc="not_equal")
@@ -2639,7 +2639,7 @@ def not_equal(
             return _numpy_call(not_equal, locals())
         return namespace.not_equal(x1, x2)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("not_equal", exc)
+        _raise_restated_call("not_equal", exc, x1=x1, x2=x2)
 
 
 @_fast_path(_numpy_positive, "a", scalars=True, ufunc="positive")
@@ -2685,7 +2685,7 @@ def positive(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(positive, locals())
         return namespace.positive(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("positive", exc)
+        _raise_restated_call("positive", exc, x=x)
 
 
 @_fast_path(_numpy_pow, "ss", ufunc="power")
@@ -2740,7 +2740,7 @@ def pow(
             return _numpy_call(pow, locals())
         return namespace.pow(x1, x2)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("pow", exc)
+        _raise_restated_call("pow", exc, x1=x1, x2=x2)
 
 
 @_fast_path(_numpy_real, "a", scalars=True)
@@ -2787,7 +2787,7 @@ def real(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(real, locals())
         return namespace.real(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("real", exc)
+        _raise_restated_call("real", exc, x=x)
 
 
 @_fast_path(_numpy_reciprocal, "a", scalars=True, ufunc="reciprocal")
@@ -2833,7 +2833,7 @@ def reciprocal(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(reciprocal, locals())
         return namespace.reciprocal(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("reciprocal", exc)
+        _raise_restated_call("reciprocal", exc, x=x)
 
 
 @_fast_path(_numpy_remainder, "ss", ufunc="remainder")
@@ -2882,7 +2882,7 @@ def remainder(
             return _numpy_call(remainder, locals())
         return namespace.remainder(x1, x2)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("remainder", exc)
+        _raise_restated_call("remainder", exc, x1=x1, x2=x2)
 
 
 @_fast_path(_numpy_round, "a")
@@ -2928,7 +2928,7 @@ def round(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(round, locals())
         return namespace.round(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("round", exc)
+        _raise_restated_call("round", exc, x=x)
 
 
 @_fast_path(_numpy_sign, "a", scalars=True, ufunc="sign")
@@ -2974,7 +2974,7 @@ def sign(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(sign, locals())
         return namespace.sign(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("sign", exc)
+        _raise_restated_call("sign", exc, x=x)
 
 
 @_fast_path(_numpy_signbit, "a", scalars=True, ufunc="signbit")
@@ -3020,7 +3020,7 @@ def signbit(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(signbit, locals())
         return namespace.signbit(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("signbit", exc)
+        _raise_restated_call("signbit", exc, x=x)
 
 
 @_fast_path(_numpy_sin, "a", scalars=True, ufunc="sin")
@@ -3066,7 +3066,7 @@ def sin(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(sin, locals())
         return namespace.sin(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("sin", exc)
+        _raise_restated_call("sin", exc, x=x)
 
 
 @_fast_path(_numpy_sinh, "a", scalars=True, ufunc="sinh")
@@ -3112,7 +3112,7 @@ def sinh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(sinh, locals())
         return namespace.sinh(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("sinh", exc)
+        _raise_restated_call("sinh", exc, x=x)
 
 
 @_fast_path(_numpy_sqrt, "a", scalars=True, ufunc="sqrt")
@@ -3160,7 +3160,7 @@ def sqrt(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(sqrt, locals())
         return namespace.sqrt(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("sqrt", exc)
+        _raise_restated_call("sqrt", exc, x=x)
 
 
 @_fast_path(_numpy_square, "a", scalars=True, ufunc="square")
@@ -3206,7 +3206,7 @@ def square(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(square, locals())
         return namespace.square(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("square", exc)
+        _raise_restated_call("square", exc, x=x)
 
 
 @_fast_path(_numpy_subtract, "ss", ufunc="subtract")
@@ -3259,7 +3259,7 @@ def subtract(
             return _numpy_call(subtract, locals())
         return namespace.subtract(x1, x2)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("subtract", exc)
+        _raise_restated_call("subtract", exc, x1=x1, x2=x2)
 
 
 @_fast_path(_numpy_tan, "a", scalars=True, ufunc="tan")
@@ -3305,7 +3305,7 @@ def tan(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(tan, locals())
         return namespace.tan(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("tan", exc)
+        _raise_restated_call("tan", exc, x=x)
 
 
 @_fast_path(_numpy_tanh, "a", ufunc="tanh")
@@ -3350,7 +3350,7 @@ def tanh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(tanh, locals())
         return namespace.tanh(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("tanh", exc)
+        _raise_restated_call("tanh", exc, x=x)
 
 
 @_fast_path(_numpy_trunc, "a", scalars=True, ufunc="trunc")
@@ -3396,4 +3396,4 @@ def trunc(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(trunc, locals())
         return namespace.trunc(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("trunc", exc)
+        _raise_restated_call("trunc", exc, x=x)

@@ -78,7 +78,7 @@ def take(
             return _numpy_call(take, locals())
         return namespace.take(x, indices, axis=axis)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("take", exc, axis=axis)
+        _raise_restated_call("take", exc, x=x, indices=indices, axis=axis)
 
 
 @_fast_path(_numpy_take_along_axis, "aa", keywords={"axis": "int"})
@@ -135,4 +135,4 @@ def take_along_axis(
             return _numpy_call(take_along_axis, locals())
         return namespace.take_along_axis(x, indices, axis=axis)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("take_along_axis", exc, axis=axis)
+        _raise_restated_call("take_along_axis", exc, x=x, indices=indices, axis=axis)

@@ -83,7 +83,7 @@ def matmul(x1: Array, x2: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(matmul, locals())
         return namespace.matmul(x1, x2)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("matmul", exc)
+        _raise_restated_call("matmul", exc, x1=x1, x2=x2)
 
 
 @_fast_path(_numpy_matrix_transpose, "a")
@@ -129,7 +129,7 @@ def matrix_transpose(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(matrix_transpose, locals())
         return namespace.matrix_transpose(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("matrix_transpose", exc)
+        _raise_restated_call("matrix_transpose", exc, x=x)
 
 
 @_fast_path(_numpy_tensordot, "aa")
@@ -194,7 +194,7 @@ def tensordot(
             return _numpy_call(tensordot, locals())
         return namespace.tensordot(x1, x2, axes=axes)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("tensordot", exc, axes=axes)
+        _raise_restated_call("tensordot", exc, x1=x1, x2=x2, axes=axes)
 
 
 # In Python: NumPy's vecdot is a ufunc with other keywords.
@@ -251,4 +251,4 @@ def vecdot(x1: Array, x2: Array, /, *args: Any, axis: int = -1, **kwargs: Any) -
             return _numpy_call(vecdot, locals())
         return namespace.vecdot(x1, x2, axis=axis)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("vecdot", exc, axis=axis)
+        _raise_restated_call("vecdot", exc, x1=x1, x2=x2, axis=axis)

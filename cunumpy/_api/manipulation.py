@@ -172,7 +172,7 @@ def broadcast_to(x: Array, /, shape: tuple[int, ...], *args: Any, **kwargs: Any)
             return _numpy_call(broadcast_to, locals())
         return namespace.broadcast_to(x, shape)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("broadcast_to", exc, shape=shape)
+        _raise_restated_call("broadcast_to", exc, x=x, shape=shape)
 
 
 @_fast_path(_numpy_concat, "q", keywords={"axis": "any"})
@@ -233,7 +233,7 @@ def concat(
             return _numpy_call(concat, locals())
         return namespace.concat(arrays, axis=axis)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("concat", exc, axis=axis)
+        _raise_restated_call("concat", exc, arrays=arrays, axis=axis)
 
 
 def expand_dims(x: Array, /, axis: Union[int, tuple[int, ...]], *args: Any, **kwargs: Any) -> Array:
@@ -282,7 +282,7 @@ def expand_dims(x: Array, /, axis: Union[int, tuple[int, ...]], *args: Any, **kw
             return _numpy_call(expand_dims, locals())
         return namespace.expand_dims(x, axis)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("expand_dims", exc, axis=axis)
+        _raise_restated_call("expand_dims", exc, x=x, axis=axis)
 
 
 @_fast_path(_numpy_flip, "a", keywords={"axis": "any"})
@@ -338,7 +338,7 @@ def flip(
             return _numpy_call(flip, locals())
         return namespace.flip(x, axis=axis)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("flip", exc, axis=axis)
+        _raise_restated_call("flip", exc, x=x, axis=axis)
 
 
 def moveaxis(
@@ -393,7 +393,7 @@ def moveaxis(
             return _numpy_call(moveaxis, locals())
         return namespace.moveaxis(x, source, destination)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("moveaxis", exc, source=source, destination=destination)
+        _raise_restated_call("moveaxis", exc, x=x, source=source, destination=destination)
 
 
 def permute_dims(x: Array, /, axes: tuple[int, ...], *args: Any, **kwargs: Any) -> Array:
@@ -441,7 +441,7 @@ def permute_dims(x: Array, /, axes: tuple[int, ...], *args: Any, **kwargs: Any) 
             return _numpy_call(permute_dims, locals())
         return namespace.permute_dims(x, axes)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("permute_dims", exc, axes=axes)
+        _raise_restated_call("permute_dims", exc, x=x, axes=axes)
 
 
 def repeat(
@@ -495,7 +495,7 @@ def repeat(
             return _numpy_call(repeat, locals())
         return namespace.repeat(x, repeats, axis=axis)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("repeat", exc, axis=axis)
+        _raise_restated_call("repeat", exc, x=x, repeats=repeats, axis=axis)
 
 
 def reshape(
@@ -551,7 +551,7 @@ def reshape(
             return _numpy_call(reshape, locals())
         return namespace.reshape(x, shape, copy=copy)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("reshape", exc, shape=shape, copy=copy)
+        _raise_restated_call("reshape", exc, x=x, shape=shape, copy=copy)
 
 
 def roll(
@@ -612,7 +612,7 @@ def roll(
             return _numpy_call(roll, locals())
         return namespace.roll(x, shift, axis=axis)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("roll", exc, shift=shift, axis=axis)
+        _raise_restated_call("roll", exc, x=x, shift=shift, axis=axis)
 
 
 def squeeze(
@@ -665,7 +665,7 @@ def squeeze(
             return _numpy_call(squeeze, locals())
         return namespace.squeeze(x, axis)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("squeeze", exc, axis=axis)
+        _raise_restated_call("squeeze", exc, x=x, axis=axis)
 
 
 @_fast_path(_numpy_stack, "q", keywords={"axis": "int"})
@@ -727,7 +727,7 @@ def stack(
             return _numpy_call(stack, locals())
         return namespace.stack(arrays, axis=axis)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("stack", exc, axis=axis)
+        _raise_restated_call("stack", exc, arrays=arrays, axis=axis)
 
 
 def tile(x: Array, repetitions: tuple[int, ...], /, *args: Any, **kwargs: Any) -> Array:
@@ -776,7 +776,7 @@ def tile(x: Array, repetitions: tuple[int, ...], /, *args: Any, **kwargs: Any) -
             return _numpy_call(tile, locals())
         return namespace.tile(x, repetitions)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("tile", exc, repetitions=repetitions)
+        _raise_restated_call("tile", exc, x=x, repetitions=repetitions)
 
 
 @_fast_path(_numpy_unstack, "a", keywords={"axis": "int"})
@@ -829,4 +829,4 @@ def unstack(x: Array, /, *args: Any, axis: int = 0, **kwargs: Any) -> tuple[Arra
             return _numpy_call(unstack, locals())
         return namespace.unstack(x, axis=axis)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("unstack", exc, axis=axis)
+        _raise_restated_call("unstack", exc, x=x, axis=axis)

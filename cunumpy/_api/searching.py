@@ -96,7 +96,7 @@ def argmax(
             return _numpy_call(argmax, locals())
         return namespace.argmax(x, axis=axis, keepdims=keepdims)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("argmax", exc, axis=axis, keepdims=keepdims)
+        _raise_restated_call("argmax", exc, x=x, axis=axis, keepdims=keepdims)
 
 
 @_fast_path(_numpy_argmin, "a", keywords={"keepdims": "bool"}, bare=True)
@@ -157,7 +157,7 @@ def argmin(
             return _numpy_call(argmin, locals())
         return namespace.argmin(x, axis=axis, keepdims=keepdims)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("argmin", exc, axis=axis, keepdims=keepdims)
+        _raise_restated_call("argmin", exc, x=x, axis=axis, keepdims=keepdims)
 
 
 def count_nonzero(
@@ -219,7 +219,7 @@ def count_nonzero(
             return _numpy_call(count_nonzero, locals())
         return namespace.count_nonzero(x, axis=axis, keepdims=keepdims)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("count_nonzero", exc, axis=axis, keepdims=keepdims)
+        _raise_restated_call("count_nonzero", exc, x=x, axis=axis, keepdims=keepdims)
 
 
 @_fast_path(_numpy_nonzero, "a")
@@ -264,7 +264,7 @@ def nonzero(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, ...]:
             return _numpy_call(nonzero, locals())
         return namespace.nonzero(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("nonzero", exc)
+        _raise_restated_call("nonzero", exc, x=x)
 
 
 def searchsorted(
@@ -335,7 +335,7 @@ def searchsorted(
             return _numpy_call(searchsorted, locals())
         return namespace.searchsorted(x1, x2, side=side, sorter=sorter)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("searchsorted", exc, side=side)
+        _raise_restated_call("searchsorted", exc, x1=x1, x2=x2, side=side, sorter=sorter)
 
 
 @_fast_path(_numpy_where, "bss")
@@ -403,4 +403,4 @@ def where(
             return _numpy_call(where, locals())
         return namespace.where(condition, x1, x2)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("where", exc)
+        _raise_restated_call("where", exc, condition=condition, x1=x1, x2=x2)

@@ -85,7 +85,7 @@ def isin(
             return _numpy_call(isin, locals())
         return namespace.isin(x1, x2, invert=invert)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("isin", exc, invert=invert)
+        _raise_restated_call("isin", exc, x1=x1, x2=x2, invert=invert)
 
 
 @_fast_path(_numpy_unique_all, "a")
@@ -133,7 +133,7 @@ def unique_all(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array, Ar
             return _numpy_call(unique_all, locals())
         return namespace.unique_all(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("unique_all", exc)
+        _raise_restated_call("unique_all", exc, x=x)
 
 
 @_fast_path(_numpy_unique_counts, "a")
@@ -179,7 +179,7 @@ def unique_counts(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]
             return _numpy_call(unique_counts, locals())
         return namespace.unique_counts(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("unique_counts", exc)
+        _raise_restated_call("unique_counts", exc, x=x)
 
 
 @_fast_path(_numpy_unique_inverse, "a")
@@ -225,7 +225,7 @@ def unique_inverse(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array
             return _numpy_call(unique_inverse, locals())
         return namespace.unique_inverse(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("unique_inverse", exc)
+        _raise_restated_call("unique_inverse", exc, x=x)
 
 
 @_fast_path(_numpy_unique_values, "a")
@@ -271,4 +271,4 @@ def unique_values(x: Array, /, *args: Any, **kwargs: Any) -> Array:
             return _numpy_call(unique_values, locals())
         return namespace.unique_values(x)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("unique_values", exc)
+        _raise_restated_call("unique_values", exc, x=x)

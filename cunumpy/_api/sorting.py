@@ -100,7 +100,7 @@ def argsort(
             return _numpy_call(argsort, locals())
         return namespace.argsort(x, axis=axis, descending=descending, stable=stable)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("argsort", exc, axis=axis, descending=descending, stable=stable)
+        _raise_restated_call("argsort", exc, x=x, axis=axis, descending=descending, stable=stable)
 
 
 @_fast_path(_numpy_sort, "a", keywords={"axis": "int", "descending": "bool", "stable": "bool"})
@@ -175,4 +175,4 @@ def sort(
             return _numpy_call(sort, locals())
         return namespace.sort(x, axis=axis, descending=descending, stable=stable)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("sort", exc, axis=axis, descending=descending, stable=stable)
+        _raise_restated_call("sort", exc, x=x, axis=axis, descending=descending, stable=stable)

@@ -105,7 +105,7 @@ def cumulative_prod(
         return namespace.cumulative_prod(x, axis=axis, dtype=dtype, include_initial=include_initial)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call(
-            "cumulative_prod", exc, axis=axis, dtype=dtype, include_initial=include_initial
+            "cumulative_prod", exc, x=x, axis=axis, dtype=dtype, include_initial=include_initial
         )
 
 
@@ -174,7 +174,7 @@ def cumulative_sum(
         return namespace.cumulative_sum(x, axis=axis, dtype=dtype, include_initial=include_initial)
     except _ARRAY_ERRORS as exc:
         _raise_restated_call(
-            "cumulative_sum", exc, axis=axis, dtype=dtype, include_initial=include_initial
+            "cumulative_sum", exc, x=x, axis=axis, dtype=dtype, include_initial=include_initial
         )
 
 
@@ -243,7 +243,7 @@ def max(
             return _numpy_call(max, locals())
         return namespace.max(x, axis=axis, keepdims=keepdims)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("max", exc, axis=axis, keepdims=keepdims)
+        _raise_restated_call("max", exc, x=x, axis=axis, keepdims=keepdims)
 
 
 @_fast_path(_numpy_mean, "a", keywords={"axis": "any", "keepdims": "bool"}, bare=True)
@@ -308,7 +308,7 @@ def mean(
             return _numpy_call(mean, locals())
         return namespace.mean(x, axis=axis, keepdims=keepdims)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("mean", exc, axis=axis, keepdims=keepdims)
+        _raise_restated_call("mean", exc, x=x, axis=axis, keepdims=keepdims)
 
 
 @_fast_path(_numpy_min, "a", keywords={"keepdims": "bool"}, bare=True)
@@ -374,7 +374,7 @@ def min(
             return _numpy_call(min, locals())
         return namespace.min(x, axis=axis, keepdims=keepdims)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("min", exc, axis=axis, keepdims=keepdims)
+        _raise_restated_call("min", exc, x=x, axis=axis, keepdims=keepdims)
 
 
 @_fast_path(_numpy_prod, "a", keywords={"dtype": "any", "keepdims": "bool"}, bare=True)
@@ -444,7 +444,7 @@ def prod(
             return _numpy_call(prod, locals())
         return namespace.prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("prod", exc, axis=axis, dtype=dtype, keepdims=keepdims)
+        _raise_restated_call("prod", exc, x=x, axis=axis, dtype=dtype, keepdims=keepdims)
 
 
 # In Python: NumPy's std takes `ddof` for the standard's `correction`.
@@ -513,7 +513,7 @@ def std(
             return _numpy_call(std, locals())
         return namespace.std(x, axis=axis, correction=correction, keepdims=keepdims)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("std", exc, axis=axis, correction=correction, keepdims=keepdims)
+        _raise_restated_call("std", exc, x=x, axis=axis, correction=correction, keepdims=keepdims)
 
 
 @_fast_path(_numpy_sum, "a", keywords={"dtype": "any", "keepdims": "bool"}, bare=True)
@@ -585,7 +585,7 @@ def sum(
             return _numpy_call(sum, locals())
         return namespace.sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("sum", exc, axis=axis, dtype=dtype, keepdims=keepdims)
+        _raise_restated_call("sum", exc, x=x, axis=axis, dtype=dtype, keepdims=keepdims)
 
 
 # In Python: NumPy's var takes `ddof` for the standard's `correction`.
@@ -654,4 +654,4 @@ def var(
             return _numpy_call(var, locals())
         return namespace.var(x, axis=axis, correction=correction, keepdims=keepdims)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("var", exc, axis=axis, correction=correction, keepdims=keepdims)
+        _raise_restated_call("var", exc, x=x, axis=axis, correction=correction, keepdims=keepdims)

@@ -94,7 +94,7 @@ def all(
             return _numpy_call(all, locals())
         return namespace.all(x, axis=axis, keepdims=keepdims)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("all", exc, axis=axis, keepdims=keepdims)
+        _raise_restated_call("all", exc, x=x, axis=axis, keepdims=keepdims)
 
 
 @_fast_path(_numpy_any, "a", keywords={"keepdims": "bool"}, bare=True)
@@ -159,7 +159,7 @@ def any(
             return _numpy_call(any, locals())
         return namespace.any(x, axis=axis, keepdims=keepdims)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("any", exc, axis=axis, keepdims=keepdims)
+        _raise_restated_call("any", exc, x=x, axis=axis, keepdims=keepdims)
 
 
 @_fast_path(_numpy_diff, "a", keywords={"axis": "int", "n": "int"})
@@ -240,4 +240,4 @@ def diff(
             return _numpy_call(diff, locals())
         return namespace.diff(x, axis=axis, n=n, prepend=prepend, append=append)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("diff", exc, axis=axis, n=n)
+        _raise_restated_call("diff", exc, x=x, axis=axis, n=n, prepend=prepend, append=append)

@@ -25,6 +25,8 @@ from typing import Any, NoReturn
 
 import numpy as np
 
+from .._settings._errors import called_with
+
 __all__ = [
     "ARRAY_ERRORS",
     "BOOL",
@@ -59,8 +61,9 @@ class ZeroDivisionValueError(ValueError, ZeroDivisionError):
 #: NumPy's bool dtype (one object): ``where`` tests its condition's dtype against it.
 BOOL = np.dtype(np.bool_)
 
-#: What the generated functions restate: the backends' errors for bad arguments.
-ARRAY_ERRORS = (TypeError, ValueError, IndexError, OverflowError, ZeroDivisionError)
+#: What the generated functions restate: the backends' errors for bad arguments, and a
+#: size they cannot allocate.
+ARRAY_ERRORS = (TypeError, ValueError, IndexError, OverflowError, ZeroDivisionError, MemoryError)
 
 
 def _shown(value: Any) -> str:
@@ -162,7 +165,8 @@ _INTERNAL_NAME = re.compile(r"^[A-Za-z_][\w.]*: ")  # NumPy's own function names
 
 
 def raise_restated_call(func: str, exc: BaseException, **arguments: Any) -> NoReturn:
-    """Raise the backend's ``exc`` again with a message that names ``func`` and the arguments."""
+    """Raise the backend's ``exc`` again with a message that names ``func`` and the arguments
+    (arrays by their dtype and shape, as given)."""
     text = str(exc)
     if text.startswith(f"{func}:"):
         raise exc
@@ -171,8 +175,7 @@ def raise_restated_call(func: str, exc: BaseException, **arguments: Any) -> NoRe
     axis = arguments.get(name)
     if isinstance(exc, IndexError) and not isinstance(exc, ValueError) and axis is not None:
         text = f"`{name}` {axis!r} is out of range for the input ({text})"
-    shown = ", ".join(f"{name}={value!r:.60}" for name, value in arguments.items())
-    message = f"{func}: {text}" + (f" (called with {shown})." if shown else ".")
+    message = f"{func}: {text.rstrip('.')}{called_with(arguments)}"
     new: BaseException
     if isinstance(exc, TypeError):
         new = TypeError(message)
@@ -185,6 +188,8 @@ def raise_restated_call(func: str, exc: BaseException, **arguments: Any) -> NoRe
         new = IndexValueError(message)
     elif isinstance(exc, OverflowError):
         new = OverflowValueError(message)
+    elif isinstance(exc, MemoryError):
+        new = MemoryError(message)
     else:
         new = ZeroDivisionValueError(message)
     raise new from exc

@@ -39,7 +39,7 @@ from ._arguments import ARRAY_ERRORS, raise_restated_call
 from ._dispatch import _PY_SCALARS, _TAKES_NONE, _TAKES_SCALAR
 from ._kinds import KEYWORD_MODES, flags
 from ._numpy_calls import _function as _library_function
-from ._numpy_calls import _raise_named
+from ._numpy_calls import raise_named
 from ._same_call import arity, same_call
 from ._ufunc_methods import METHODS, UFUNC_ATTRIBUTES, UfuncMethod
 
@@ -319,7 +319,7 @@ def _restater(
         if isinstance(error, Warning):
             return
         if not placed and _numpy_route(function, kinds, scalars, args, kwargs):
-            _raise_named(qualname, error)
+            raise_named(function, error, _bound(function, args, kwargs))
         arguments = _shown(function, args, kwargs, shown)
         if rule == "creation":
             if isinstance(error, BACKEND_ERRORS):
@@ -354,20 +354,26 @@ def _numpy_route(
     return not arrays
 
 
+def _bound(
+    function: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]
+) -> dict[str, Any]:
+    """The def's parameters as the C path's call gives them (``locals()`` at the def's start)."""
+    return dict(inspect.signature(function).bind(*args, **kwargs).arguments)
+
+
 def _shown(
     function: Callable[..., Any],
     args: tuple[Any, ...],
     kwargs: dict[str, Any],
     shown: tuple[str, ...] | None,
 ) -> dict[str, Any]:
-    """The arguments the def's message shows: those that are not arrays (or ``shown``)."""
+    """The arguments the def's message shows: all but ``device`` (or ``shown``)."""
     bound = inspect.signature(function).bind(*args, **kwargs)
     bound.apply_defaults()
-    annotations = function.__annotations__
     if shown is None:
         shown = tuple(
             name for name, parameter in inspect.signature(function).parameters.items()
             if parameter.kind not in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD)
-            and name != "device" and "Array" not in str(annotations.get(name, ""))
+            and name != "device"
         )  # fmt: skip
     return {name: bound.arguments[name] for name in shown}

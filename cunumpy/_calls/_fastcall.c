@@ -74,6 +74,8 @@ typedef struct {
     PyObject *reduce_value;    /* what __reduce__ returns (pickled by name) */
     PyObject *everywhere;      /* [bool]: NumPy is the backend of every context */
     PyObject *bool_dtype;      /* numpy.dtype(bool) */
+    PyObject *dtype_descriptor; /* ndarray.__dict__["dtype"], whose getter is read once */
+    PyGetSetDef *dtype_getter; /* its getter, or NULL (then the attribute is looked up) */
     int placed;
     int identity;
     int data;
@@ -148,12 +150,41 @@ is_arrays(FastCall *self, PyObject *a)
     return 1;
 }
 
+/* An exact ndarray's dtype (a new reference), or NULL with no error set: through the
+ * getter read once from the type (no attribute look-up per call). */
+static PyObject *
+dtype_of(FastCall *self, PyObject *array)
+{
+    PyObject *dtype = self->dtype_getter != NULL
+                          ? self->dtype_getter->get(array, self->dtype_getter->closure)
+                          : PyObject_GetAttr(array, state_of((PyObject *)self)->str_dtype);
+    if (dtype == NULL) {
+        PyErr_Clear();
+    }
+    return dtype;
+}
+
+/* The getter of the type's `dtype` attribute where it is a getset descriptor, or NULL. */
+static int
+read_dtype_getter(FastCall *self)
+{
+    PyObject *descriptor =
+        PyObject_GetAttr((PyObject *)self->ndarray, state_of((PyObject *)self)->str_dtype);
+    if (descriptor == NULL) {
+        return -1;
+    }
+    self->dtype_descriptor = descriptor;
+    self->dtype_getter = Py_IS_TYPE(descriptor, &PyGetSetDescr_Type)
+                             ? ((PyGetSetDescrObject *)descriptor)->d_getset
+                             : NULL;
+    return 0;
+}
+
 static int
 has_bool_dtype(FastCall *self, PyObject *a)
 {
-    PyObject *dtype = PyObject_GetAttr(a, state_of((PyObject *)self)->str_dtype);
+    PyObject *dtype = dtype_of(self, a);
     if (dtype == NULL) {
-        PyErr_Clear();
         return 0;
     }
     int answer = dtype == self->bool_dtype;
@@ -215,11 +246,9 @@ cast_target(FastCall *self, PyObject *source_array, PyObject *argument)
         return NULL;
     }
     if (in_tuple(self->complex_targets, target)) return target;
-    PyObject *source = PyObject_GetAttr(source_array, state_of((PyObject *)self)->str_dtype);
-    if (source == NULL) {
-        PyErr_Clear();
-        return NULL;
-    }
+    if (!Py_IS_TYPE(source_array, self->ndarray)) return NULL;
+    PyObject *source = dtype_of(self, source_array);
+    if (source == NULL) return NULL;
     int real = in_tuple(self->real_targets, source) || is_complex_dtype(self, source) == 0;
     Py_DECREF(source);
     return real ? target : NULL; /* complex to real: the Python function refuses */
@@ -490,8 +519,10 @@ fastcall_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     self->casts = Py_NewRef(casts);
     self->real_targets = NULL;
     self->complex_targets = NULL;
+    self->dtype_descriptor = NULL;
+    self->dtype_getter = NULL;
     self->vectorcall = fastcall_vectorcall;
-    if (split_targets(self, casts) < 0) {
+    if (split_targets(self, casts) < 0 || read_dtype_getter(self) < 0) {
         Py_DECREF(self);
         return NULL;
     }
@@ -511,6 +542,7 @@ fastcall_traverse(FastCall *self, visitproc visit, void *arg)
     Py_VISIT(self->reduce_value);
     Py_VISIT(self->everywhere);
     Py_VISIT(self->bool_dtype);
+    Py_VISIT(self->dtype_descriptor);
     Py_VISIT(self->keywords);
     Py_VISIT(self->casts);
     Py_VISIT(self->real_targets);
@@ -531,6 +563,7 @@ fastcall_clear(FastCall *self)
     Py_CLEAR(self->reduce_value);
     Py_CLEAR(self->everywhere);
     Py_CLEAR(self->bool_dtype);
+    Py_CLEAR(self->dtype_descriptor);
     Py_CLEAR(self->keywords);
     Py_CLEAR(self->casts);
     Py_CLEAR(self->real_targets);

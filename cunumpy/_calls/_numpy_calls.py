@@ -40,6 +40,7 @@ import numpy as np
 
 from .._namespaces._array_namespace import _NAMESPACE_BY_TYPE, namespace_of
 from .._settings._config import current as _current
+from .._settings._errors import called_with
 from ._dispatch import _is_array, _placement, _refuse_copy
 from ._numpy_names import NUMPY_NAMES
 
@@ -167,7 +168,7 @@ def numpy_call(func: Callable[..., Any], values: dict[str, Any]) -> Any:
     except Exception as exc:  # the library's error, whatever its class, naming our function
         if isinstance(exc, Warning):  # a warning made an error by a filter: as it is
             raise
-        _raise_named(plan.name, exc)
+        raise_named(func, exc, values)
 
 
 def _call(plan: _Plan, values: dict[str, Any]) -> Any:
@@ -264,12 +265,38 @@ def _function(library: ModuleType, namespace: ModuleType, qualname: str) -> Any:
 _KEPT_MODULES = ("builtins", "numpy.exceptions", "numpy.linalg")
 
 
-def _raise_named(func: str, exc: BaseException) -> NoReturn:
-    """Raise ``exc`` again, its class kept (or its nearest public one), naming ``func``."""
+def _given(plan: _Plan, values: dict[str, Any]) -> dict[str, Any]:
+    """The arguments of the call that ``values`` holds, as its message shows them: those
+    given (not left to their defaults), NumPy's further positional ones by position."""
+    given: dict[str, Any] = {}
+    for name, default in plan.positional:
+        value = values.get(name, default)
+        if value is not OMITTED and value is not default:
+            given[name] = value
+    if plan.vararg is not None:
+        for position, value in enumerate(values.get(plan.vararg, ()), start=len(given)):
+            given[str(position)] = value
+    for name, default in plan.keywords:
+        value = values.get(name, default)
+        if value is not OMITTED and value is not default:
+            given[name] = value
+    if plan.varkw is not None:
+        given.update(values.get(plan.varkw, {}))
+    return given
+
+
+def raise_named(func: Callable[..., Any], exc: BaseException, values: dict[str, Any]) -> NoReturn:
+    """Raise the library's ``exc`` from ``func``'s NumPy call again, its class kept (or its
+    nearest public one), naming ``func`` and showing the arguments ``values`` holds (arrays
+    by their dtype and shape)."""
+    plan = _PLANS.get(func)
+    if plan is None:
+        plan = _PLANS[func] = _Plan(func)
+    name = plan.name
     text = str(exc)
-    if text.startswith(f"{func}:"):
+    if text.startswith(f"{name}:"):
         raise exc
-    message = f"{func}: {text}"
+    message = f"{name}: {text.rstrip('.')}{called_with(_given(plan, values))}"
     for kind in type(exc).__mro__:
         if kind.__module__.startswith(_KEPT_MODULES) and not kind.__name__.startswith("_"):
             try:

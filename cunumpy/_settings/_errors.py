@@ -19,19 +19,48 @@ import numpy as np
 __all__ = [
     "BACKEND_ERRORS",
     "check_copy",
+    "called_with",
+    "shown_argument",
     "raise_restated",
     "restate",
     "with_article",
 ]
 
-#: What a backend's creation function raises for bad arguments.
-BACKEND_ERRORS = (TypeError, ValueError, OverflowError, ZeroDivisionError)
+#: What a backend's creation function raises for bad arguments (and for a size it cannot
+#: allocate, restated as a ``MemoryError`` naming the function).
+BACKEND_ERRORS = (TypeError, ValueError, OverflowError, ZeroDivisionError, MemoryError)
 
 _PY_SCALARS = (bool, int, float, complex)
 
 
-def _shown(arguments: dict[str, Any]) -> str:
-    return ", ".join(f"{name}={value!r:.60}" for name, value in arguments.items())
+def shown_argument(value: Any) -> str:
+    """How a message shows an argument: an array as its dtype and shape, anything else as
+    its ``repr`` (60 characters at most).
+
+    >>> import numpy as np
+    >>> from cunumpy._settings._errors import shown_argument
+    >>> shown_argument(np.zeros((2, 3), dtype="datetime64[D]")), shown_argument("a")
+    ('<datetime64[D] array of shape (2, 3)>', "'a'")
+    >>> shown_argument(np.float64(1.5))  # a NumPy scalar is a scalar
+    'np.float64(1.5)'
+    """
+    shape = getattr(value, "shape", None)
+    if isinstance(shape, tuple) and hasattr(value, "dtype") and not isinstance(value, np.generic):
+        return f"<{value.dtype} array of shape {shape}>"
+    return f"{value!r:.60}"
+
+
+def called_with(arguments: dict[str, Any]) -> str:
+    """`` (called with x=<float64 array of shape (3,)>, axis=1).``, or ``.`` for no arguments.
+
+    A name that is a position (``"1"``: an argument beyond the function's own, as NumPy's
+    calls pass them) is shown by value alone.
+    """
+    parts = [
+        shown_argument(value) if name.isdigit() else f"{name}={shown_argument(value)}"
+        for name, value in arguments.items()
+    ]
+    return f" (called with {', '.join(parts)})." if parts else "."
 
 
 def _dtype_problem(dtype: Any) -> str | None:
@@ -128,8 +157,12 @@ def restate(func: str, exc: BaseException, **arguments: Any) -> BaseException:
     specific = _specific(func, exc, arguments)
     if specific is not None:
         return specific
-    kind = TypeError if isinstance(exc, TypeError) else ValueError
-    return kind(f"{func}: {exc} (called with {_shown(arguments)}).")
+    kind = (
+        MemoryError if isinstance(exc, MemoryError)
+        else TypeError if isinstance(exc, TypeError)
+        else ValueError
+    )  # fmt: skip
+    return kind(f"{func}: {str(exc).rstrip('.')}{called_with(arguments)}")
 
 
 def raise_restated(func: str, exc: BaseException, **arguments: Any) -> NoReturn:
