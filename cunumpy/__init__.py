@@ -142,6 +142,7 @@ from ._backends._standard_names import *  # the standard's data types and consta
 from ._backends._standard_names import __all__ as _DATA_TYPES_AND_CONSTANTS
 from ._backends._superset import backend_attribute as _backend_attribute
 from ._backends._unique_results import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
+from ._calls._arguments import IndexValueError, OverflowValueError, ZeroDivisionValueError
 from ._moving._backend_conversion import (
     as_device_array,
     assert_same_backend,
@@ -194,6 +195,7 @@ from ._settings._cupy_probe import (
     cupy_available,
     cupy_unavailable_reason,
 )
+from ._settings._distributions import InstallationWarning
 from ._settings._homes import set_public_homes as _set_public_homes
 from ._settings._versions import (
     MIN_CUPY_VERSION,
@@ -288,6 +290,11 @@ __all__ += [
     "host_call", "is_cpu", "is_gpu", "numpy_backend", "require_version", "same_backend",
     "scipy", "setup_on_host", "to_cunumpy", "xp",
     "UniqueAllResult", "UniqueCountsResult", "UniqueInverseResult",  # what unique_* return
+]  # fmt: skip
+
+# cunumpy: what its calls raise and warn, beyond Python's and NumPy's own classes
+__all__ += [
+    "IndexValueError", "OverflowValueError", "ZeroDivisionValueError", "InstallationWarning",
 ]  # fmt: skip
 
 

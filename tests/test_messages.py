@@ -321,3 +321,45 @@ def test_a_refusal_reads_the_same_in_pure_python() -> None:
     assert fast.returncode == pure.returncode == 0, fast.stderr + pure.stderr
     assert fast.stdout == pure.stdout
     assert "(called with x=<datetime64[D] array of shape (1,)>)." in fast.stdout
+
+
+def test_every_exception_class_cunumpy_defines_names_a_public_home() -> None:
+    """A traceback of any error or warning cunumpy raises names a module users can import."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import cunumpy
+
+    for info in pkgutil.walk_packages(cunumpy.__path__, "cunumpy."):
+        importlib.import_module(info.name)
+    defined = {
+        id(value): value
+        for name, module in list(sys.modules.items())
+        if name.startswith("cunumpy") and module is not None
+        for attr, value in vars(module).items()
+        if inspect.isclass(value)
+        and issubclass(value, BaseException)
+        and value.__module__.startswith("cunumpy")
+        and not attr.startswith("_")
+    }
+    assert len(defined) >= 7
+    private = []
+    for cls in defined.values():
+        home = cls.__module__
+        if any(part.startswith("_") for part in home.split(".")):
+            private.append(f"{home}.{cls.__qualname__}")
+        else:
+            assert getattr(importlib.import_module(home), cls.__qualname__) is cls
+    assert private == []
+
+
+def test_a_refusal_of_numpys_index_error_prints_as_cunumpy_index_value_error() -> None:
+    import traceback
+
+    import cunumpy as xp
+
+    with pytest.raises(IndexError) as info:
+        xp.fft.fft(np.ones(3), axis=5)
+    line = traceback.format_exception_only(info.type, info.value)[-1]
+    assert line.startswith("cunumpy.IndexValueError: fft.fft: `axis` 5 is out of range")

@@ -47,15 +47,42 @@ __all__ = [
 
 
 class IndexValueError(ValueError, IndexError):
-    """An index or axis out of range: a ``ValueError`` that is also NumPy's ``IndexError``."""
+    """An index or axis out of range: a ``ValueError`` that is also NumPy's ``IndexError``.
+
+    cunumpy's rule raises ``ValueError`` for a bad value; NumPy raised ``IndexError`` for
+    the same call, so code written for either catches it.
+
+    Examples
+    --------
+    >>> import cunumpy as xp
+    >>> try:
+    ...     xp.fft.fft(xp.ones(3), axis=5)
+    ... except IndexError as exc:
+    ...     print(type(exc).__name__, isinstance(exc, ValueError))
+    IndexValueError True
+    """
 
 
 class OverflowValueError(ValueError, OverflowError):
-    """A value out of a dtype's range: a ``ValueError`` that is also NumPy's ``OverflowError``."""
+    """A value out of a dtype's range: a ``ValueError`` that is also NumPy's ``OverflowError``.
+
+    Examples
+    --------
+    >>> import cunumpy as xp
+    >>> issubclass(xp.OverflowValueError, OverflowError)
+    True
+    """
 
 
 class ZeroDivisionValueError(ValueError, ZeroDivisionError):
-    """A zero where none is allowed: a ``ValueError`` that is also a ``ZeroDivisionError``."""
+    """A zero where none is allowed: a ``ValueError`` that is also a ``ZeroDivisionError``.
+
+    Examples
+    --------
+    >>> import cunumpy as xp
+    >>> issubclass(xp.ZeroDivisionValueError, ZeroDivisionError)
+    True
+    """
 
 
 #: NumPy's bool dtype (one object): ``where`` tests its condition's dtype against it.

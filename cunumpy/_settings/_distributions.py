@@ -89,7 +89,18 @@ _PACKAGE = Path(__file__).resolve().parent.parent  # cunumpy/ (this is _settings
 
 
 class InstallationWarning(UserWarning):
-    """Two installed distributions provide the package ``cunumpy``."""
+    """``import cunumpy`` found the installation broken; the message says what to run.
+
+    Warned at import when this project's distribution (``cunumpy-xp``) and the registry's
+    CuNumpy (``cunumpy``, another project with the same import name) are both installed,
+    or when files of ``cunumpy-xp`` are gone (deleted by uninstalling the other one).
+
+    Examples
+    --------
+    >>> import cunumpy as xp
+    >>> issubclass(xp.InstallationWarning, UserWarning)
+    True
+    """
 
 
 def _dist_infos(site: Path) -> dict[str, tuple[str, Path]]:

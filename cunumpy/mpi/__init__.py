@@ -50,6 +50,7 @@ from ._env import (
     is_cuda_aware,
 )
 from ._exchange import exchange
+from ._import import MpiUnavailableError
 from ._mpibuffer import MPIStaging, mpi_buffer
 from ._p2p import recv, send, sendrecv
 from ._serial import (
@@ -65,6 +66,7 @@ from ._serial import (
 
 __all__ = [
     "CUDA_AWARE_ENV_VAR",
+    "MpiUnavailableError",
     "LOCAL_RANK_ENV_VARS",
     "MPIStaging",
     "OVERRIDE_VARIABLE",

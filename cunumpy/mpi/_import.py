@@ -20,6 +20,14 @@ class MpiUnavailableError(RuntimeError, ImportError):
 
     A ``RuntimeError`` (cunumpy's rule for a missing capability) and an ``ImportError``
     (what ``mpi4py``'s import raised), as ``cunumpy.CupyUnavailableError`` is for CuPy.
+
+    Examples
+    --------
+    >>> import cunumpy as xp
+    >>> issubclass(xp.mpi.MpiUnavailableError, RuntimeError)
+    True
+    >>> issubclass(xp.mpi.MpiUnavailableError, ImportError)
+    True
     """
 
 
