@@ -21,6 +21,15 @@ time the least of three timings:
   against the same call without a block, in us. The goal is <= 0.2 us; it is a time,
   not a ratio, so it is reported (and said whether it holds), not checked.
 
+- the floor of a call, for information: ``Identity()(a)``, a C object that returns its
+  argument and does nothing else (``benchmarks/_call_floor.c``, built here at run time), on
+  a module that has a ``__getattr__`` as ``numpy`` and ``cunumpy`` do, against
+  ``np.asarray(a)``. CPython 3.11 specializes calls of builtin functions such as
+  ``numpy.asarray`` and of no other object, so no top level made of objects that carry their
+  declaration costs less than this over NumPy; the worst call (``asarray(array)``, which the
+  fast path answers with the array itself) is measured against it. Skipped where no C
+  compiler is found.
+
 Calls that raise here are listed with the error and left out of every figure.
 Run: ``python benchmarks/bench_numpy_calls.py [--quick | --full] [--071 PYTHON]
 [--calls LABEL,...]`` or ``python -m benchmarks --only numpy_calls [--071 PYTHON]``.
@@ -214,6 +223,69 @@ def _block_extra(repeat: int, target: float, progress: Progress) -> dict[str, li
     return extra
 
 
+def _identity() -> Any:
+    """A ``_call_floor.Identity()``, built from ``benchmarks/_call_floor.c``; or why not."""
+    import importlib.util
+
+    from setuptools import Distribution, Extension
+    from setuptools.command.build_ext import build_ext
+
+    build = Path(tempfile.mkdtemp(prefix="cunumpy-call-floor-"))
+    extension = Extension("_call_floor", [str(HERE / "_call_floor.c")])
+    command = build_ext(Distribution({"name": "call-floor", "ext_modules": [extension]}))
+    command.build_lib, command.build_temp = str(build), str(build / "tmp")
+    command.ensure_finalized()
+    command.run()
+    spec = importlib.util.spec_from_file_location(
+        "_call_floor", build / command.get_ext_filename("_call_floor")
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.Identity()
+
+
+def _floor(repeat: int, progress: Progress) -> list[Result]:
+    """``Identity()(a)`` and ``xp.asarray(a)`` against ``np.asarray(a)``, per round."""
+    import contextlib
+    import io
+    import timeit
+    import types
+
+    import numpy as np
+
+    try:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            identity = _identity()
+    except Exception as exc:  # no compiler, no headers, no setuptools
+        return [Skipped("floor of a call", f"_call_floor.c not built: {type(exc).__name__}")]
+    floor = types.ModuleType("floor")  # a module with a __getattr__, as numpy and cunumpy
+    floor.asarray = identity  # type: ignore[attr-defined]
+    floor.__getattr__ = lambda name: None  # type: ignore[method-assign]
+    env = {"np": np, "xp": cunumpy, "floor": floor, "a": np.ones(16)}
+    timers = {
+        name: timeit.Timer(f"{name}.asarray(a)", globals=env) for name in ("np", "xp", "floor")
+    }
+    number = 100_000
+    rounds: dict[str, list[float]] = {"floor": [], "xp": []}
+    for r in range(repeat):
+        names = list(timers)[r % 3 :] + list(timers)[: r % 3]
+        times = {name: min(timers[name].repeat(CHUNKS, number)) for name in names}
+        for name in rounds:
+            rounds[name].append(times[name] / times["np"])
+    progress.detail(
+        f"\nfloor of a call: Identity()(a) / np.asarray(a) "
+        f"{statistics.median(rounds['floor']):.3f}, xp.asarray(a) / np.asarray(a) "
+        f"{statistics.median(rounds['xp']):.3f}"
+    )
+    return [
+        Check("floor of a call: a do-nothing C callable / NumPy, asarray(array) (information)",
+              tuple(rounds["floor"])),
+        Check("cunumpy / the floor of a call, asarray(array) (information)",
+              tuple(x / f for x, f in zip(rounds["xp"], rounds["floor"]))),
+    ]  # fmt: skip
+
+
 def run(mode: Mode, progress: Progress) -> list[Result]:
     repeat = 5 if mode == "quick" else 15
     target = 0.002 if mode == "quick" else 0.006
@@ -252,6 +324,8 @@ def run(mode: Mode, progress: Progress) -> list[Result]:
             worker.close()
     if worker is None:
         results.append(Skipped("cunumpy / 0.7.1", f"give --071 PYTHON (or {ENV_071})"))
+    progress.step("the floor of a call")
+    results += _floor(repeat, progress)
     progress.step("inside a use_backend block that differs from the default")
     extra = _block_extra(repeat, target, progress)
     worst_label = max(extra, key=lambda label: statistics.median(extra[label]))
