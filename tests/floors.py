@@ -23,15 +23,12 @@ class Floor(NamedTuple):
 FLOORS: tuple[Floor, ...] = (
     Floor(
         ("_settings/", "_emulation/"),
-        "Configuration and the environment: the process default backend and its context-local "
-        "overrides (`_config`, `_landscape`), the environment variables (`_environment`: "
-        "`CUNUMPY_BACKEND`, `CUNUMPY_FAKE_CUPY`, `CUNUMPY_REQUIRE_CUDA`), the backends' names "
-        "(`_backend_names`), whether CuPy is usable (`_cupy_probe`), versions, the distributions "
-        "and the install hints of optional dependencies (`_distributions`), the backends' errors "
-        "restated (`_errors`), the dtype rule (`_dtype_rules`), the user's frame "
-        "(`_user_frames`), the public home of public classes (`_homes`). CUDA C on the CPU "
-        "(`_emulation`): "
-        "the emulator of CUDA C and the strict fake CuPy that `CUNUMPY_FAKE_CUPY` installs.",
+        "Settings and the environment they come from: the backends' names (`_backend_names`), "
+        "whether CuPy is usable (`_cupy_probe`), the distributions and the install hints of "
+        "optional dependencies (`_distributions`), the backends' errors restated (`_errors`), "
+        "the dtype rule (`_dtype_rules`), the user's frame (`_user_frames`), the public home of "
+        "public classes (`_homes`). CUDA C on the CPU (`_emulation`): the emulator of CUDA C "
+        "and the strict fake CuPy that `CUNUMPY_FAKE_CUPY` installs.",
     ),
     Floor(
         ("_placement/",),
@@ -45,6 +42,14 @@ FLOORS: tuple[Floor, ...] = (
         "`_complex_cases`, `_unique_results`), the standard's names they all export, defined "
         "once (`_standard_names`: data types and constants, `LINALG`, `FFT`); the type names of "
         "the signatures.",
+    ),
+    Floor(
+        ("_backend_choice/",),
+        "The backend choice: the process default backend and its context-local overrides, and "
+        "the namespace module each backend's name stands for (`_config`), which backends running "
+        "code may see (`_landscape`), the environment read at import (`_environment`: "
+        "`CUNUMPY_BACKEND`, `CUNUMPY_FAKE_CUPY`, `CUNUMPY_REQUIRE_CUDA`), `backend_info` and "
+        "the versions (`_versions`).",
     ),
     Floor(
         ("_namespaces/", "_backends/dask/", "profiling/"),
@@ -96,13 +101,6 @@ PLACES: dict[str, int] = {place: n for n, floor in enumerate(FLOORS) for place i
 
 #: Imports that point up on purpose: (importer, imported) -> why.
 EXCEPTIONS: dict[tuple[str, str], str] = {
-    ("cunumpy._settings._backend_names", "cunumpy._backends.numpy"): (
-        "`set_backend` and `use_backend` hold the namespace module a backend's name stands for; "
-        "the namespaces are built over `_settings`, so it is loaded in a function when first named."
-    ),
-    ("cunumpy._settings._backend_names", "cunumpy._backends.cupy"): (
-        "the same, for CuPy's namespace (loaded only when CuPy is asked for)."
-    ),
     ("cunumpy.cuda._bind", "cunumpy.mpi._binding"): (
         "0.7.1's `cuda.bind_local_device` needs MPI's node-local rank; imported in the function, "
         "so `cunumpy.cuda` does not load MPI. MPI could share `cuda`'s floor once `checked_shape` "

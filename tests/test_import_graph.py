@@ -158,6 +158,7 @@ def test_no_two_modules_share_a_name() -> None:
 
 def test_every_new_package_says_what_it_holds() -> None:
     packages = (
+        "_backend_choice",
         "_calls",
         "_emulation",
         "_moving",

@@ -31,10 +31,10 @@ from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
 
+from .._backend_choice._config import _context
+from .._backend_choice._landscape import add_listener
 from .._backends import numpy as _numpy_namespace
-from .._settings._config import _context
 from .._settings._errors import BACKEND_ERRORS, raise_restated
-from .._settings._landscape import add_listener
 from ._arguments import ARRAY_ERRORS, raise_restated_call
 from ._dispatch import _PY_SCALARS, _TAKES_NONE, _TAKES_SCALAR
 from ._kinds import KEYWORD_MODES, flags

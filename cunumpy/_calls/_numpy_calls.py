@@ -38,8 +38,8 @@ from typing import Any, NoReturn
 
 import numpy as np
 
+from .._backend_choice._config import current as _current
 from .._namespaces._array_namespace import _NAMESPACE_BY_TYPE, namespace_of
-from .._settings._config import current as _current
 from .._settings._errors import called_with
 from ._dispatch import _is_array, _placement, _refuse_copy
 from ._numpy_names import NUMPY_NAMES

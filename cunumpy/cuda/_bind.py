@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._settings import _config
+from .._backend_choice import _config
 
 __all__ = ["bind_local_device"]
 

@@ -7,9 +7,9 @@ from typing import Any
 
 import numpy as np
 
+from .._backend_choice import _config
 from .._namespaces._array_predicates import is_cupy_array
 from .._placement._transfer_log import active, note_transfer
-from .._settings import _config
 from ._env import default_comm, local_rank_from_environment
 from ._serial import is_serial, launched_under_mpi, mpi_of
 
