@@ -6,8 +6,8 @@ a module is on the floor of the longest place that holds it (``_backends/dask/``
 ``_backends/``). ``tests/test_import_graph.py`` holds the code to this table, and the
 documentation's table to ``table()``; ``python tests/floors.py`` prints it.
 
-``EXCEPTIONS`` are the imports that point up on purpose, each with its reason; an entry
-the code no longer needs fails the test, so the list only shrinks.
+No import points up, and there is no list of exceptions: code that a lower floor needs
+moves down (or its importer up), and a new package gets its floor here.
 """
 
 from __future__ import annotations
@@ -58,8 +58,10 @@ FLOORS: tuple[Floor, ...] = (
         "the NumPy and CuPy namespaces and the predicates. Timed regions and transfer counting.",
     ),
     Floor(
-        ("cuda/", "rng/", "algorithms/"),
-        "Devices, streams, events and memory, CUDA C signatures and argument checks; random "
+        ("cuda/", "_mpi_job/", "rng/", "algorithms/"),
+        "Devices, streams, events and memory, CUDA C signatures and argument checks, one GPU "
+        "per rank (`bind_local_device`); the MPI job found without MPI (`_mpi_job`: the "
+        "launcher, the node-local rank, mpi4py on first use, the serial stand-in); random "
         "streams; sorting and segments.",
     ),
     Floor(
@@ -99,24 +101,13 @@ FLOORS: tuple[Floor, ...] = (
 #: Place -> floor.
 PLACES: dict[str, int] = {place: n for n, floor in enumerate(FLOORS) for place in floor.places}
 
-#: Imports that point up on purpose: (importer, imported) -> why.
-EXCEPTIONS: dict[tuple[str, str], str] = {
-    ("cunumpy.cuda._bind", "cunumpy.mpi._binding"): (
-        "0.7.1's `cuda.bind_local_device` needs MPI's node-local rank; imported in the function, "
-        "so `cunumpy.cuda` does not load MPI. MPI could share `cuda`'s floor once `checked_shape` "
-        "(`_calls/_arguments.py`, used by `mpi` and `memory`) sits lower."
-    ),
-}
-
 
 def table() -> str:
-    """The floor table and its exceptions, as ``docs/architecture.md`` shows them."""
+    """The floor table, as ``docs/architecture.md`` shows it."""
     rows = ["| Floor | Places | What they hold |", "| --- | --- | --- |"]
     for n, floor in enumerate(FLOORS):
         places = ", ".join(f"`{place}`" for place in floor.places)
         rows.append(f"| {n} | {places} | {floor.holds} |")
-    rows += ["", "Imports that point up on purpose (`EXCEPTIONS`):", ""]
-    rows += [f"- `{a}` imports `{b}`: {why}" for (a, b), why in EXCEPTIONS.items()]
     return "\n".join(rows) + "\n"
 
 

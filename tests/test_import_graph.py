@@ -13,7 +13,7 @@ import importlib
 from pathlib import Path
 
 import pytest
-from floors import EXCEPTIONS, FLOORS, PLACES, table
+from floors import FLOORS, PLACES, table
 from import_graph import ROOT, cycles, floor_of, import_graph, imports_against
 
 # Old module paths that clients import, kept as re-export modules, and one name each
@@ -96,11 +96,9 @@ def test_imports_only_go_down_the_floors() -> None:
     """Module-level imports and imports in functions: a module imports its floor and below.
 
     An import that points up is a circle waiting to happen: move the shared code down
-    (or the importer up) instead. The few exceptions are in ``floors.EXCEPTIONS``.
+    (or the importer up) instead. There are no exceptions.
     """
-    against = imports_against(import_graph(), PLACES)
-    assert [edge for edge in against if edge not in EXCEPTIONS] == []
-    assert [edge for edge in EXCEPTIONS if edge not in against] == [], "delete these exceptions"
+    assert imports_against(import_graph(), PLACES) == []
 
 
 def test_production_code_never_imports_kernel_testing() -> None:
@@ -162,6 +160,7 @@ def test_every_new_package_says_what_it_holds() -> None:
         "_calls",
         "_emulation",
         "_moving",
+        "_mpi_job",
         "_namespaces",
         "_on_host",
         "_placement",

@@ -14,10 +14,10 @@ from typing import Any
 import numpy as np
 
 from .._backend_choice import _config
+from .._mpi_job._serial import default_comm, get_mpi, is_serial, mpi_of
 from .._placement._transfer_log import active, describe, note_transfer
 from ._env import CUDA_AWARE_ENV_VAR as _OVERRIDE  # an alias: documented in _env only
-from ._env import default_comm, detect_cuda_awareness, is_cuda_aware, known_cuda_awareness
-from ._serial import get_mpi, is_serial, mpi_of
+from ._env import detect_cuda_awareness, is_cuda_aware, known_cuda_awareness
 
 __all__ = [
     "device_buffers_direct",

@@ -1,93 +1,31 @@
-"""MPI environment for ``cunumpy.mpi``: lazy mpi4py, node-local ranks, CUDA-awareness.
+"""Whether MPI is CUDA-aware, detected: ``CUNUMPY_MPI_CUDA_AWARE``, the library's query, hints.
 
 Nothing here imports mpi4py at module import time: ``import cunumpy.mpi`` stays free of
-mpi4py (and of CuPy) until a function that needs MPI is called.
+mpi4py (and of CuPy) until a function that needs MPI is called. The launcher, the
+node-local rank and mpi4py on first use are ``cunumpy._mpi_job``'s.
 """
 
 from __future__ import annotations
 
 import ctypes
 import os
-import sys
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from ._import import require_mpi
-from ._serial import SerialComm, get_mpi, launched_under_mpi
+from .._mpi_job._import import require_mpi
 
 __all__ = [
     "CUDA_AWARE_ENV_VAR",
-    "LOCAL_RANK_ENV_VARS",
     "CudaAwareness",
-    "default_comm",
     "detect_cuda_awareness",
     "is_cuda_aware",
     "known_cuda_awareness",
-    "local_rank_from_environment",
-    "require_mpi",
 ]
-
-#: Variables that launchers set to the node-local rank, checked in this order.
-LOCAL_RANK_ENV_VARS = (
-    "OMPI_COMM_WORLD_LOCAL_RANK",  # Open MPI (mpirun/prterun)
-    "MPI_LOCALRANKID",  # MPICH Hydra, Intel MPI
-    "MV2_COMM_WORLD_LOCAL_RANK",  # MVAPICH2
-    "PMI_LOCAL_RANK",  # PMI-based launchers (some MPICH/Cray setups)
-    "PMIX_LOCAL_RANK",  # PMIx-based launchers
-    "PALS_LOCAL_RANKID",  # HPE Cray PALS (mpiexec on Polaris, Aurora, ...)
-    "SLURM_LOCALID",  # srun
-    "FLUX_TASK_LOCAL_ID",  # Flux
-    "JSM_NAMESPACE_LOCAL_RANK",  # IBM jsrun
-    "LOCAL_RANK",  # torchrun and others (read last: the name is generic)
-)
 
 #: Set to ``1``/``0`` to override the detection of CUDA-aware MPI.
 CUDA_AWARE_ENV_VAR = "CUNUMPY_MPI_CUDA_AWARE"
 
 _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("0", "false", "no", "off")
-
-
-def default_comm(comm: Any, func: str) -> Any:
-    """Return ``comm``, or ``get_mpi().COMM_WORLD`` when it is ``None``; reject others.
-
-    Without a launcher the default is the serial stand-in's communicator of one rank, so
-    no MPI library is needed (see ``cunumpy.mpi.get_mpi``).
-    """
-    if comm is None:
-        if launched_under_mpi():
-            require_mpi(func)  # a clear error where the launcher's MPI cannot be loaded
-        return get_mpi().COMM_WORLD
-    if isinstance(comm, SerialComm):
-        return comm
-    MPI = sys.modules.get("mpi4py.MPI")
-    if MPI is not None and isinstance(comm, MPI.Comm):
-        return comm
-    msg = (
-        f"{func}: `comm` must be an mpi4py.MPI.Comm, the serial stand-in's "
-        f"(cunumpy.mpi.SerialComm) or None, not {comm!r}."
-    )
-    raise TypeError(msg)
-
-
-def local_rank_from_environment() -> tuple[int, str] | None:
-    """Return ``(local_rank, variable)`` from the launcher's environment, or ``None``."""
-    for name in LOCAL_RANK_ENV_VARS:
-        raw = os.environ.get(name)
-        if raw is None or raw.strip() == "":
-            continue
-        try:
-            value = int(raw.strip())
-        except ValueError:
-            msg = (
-                f"local_rank: the environment variable {name}={raw!r} is not a "
-                f"non-negative integer, as a launcher would set it."
-            )
-            raise ValueError(msg) from None
-        if value < 0:
-            msg = f"local_rank: the environment variable {name}={raw!r} is negative."
-            raise ValueError(msg)
-        return value, name
-    return None
 
 
 class CudaAwareness(NamedTuple):

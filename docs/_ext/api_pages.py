@@ -102,9 +102,10 @@ GROUPS = {
     "cunumpy.profiling._transfer_events": "Counting copies between host and device",
     "cunumpy.profiling._budget": "Counting copies between host and device",
     "cunumpy._moving._host_copy_async": "Background copies to the host",
-    "cunumpy.mpi._serial": "MPI without MPI",
+    "cunumpy._mpi_job._serial": "MPI without MPI",
     "maybempi.serial": "MPI without MPI",
     "cunumpy.cuda._bind": "Binding ranks to GPUs",
+    "cunumpy._mpi_job._local_rank": "Binding ranks to GPUs",
     "cunumpy.mpi._binding": "Binding ranks to GPUs",
     "cunumpy.mpi._collectives": "Collectives",
     "cunumpy.mpi._p2p": "Point to point",
@@ -240,20 +241,23 @@ class Entry:
         return " ".join(text.strip().split("\n\n", 1)[0].split())
 
 
-def _defining_module(package: ModuleType, name: str, obj: Any) -> str | None:
-    """The private submodule of ``package`` that binds ``name`` to ``obj``, if any."""
+def _binding_modules(package: ModuleType, name: str, obj: Any) -> list[str]:
+    """The private modules that bind ``name`` to ``obj``: ``package``'s own first, then the
+    rest of cunumpy's (a lower floor's, such as ``cunumpy._mpi_job`` for ``cunumpy.mpi``)."""
     prefix = package.__name__ + "."
-    for mod_name, module in sorted(sys.modules.items()):
-        if mod_name.startswith(prefix) and getattr(module, name, None) is obj:
-            return mod_name
-    return None
+    found = [
+        mod_name
+        for mod_name, module in sorted(sys.modules.items())
+        if mod_name.startswith("cunumpy.")
+        and any(part.startswith("_") for part in mod_name.split("."))
+        and getattr(module, name, None) is obj
+    ]
+    return sorted(found, key=lambda mod_name: not mod_name.startswith(prefix))
 
 
 def _data_doc(package: ModuleType, name: str, obj: Any) -> tuple[str | None, str]:
     """(defining module, ``#:`` comment) of a data attribute, looked up where it is defined."""
-    for mod_name in (package.__name__, _defining_module(package, name, obj)):
-        if mod_name is None:
-            continue
+    for mod_name in (package.__name__, *_binding_modules(package, name, obj)):
         docs = ModuleAnalyzer.for_module(mod_name).find_attr_docs()
         if ("", name) in docs:
             return mod_name, " ".join(docs["", name]).strip()
