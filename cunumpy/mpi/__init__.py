@@ -47,17 +47,19 @@ from .._mpi_job._serial import (
 from .._settings._homes import set_public_homes as _set_public_homes
 from ..cuda._bind import bind_local_device
 from ._aware import (
+    CUDA_AWARE_ENV_VAR,
+    CudaAwareness,
     get_mpi_cuda_aware,
+    is_cuda_aware,
     mpi_is_cuda_aware,
     require_cuda_aware_mpi,
     set_mpi_cuda_aware,
 )
-from ._binding import synchronize_for_mpi
 from ._collectives import REDUCTION_OPS, allgather, allreduce, bcast, gather, scatter
-from ._env import CUDA_AWARE_ENV_VAR, CudaAwareness, is_cuda_aware
 from ._exchange import exchange
 from ._mpibuffer import MPIStaging, mpi_buffer
 from ._p2p import recv, send, sendrecv
+from ._synchronize import synchronize_for_mpi
 
 __all__ = [
     "CUDA_AWARE_ENV_VAR",

@@ -1,7 +1,7 @@
-"""Making GPU work visible to MPI: ``synchronize_for_mpi``.
+"""Making GPU work visible to MPI: ``synchronize_for_mpi`` waits for what produces the buffers.
 
-The node-local rank is ``cunumpy._mpi_job._local_rank``'s and binding a rank to its GPU
-``cuda._bind``'s; ``cunumpy.mpi`` exports both.
+Binding a rank to its GPU is ``cuda._bind``'s and the node-local rank
+``cunumpy._mpi_job._local_rank``'s; ``cunumpy.mpi`` exports both.
 """
 
 from __future__ import annotations
