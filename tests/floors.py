@@ -71,7 +71,7 @@ FLOORS: tuple[Floor, ...] = (
     ),
     Floor(
         ("_calls/", "kernels/", "memory/", "mpi/", "optimize/"),
-        "The top-level call machinery (`_dispatch`, `_numpy_calls`, `_ufunc_methods`, "
+        "The top-level call machinery (`_where_to_run`, `_numpy_calls`, `_ufunc_methods`, "
         "`_arguments`, the compiled fast path, the public modules' names); kernels and their "
         "emulated launches; mirrors and staging; MPI; solvers.",
     ),

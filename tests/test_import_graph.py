@@ -19,7 +19,7 @@ from import_graph import ROOT, cycles, floor_of, import_graph, imports_against
 # Old module paths that clients import, kept as re-export modules, and one name each
 # that must resolve there (the module it moved to, and the name).
 KEPT_PATHS = {
-    "cunumpy._dispatch": ("cunumpy._calls._dispatch", "_namespace_of_one"),
+    "cunumpy._dispatch": ("cunumpy._calls._where_to_run", "_namespace_of_one"),
     "cunumpy._host": ("cunumpy._on_host._host_call", "host_call"),
     "cunumpy._fake_cupy": ("cunumpy._emulation._fake", "is_active"),
     "cunumpy.dask": ("cunumpy._backends.dask", "asarray"),
@@ -119,12 +119,6 @@ def test_the_docs_show_the_floor_table() -> None:
 # Per-backend folders give their topic modules the same names on purpose (``_sorting``).
 PER_BACKEND = ("cunumpy/_backends/numpy/", "cunumpy/_backends/cupy/", "cunumpy/_backends/dask/")
 
-# Two modules of one name still to rename, each with why it is left.
-SAME_NAME_LEFT = {
-    "_dispatch.py": "cunumpy/_dispatch.py is 0.7.x's kept path; _calls/_dispatch.py is written "
-    "into the generated modules' imports (issue 38, items 1-3: the generator)",
-}
-
 
 def same_names(package: Path) -> dict[str, list[str]]:
     """Module file names held by two or more modules (not ``__init__``, not per backend)."""
@@ -146,9 +140,7 @@ def test_the_same_name_check_finds_two_modules_of_one_name(tmp_path: Path) -> No
 
 def test_no_two_modules_share_a_name() -> None:
     """One name per concept: ``_placement`` is the placement layer, not three things."""
-    found = same_names(ROOT / "cunumpy")
-    assert {name for name in found if name not in SAME_NAME_LEFT} == set()
-    assert set(SAME_NAME_LEFT) <= set(found), "delete the entries of SAME_NAME_LEFT now unique"
+    assert same_names(ROOT / "cunumpy") == {}
     stems = {Path(p).stem for p in (ROOT / "cunumpy").rglob("*") if not p.name.startswith(".")}
     assert "_placement" in stems  # the layer's folder ...
     assert not list((ROOT / "cunumpy").rglob("_placement.py"))  # ... and no module besides

@@ -269,13 +269,3 @@ def _dlpack_namespace(x: Any) -> ModuleType:
 
         return cupy_namespace
     return _current().namespace
-
-
-def __getattr__(name: str) -> Any:
-    """``Kernel``, where CuNumpy 0.7.x's clients import it (``from cunumpy._calls._dispatch import Kernel``)."""
-    if name == "Kernel":
-        from ..kernels import Kernel
-
-        return Kernel
-    msg = f"module 'cunumpy._calls._dispatch' has no attribute {name!r}"
-    raise AttributeError(msg)
