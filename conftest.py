@@ -85,11 +85,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     mpi_examples = [
         item
         for item in items
-        if isinstance(item, pytest.DoctestItem) and item.name.startswith(("cunumpy.mpi.",))
+        if isinstance(item, pytest.DoctestItem)
+        and item.name.startswith(("cunumpy.mpi.", "cunumpy._mpi_job."))
     ]
     if not mpi_examples:
         return
-    from cunumpy.mpi._env import require_mpi
+    from cunumpy._mpi_job._import import require_mpi
 
     try:
         require_mpi("the cunumpy.mpi examples")

@@ -138,6 +138,14 @@ from ._api.sets import isin, unique_all, unique_counts, unique_inverse, unique_v
 from ._api.sorting import argsort, sort
 from ._api.statistics import cumulative_prod, cumulative_sum, max, mean, min, prod, std, sum, var
 from ._api.utility import all, any, diff
+from ._backend_choice._config import current as _current
+from ._backend_choice._config import get_backend, set_backend, use_backend
+from ._backend_choice._versions import (
+    MIN_CUPY_VERSION,
+    backend_info,
+    cupy_version_supported,
+    require_version,
+)
 from ._backends._standard_names import *  # the standard's data types and constants
 from ._backends._standard_names import __all__ as _DATA_TYPES_AND_CONSTANTS
 from ._backends._superset import backend_attribute as _backend_attribute
@@ -187,8 +195,6 @@ from ._namespaces._namespace_predicates import (
 )
 from ._on_host._host_call import evaluate_on_host, host_call, setup_on_host
 from ._on_host._scipy_namespace import scipy
-from ._settings._config import current as _current
-from ._settings._config import get_backend, set_backend, use_backend
 from ._settings._cupy_probe import (
     CupyUnavailableError,
     CupyUnavailableWarning,
@@ -197,12 +203,6 @@ from ._settings._cupy_probe import (
 )
 from ._settings._distributions import InstallationWarning
 from ._settings._homes import set_public_homes as _set_public_homes
-from ._settings._versions import (
-    MIN_CUPY_VERSION,
-    backend_info,
-    cupy_version_supported,
-    require_version,
-)
 
 if TYPE_CHECKING:  # loaded on first use (see __getattr__): `import cunumpy` does not need it
     from .cuda import synchronize
@@ -339,8 +339,8 @@ from ._calls._public_names import bind_library_names as _bind_library_names  # n
 _bind_library_names(globals(), [*__all__, *_LAZY_SUBMODULES, "numpy_backend", "cupy_backend"], "")
 del _bind_library_names
 
+from ._backend_choice._environment import backend_from_environment as _backend_from_environment  # noqa: E402
 from ._settings._distributions import warn_at_import as _warn_at_import  # noqa: E402
-from ._settings._environment import backend_from_environment as _backend_from_environment  # noqa: E402
 
 _warn_at_import()  # the registry's cunumpy installed next to this one: say what to run
 _backend_from_environment()

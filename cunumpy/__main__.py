@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 
 import cunumpy
-from cunumpy._settings import _config
+from cunumpy._backend_choice import _config
 from cunumpy._settings._cupy_probe import visible_gpu_count
 
 __all__ = ["collect_report", "main", "self_check"]

@@ -12,16 +12,16 @@ from ._backends._superset import backend_attribute as _backend_attribute
 from ._calls._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
 from ._calls._arguments import check_int as _check_int
 from ._calls._arguments import raise_restated_call as _raise_restated_call
-from ._calls._dispatch import (
+from ._calls._fast_path import fast_path as _fast_path
+from ._calls._numpy_calls import numpy_call as _numpy_call
+from ._calls._public_names import bind_library_names as _bind_library_names
+from ._calls._where_to_run import (
     _current,
     _namespace_of_one,
     _ndarray,
     _numpy_namespace,
     _placement,
 )
-from ._calls._fast_path import fast_path as _fast_path
-from ._calls._numpy_calls import numpy_call as _numpy_call
-from ._calls._public_names import bind_library_names as _bind_library_names
 from ._settings._errors import BACKEND_ERRORS as _BACKEND_ERRORS
 from ._settings._errors import raise_restated as _raise_restated
 from ._typing import (

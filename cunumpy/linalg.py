@@ -13,7 +13,10 @@ from ._calls._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
 from ._calls._arguments import check_bools as _check_bools
 from ._calls._arguments import check_int as _check_int
 from ._calls._arguments import raise_restated_call as _raise_restated_call
-from ._calls._dispatch import (
+from ._calls._fast_path import fast_path as _fast_path
+from ._calls._numpy_calls import numpy_call as _numpy_call
+from ._calls._public_names import bind_library_names as _bind_library_names
+from ._calls._where_to_run import (
     _PY_SCALARS_OR_NONE,
     _current,
     _namespace_of_args,
@@ -22,9 +25,6 @@ from ._calls._dispatch import (
     _ndarray,
     _numpy_namespace,
 )
-from ._calls._fast_path import fast_path as _fast_path
-from ._calls._numpy_calls import numpy_call as _numpy_call
-from ._calls._public_names import bind_library_names as _bind_library_names
 from ._typing import (
     Array,
     DType,

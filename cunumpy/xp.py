@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from ._backend_choice._config import current, get_backend, set_backend, use_backend
+from ._backend_choice._versions import MIN_CUPY_VERSION, backend_info, cupy_version_supported
 from ._moving._backend_conversion import (
     as_device_array,
     assert_same_backend,
@@ -26,10 +28,8 @@ from ._moving._backend_conversion import (
 )
 from ._moving._to_device import to_cupy, to_numpy
 from ._namespaces._array_backend_view import ArrayBackend
-from ._settings._config import current, get_backend, set_backend, use_backend
 from ._settings._cupy_probe import cupy_available
 from ._settings._homes import set_public_homes as _set_public_homes
-from ._settings._versions import MIN_CUPY_VERSION, backend_info, cupy_version_supported
 from .cuda import synchronize
 
 __all__ = [

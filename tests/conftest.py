@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 import cunumpy
-from cunumpy._settings import _config, _landscape
+from cunumpy._backend_choice import _config, _landscape
 
 
 def _gpu_usable() -> bool:

@@ -6,8 +6,8 @@ a module is on the floor of the longest place that holds it (``_backends/dask/``
 ``_backends/``). ``tests/test_import_graph.py`` holds the code to this table, and the
 documentation's table to ``table()``; ``python tests/floors.py`` prints it.
 
-``EXCEPTIONS`` are the imports that point up on purpose, each with its reason; an entry
-the code no longer needs fails the test, so the list only shrinks.
+No import points up, and there is no list of exceptions: code that a lower floor needs
+moves down (or its importer up), and a new package gets its floor here.
 """
 
 from __future__ import annotations
@@ -23,15 +23,12 @@ class Floor(NamedTuple):
 FLOORS: tuple[Floor, ...] = (
     Floor(
         ("_settings/", "_emulation/"),
-        "Configuration and the environment: the process default backend and its context-local "
-        "overrides (`_config`, `_landscape`), the environment variables (`_environment`: "
-        "`CUNUMPY_BACKEND`, `CUNUMPY_FAKE_CUPY`, `CUNUMPY_REQUIRE_CUDA`), the backends' names "
-        "(`_backend_names`), whether CuPy is usable (`_cupy_probe`), versions, the distributions "
-        "and the install hints of optional dependencies (`_distributions`), the backends' errors "
-        "restated (`_errors`), the dtype rule (`_dtype_rules`), the user's frame "
-        "(`_user_frames`), the public home of public classes (`_homes`). CUDA C on the CPU "
-        "(`_emulation`): "
-        "the emulator of CUDA C and the strict fake CuPy that `CUNUMPY_FAKE_CUPY` installs.",
+        "Settings and the environment they come from: the backends' names (`_backend_names`), "
+        "whether CuPy is usable (`_cupy_probe`), the distributions and the install hints of "
+        "optional dependencies (`_distributions`), the backends' errors restated (`_errors`), "
+        "the dtype rule (`_dtype_rules`), the user's frame (`_user_frames`), the public home of "
+        "public classes (`_homes`). CUDA C on the CPU (`_emulation`): the emulator of CUDA C "
+        "and the strict fake CuPy that `CUNUMPY_FAKE_CUPY` installs.",
     ),
     Floor(
         ("_placement/",),
@@ -47,14 +44,24 @@ FLOORS: tuple[Floor, ...] = (
         "the signatures.",
     ),
     Floor(
+        ("_backend_choice/",),
+        "The backend choice: the process default backend and its context-local overrides, and "
+        "the namespace module each backend's name stands for (`_config`), which backends running "
+        "code may see (`_landscape`), the environment read at import (`_environment`: "
+        "`CUNUMPY_BACKEND`, `CUNUMPY_FAKE_CUPY`, `CUNUMPY_REQUIRE_CUDA`), `backend_info` and "
+        "the versions (`_versions`).",
+    ),
+    Floor(
         ("_namespaces/", "_backends/dask/", "profiling/"),
         "Finding namespaces: `array_namespace`, the `is_*_array`/`is_*_namespace` predicates, "
         "the library and GPU of some arguments, the inspection API; the Dask namespace, over "
         "the NumPy and CuPy namespaces and the predicates. Timed regions and transfer counting.",
     ),
     Floor(
-        ("cuda/", "rng/", "algorithms/"),
-        "Devices, streams, events and memory, CUDA C signatures and argument checks; random "
+        ("cuda/", "_mpi_job/", "rng/", "algorithms/"),
+        "Devices, streams, events and memory, CUDA C signatures and argument checks, one GPU "
+        "per rank (`bind_local_device`); the MPI job found without MPI (`_mpi_job`: the "
+        "launcher, the node-local rank, mpi4py on first use, the serial stand-in); random "
         "streams; sorting and segments.",
     ),
     Floor(
@@ -64,7 +71,7 @@ FLOORS: tuple[Floor, ...] = (
     ),
     Floor(
         ("_calls/", "kernels/", "memory/", "mpi/", "optimize/"),
-        "The top-level call machinery (`_dispatch`, `_numpy_calls`, `_ufunc_methods`, "
+        "The top-level call machinery (`_where_to_run`, `_numpy_calls`, `_ufunc_methods`, "
         "`_arguments`, the compiled fast path, the public modules' names); kernels and their "
         "emulated launches; mirrors and staging; MPI; solvers.",
     ),
@@ -94,31 +101,13 @@ FLOORS: tuple[Floor, ...] = (
 #: Place -> floor.
 PLACES: dict[str, int] = {place: n for n, floor in enumerate(FLOORS) for place in floor.places}
 
-#: Imports that point up on purpose: (importer, imported) -> why.
-EXCEPTIONS: dict[tuple[str, str], str] = {
-    ("cunumpy._settings._backend_names", "cunumpy._backends.numpy"): (
-        "`set_backend` and `use_backend` hold the namespace module a backend's name stands for; "
-        "the namespaces are built over `_settings`, so it is loaded in a function when first named."
-    ),
-    ("cunumpy._settings._backend_names", "cunumpy._backends.cupy"): (
-        "the same, for CuPy's namespace (loaded only when CuPy is asked for)."
-    ),
-    ("cunumpy.cuda._bind", "cunumpy.mpi._binding"): (
-        "0.7.1's `cuda.bind_local_device` needs MPI's node-local rank; imported in the function, "
-        "so `cunumpy.cuda` does not load MPI. MPI could share `cuda`'s floor once `checked_shape` "
-        "(`_calls/_arguments.py`, used by `mpi` and `memory`) sits lower."
-    ),
-}
-
 
 def table() -> str:
-    """The floor table and its exceptions, as ``docs/architecture.md`` shows them."""
+    """The floor table, as ``docs/architecture.md`` shows it."""
     rows = ["| Floor | Places | What they hold |", "| --- | --- | --- |"]
     for n, floor in enumerate(FLOORS):
         places = ", ".join(f"`{place}`" for place in floor.places)
         rows.append(f"| {n} | {places} | {floor.holds} |")
-    rows += ["", "Imports that point up on purpose (`EXCEPTIONS`):", ""]
-    rows += [f"- `{a}` imports `{b}`: {why}" for (a, b), why in EXCEPTIONS.items()]
     return "\n".join(rows) + "\n"
 
 

@@ -47,7 +47,7 @@ def mpi_unusable() -> str | None:
     if importlib.util.find_spec("mpi4py") is None:
         return f"mpi4py is not installed ({install_hint('mpi')})"
     code = (
-        "from cunumpy.mpi._env import require_mpi\n"
+        "from cunumpy._mpi_job._import import require_mpi\n"
         "try:\n"
         "    require_mpi('the MPI tests')\n"
         "except RuntimeError as exc:\n"

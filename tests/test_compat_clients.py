@@ -71,7 +71,7 @@ def test_the_private_modules_the_clients_import_are_the_public_objects() -> None
     assert Kernel is kernels.Kernel
     assert _fake_cupy.is_active() is fake_cupy_active()
     with pytest.raises(AttributeError, match="has no attribute 'Kernels'"):
-        _resolve("cunumpy._calls._dispatch.Kernels")
+        _resolve("cunumpy._dispatch.Kernels")
 
 
 def test_array_backend_reads_the_running_context() -> None:

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 import cunumpy
-from cunumpy._settings import _config
+from cunumpy._backend_choice import _config
 
 
 def test_default_backend_is_numpy() -> None:

@@ -27,8 +27,8 @@ from numpy_idioms import compare, outcome, public_class
 
 import cunumpy as xp
 from cunumpy import profiling
+from cunumpy._backend_choice import _config
 from cunumpy._calls._numpy_names import NUMPY_NAMES
-from cunumpy._settings import _config
 
 sys.path.insert(0, str(ROOT / "tools"))
 from api_signatures import SIGNATURES

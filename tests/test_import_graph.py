@@ -13,13 +13,13 @@ import importlib
 from pathlib import Path
 
 import pytest
-from floors import EXCEPTIONS, FLOORS, PLACES, table
+from floors import FLOORS, PLACES, table
 from import_graph import ROOT, cycles, floor_of, import_graph, imports_against
 
 # Old module paths that clients import, kept as re-export modules, and one name each
 # that must resolve there (the module it moved to, and the name).
 KEPT_PATHS = {
-    "cunumpy._dispatch": ("cunumpy._calls._dispatch", "_namespace_of_one"),
+    "cunumpy._dispatch": ("cunumpy._calls._where_to_run", "_namespace_of_one"),
     "cunumpy._host": ("cunumpy._on_host._host_call", "host_call"),
     "cunumpy._fake_cupy": ("cunumpy._emulation._fake", "is_active"),
     "cunumpy.dask": ("cunumpy._backends.dask", "asarray"),
@@ -96,11 +96,9 @@ def test_imports_only_go_down_the_floors() -> None:
     """Module-level imports and imports in functions: a module imports its floor and below.
 
     An import that points up is a circle waiting to happen: move the shared code down
-    (or the importer up) instead. The few exceptions are in ``floors.EXCEPTIONS``.
+    (or the importer up) instead. There are no exceptions.
     """
-    against = imports_against(import_graph(), PLACES)
-    assert [edge for edge in against if edge not in EXCEPTIONS] == []
-    assert [edge for edge in EXCEPTIONS if edge not in against] == [], "delete these exceptions"
+    assert imports_against(import_graph(), PLACES) == []
 
 
 def test_production_code_never_imports_kernel_testing() -> None:
@@ -120,12 +118,6 @@ def test_the_docs_show_the_floor_table() -> None:
 
 # Per-backend folders give their topic modules the same names on purpose (``_sorting``).
 PER_BACKEND = ("cunumpy/_backends/numpy/", "cunumpy/_backends/cupy/", "cunumpy/_backends/dask/")
-
-# Two modules of one name still to rename, each with why it is left.
-SAME_NAME_LEFT = {
-    "_dispatch.py": "cunumpy/_dispatch.py is 0.7.x's kept path; _calls/_dispatch.py is written "
-    "into the generated modules' imports (issue 38, items 1-3: the generator)",
-}
 
 
 def same_names(package: Path) -> dict[str, list[str]]:
@@ -148,9 +140,7 @@ def test_the_same_name_check_finds_two_modules_of_one_name(tmp_path: Path) -> No
 
 def test_no_two_modules_share_a_name() -> None:
     """One name per concept: ``_placement`` is the placement layer, not three things."""
-    found = same_names(ROOT / "cunumpy")
-    assert {name for name in found if name not in SAME_NAME_LEFT} == set()
-    assert set(SAME_NAME_LEFT) <= set(found), "delete the entries of SAME_NAME_LEFT now unique"
+    assert same_names(ROOT / "cunumpy") == {}
     stems = {Path(p).stem for p in (ROOT / "cunumpy").rglob("*") if not p.name.startswith(".")}
     assert "_placement" in stems  # the layer's folder ...
     assert not list((ROOT / "cunumpy").rglob("_placement.py"))  # ... and no module besides
@@ -158,9 +148,11 @@ def test_no_two_modules_share_a_name() -> None:
 
 def test_every_new_package_says_what_it_holds() -> None:
     packages = (
+        "_backend_choice",
         "_calls",
         "_emulation",
         "_moving",
+        "_mpi_job",
         "_namespaces",
         "_on_host",
         "_placement",

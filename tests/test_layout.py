@@ -61,7 +61,7 @@ def test_the_import_graph_sees_the_known_edges() -> None:
     assert "cunumpy.cuda._streams" in graph["cunumpy.cuda"]
     assert "cunumpy.mpi" not in graph["cunumpy"]  # loaded on first use, in a function
     assert (
-        "cunumpy._settings._config" in graph["cunumpy._namespaces._inspection"]
+        "cunumpy._backend_choice._config" in graph["cunumpy._namespaces._inspection"]
     )  # `from . import _config`
     assert (
         "cunumpy" not in graph["cunumpy._namespaces._inspection"]

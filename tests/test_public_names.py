@@ -23,9 +23,9 @@ import numpy as np
 import pytest
 
 import cunumpy
+from cunumpy._backend_choice import _config, _landscape
 from cunumpy._backends import _superset
 from cunumpy._calls._forwarders import Forwarder
-from cunumpy._settings import _config, _landscape
 
 
 class _Ufunc:
@@ -229,7 +229,7 @@ def test_a_changed_default_rebinds_the_names(other: types.ModuleType) -> None:
     assert cunumpy.linalg.norm(0) == "other norm"
     sys.modules["other_lib"].late = lambda: "late"  # found later (a lazy submodule)
     assert cunumpy.late() == "late" and "late" in vars(cunumpy)  # then a global
-    _landscape.change_default(_config._numpy_namespace())
+    _landscape.change_default(_config._numpy_module)
     assert vars(cunumpy)["pad"] is np.pad and "late" not in vars(cunumpy)
     assert cunumpy.nanmax is np.nanmax
 
@@ -259,7 +259,7 @@ def test_stand_ins_read_like_what_they_stand_for(other: types.ModuleType) -> Non
 
 def test_listeners_hear_of_the_backends_code_may_see(other: types.ModuleType) -> None:
     heard: list[tuple[Any, frozenset[Any]]] = []
-    numpy_namespace = _config._numpy_namespace()
+    numpy_namespace = _config._numpy_module
     _config.add_listener(lambda default, others: heard.append((default, others)))
     try:
         with block(other), block(other):  # a second token of that backend changes nothing
@@ -326,7 +326,7 @@ def test_a_token_collected_while_the_listeners_run_is_counted_out_after_them(
 ) -> None:
     """A finalizer in the publishing thread (the garbage collector inside a listener) must
     neither wait for the lock nor spin on it, nor be lost: the running loop counts it out."""
-    numpy_namespace = _config._numpy_namespace()
+    numpy_namespace = _config._numpy_module
     held: list[Any] = [_config._Override(other)]
     calls: list[tuple[Any, frozenset[Any]]] = []
 

@@ -299,7 +299,7 @@ def _call_arguments(args: ast.arguments) -> str:
 
 
 def _kind(annotation: str) -> str:
-    """The argument kind of an array parameter (see ``cunumpy/_calls/_dispatch.py``).
+    """The argument kind of an array parameter (see ``cunumpy/_calls/_where_to_run.py``).
 
     ``a`` an array; ``s`` an array or a Python scalar; ``o`` an array or None; ``n`` an
     array, a Python scalar or None; ``q`` a tuple or list of arrays.
@@ -830,7 +830,7 @@ from typing import Any, List, Literal, Optional, Sequence, Tuple, Union
 import numpy as _np
 
 from {dots}_backends._superset import backend_attribute as _backend_attribute
-from {dots}_calls._dispatch import (
+from {dots}_calls._where_to_run import (
     _PY_SCALARS,
     _PY_SCALARS_OR_NONE,
     _current,

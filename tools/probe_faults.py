@@ -697,7 +697,7 @@ def _isolated(call: Callable[[], Any]) -> Callable[[], Any]:
 
 
 def _interleaved_generators() -> None:
-    from cunumpy._settings import _config
+    from cunumpy._backend_choice import _config
 
     def blocks() -> Any:
         with xp.use_backend("numpy"):

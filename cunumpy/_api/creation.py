@@ -14,7 +14,10 @@ from .._calls._arguments import check_bools as _check_bools
 from .._calls._arguments import check_int as _check_int
 from .._calls._arguments import is_scalar_fill as _is_scalar_fill
 from .._calls._arguments import raise_restated_call as _raise_restated_call
-from .._calls._dispatch import (
+from .._calls._fast_path import fast_path as _fast_path
+from .._calls._numpy_calls import OMITTED as _OMITTED
+from .._calls._numpy_calls import numpy_call as _numpy_call
+from .._calls._where_to_run import (
     _PY_SCALARS,
     _current,
     _dlpack_namespace,
@@ -28,9 +31,6 @@ from .._calls._dispatch import (
     _refuse_subclass,
     _to_current_backend,
 )
-from .._calls._fast_path import fast_path as _fast_path
-from .._calls._numpy_calls import OMITTED as _OMITTED
-from .._calls._numpy_calls import numpy_call as _numpy_call
 from .._settings._dtype_rules import check_fill as _check_fill
 from .._settings._errors import BACKEND_ERRORS as _BACKEND_ERRORS
 from .._settings._errors import raise_restated as _raise_restated

@@ -11,15 +11,15 @@ from typing import Any
 import numpy as np
 
 from .._backends import numpy as _numpy_namespace
-from .._calls._dispatch import (
+from .._calls._fast_path import compile_function, fast_path
+from .._calls._numpy_calls import numpy_call as _numpy_call
+from .._calls._where_to_run import (
     _is_array,
     _namespace_of_array,
     _namespace_of_sequence,
     _ndarray,
     _placement,
 )
-from .._calls._fast_path import compile_function, fast_path
-from .._calls._numpy_calls import numpy_call as _numpy_call
 from .._moving._to_device import to_device
 from .._settings._dtype_rules import DTYPE_ARGUMENTS, check_cast, check_promotion
 from .._settings._errors import BACKEND_ERRORS, check_copy, raise_restated

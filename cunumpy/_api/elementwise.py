@@ -9,7 +9,9 @@ from typing import Any, Optional, Union
 
 from .._calls._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
 from .._calls._arguments import raise_restated_call as _raise_restated_call
-from .._calls._dispatch import (
+from .._calls._fast_path import fast_path as _fast_path
+from .._calls._numpy_calls import numpy_call as _numpy_call
+from .._calls._where_to_run import (
     _PY_SCALARS,
     _PY_SCALARS_OR_NONE,
     _current,
@@ -19,8 +21,6 @@ from .._calls._dispatch import (
     _ndarray,
     _numpy_namespace,
 )
-from .._calls._fast_path import fast_path as _fast_path
-from .._calls._numpy_calls import numpy_call as _numpy_call
 from .._typing import (
     Array,
 )

@@ -13,7 +13,10 @@ from .._calls._arguments import check_int as _check_int
 from .._calls._arguments import check_repeats as _check_repeats
 from .._calls._arguments import check_shift as _check_shift
 from .._calls._arguments import raise_restated_call as _raise_restated_call
-from .._calls._dispatch import (
+from .._calls._fast_path import fast_path as _fast_path
+from .._calls._numpy_calls import OMITTED as _OMITTED
+from .._calls._numpy_calls import numpy_call as _numpy_call
+from .._calls._where_to_run import (
     _PY_SCALARS,
     _namespace_of_args,
     _namespace_of_one,
@@ -21,9 +24,6 @@ from .._calls._dispatch import (
     _ndarray,
     _numpy_namespace,
 )
-from .._calls._fast_path import fast_path as _fast_path
-from .._calls._numpy_calls import OMITTED as _OMITTED
-from .._calls._numpy_calls import numpy_call as _numpy_call
 from .._typing import (
     Array,
 )

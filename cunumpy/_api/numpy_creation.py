@@ -13,7 +13,9 @@ from typing import Any
 
 import numpy as np
 
-from .._calls._dispatch import (
+from .._calls._fast_path import compile_function, fast_path
+from .._calls._numpy_calls import library_of
+from .._calls._where_to_run import (
     _PYTHON_DATA,
     _current,
     _is_array,
@@ -21,8 +23,6 @@ from .._calls._dispatch import (
     _numpy_namespace,
     _refuse_copy,
 )
-from .._calls._fast_path import compile_function, fast_path
-from .._calls._numpy_calls import library_of
 from .._moving._to_device import move_to
 
 __all__ = ["array", "asanyarray", "ascontiguousarray"]

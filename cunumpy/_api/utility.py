@@ -11,14 +11,14 @@ from .._calls._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
 from .._calls._arguments import check_bools as _check_bools
 from .._calls._arguments import check_int as _check_int
 from .._calls._arguments import raise_restated_call as _raise_restated_call
-from .._calls._dispatch import (
+from .._calls._fast_path import fast_path as _fast_path
+from .._calls._numpy_calls import numpy_call as _numpy_call
+from .._calls._where_to_run import (
     _namespace_of_args,
     _namespace_of_one,
     _ndarray,
     _numpy_namespace,
 )
-from .._calls._fast_path import fast_path as _fast_path
-from .._calls._numpy_calls import numpy_call as _numpy_call
 from .._typing import (
     Array,
 )

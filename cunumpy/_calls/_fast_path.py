@@ -31,17 +31,17 @@ from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
 
+from .._backend_choice._config import _context
+from .._backend_choice._landscape import add_listener
 from .._backends import numpy as _numpy_namespace
-from .._settings._config import _context
 from .._settings._errors import BACKEND_ERRORS, raise_restated
-from .._settings._landscape import add_listener
 from ._arguments import ARRAY_ERRORS, raise_restated_call
-from ._dispatch import _PY_SCALARS, _TAKES_NONE, _TAKES_SCALAR
 from ._kinds import KEYWORD_MODES, flags
 from ._numpy_calls import _function as _library_function
 from ._numpy_calls import raise_named
 from ._same_call import arity, same_call
 from ._ufunc_methods import METHODS, UFUNC_ATTRIBUTES, UfuncMethod
+from ._where_to_run import _PY_SCALARS, _TAKES_NONE, _TAKES_SCALAR
 
 __all__ = [
     "Record", "compile_function", "compiled", "fast_path", "left_in_python", "records",
@@ -337,7 +337,7 @@ def _numpy_route(
     args: tuple[Any, ...],
     kwargs: dict[str, Any],
 ) -> bool:
-    """Whether the def hands this call to ``numpy_call`` (as ``_dispatch`` decides)."""
+    """Whether the def hands this call to ``numpy_call`` (as ``_where_to_run`` decides)."""
     code = function.__code__
     if len(args) > len(kinds) or not kwargs.keys() <= set(code.co_varnames[: arity(code)]):
         return True

@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from .._settings._config import current as _current
+from .._backend_choice._config import current as _current
 
 __all__ = ["ABSENT", "Forwarder", "stand_in"]
 

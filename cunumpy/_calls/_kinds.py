@@ -3,7 +3,7 @@ tests and the compiled fast path.
 
 Each letter names what a function takes in one place. The generator writes a function's
 letters (``tools/generate_api.py``) into its fast-path test (``Kind.test``) and its
-``@fast_path`` record; ``_dispatch`` words its ``TypeError`` with ``Kind.accepted``; the
+``@fast_path`` record; ``_where_to_run`` words its ``TypeError`` with ``Kind.accepted``; the
 C code (``_fastcall.c``) reads each letter's ``Kind.accepts`` flags once, when a record
 is built, and tests them with the same meaning:
 

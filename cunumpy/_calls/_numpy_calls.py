@@ -11,7 +11,7 @@ NumPy accepts comes here, through one line of the generated function,
 - a parameter NumPy lets a call leave out (``where(cond)``, ``squeeze(a)``), whose default
   in the signature is ``OMITTED``;
 - Python scalars, lists or tuples where the standard wants an array (``sqrt(2.0)``,
-  ``sum([1, 2, 3])``), found by the dispatch helpers of ``_dispatch.py``.
+  ``sum([1, 2, 3])``), found by the helpers of ``_where_to_run.py``.
 
 NumPy's dtypes (float16, object, ``"float32"``) need no route: the namespaces pass them
 on to the library's function.
@@ -38,11 +38,11 @@ from typing import Any, NoReturn
 
 import numpy as np
 
+from .._backend_choice._config import current as _current
 from .._namespaces._array_namespace import _NAMESPACE_BY_TYPE, namespace_of
-from .._settings._config import current as _current
 from .._settings._errors import called_with
-from ._dispatch import _is_array, _placement, _refuse_copy
 from ._numpy_names import NUMPY_NAMES
+from ._where_to_run import _is_array, _placement, _refuse_copy
 
 __all__ = ["NUMPY_NAMES", "OMITTED", "library_of", "numpy_call"]
 

@@ -28,8 +28,8 @@ from collections.abc import Iterable
 from types import ModuleType
 from typing import Any
 
+from .._backend_choice import _landscape
 from .._backends import _superset
-from .._settings import _landscape
 from ._forwarders import ABSENT, stand_in
 
 __all__ = ["PublicNames", "bind_library_names"]

@@ -20,9 +20,9 @@ from typing import Any
 
 import numpy as np
 
+from .._backend_choice._config import current
 from .._namespaces._array_predicates import is_cupy_array
 from .._namespaces._data_library import library_of
-from .._settings._config import current
 from .._settings._cupy_probe import require_cupy
 from ._arguments import ARRAY_ERRORS, raise_restated_call
 

@@ -15,9 +15,9 @@ from typing import Any, Literal
 
 import numpy as np
 
+from .._backend_choice._config import current
 from .._namespaces._array_predicates import is_cupy_array
 from .._placement._transfer_log import active, note_transfer
-from .._settings._config import current
 from ._to_device import to_cupy, to_numpy
 
 __all__ = [

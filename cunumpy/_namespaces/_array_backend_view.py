@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import ModuleType
 
-from .._settings import _config
+from .._backend_choice import _config
 
 __all__ = ["ArrayBackend"]
 

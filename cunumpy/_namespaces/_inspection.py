@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._backend_choice import _config
 from .._backends.numpy._info import __array_namespace_info__ as _NumPyInfo
 from .._placement._devices import canonical_device
-from .._settings import _config
 from .._settings._cupy_probe import cupy_available
 
 __all__ = ["__array_namespace_info__"]

@@ -14,9 +14,9 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from .._backend_choice._config import current, use_backend
 from .._namespaces._array_predicates import is_cupy_array
 from .._placement._transfer_log import active, note_transfer
-from .._settings._config import current, use_backend
 
 __all__ = ["evaluate_on_host", "host_call", "setup_on_host"]
 

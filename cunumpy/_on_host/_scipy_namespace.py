@@ -15,8 +15,8 @@ import importlib
 from types import ModuleType
 from typing import Any
 
+from .._backend_choice._config import current
 from .._settings._backend_names import SCIPY_SUBMODULES
-from .._settings._config import current
 
 __all__ = ["ScipyNamespace", "scipy"]
 

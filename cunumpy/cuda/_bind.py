@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._settings import _config
+from .._backend_choice import _config
 
 __all__ = ["bind_local_device"]
 
@@ -45,8 +45,8 @@ def bind_local_device(comm: Any = None) -> int | None:
     """
     if _config.get_backend() == "numpy":
         return None
+    from .._mpi_job._local_rank import local_rank  # so that `import cunumpy.cuda` reads no MPI
     from .._settings._cupy_probe import require_cupy, visible_gpu_count
-    from ..mpi._binding import local_rank  # deliberate: cunumpy.cuda does not load MPI
 
     cupy = require_cupy("bind_local_device")
     count = visible_gpu_count()

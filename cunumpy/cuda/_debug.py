@@ -4,7 +4,7 @@ Debug mode: a :class:`~cunumpy.kernels.CudaKernel` compiles with :data:`DEBUG_OP
 (line information, bounds checks in the array views) and synchronizes after every
 launch, so that an asynchronous CUDA error is raised at the kernel that caused it, as a
 ``RuntimeError`` naming the kernel and its launch shape. The setting has the two layers
-of the backend (see ``cunumpy._settings._config``): a process default (``set_cuda_debug``, and
+of the backend (see ``cunumpy._backend_choice._config``): a process default (``set_cuda_debug``, and
 ``CUNUMPY_CUDA_DEBUG`` read once, at import) and a context-local override
 (``cuda_debug()``) that threads and asyncio tasks each see on their own.
 """

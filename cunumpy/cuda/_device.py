@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from .._backend_choice._config import get_backend
 from .._placement._devices import Canonical, canonical_device, cpu_or_cuda_request
-from .._settings._config import get_backend
 from .._settings._cupy_probe import require_cupy, visible_gpu_count
 
 __all__ = ["current_device", "device", "device_count", "set_device", "set_device_for_rank"]

@@ -12,7 +12,7 @@ import sys
 from types import TracebackType
 from typing import Any
 
-from .._settings._config import get_backend
+from .._backend_choice._config import get_backend
 from .._settings._cupy_probe import require_cupy
 
 __all__ = ["HostEvent", "HostStream", "create_event", "create_stream", "record_event", "wait_event"]

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
+from .._backend_choice._config import get_backend
 from .._placement._devices import canonical_device
-from .._settings._config import get_backend
 from .._settings._cupy_probe import cupy_available, require_cupy, visible_gpu_count
 
 __all__ = ["MemoryStats", "free_memory", "loaded_cupy", "memory_info", "memory_stats", "target_gpu"]

@@ -11,10 +11,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from typing import Any
 
+from .._backend_choice._config import get_backend
 from .._placement._devices import canonical_device
 from .._placement._stream_order import acquire_stream, release_stream, wait_for
 from .._placement._transfer_log import active, note_transfer
-from .._settings._config import get_backend
 from .._settings._cupy_probe import require_cupy
 from ._events import HostStream
 from ._memory import loaded_cupy, target_gpu

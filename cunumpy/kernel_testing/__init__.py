@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._settings._environment import cuda_required
+from .._backend_choice._environment import cuda_required
 from .._settings._homes import set_public_homes as _set_public_homes
 from ._device_function import device_function_kernel
 from ._emulate import (

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from .._settings._environment import cuda_required
+from .._backend_choice._environment import cuda_required
 from ._session import device_backend_available, fake_cupy_active
 
 __all__ = [
@@ -136,7 +136,7 @@ def build() -> dict[str, Any]:
     """The lazy objects, by name."""
     import pytest
 
-    from .._settings._config import use_backend
+    from .._backend_choice._config import use_backend
 
     can_launch = _cuda_runs()
     emulated = fake_cupy_active()

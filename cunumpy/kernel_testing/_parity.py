@@ -8,8 +8,8 @@ from typing import Any
 
 import numpy as np
 
+from .._backend_choice._environment import cuda_required
 from .._namespaces._array_predicates import is_cupy_array
-from .._settings._environment import cuda_required
 from ..arguments import CudaStruct, CudaStructValue
 from ..kernels import Kernel
 from ._session import fake_cupy_active
@@ -241,8 +241,8 @@ def assert_kernels_agree(
         _skip_or_fail("the fake CuPy is active: the CUDA kernel would run emulated, not on a GPU")
     if outputs is None:
         outputs = kernel.host_kernel.outputs
+    from .._backend_choice._config import use_backend
     from .._moving._to_device import to_numpy
-    from .._settings._config import use_backend
 
     parameters = kernel.host_parameters()
     results = {}

@@ -205,7 +205,7 @@ def fake_cupy_session(
     ...     simulation.run()
     """
     _need_fake("fake_cupy_session")
-    from .._settings._config import use_backend
+    from .._backend_choice._config import use_backend
 
     with use_backend("cupy"), emulated_launches(compiler=compiler, options=options):
         yield

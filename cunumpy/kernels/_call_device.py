@@ -16,8 +16,8 @@ from typing import Any, Literal
 
 import numpy as np
 
+from .._backend_choice._config import get_backend
 from .._namespaces._array_namespace import is_cupy_array, refuse_subclass
-from .._settings._config import get_backend
 from .._settings._cupy_probe import require_cupy
 from .._settings._errors import with_article
 from ..cuda._streams import _check_stream_type, as_cupy_stream

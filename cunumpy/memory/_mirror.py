@@ -14,8 +14,8 @@ from typing import Any
 
 import numpy as np
 
+from .._backend_choice import _config
 from .._placement._transfer_log import active, describe, note_transfer
-from .._settings import _config
 
 __all__ = ["DeviceMirror"]
 

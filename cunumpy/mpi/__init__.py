@@ -33,27 +33,9 @@ MPI directly when it is CUDA-aware and through pinned host memory when it is not
 
 from __future__ import annotations
 
-from .._settings._homes import set_public_homes as _set_public_homes
-from ..cuda._bind import bind_local_device
-from ._aware import (
-    get_mpi_cuda_aware,
-    mpi_is_cuda_aware,
-    require_cuda_aware_mpi,
-    set_mpi_cuda_aware,
-)
-from ._binding import local_rank, synchronize_for_mpi
-from ._collectives import REDUCTION_OPS, allgather, allreduce, bcast, gather, scatter
-from ._env import (
-    CUDA_AWARE_ENV_VAR,
-    LOCAL_RANK_ENV_VARS,
-    CudaAwareness,
-    is_cuda_aware,
-)
-from ._exchange import exchange
-from ._import import MpiUnavailableError
-from ._mpibuffer import MPIStaging, mpi_buffer
-from ._p2p import recv, send, sendrecv
-from ._serial import (
+from .._mpi_job._import import MpiUnavailableError
+from .._mpi_job._local_rank import LOCAL_RANK_ENV_VARS, local_rank
+from .._mpi_job._serial import (
     OVERRIDE_VARIABLE,
     SerialComm,
     SerialMPI,
@@ -63,6 +45,22 @@ from ._serial import (
     is_serial,
     launched_under_mpi,
 )
+from .._settings._homes import set_public_homes as _set_public_homes
+from ..cuda._bind import bind_local_device
+from ._aware import (
+    CUDA_AWARE_ENV_VAR,
+    CudaAwareness,
+    get_mpi_cuda_aware,
+    is_cuda_aware,
+    mpi_is_cuda_aware,
+    require_cuda_aware_mpi,
+    set_mpi_cuda_aware,
+)
+from ._collectives import REDUCTION_OPS, allgather, allreduce, bcast, gather, scatter
+from ._exchange import exchange
+from ._mpibuffer import MPIStaging, mpi_buffer
+from ._p2p import recv, send, sendrecv
+from ._synchronize import synchronize_for_mpi
 
 __all__ = [
     "CUDA_AWARE_ENV_VAR",

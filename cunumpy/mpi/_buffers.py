@@ -12,8 +12,8 @@ from typing import Any
 
 import numpy as np
 
+from .._backend_choice import _config
 from .._placement._transfer_log import active, describe, note_transfer
-from .._settings import _config
 from .._settings._cupy_probe import require_cupy
 from ._aware import device_buffers_direct
 from ._rank_checks import Error, error_of

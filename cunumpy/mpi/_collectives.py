@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from .._mpi_job._serial import default_comm, mpi_of
 from ._buffers import (
     allocate,
     gather_buffers,
@@ -21,7 +22,6 @@ from ._buffers import (
     reduction_buffers,
     send_ready,
 )
-from ._env import default_comm
 from ._rank_checks import (
     Error,
     Meta,
@@ -35,7 +35,6 @@ from ._rank_checks import (
     same,
     settle,
 )
-from ._serial import mpi_of
 
 __all__ = ["REDUCTION_OPS", "allgather", "allreduce", "bcast", "gather", "scatter"]
 

@@ -16,11 +16,10 @@ from typing import Any
 
 import numpy as np
 
-from ._env import default_comm
+from .._mpi_job._serial import default_comm, is_serial, mpi_of
 from ._mpibuffer import mpi_buffer
 from ._p2p import _check_out, _checked_peer, _checked_tag
 from ._rank_checks import Error, Meta, as_array, describe, error_of, raise_same
-from ._serial import is_serial, mpi_of
 
 __all__ = ["exchange"]
 

@@ -19,7 +19,7 @@ from .._calls._arguments import checked_shape
 from .._namespaces._array_predicates import is_cupy_array
 from .._placement._transfer_log import active, describe, note_transfer
 from ._aware import device_buffers_direct
-from ._binding import synchronize_for_mpi
+from ._synchronize import synchronize_for_mpi
 
 __all__ = ["MPIStaging", "mpi_buffer"]
 

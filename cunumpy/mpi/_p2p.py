@@ -16,8 +16,8 @@ from typing import Any
 
 import numpy as np
 
+from .._mpi_job._serial import default_comm, is_serial, mpi_of
 from ._buffers import Staging, receiving_staging, send_ready
-from ._env import default_comm
 from ._rank_checks import (
     Error,
     Meta,
@@ -29,7 +29,6 @@ from ._rank_checks import (
     guarded,
     raise_same,
 )
-from ._serial import is_serial, mpi_of
 
 __all__ = ["recv", "send", "sendrecv"]
 

@@ -9,9 +9,9 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from .._backend_choice._config import get_backend
 from .._namespaces._array_predicates import is_cupy_array, is_numpy_array
 from .._namespaces._data_library import library_of, read_back
-from .._settings._config import get_backend
 
 __all__ = ["NewtonResult", "newton"]
 

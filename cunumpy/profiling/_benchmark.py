@@ -11,8 +11,8 @@ from typing import Any
 
 import numpy as np
 
+from .._backend_choice._config import get_backend
 from .._placement._transfer_log import active, note_transfer
-from .._settings._config import get_backend
 from ._record import format_seconds
 
 __all__ = ["BenchmarkResult", "benchmark"]

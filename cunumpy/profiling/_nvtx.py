@@ -10,7 +10,7 @@ from collections.abc import Callable
 from types import TracebackType
 from typing import ParamSpec, TypeVar
 
-from .._settings._config import current
+from .._backend_choice._config import current
 
 __all__ = ["nvtx_hooks", "nvtx_range"]
 

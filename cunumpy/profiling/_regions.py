@@ -9,9 +9,9 @@ from collections.abc import Callable
 from types import TracebackType
 from typing import Any, ParamSpec, TypeVar
 
+from .._backend_choice._config import current
 from .._placement._transfer_log import active as _active
 from .._placement._transfer_log import note_transfer as _note_transfer
-from .._settings._config import current
 from ._nvtx import _nvtx_hooks, nvtx_hooks
 from ._record import _KNOWN_LIMIT, format_seconds, record
 

@@ -15,9 +15,9 @@ from typing import Any
 
 import numpy as np
 
+from .._backend_choice._config import get_backend
 from .._namespaces._array_predicates import is_numpy_array
 from .._namespaces._data_library import library_of
-from .._settings._config import get_backend
 
 __all__ = [
     "philox4x32_10",

@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from .._settings._config import get_backend
+from .._backend_choice._config import get_backend
 from ._device_generator import with_numpy_methods
 
 __all__ = ["BIT_GENERATORS", "RandomStreams", "get_rng", "random_streams"]

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._backend_choice._config import current as _current
 from .._backends._superset import library_attribute as _library_attribute
-from .._settings._config import current as _current
 from .._settings._homes import set_public_homes as _set_public_homes
 from ._assertions import assert_close, assert_equal, assert_less
 from ._dask_computes import ComputeCounter, counting_computes

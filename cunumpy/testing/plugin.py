@@ -315,7 +315,7 @@ def xp(request: pytest.FixtureRequest) -> Iterator[ModuleType]:
         raise pytest.UsageError(msg)
     reason = unusable_reason(name)
     if reason is not None:
-        from .._settings._environment import cuda_required
+        from .._backend_choice._environment import cuda_required
 
         if name.endswith("cupy") and cuda_required():
             pytest.fail(f"CUNUMPY_REQUIRE_CUDA is set, but {name}: {reason}", pytrace=False)

@@ -75,14 +75,14 @@ GROUPS = {
     "constants": "Constants",
     "data types": "Data types",
     "inspection": "Inspection and versions",
-    "cunumpy._settings._config": "Backends and GPU availability",
+    "cunumpy._backend_choice._config": "Backends and GPU availability",
     "cunumpy._settings._cupy_probe": "Backends and GPU availability",
     "cunumpy._namespaces._array_namespace": "Namespaces and array types",
     "cunumpy._namespaces._array_predicates": "Array types (array-api-compat's helpers)",
     "cunumpy._namespaces._namespace_predicates": "Namespace types (array-api-compat's helpers)",
     "cunumpy._moving._to_device": "Devices and transfers",
     "cunumpy._moving._backend_conversion": "Where arrays live (CuNumpy 0.7.1's helpers)",
-    "cunumpy._settings._versions": "Versions and diagnostics",
+    "cunumpy._backend_choice._versions": "Versions and diagnostics",
     "cunumpy._on_host._host_call": "Host-only code with device data",
     "cunumpy._on_host._scipy_namespace": "SciPy of the current backend",
     "cunumpy.cuda._device": "Devices",
@@ -102,14 +102,14 @@ GROUPS = {
     "cunumpy.profiling._transfer_events": "Counting copies between host and device",
     "cunumpy.profiling._budget": "Counting copies between host and device",
     "cunumpy._moving._host_copy_async": "Background copies to the host",
-    "cunumpy.mpi._serial": "MPI without MPI",
+    "cunumpy._mpi_job._serial": "MPI without MPI",
     "maybempi.serial": "MPI without MPI",
     "cunumpy.cuda._bind": "Binding ranks to GPUs",
-    "cunumpy.mpi._binding": "Binding ranks to GPUs",
+    "cunumpy._mpi_job._local_rank": "Binding ranks to GPUs",
+    "cunumpy.mpi._synchronize": "Synchronizing GPU work for MPI",
     "cunumpy.mpi._collectives": "Collectives",
     "cunumpy.mpi._p2p": "Point to point",
-    "cunumpy.mpi._env": "Launcher environment and CUDA-aware MPI",
-    "cunumpy.mpi._aware": "Launcher environment and CUDA-aware MPI",
+    "cunumpy.mpi._aware": "CUDA-aware MPI",
     "cunumpy.mpi._exchange": "Point to point",
     "cunumpy.mpi._mpibuffer": "Handing arrays to your own mpi4py calls",
     "cunumpy.memory._mirror": "Device mirrors of host buffers",
@@ -192,28 +192,28 @@ DATA = {
         "or the fake CuPy, not HIP).",
     ),
     "cunumpy.numpy_backend": (
-        "cunumpy._settings._config",
+        "cunumpy._backend_choice._config",
         "``True`` when the running context's backend is NumPy (read at each access).",
     ),
     "cunumpy.cupy_backend": (
-        "cunumpy._settings._config",
+        "cunumpy._backend_choice._config",
         "``True`` when the running context's backend is CuPy (read at each access).",
     ),
     "cunumpy.xp.numpy_backend": (
-        "cunumpy._settings._config",
+        "cunumpy._backend_choice._config",
         "``True`` when the running context's backend is NumPy (read at each access).",
     ),
     "cunumpy.xp.cupy_backend": (
-        "cunumpy._settings._config",
+        "cunumpy._backend_choice._config",
         "``True`` when the running context's backend is CuPy (read at each access).",
     ),
     "cunumpy.xp.xp": (
-        "cunumpy._settings._config",
+        "cunumpy._backend_choice._config",
         "The namespace of the running context's backend (read at each access).",
     ),
-    "cunumpy.xp.BackendType": ("cunumpy._settings._config", "``Literal['numpy', 'cupy']``."),
+    "cunumpy.xp.BackendType": ("cunumpy._backend_choice._config", "``Literal['numpy', 'cupy']``."),
     "cunumpy.xp.MIN_CUPY_VERSION": (
-        "cunumpy._settings._versions",
+        "cunumpy._backend_choice._versions",
         "The oldest CuPy release cunumpy supports (``cunumpy.MIN_CUPY_VERSION``).",
     ),
 }
@@ -240,20 +240,23 @@ class Entry:
         return " ".join(text.strip().split("\n\n", 1)[0].split())
 
 
-def _defining_module(package: ModuleType, name: str, obj: Any) -> str | None:
-    """The private submodule of ``package`` that binds ``name`` to ``obj``, if any."""
+def _binding_modules(package: ModuleType, name: str, obj: Any) -> list[str]:
+    """The private modules that bind ``name`` to ``obj``: ``package``'s own first, then the
+    rest of cunumpy's (a lower floor's, such as ``cunumpy._mpi_job`` for ``cunumpy.mpi``)."""
     prefix = package.__name__ + "."
-    for mod_name, module in sorted(sys.modules.items()):
-        if mod_name.startswith(prefix) and getattr(module, name, None) is obj:
-            return mod_name
-    return None
+    found = [
+        mod_name
+        for mod_name, module in sorted(sys.modules.items())
+        if mod_name.startswith("cunumpy.")
+        and any(part.startswith("_") for part in mod_name.split("."))
+        and getattr(module, name, None) is obj
+    ]
+    return sorted(found, key=lambda mod_name: not mod_name.startswith(prefix))
 
 
 def _data_doc(package: ModuleType, name: str, obj: Any) -> tuple[str | None, str]:
     """(defining module, ``#:`` comment) of a data attribute, looked up where it is defined."""
-    for mod_name in (package.__name__, _defining_module(package, name, obj)):
-        if mod_name is None:
-            continue
+    for mod_name in (package.__name__, *_binding_modules(package, name, obj)):
         docs = ModuleAnalyzer.for_module(mod_name).find_attr_docs()
         if ("", name) in docs:
             return mod_name, " ".join(docs["", name]).strip()

@@ -30,7 +30,7 @@ def test_array_backend_is_context_local() -> None:
 
 
 def test_listeners_hear_each_change_in_their_context() -> None:
-    from cunumpy._settings import _config
+    from cunumpy._backend_choice import _config
 
     heard: list[str] = []
     listeners = list(_config.listeners)

@@ -12,7 +12,7 @@ import pytest
 import cunumpy as xp
 from cunumpy import kernels, mpi
 from cunumpy.mpi import _aware
-from cunumpy.mpi._env import CudaAwareness
+from cunumpy.mpi._aware import CudaAwareness
 from cunumpy.testing import strategies as cst
 
 

@@ -5,6 +5,11 @@ and test_memory.py)."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import cupy
 import numpy as np
 
@@ -94,3 +99,33 @@ def test_host_staging_and_to_host_async_on_the_fake_cupy() -> None:
     assert copy.ready()
     pending = xp.to_host_async(cupy.asarray(3.25))
     assert pending.result() == 3.25 and pending.ready()
+
+
+def test_bind_local_device_reads_the_node_local_rank_without_loading_cunumpy_mpi() -> None:
+    """``cunumpy.cuda.bind_local_device`` on the fake CuPy: the launcher's variables give
+    the node-local rank (a bad one is ``local_rank``'s error), and neither ``cunumpy.mpi``
+    nor mpi4py is imported (the rank is ``_mpi_job``'s, below both)."""
+    code = (
+        "import os, sys, cunumpy\n"
+        "with cunumpy.use_backend('cupy'):\n"
+        "    assert cunumpy.cuda.bind_local_device() == 0  # rank 2 of a node with one GPU\n"
+        "    os.environ['MPI_LOCALRANKID'] = 'two'\n"
+        "    try:\n"
+        "        cunumpy.cuda.bind_local_device()\n"
+        "    except ValueError as exc:\n"
+        "        print(exc)\n"
+        "print(sorted(m for m in ('cunumpy.mpi', 'mpi4py') if m in sys.modules))\n"
+    )
+    root = str(Path(__file__).resolve().parents[2])
+    env = {**os.environ, "CUNUMPY_FAKE_CUPY": "1", "SLURM_LOCALID": "2", "PYTHONPATH": root}
+    env.pop("MPI_LOCALRANKID", None)
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    error, loaded = done.stdout.strip().splitlines()
+    assert error == (
+        "local_rank: the environment variable MPI_LOCALRANKID='two' is not a non-negative "
+        "integer, as a launcher would set it."
+    )
+    assert loaded == "[]"

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import cunumpy as xp
-from cunumpy._settings import _landscape
+from cunumpy._backend_choice import _landscape
 
 
 def test_set_backend_rebinds_the_names_to_cupys_objects() -> None:

@@ -14,9 +14,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from ..._backend_choice._config import get_backend
 from ..._namespaces._array_predicates import is_cupy_array
 from ..._placement._transfer_log import active, note_transfer
-from ..._settings._config import get_backend
 from ..._settings._cupy_probe import require_cupy
 from .. import _implementations as implementations
 from .._call_device import locate, on_gpu

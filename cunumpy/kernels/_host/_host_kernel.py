@@ -17,9 +17,9 @@ from typing import Any
 
 import numpy as np
 
+from ..._backend_choice._config import get_backend
 from ..._namespaces._array_predicates import is_cupy_array
 from ..._placement._transfer_log import active, note_transfer
-from ..._settings._config import get_backend
 from ._pyccel_strides import foldable_args
 from ._pyccel_stub import pyccel_stub_parameters
 

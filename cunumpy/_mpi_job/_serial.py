@@ -26,6 +26,7 @@ __all__ = [
     "SerialMPI",
     "SerialRequest",
     "SerialStatus",
+    "default_comm",
     "get_mpi",
     "is_serial",
     "launched_under_mpi",
@@ -159,6 +160,28 @@ def mpi_of(comm: Any) -> Any:
         return serial_mpi()
     module: ModuleType = sys.modules["mpi4py.MPI"]
     return module
+
+
+def default_comm(comm: Any, func: str) -> Any:
+    """Return ``comm``, or ``get_mpi().COMM_WORLD`` when it is ``None``; reject others.
+
+    Without a launcher the default is the serial stand-in's communicator of one rank, so
+    no MPI library is needed (see ``cunumpy.mpi.get_mpi``).
+    """
+    if comm is None:
+        if launched_under_mpi():
+            require_mpi(func)  # a clear error where the launcher's MPI cannot be loaded
+        return get_mpi().COMM_WORLD
+    if isinstance(comm, SerialComm):
+        return comm
+    MPI = sys.modules.get("mpi4py.MPI")
+    if MPI is not None and isinstance(comm, MPI.Comm):
+        return comm
+    msg = (
+        f"{func}: `comm` must be an mpi4py.MPI.Comm, the serial stand-in's "
+        f"(cunumpy.mpi.SerialComm) or None, not {comm!r}."
+    )
+    raise TypeError(msg)
 
 
 def _note_serial_copy(kind: str, array: Any) -> None:

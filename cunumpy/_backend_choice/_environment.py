@@ -55,7 +55,7 @@ def _apply_environment() -> None:
         return
     value = raw.strip().lower()
     if value == "auto":
-        from ._cupy_probe import cupy_available
+        from .._settings._cupy_probe import cupy_available
 
         if cupy_available():
             _config.set_backend("cupy")
@@ -67,8 +67,12 @@ def _apply_environment() -> None:
         )
         raise ValueError(msg)
     if value == "cupy":
-        from ._cupy_probe import CupyUnavailableWarning, cupy_available, cupy_unavailable_reason
-        from ._user_frames import importer_stacklevel
+        from .._settings._cupy_probe import (
+            CupyUnavailableWarning,
+            cupy_available,
+            cupy_unavailable_reason,
+        )
+        from .._settings._user_frames import importer_stacklevel
 
         if not cupy_available():  # as CuNumpy 0.7.1: the program runs on NumPy, told why
             msg = (

@@ -11,8 +11,8 @@ import re
 import sys
 from typing import Any
 
+from .._settings._cupy_probe import MIN_CUPY, cupy_available, cupy_unavailable_reason
 from ._config import current
-from ._cupy_probe import MIN_CUPY, cupy_available, cupy_unavailable_reason
 
 __all__ = [
     "CUNUMPY_071_API",

@@ -1,4 +1,8 @@
-"""The node-local rank and making GPU work visible to MPI (binding: ``cuda._bind``)."""
+"""Making GPU work visible to MPI: ``synchronize_for_mpi`` waits for what produces the buffers.
+
+Binding a rank to its GPU is ``cuda._bind``'s and the node-local rank
+``cunumpy._mpi_job._local_rank``'s; ``cunumpy.mpi`` exports both.
+"""
 
 from __future__ import annotations
 
@@ -7,65 +11,11 @@ from typing import Any
 
 import numpy as np
 
+from .._backend_choice import _config
 from .._namespaces._array_predicates import is_cupy_array
 from .._placement._transfer_log import active, note_transfer
-from .._settings import _config
-from ._env import default_comm, local_rank_from_environment
-from ._serial import is_serial, launched_under_mpi, mpi_of
 
-__all__ = ["local_rank", "synchronize_for_mpi"]
-
-
-def local_rank(comm: Any = None) -> int:
-    """Return this process's rank among the ranks on the same node.
-
-    The launcher's environment is read first (``OMPI_COMM_WORLD_LOCAL_RANK``,
-    ``MPI_LOCALRANKID``, ``MV2_COMM_WORLD_LOCAL_RANK``, ``PMI_LOCAL_RANK``,
-    ``PMIX_LOCAL_RANK``, ``PALS_LOCAL_RANKID``, ``SLURM_LOCALID``, ...; see
-    ``LOCAL_RANK_ENV_VARS``), which works before MPI is initialized. Without any of them,
-    ``comm`` is split into shared-memory groups (``Split_type(COMM_TYPE_SHARED)``), a
-    collective call that every rank of ``comm`` must make. A process that no launcher
-    started (see ``launched_under_mpi``) is rank 0 of its node, without MPI.
-
-    Parameters
-    ----------
-    comm : mpi4py.MPI.Comm, optional
-        The communicator to split when the environment says nothing; ``COMM_WORLD`` by
-        default.
-
-    Returns
-    -------
-    int
-        The node-local rank, from 0.
-
-    Raises
-    ------
-    ValueError
-        If a launcher variable holds something other than a non-negative integer.
-    RuntimeError
-        If the environment says nothing and mpi4py is not usable.
-
-    Examples
-    --------
-    >>> from cunumpy import mpi
-    >>> mpi.local_rank() >= 0
-    True
-    """
-    found = local_rank_from_environment()
-    if found is not None:
-        return found[0]
-    if comm is None and not launched_under_mpi():
-        return 0  # a serial run: one process, no MPI to ask
-    comm = default_comm(comm, "local_rank")
-    if is_serial(comm):
-        return 0
-    MPI = mpi_of(comm)
-
-    node = comm.Split_type(MPI.COMM_TYPE_SHARED, key=comm.Get_rank())
-    try:
-        return int(node.Get_rank())
-    finally:
-        node.Free()
+__all__ = ["synchronize_for_mpi"]
 
 
 def _device_ids(arrays: tuple[Any, ...]) -> set[int]:

@@ -20,6 +20,7 @@ from typing import Any, NoReturn
 
 import numpy as np
 
+from .._backend_choice._config import current as _current
 from .._backends import numpy as _numpy_module
 from .._moving._to_device import move_to as _move_to
 from .._moving._to_device import to_device as _to_device
@@ -27,7 +28,6 @@ from .._namespaces._array_namespace import _NAMESPACE_BY_TYPE, namespace_of
 from .._namespaces._array_namespace import refuse_subclass as _refuse_subclass
 from .._namespaces._array_predicates import is_cupy_array
 from .._placement._devices import DLPACK_CUDA, DLPACK_HOST, canonical_device, dlpack_device_type
-from .._settings._config import current as _current
 from ._kinds import ACCEPTS, KINDS, accepted
 
 __all__ = [
@@ -269,13 +269,3 @@ def _dlpack_namespace(x: Any) -> ModuleType:
 
         return cupy_namespace
     return _current().namespace
-
-
-def __getattr__(name: str) -> Any:
-    """``Kernel``, where CuNumpy 0.7.x's clients import it (``from cunumpy._calls._dispatch import Kernel``)."""
-    if name == "Kernel":
-        from ..kernels import Kernel
-
-        return Kernel
-    msg = f"module 'cunumpy._calls._dispatch' has no attribute {name!r}"
-    raise AttributeError(msg)

@@ -25,8 +25,15 @@ from contextvars import ContextVar
 from types import ModuleType, TracebackType
 from typing import Any
 
+from .._backends import numpy as _numpy_module
+from .._settings._backend_names import ACCEPTED, BACKENDS, ENV_VAR, _canonical_name
+from .._settings._cupy_probe import (
+    CupyUnavailableWarning,
+    cupy_available,
+    cupy_unavailable_reason,
+    require_cupy,
+)
 from . import _landscape
-from ._backend_names import _NAMES, ACCEPTED, BACKENDS, ENV_VAR, _namespace_for, _numpy_namespace
 from ._landscape import add_listener
 
 __all__ = [
@@ -39,6 +46,44 @@ __all__ = [
     "set_backend",
     "use_backend",
 ]
+
+
+#: The backend's name of each namespace module (CuPy's is added when it is first loaded).
+_NAMES: dict[ModuleType, str] = {_numpy_module: "numpy"}
+
+
+def _cupy_namespace() -> ModuleType:
+    from .._backends import cupy as cupy_namespace  # loaded only when CuPy is asked for
+
+    _NAMES[cupy_namespace] = "cupy"
+    return cupy_namespace
+
+
+def _namespace_for(
+    name: object, func: str, *, strict: bool = True, stacklevel: int = 2
+) -> ModuleType:
+    """Return the namespace module of backend ``name`` (``"auto"`` resolved).
+
+    ``"cupy"`` where CuPy is not usable raises ``CupyUnavailableError`` with the reason
+    when ``strict``; otherwise it warns (``CupyUnavailableWarning``, with the reason) and
+    gives NumPy, as CuNumpy 0.7.1 did. ``"auto"`` gives CuPy where usable, silently.
+    ``stacklevel`` is the warning's stack level as seen from the caller.
+    """
+    canonical = _canonical_name(name, func)
+    if canonical == "numpy":
+        return _numpy_module
+    if canonical == "auto":
+        return _cupy_namespace() if cupy_available() else _numpy_module
+    if strict or cupy_available():
+        require_cupy(func)
+        return _cupy_namespace()
+    msg = (
+        f"{func}: CuPy was asked for but is not usable here ({cupy_unavailable_reason()}); "
+        f"staying on NumPy. Pass strict=True to raise instead, or 'auto' to take CuPy only "
+        f"where it is usable."
+    )
+    warnings.warn(msg, CupyUnavailableWarning, stacklevel=stacklevel + 1)
+    return _numpy_module
 
 
 class _Backend:
@@ -79,7 +124,7 @@ class _Override(_Backend):
 
 #: The process default (``set_backend``); mutated in place, so the context variable's
 #: default below always reaches the current one.
-_default = _Backend(_numpy_namespace())
+_default = _Backend(_numpy_module)
 _landscape._default = _default
 
 #: The context-local choice (``use_backend``); a context that made none gets ``_default``.
