@@ -30,6 +30,7 @@ from ._typing import (
     DType,
 )
 
+# cunumpy/_backends/_standard_names.py's FFT, checked by the generator
 __all__ = [
     "fft",
     "fftfreq",

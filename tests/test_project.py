@@ -55,6 +55,24 @@ def test_generated_api_is_up_to_date(tmp_path: Path) -> None:
     assert stale == [], "run `python tools/generate_api.py`"
 
 
+def test_the_generator_refuses_extension_functions_that_are_not_the_standards_names(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``cunumpy.linalg``'s ``__all__`` is written out, and must be ``_standard_names.LINALG``."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import generate_api
+    finally:
+        sys.path.pop(0)
+    from cunumpy._backends import _standard_names
+
+    names = list(_standard_names.LINALG)
+    assert "__all__ = [" in generate_api._all_line("linalg", names)
+    monkeypatch.setattr(_standard_names, "LINALG", tuple(names[1:]))
+    with pytest.raises(SystemExit, match=f"generate_api: the linalg functions .*{names[0]!r}"):
+        generate_api._all_line("linalg", names)
+
+
 def test_readme_starts_with_the_two_setup_commands_and_ci_runs_the_test_one() -> None:
     readme = (ROOT / "README.md").read_text()
     setup = readme.split("## Set up", 1)[1].split("\n## ", 1)[0]

@@ -880,7 +880,7 @@ from {dots}_typing import (
     inf,
 )
 
-__all__ = {names!r}
+{all_line}
 
 
 '''
@@ -908,6 +908,29 @@ _bind_library_names(globals(), __all__, "{topic}")
 EXAMPLE = {"linalg": "norm", "fft": "fftshift"}
 
 
+def _all_line(topic: str, names: list[str]) -> str:
+    """The module's ``__all__``, written out for type checkers and star imports.
+
+    An extension's names are defined once, in ``cunumpy/_backends/_standard_names.py``
+    (``LINALG``, ``FFT``): the functions generated here must be exactly those.
+    """
+    if topic not in EXTENSIONS:
+        return f"__all__ = {sorted(names)!r}"
+    from cunumpy._backends import _standard_names
+
+    listed = getattr(_standard_names, topic.upper())
+    if sorted(names) != sorted(listed):
+        msg = (
+            f"generate_api: the {topic} functions of tools/api_signatures.py, {sorted(names)!r}, "
+            f"are not cunumpy/_backends/_standard_names.py's {topic.upper()}, {sorted(listed)!r}"
+        )
+        raise SystemExit(msg)
+    return (
+        f"# cunumpy/_backends/_standard_names.py's {topic.upper()}, checked by the generator\n"
+        f"__all__ = {sorted(names)!r}"
+    )
+
+
 def generate() -> dict[Path, str]:
     files: dict[Path, str] = {}
     for topic, path in OUTPUTS.items():
@@ -920,7 +943,7 @@ def generate() -> dict[Path, str]:
             else f"The standard's {topic.replace('_', ' ')} functions, dispatching on where their inputs live."
         )
         dots = "." if topic in EXTENSIONS else ".."
-        text = HEADER.format(title=title, dots=dots, names=sorted(names))
+        text = HEADER.format(title=title, dots=dots, all_line=_all_line(topic, names))
         text += _fast_path_imports(topic, names)
         text += "\n\n\n".join(_function(prefix + n, entries[n]) for n in names) + "\n"
         if topic in EXTENSIONS:  # public modules: dir() shows their names, not their imports
