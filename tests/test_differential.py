@@ -20,7 +20,7 @@ import time
 import numpy as np
 import pytest
 from differential import known
-from differential.arguments import RO, S, build, call_recipe, render_call
+from differential.arguments import S, build, call_recipe, render_call
 from differential.compare import compare, same_bits
 from differential.findings import Tally, deliberate_entry, load_deliberate
 from differential.names import LEFT_OUT, Callee, shared_callables
@@ -61,8 +61,8 @@ def test_the_suite_budget_finds_exactly_the_known_open_differences(suite_run: Ta
 
 
 def test_the_suite_budget_calls_every_callable(suite_run: Tally) -> None:
-    callees, same = shared_callables()
-    assert known.CALLS >= 5 * len(callees)  # call i calls callees[i % len(callees)]
+    callees, _ = shared_callables()
+    assert 5 * len(callees) <= known.CALLS  # call i calls callees[i % len(callees)]
     assert len(callees) > 300
     assert {"repeat", "linalg.solve", "fft.fft", "add.reduce", "add.at", "sum"} <= {
         c.name for c in callees
@@ -124,7 +124,9 @@ def test_the_arguments_cover_dtypes_shapes_layouts_and_special_values() -> None:
     values = [v for a in arrays for v in a[4]]
     assert any(v != v for v in values) and float("-inf") in values
     assert -(2**63) in values and 2**64 - 1 in values
-    assert any(r and r[0][0] == "np" for r in recipes) and any(r and r[0][0] == "lit" for r in recipes)
+    assert any(r and r[0][0] == "np" for r in recipes) and any(
+        r and r[0][0] == "lit" for r in recipes
+    )
 
 
 def test_each_side_gets_its_own_objects_in_the_recipes_layout() -> None:
@@ -167,7 +169,8 @@ def test_values_are_compared_bit_for_bit_with_nan_equal_to_nan() -> None:
         (lambda: np.ones((2, 2)), lambda: np.asfortranarray(np.ones((2, 2))), "layout"),
         (lambda: np.float64("nan"), lambda: np.float64("nan"), None),
         (lambda: (1, [np.int8(2)]), lambda: (1, [np.int8(2)]), None),
-        (lambda: (1, [np.int8(2)]), lambda: (1, [np.int16(2)]), "[1] [0] kind"),
+        (lambda: (1, [np.int8(2)]), lambda: (1, [np.int16(2)]), "[1] [0] dtype"),
+        (lambda: [np.int8(2)], lambda: (np.int8(2),), "kind: ours list, NumPy tuple"),
         (lambda: 0.0, lambda: -0.0, "values"),
     ],
 )
@@ -257,7 +260,12 @@ def test_one_call_finds_a_difference_and_renders_it() -> None:
         finding = one_call([callee], 3, i, lambda i, side: None)
         if finding is not None:
             break
-    assert finding is not None and finding["class"] in ("silent", "accepts", "refuses", "exception-class")
+    assert finding is not None and finding["class"] in (
+        "silent",
+        "accepts",
+        "refuses",
+        "exception-class",
+    )
     assert finding["call"].startswith("negative(")
 
 

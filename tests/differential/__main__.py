@@ -6,7 +6,7 @@ from pathlib import Path
 # the package's modules import tests/numpy_idioms.py as pytest does, with tests/ on the path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from .cli import main  # noqa: E402
+from .cli import main
 
 if __name__ == "__main__":
     sys.exit(main())

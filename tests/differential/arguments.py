@@ -221,8 +221,14 @@ def _argument(rng: random.Random, parameter: inspect.Parameter, first: tuple | N
     if name in ("arrays", "tup", "xi"):
         first = array_recipe(rng)
         same = rng.random() < 0.7
-        return ("seq", [first] + [array_recipe(rng, first[1] if same else None, first[2]
-                                               if same else None) for _ in range(rng.randint(0, 2))])
+        return (
+            "seq",
+            [first]
+            + [
+                array_recipe(rng, first[1] if same else None, first[2] if same else None)
+                for _ in range(rng.randint(0, 2))
+            ],
+        )
     return array_like_recipe(rng)
 
 
@@ -325,7 +331,9 @@ def render(recipe: tuple) -> str:
         return repr(value)
     if kind == "arr":
         _, dtype, shape, layout, values = recipe
-        text = f"np.array({np.array(values, dtype=dtype).reshape(shape).tolist()!r}, dtype={dtype!r})"
+        text = (
+            f"np.array({np.array(values, dtype=dtype).reshape(shape).tolist()!r}, dtype={dtype!r})"
+        )
         return text if layout == "C" else f"{layout}({text})"
     if kind == "out":
         return render(recipe[1])

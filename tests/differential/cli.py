@@ -21,7 +21,9 @@ from .runner import run
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.differential", description=__doc__)
-    parser.add_argument("--calls", type=int, default=100_000, help="number of calls (default 100000)")
+    parser.add_argument(
+        "--calls", type=int, default=100_000, help="number of calls (default 100000)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="children at a time")
     parser.add_argument("--batch", type=int, default=2000, help="calls per forked child")
@@ -29,7 +31,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", nargs="*", help="fnmatch patterns of the names to call")
     parser.add_argument("--markdown", type=Path, help="also write the findings as Markdown")
     parser.add_argument("--suite", action="store_true", help="the suite's seed and calls")
-    parser.add_argument("--write-known", action="store_true", help="write known_open.json (with --suite)")
+    parser.add_argument(
+        "--write-known", action="store_true", help="write known_open.json (with --suite)"
+    )
     args = parser.parse_args(argv)
     if args.write_known and not args.suite:
         parser.error("--write-known writes the suite's budget: add --suite")
@@ -54,10 +58,14 @@ def main(argv: list[str] | None = None) -> int:
         timeout=args.timeout, progress=progress)  # fmt: skip
     tally.calls = args.calls
     elapsed = time.time() - started
-    print(f"\n{tally.table()}\n\n{elapsed:.0f} s, {elapsed / args.calls * 1e5:.0f} s per 100,000 calls")
+    print(
+        f"\n{tally.table()}\n\n{elapsed:.0f} s, {elapsed / args.calls * 1e5:.0f} s per 100,000 calls"
+    )
     if args.markdown:
         command = f"python -m tests.differential --calls {args.calls} --seed {args.seed} --jobs {args.jobs}"
-        args.markdown.write_text(tally.markdown(f"`{command}`: {args.calls} calls, {elapsed:.0f} s"))
+        args.markdown.write_text(
+            tally.markdown(f"`{command}`: {args.calls} calls, {elapsed:.0f} s")
+        )
     if args.write_known:
         known.write(tally)
         print(f"wrote {known.PATH}")

@@ -28,7 +28,7 @@ def _kind(value: Any) -> str:
     if isinstance(value, np.ndarray):
         return "ndarray" if type(value) is np.ndarray else type(value).__name__
     if isinstance(value, np.generic):
-        return f"NumPy scalar {type(value).__name__}"
+        return "NumPy scalar"  # its type is its dtype's, compared next
     return type(value).__name__
 
 
@@ -131,7 +131,10 @@ def compare(ours: Outcome, theirs: Outcome, values: bool = True) -> tuple[str, s
     """
     if theirs.error is not None:
         if ours.error is None:
-            return "accepts", f"NumPy raises {type(theirs.error).__name__}: {str(theirs.error)[:100]}"
+            return (
+                "accepts",
+                f"NumPy raises {type(theirs.error).__name__}: {str(theirs.error)[:100]}",
+            )
         expected = public_class(theirs.error)
         if not isinstance(ours.error, expected):
             return (

@@ -76,11 +76,17 @@ class Tally:
             names = sorted(n for c, n in self.by_name if c == cls)
             lines.append(f"{cls:<16} {self.by_class[cls]:>8}  {len(names):>5}")
         for cls in CLASSES:
-            names = sorted((n for c, n in self.by_name if c == cls), key=lambda n: -self.by_name[cls, n])
+            names = sorted(
+                (n for c, n in self.by_name if c == cls), key=lambda n: -self.by_name[cls, n]
+            )
             if names:
-                lines.append(f"\n{cls}: " + ", ".join(f"{n} ({self.by_name[cls, n]})" for n in names))
+                lines.append(
+                    f"\n{cls}: " + ", ".join(f"{n} ({self.by_name[cls, n]})" for n in names)
+                )
         if self.deliberate:
-            lines.append("\ndeliberate: " + "; ".join(f"{n} x {r}" for r, n in self.deliberate.most_common()))
+            lines.append(
+                "\ndeliberate: " + "; ".join(f"{n} x {r}" for r, n in self.deliberate.most_common())
+            )
         return "\n".join(lines)
 
     def markdown(self, header: str) -> str:

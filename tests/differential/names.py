@@ -84,9 +84,8 @@ def _shared(numpy_module: Any, our_module: Any, prefix: str) -> tuple[list[Calle
             warnings.simplefilter("ignore")
             theirs = getattr(numpy_module, name, None)
             ours = getattr(our_module, name, None)
-        if ours is None or not callable(theirs) or isinstance(theirs, type) and issubclass(
-            theirs, BaseException
-        ):
+        exception = isinstance(theirs, type) and issubclass(theirs, BaseException)
+        if ours is None or not callable(theirs) or exception:
             continue
         if ours is theirs:
             same.append(prefix + name)

@@ -39,7 +39,9 @@ _SLOT = struct.Struct("qq")  # call number, side (0 NumPy, 1 ours)
 SIDES = ("NumPy", "ours")
 
 
-def one_call(callees: list[Callee], seed: int, i: int, mark: Callable[[int, int], None]) -> dict | None:
+def one_call(
+    callees: list[Callee], seed: int, i: int, mark: Callable[[int, int], None]
+) -> dict | None:
     """Call ``i`` on both sides: its finding, or ``None``."""
     callee = callees[i % len(callees)]
     rng = random.Random(seed * 2**40 + i)
@@ -71,9 +73,11 @@ def _defined(callee: Callee, positional: list, keywords: list) -> bool:
     return True
 
 
-def _child(callees: list[Callee], seed: int, start: int, stop: int, slot: memoryview, path: Path) -> None:
+def _child(
+    callees: list[Callee], seed: int, start: int, stop: int, slot: memoryview, path: Path
+) -> None:
     faulthandler.disable()  # a crash is a finding: the parent reports it, not the child's dump
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
     try:  # a runaway allocation fails in the child instead of swapping the machine
         with open("/proc/self/statm") as statm:
             size = int(statm.read().split()[0]) * resource.getpagesize()
