@@ -17,6 +17,9 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
+#: Reproducers kept per class and name: one for each of the first details that differ in words.
+VARIANTS = 4
+_VALUES = re.compile(r"[-+\d.e]+|'[^']*'|<[^>]*>|\([^)]*\)|\[[^\]]*\]")
 CLASSES = ("silent", "accepts", "refuses", "exception-class", "warning", "crash")
 
 
@@ -53,6 +56,7 @@ class Tally:
         self.by_name: Counter[tuple[str, str]] = Counter()
         self.examples: dict[tuple[str, str], dict[str, Any]] = {}
         self.deliberate: Counter[str] = Counter()
+        self.variants: dict[tuple[str, str], dict[str, dict[str, Any]]] = {}
 
     def add(self, finding: dict[str, Any]) -> None:
         entry = deliberate_entry(finding, self.entries)
@@ -63,6 +67,9 @@ class Tally:
         self.by_class[finding["class"]] += 1
         self.by_name[key] += 1
         self.examples.setdefault(key, finding)
+        variants = self.variants.setdefault(key, {})
+        if len(variants) < VARIANTS:
+            variants.setdefault(_VALUES.sub("", finding["detail"])[:60], finding)
 
     def open_pairs(self) -> set[tuple[str, str]]:
         """The ``(class, name)`` pairs found, deliberate ones left out."""
@@ -90,7 +97,8 @@ class Tally:
         return "\n".join(lines)
 
     def markdown(self, header: str) -> str:
-        """The table by class, and for each class its names with one reproducer each."""
+        """The table by class, and for each class its names, each with a reproducer for each
+        of its first ``VARIANTS`` kinds of detail."""
         out = [header, "", "| class | findings | names |", "|---|---|---|"]
         for cls in CLASSES:
             names = [n for c, n in self.by_name if c == cls]
@@ -101,9 +109,10 @@ class Tally:
                 continue
             out += ["", f"## {cls} ({len(keys)} names)", ""]
             for key in keys:
-                example = self.examples[key]
-                out.append(f"- `{key[1]}` ({self.by_name[key]}): {example['detail']}  ")
-                out.append(f"  `xp.{example['call'][:400]}`")
+                out.append(f"- `{key[1]}` ({self.by_name[key]}):")
+                for example in self.variants[key].values():
+                    out.append(f"  - {example['detail']}  ")
+                    out.append(f"    `xp.{example['call'][:400]}`")
         if self.deliberate:
             out += ["", "## deliberate (deliberate.json)", ""]
             out += [f"- {n}: {r}" for r, n in self.deliberate.most_common()]
