@@ -50,7 +50,7 @@ def suite_run() -> Tally:
 
 def test_the_suite_budget_finds_exactly_the_known_open_differences(suite_run: Tally) -> None:
     listed = known.load()
-    if listed["numpy"] != np.__version__:
+    if listed["numpy"].split(".")[:2] != np.__version__.split(".")[:2]:
         pytest.skip(f"known_open.json was made with NumPy {listed['numpy']}, not {np.__version__}")
     assert (listed["seed"], listed["calls"]) == (known.SEED, known.CALLS)
     found, expected = suite_run.open_pairs(), known.pairs(listed)

@@ -12,6 +12,7 @@ decide what a value is (``axis``, ``dtype``, ``out``, ...), its defaults the res
 
 from __future__ import annotations
 
+import copy
 import inspect
 import math
 import random
@@ -305,8 +306,8 @@ _LAYOUT = {"C": np.array, "F": F, "S": S, "RO": RO}
 def build(recipe: tuple, arrays: list[np.ndarray]) -> Any:
     """The object of ``recipe`` (new each time); every array built is appended to ``arrays``."""
     kind = recipe[0]
-    if kind == "lit":
-        return recipe[1]
+    if kind == "lit":  # a list is mutable: each side gets its own
+        return copy.deepcopy(recipe[1]) if isinstance(recipe[1], list) else recipe[1]
     if kind == "arr":
         _, dtype, shape, layout, values = recipe
         a = np.array(values, dtype=dtype).reshape(shape)

@@ -30,6 +30,8 @@ from typing import Any
 
 import numpy as np
 
+import cunumpy as xp
+
 from .arguments import call_recipe, render_call
 from .compare import compare
 from .names import Callee
@@ -77,6 +79,7 @@ def _child(
     callees: list[Callee], seed: int, start: int, stop: int, slot: memoryview, path: Path
 ) -> None:
     faulthandler.disable()  # a crash is a finding: the parent reports it, not the child's dump
+    xp.set_backend("numpy")  # NumPy's calls on the NumPy backend, whatever CUNUMPY_BACKEND says
     _, hard = resource.getrlimit(resource.RLIMIT_AS)
     try:  # a runaway allocation fails in the child instead of swapping the machine
         with open("/proc/self/statm") as statm:
