@@ -54,10 +54,16 @@ def test_the_suite_budget_finds_exactly_the_known_open_differences(suite_run: Ta
         pytest.skip(f"known_open.json was made with NumPy {listed['numpy']}, not {np.__version__}")
     assert (listed["seed"], listed["calls"]) == (known.SEED, known.CALLS)
     found, expected = suite_run.open_pairs(), known.pairs(listed)
-    new = {pair: suite_run.examples[pair]["call"] for pair in sorted(found - expected)}
-    assert new == {}, "new differences from NumPy (fix them, or list them in deliberate.json)"
+    new = [
+        f"{cls} {suite_run.examples[cls, name]['call'][:300]}"
+        for cls, name in sorted(found - expected)
+    ]
     stale = sorted(expected - found)
-    assert stale == [], "fixed: regenerate with python -m tests.differential --suite --write-known"
+    assert (new, stale) == ([], []), (
+        f"new differences from NumPy (fix them, or list them in deliberate.json): {new}; "
+        f"listed but no longer found (fixed? regenerate with python -m tests.differential "
+        f"--suite --write-known): {stale}"
+    )
 
 
 def test_the_suite_budget_calls_every_callable(suite_run: Tally) -> None:
