@@ -25,9 +25,26 @@ DTYPES = [
     "float16", "float32", "float64", "complex64", "complex128",
 ]  # fmt: skip
 SHAPES = [
-    (), (0,), (1,), (3,), (4,), (2, 2), (2, 3), (3, 3), (1, 3), (3, 1), (0, 2), (1, 0),
-    (2, 2, 2), (1, 2, 3), (2, 0, 3), (2, 3, 1), (3, 3, 3),
-]  # fmt: skip
+    (),
+    (0,),
+    (1,),
+    (3,),
+    (4,),
+    (2, 2),
+    (2, 3),
+    (3, 3),
+    (1, 3),
+    (3, 1),
+    (0, 2),
+    (1, 0),
+    (2, 2, 2),
+    (1, 2, 3),
+    (2, 0, 3),
+    (2, 3, 1),
+    (3, 3, 3),
+    (40,),
+    (4, 10),
+]  # fmt: skip  (40 elements: past the small sorts, where an unstable sort shows)
 LAYOUTS = ["C", "C", "F", "S", "RO"]
 
 _INF, _NAN = float("inf"), float("nan")
@@ -122,7 +139,7 @@ def _dtype(rng: random.Random) -> Any:
 
 
 def _axis(rng: random.Random) -> Any:
-    return rng.choice([None, 0, 1, -1, 2, (0, 1), (1,), 5, -2, np.int64(0)])
+    return rng.choice([None, None, 0, 1, -1, 2, (0, 1), (1,), 5, -2, np.int64(0)])
 
 
 _NAMED: dict[str, Any] = {
@@ -142,7 +159,21 @@ _NAMED: dict[str, Any] = {
     "newshape": lambda r: r.choice([(3,), (-1,), (2, -1), 6, (1, 3)]),
     "order": lambda r: r.choice(["C", "F", "A", "K", None]),
     "casting": lambda r: r.choice(["no", "equiv", "safe", "same_kind", "unsafe"]),
-    "kind": lambda r: r.choice([None, "quicksort", "stable", "mergesort", "heapsort"]),
+    "kind": lambda r: r.choice(
+        [
+            None,
+            "quicksort",
+            "stable",
+            "mergesort",
+            "heapsort",
+            "integral",
+            "real floating",
+            "numeric",
+            "bool",
+            ("integral", "complex floating"),
+        ]
+    ),  # sort's kinds, isdtype's kinds
+    "stable": lambda r: r.choice([None, True, False, 1]),
     "side": lambda r: r.choice(["left", "right"]),
     "norm": lambda r: r.choice([None, "backward", "ortho", "forward"]),
     "ord": lambda r: r.choice([None, 1, 2, -1, -2, _INF, -_INF, "fro", "nuc", 0]),
@@ -219,6 +250,8 @@ def _argument(rng: random.Random, parameter: inspect.Parameter, first: tuple | N
             return ("lit", None)
     if name in ("indices", "indices_or_sections", "sections", "obj", "repeats"):
         return ("lit", rng.choice([0, 1, 2, [0, 1], [1, 0, 2], [-1], 5]))
+    if name in ("arrays_and_dtypes", "from_", "to", "int_type", "type1", "type2"):
+        return ("lit", _dtype(rng)) if rng.random() < 0.5 else array_like_recipe(rng)
     if name in ("arrays", "tup", "xi"):
         first = array_recipe(rng)
         same = rng.random() < 0.7
@@ -236,7 +269,7 @@ def _argument(rng: random.Random, parameter: inspect.Parameter, first: tuple | N
 def call_recipe(rng: random.Random, signature: inspect.Signature) -> tuple[list, list]:
     """``(positional, keywords)`` recipes for one call of a callee with NumPy's ``signature``.
 
-    The required parameters and about a third of the optional ones are passed; of those
+    The required parameters and about 40% of the optional ones are passed; of those
     that may go by position, a random number go by position and the rest by NumPy's names.
     """
     params = [p for p in signature.parameters.values() if p.kind is not p.VAR_KEYWORD]
@@ -245,7 +278,7 @@ def call_recipe(rng: random.Random, signature: inspect.Signature) -> tuple[list,
     for i, p in enumerate(params):
         if p.kind is p.VAR_POSITIONAL:
             items = [p.replace(kind=p.POSITIONAL_ONLY) for _ in range(rng.randint(0, 3))]
-        elif p.default is p.empty or rng.random() < 0.3:
+        elif p.default is p.empty or rng.random() < 0.4:
             items = [p]
         else:
             continue
