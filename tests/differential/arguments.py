@@ -252,17 +252,11 @@ def _argument(rng: random.Random, parameter: inspect.Parameter, first: tuple | N
         return ("lit", rng.choice([0, 1, 2, [0, 1], [1, 0, 2], [-1], 5]))
     if name in ("arrays_and_dtypes", "from_", "to", "int_type", "type1", "type2"):
         return ("lit", _dtype(rng)) if rng.random() < 0.5 else array_like_recipe(rng)
-    if name in ("arrays", "tup", "xi"):
-        first = array_recipe(rng)
-        same = rng.random() < 0.7
-        return (
-            "seq",
-            [first]
-            + [
-                array_recipe(rng, first[1] if same else None, first[2] if same else None)
-                for _ in range(rng.randint(0, 2))
-            ],
-        )
+    if name in ("arrays", "tup", "xi"):  # a list of arrays, mostly of one dtype and shape
+        head = array_recipe(rng)
+        alike = rng.random() < 0.7
+        dtype, shape = (head[1], head[2]) if alike else (None, None)
+        return ("seq", [head] + [array_recipe(rng, dtype, shape) for _ in range(rng.randint(0, 2))])
     return array_like_recipe(rng)
 
 
