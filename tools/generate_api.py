@@ -743,10 +743,12 @@ def _function(qualname: str, entry: dict[str, str]) -> str:
             *_fill_value_check(args, qualname),
             "if device is None:",
             *_restating(f"return namespace.{qualname}({call})", qualname, args),
-            f"namespace, device = _placement(device, {qualname!r})",
+            f"target, device = _placement(device, {qualname!r})",
+            "if target is namespace:  # the library's own _like keeps the layout of x, as NumPy's",
+            *_restating(f"return namespace.{qualname}({call})", qualname, args),
             "dtype = x.dtype if dtype is None else dtype",
             *_restating(
-                f"return namespace.{maker}(x.shape, {fill}dtype=dtype, device=device)",
+                f"return target.{maker}(x.shape, {fill}dtype=dtype, device=device)",
                 qualname, args, indent="",
             ),
         ]  # fmt: skip
