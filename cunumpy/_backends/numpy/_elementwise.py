@@ -34,15 +34,10 @@ def _fixed(result: np.ndarray, fix: np.ndarray, out: np.ndarray | None) -> np.nd
     return fix if type(result) is _ndarray else fix[()]
 
 
-def _clamp_int_bound(bound: object, dtype: np.dtype) -> object:
-    """Clamp a Python int bound into ``dtype``'s range (NumPy would raise OverflowError)."""
-    if type(bound) is int and dtype.kind in "iu":
-        info = np.iinfo(dtype)
-        return min(max(bound, int(info.min)), int(info.max))
-    return bound
-
-
-# Standard: clip takes `min=`/`max=` (None for no bound) and keeps the dtype of `x`.
+# Standard: clip takes `min=`/`max=` (None for no bound); with bounds of x's dtype (or
+# Python scalars within its range) the result has x's dtype. Where the standard leaves the
+# answer open (bounds of another dtype or kind, a Python int outside the dtype's range),
+# it is NumPy's, as the top level's clip gives it: ndarray.clip, the call numpy.clip makes.
 def clip(
     x: np.ndarray,
     /,
@@ -54,17 +49,9 @@ def clip(
     """Clamp each element of ``x`` to the range [``min``, ``max``]."""
     if type(x) is not _ndarray:
         x = numeric(x, "clip")
-    if min is None and max is None:
-        return _into(np.positive(x) if x.dtype.kind != "b" else x.copy(), out)
-    dtype = x.dtype
-    if type(min) is int:
-        min = _clamp_int_bound(min, dtype)
-    if type(max) is int:
-        max = _clamp_int_bound(max, dtype)
-    result = x.clip(min, max)  # type: ignore[arg-type]  # numpy.clip's own call, without its wrapper
-    if (result_dtype := result.dtype) is not dtype and result_dtype != dtype:  # identity first
-        result = result.astype(dtype)
-    return result if out is None else _into(result, out)
+    if out is None:
+        return x.clip(min, max)  # type: ignore[no-any-return]
+    return x.clip(min, max, out=out)  # type: ignore[no-any-return]
 
 
 # Standard: floor_divide(±inf, finite) is ±inf and floor_divide(finite, ±inf) is a signed
