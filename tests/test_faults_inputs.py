@@ -209,9 +209,9 @@ def test_can_cast_is_numpys_for_numpys_calls_and_mixed_kinds(args: tuple, kwargs
 
 
 def test_can_cast_with_a_casting_numpy_refuses_raises_numpys_class() -> None:
-    with pytest.raises(Exception) as expected:
-        np.can_cast(np.int8, np.int16, casting="never")
-    with pytest.raises(type(expected.value), match="^can_cast: "):
+    kind, expected = outcome(lambda m: m.can_cast(np.int8, np.int16, casting="never"), np)
+    assert kind == "raises"
+    with pytest.raises(type(expected), match=r"^can_cast: "):
         xp.can_cast(np.int8, np.int16, casting="never")
 
 
@@ -357,9 +357,9 @@ _NS = xp.array_namespace(_X)
         (lambda: _NS.tanh(None), TypeError, ("tanh", "None")),
         (lambda: _NS.sort(None), TypeError, ("sort", "None")),
         (lambda: _NS.argsort("abc"), TypeError, ("argsort", "'abc'")),
-        (lambda: _NS.linalg.eigvals(_X), ValueError, ("linalg.eigvals", "(3,)")),
+        (lambda: _NS.linalg.eigvals(_X), np.linalg.LinAlgError, ("linalg.eigvals", "(3,)")),
         (lambda: _NS.linalg.eig("a"), TypeError, ("linalg.eig", "'a'")),
-        (lambda: _NS.fft.fftfreq(0), ValueError, ("fftfreq", "0")),
+        (lambda: _NS.fft.fftfreq(0), xp.ZeroDivisionValueError, ("fftfreq", "0")),
         (lambda: _NS.fft.rfftfreq(2.5), TypeError, ("rfftfreq", "2.5")),
     ],
 )

@@ -50,8 +50,8 @@ def clip(
     if type(x) is not _ndarray:
         x = numeric(x, "clip")
     if out is None:
-        return x.clip(min, max)  # type: ignore[no-any-return]
-    return x.clip(min, max, out=out)  # type: ignore[no-any-return]
+        return x.clip(min, max)  # type: ignore[arg-type]  # None for a missing bound, as NumPy 2.1+
+    return x.clip(min, max, out=out)  # type: ignore[arg-type]
 
 
 # Standard: floor_divide(±inf, finite) is ±inf and floor_divide(finite, ±inf) is a signed
