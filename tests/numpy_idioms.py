@@ -197,7 +197,6 @@ IDIOMS: dict[str, Idiom] = {
     "linalg.pinv(int matrix)": lambda m: m.linalg.pinv(m.asarray([[1, 2], [3, 4]])),
     "size(list)": lambda m: m.size([1, 2, 3]),
     "size(x, 0)": lambda m: m.size(_m2(m), 0),
-    "permute_dims(x)": lambda m: m.permute_dims(m.ones((2, 3, 4))),
     "array(np.asmatrix(...))": lambda m: m.array(_matrix()),
     "asarray(np.asmatrix(...))": lambda m: m.asarray(_matrix()),
     # bad calls: the class NumPy raises

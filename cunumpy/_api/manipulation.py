@@ -396,7 +396,7 @@ def moveaxis(
         _raise_restated_call("moveaxis", exc, x=x, source=source, destination=destination)
 
 
-def permute_dims(x: Array, /, axes: tuple[int, ...] = _OMITTED, *args: Any, **kwargs: Any) -> Array:
+def permute_dims(x: Array, /, axes: tuple[int, ...], *args: Any, **kwargs: Any) -> Array:
     """Reorder the axes of ``x`` (a general transpose).
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -408,8 +408,8 @@ def permute_dims(x: Array, /, axes: tuple[int, ...] = _OMITTED, *args: Any, **kw
     ----------
     x : Array
         Input array.
-    axes : Tuple[int, ...], optional
-        A permutation of ``(0, 1, ..., x.ndim - 1)``. Leaving it out is NumPy's call.
+    axes : Tuple[int, ...]
+        A permutation of ``(0, 1, ..., x.ndim - 1)``.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -431,7 +431,7 @@ def permute_dims(x: Array, /, axes: tuple[int, ...] = _OMITTED, *args: Any, **kw
            [2, 5],
            [3, 6]])
     """
-    if args or kwargs or axes is _OMITTED:
+    if args or kwargs:
         return _numpy_call(permute_dims, locals())
     try:
         if type(x) is _ndarray:
