@@ -37,6 +37,11 @@ def _matrix() -> Any:
         return np.asmatrix("1 2; 3 4")
 
 
+def _iinfo_fields(info: Any) -> Any:
+    """An ``iinfo`` result as comparable fields, its class's name first (NumPy's or ours)."""
+    return type(info).__name__, info.min, info.max, info.bits, info.dtype
+
+
 def _out_cos(m: Any) -> Any:
     y = m.empty(5)
     result = m.cos(_x(m), out=y)
@@ -195,6 +200,9 @@ IDIOMS: dict[str, Idiom] = {
         m.asarray([1, 5], dtype=np.int8), m.asarray([1.5, 1.5]), None
     ),
     "linalg.pinv(int matrix)": lambda m: m.linalg.pinv(m.asarray([[1, 2], [3, 4]])),
+    "iinfo(np.uint32(1))": lambda m: _iinfo_fields(m.iinfo(np.uint32(1))),
+    "iinfo(-2)": lambda m: _iinfo_fields(m.iinfo(-2)),
+    "finfo(np.float32(1.0))": lambda m: m.finfo(np.float32(1.0)),
     "size(list)": lambda m: m.size([1, 2, 3]),
     "size(x, 0)": lambda m: m.size(_m2(m), 0),
     "array(np.asmatrix(...))": lambda m: m.array(_matrix()),

@@ -163,13 +163,14 @@ def finfo(type: DType | Array, /) -> finfo_object:
     >>> xp.finfo(xp.float32).bits, xp.finfo(xp.complex128).dtype
     (32, dtype('float64'))
 
-    NumPy's spellings of a dtype (``float``, ``"f4"``) are NumPy's call, answered as NumPy
-    does, with NumPy scalars:
+    NumPy's spellings of a dtype (``float``, ``"f4"``) and what is neither a dtype nor an
+    array (a NumPy scalar, a Python number) are NumPy's call, answered as NumPy does, with
+    NumPy scalars:
 
-    >>> xp.finfo(float).eps
-    np.float64(2.220446049250313e-16)
+    >>> xp.finfo(float).eps, xp.finfo(np.float32(1.0)).bits
+    (np.float64(2.220446049250313e-16), 32)
     """
-    if _is_numpy_spelling(type):
+    if _is_numpy_info_argument(type):
         return _numpy_call(finfo, locals())
     return _numpy_namespace.finfo(type)
 
@@ -193,8 +194,13 @@ def iinfo(type: DType | Array, /) -> iinfo_object:
     >>> info = xp.iinfo(xp.int8)
     >>> info.min, info.max
     (-128, 127)
+
+    As for ``finfo``, ``iinfo(np.uint32(1))`` and ``iinfo(-2)`` are NumPy's call:
+
+    >>> xp.iinfo(-2).dtype
+    dtype('int64')
     """
-    if _is_numpy_spelling(type):
+    if _is_numpy_info_argument(type):
         return _numpy_call(iinfo, locals())
     return _numpy_namespace.iinfo(type)
 
@@ -206,6 +212,18 @@ def _is_numpy_spelling(value: Any) -> bool:
 
 _PYTHON_TYPES = (bool, int, float, complex)
 _PYTHON_SCALARS = frozenset(_PYTHON_TYPES)
+
+
+def _is_numpy_info_argument(value: Any) -> bool:
+    """Whether ``finfo``'s or ``iinfo``'s argument is NumPy's rather than the standard's (a
+    dtype or an array): a NumPy spelling of a dtype, a NumPy scalar, a Python number, None."""
+    if type(value) is _ndarray or isinstance(value, np.dtype):
+        return False
+    return (
+        _is_numpy_spelling(value)
+        or isinstance(value, np.generic)
+        or not (_is_dtype(value) or _is_array(value))
+    )
 
 
 def isdtype(dtype: DType, kind: DType | str | tuple[DType | str, ...]) -> bool:
