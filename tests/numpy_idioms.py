@@ -203,6 +203,8 @@ IDIOMS: dict[str, Idiom] = {
     "iinfo(np.uint32(1))": lambda m: _iinfo_fields(m.iinfo(np.uint32(1))),
     "iinfo(-2)": lambda m: _iinfo_fields(m.iinfo(-2)),
     "finfo(np.float32(1.0))": lambda m: m.finfo(np.float32(1.0)),
+    "fft.rfftfreq(-1)": lambda m: m.fft.rfftfreq(-1),
+    "fft.rfftfreq(True)": lambda m: m.fft.rfftfreq(True),
     "size(list)": lambda m: m.size([1, 2, 3]),
     "size(x, 0)": lambda m: m.size(_m2(m), 0),
     "array(np.asmatrix(...))": lambda m: m.array(_matrix()),

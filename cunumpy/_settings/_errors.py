@@ -189,13 +189,10 @@ def _specific(func: str, exc: BaseException, arguments: dict[str, Any]) -> Excep
             problem = _size_problem(name, arguments[name])
             if problem is not None:
                 return problem[0](f"{func}: {problem[1]}.")
-    if func in ("fft.fftfreq", "fft.rfftfreq") and "n" in arguments:
-        n = arguments["n"]
-        problem = _size_problem("n", n)
-        if problem is not None:
-            return problem[0](f"{func}: {problem[1]}.")
-        if n == 0:  # NumPy divides by n * d
-            return ZeroDivisionValueError(f"{func}: `n` must be a positive int, got 0.")
+    n = arguments.get("n")
+    if func in ("fft.fftfreq", "fft.rfftfreq") and type(n) is int and n == 0:
+        # NumPy divides by n * d; other lengths are NumPy's to judge
+        return ZeroDivisionValueError(f"{func}: `n` must be a positive int, got 0.")
     if func == "arange":
         for name in ("start", "stop", "step"):
             value = arguments.get(name)

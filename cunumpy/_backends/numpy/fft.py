@@ -15,6 +15,7 @@ from numpy.fft import (
     irfft,
     rfft,
 )
+from numpy.lib.array_utils import normalize_axis_index
 
 from .._standard_names import FFT
 from .._superset import library_attribute
@@ -63,8 +64,8 @@ def fft_sizes(
     """
     if s is None:
         return None, None if axes is None else tuple(axes)
-    if axes is None:
-        axes = range(x.ndim - len(s), x.ndim)
+    if axes is None:  # as NumPy: more sizes than axes is its AxisError
+        axes = range(-len(s), 0)
     axes = tuple(axes)
     if len(axes) != len(s):
         msg = f"{func}: `s` {tuple(s)!r} and `axes` {axes!r} must have the same length."
@@ -72,7 +73,7 @@ def fft_sizes(
     sizes = list(s)
     for i, (size, axis) in enumerate(zip(sizes, axes)):
         if size == -1:
-            m = x.shape[axis]
+            m = x.shape[normalize_axis_index(axis, x.ndim)]
             sizes[i] = 2 * (m - 1) if inverse_real and i == len(sizes) - 1 else m
     return tuple(sizes), axes
 
