@@ -62,6 +62,8 @@ def fft_sizes(
     (NumPy 2 deprecates leaving ``axes`` out), and a -1 in ``s`` keeps the input's length
     along that axis (for the last axis of an inverse real transform, ``2 * (m - 1)``).
     """
+    if axes is not None and not isinstance(axes, (tuple, list, range)):
+        return s, axes  # not the standard's sequence (axes=2): NumPy's to judge
     if s is None:
         return None, None if axes is None else tuple(axes)
     if axes is None:  # as NumPy: more sizes than axes is its AxisError

@@ -80,13 +80,14 @@ def eig(x: np.ndarray, /) -> EigResult:
 
 
 # Standard: pinv's default `rtol` is max(M, N) times the machine epsilon of x's dtype, which
-# NumPy computes with finfo (an error for integer and bool x). The standard leaves x of
-# those dtypes open: there the answer is NumPy's own pinv(x).
+# NumPy computes with finfo and the shape (an error for integer and bool x, and for fewer
+# than two dimensions before NumPy's own LinAlgError). The standard leaves those x open:
+# there the answer is NumPy's own pinv(x).
 def pinv(x: np.ndarray, /, *, rtol: float | np.ndarray | None = None) -> np.ndarray:
     """The Moore-Penrose pseudo-inverse of each matrix in ``x``."""
     if not isinstance(x, np.ndarray):
         x = numeric(x, "linalg.pinv")
-    if rtol is None and x.dtype.kind not in "fc":
+    if rtol is None and (x.dtype.kind not in "fc" or x.ndim < 2):  # NumPy's LinAlgError too
         return np.linalg.pinv(x)
     return np.linalg.pinv(x, rtol=rtol)  # type: ignore[arg-type]  # None: the standard's default
 
