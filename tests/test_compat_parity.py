@@ -290,6 +290,27 @@ def test_array_namespace_gives_compats_answer_for_numpy_scalars(
     assert ours[:2] == theirs[:2], (mix, ours, theirs)
 
 
+def test_scipys_own_test_of_array_and_array_likes_passes_with_ours_as_its_helper(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """SciPy's test_array_and_array_likes_mix[array_api_strict] (scipy/_lib/tests/
+    test_array_api.py), with cunumpy.array_namespace where SciPy calls compat's."""
+    override = pytest.importorskip("scipy._lib._array_api_override")
+    monkeypatch.setattr(override, "SCIPY_ARRAY_API", True)
+    monkeypatch.setattr(
+        override,
+        "array_api_compat",
+        type("Compat", (), {"array_namespace": cunumpy.array_namespace}),
+    )
+    x = array_api_strict.asarray(1)
+    assert override.array_namespace(x) is array_api_strict
+    assert override.array_namespace(x, 1) is array_api_strict
+    assert override.array_namespace(None, x) is array_api_strict
+    for other in ([1, 2], np.int64(1), np.float64(1), np.complex128(1)):
+        with pytest.raises(TypeError, match="Multiple namespaces"):
+            override.array_namespace(x, other)
+
+
 def test_the_top_level_takes_a_numpy_scalar_as_a_scalar_beside_another_librarys_array() -> None:
     """Unlike array_namespace, the top level's dispatch runs where the array lives (as a
     Python scalar would): Struphy's clip(cupy_array, np.float64(...)) needs that."""
