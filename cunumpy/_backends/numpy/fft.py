@@ -66,8 +66,8 @@ def fft_sizes(
         return s, axes  # not the standard's sequence (axes=2): NumPy's to judge
     if s is None:
         return None, None if axes is None else tuple(axes)
-    if axes is None:  # as NumPy: more sizes than axes is its AxisError
-        axes = range(-len(s), 0)
+    if axes is None:  # the last len(s) axes; more sizes than axes is NumPy's AxisError
+        axes = range(x.ndim - len(s), x.ndim) if len(s) <= x.ndim else range(-len(s), 0)
     axes = tuple(axes)
     if len(axes) != len(s):
         msg = f"{func}: `s` {tuple(s)!r} and `axes` {axes!r} must have the same length."
