@@ -37,6 +37,11 @@ def _matrix() -> Any:
         return np.asmatrix("1 2; 3 4")
 
 
+def _iinfo_fields(info: Any) -> Any:
+    """An ``iinfo`` result as comparable fields, its class's name first (NumPy's or ours)."""
+    return type(info).__name__, info.min, info.max, info.bits, info.dtype
+
+
 def _out_cos(m: Any) -> Any:
     y = m.empty(5)
     result = m.cos(_x(m), out=y)
@@ -183,6 +188,25 @@ IDIOMS: dict[str, Idiom] = {
     "result_type('i4', 'c8')": lambda m: m.result_type("i4", "c8"),
     "result_type(float, int)": lambda m: m.result_type(float, int),
     "result_type(3.0, -2)": lambda m: m.result_type(3.0, -2),
+    # where the standard leaves the answer open, NumPy's is the answer (issue 43)
+    "result_type(int8, float32)": lambda m: m.result_type(np.int8, np.float32),
+    "result_type(int8, uint64)": lambda m: m.result_type(np.int8, np.uint64),
+    "result_type(int8 array, 1.0)": lambda m: m.result_type(m.asarray([1], dtype=np.int8), 1.0),
+    "can_cast(casting='no')": lambda m: m.can_cast(np.int8, np.int16, casting="no"),
+    "can_cast(int8, float32)": lambda m: m.can_cast(np.int8, np.float32),
+    "clip(int, 0.5, 2.5)": lambda m: m.clip(m.asarray([1, 5]), 0.5, 2.5),
+    "clip(x, 1, None)": lambda m: m.clip(m.asarray([0, 3]), 1, None),
+    "clip(int8, float array)": lambda m: m.clip(
+        m.asarray([1, 5], dtype=np.int8), m.asarray([1.5, 1.5]), None
+    ),
+    "linalg.pinv(int matrix)": lambda m: m.linalg.pinv(m.asarray([[1, 2], [3, 4]])),
+    "iinfo(np.uint32(1))": lambda m: _iinfo_fields(m.iinfo(np.uint32(1))),
+    "iinfo(-2)": lambda m: _iinfo_fields(m.iinfo(-2)),
+    "finfo(np.float32(1.0))": lambda m: m.finfo(np.float32(1.0)),
+    "fft.rfftfreq(-1)": lambda m: m.fft.rfftfreq(-1),
+    "fft.rfftfreq(True)": lambda m: m.fft.rfftfreq(True),
+    "size(list)": lambda m: m.size([1, 2, 3]),
+    "size(x, 0)": lambda m: m.size(_m2(m), 0),
     "array(np.asmatrix(...))": lambda m: m.array(_matrix()),
     "asarray(np.asmatrix(...))": lambda m: m.asarray(_matrix()),
     # bad calls: the class NumPy raises
@@ -203,6 +227,8 @@ NOT_ON_CUPY = {
     "diff(datetime64)": "CuPy has no datetime64 dtype (the fake's host buffers do)",
     "full(2, 'ab')": "CuPy has no string dtypes",
     "full(3, None)": "CuPy has no object dtype",
+    "clip(int, 0.5, 2.5)": "the CuPy namespace's clip keeps x's dtype for bounds of another kind",
+    "clip(int8, float array)": "the CuPy namespace's clip keeps x's dtype for bounds of another kind",
 }
 
 

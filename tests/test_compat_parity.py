@@ -157,8 +157,8 @@ def _outcome(func: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[Any, 
 
 
 _REASONS = {
-    "numpy-scalars-are-scalars": "a NumPy scalar beside another library's array is a scalar",
     "errors-are-type-errors": "a wrong type is a TypeError naming the function",
+    "size-is-numpys": "size of what has no shape is numpy.size's answer",
     "predicates-never-raise": "is_*_namespace answers False for what is not a namespace",
     "masked-and-matrix": "masked arrays and numpy.matrix are refused",
     "arguments-checked": "api_version and use_compat are checked, whatever the arrays",
@@ -180,6 +180,12 @@ def _documented_difference(
     namespace_helper = helper in ("array_namespace", "get_namespace")
     if ours[:2] == theirs[:2] and ours[-1] == [] and theirs[-1] == ["UserWarning"]:
         return "no-version-warning" if namespace_helper and kwargs.get("api_version") else None
+    if (
+        helper == "size"
+        and not hasattr(args[0], "shape")
+        and theirs[:2] == ("raises", "AttributeError")
+    ):
+        return "size-is-numpys" if ours == _outcome(np.size, *args) else None
     if ours[:2] == ("raises", "TypeError") and theirs[0] == "raises":
         return "errors-are-type-errors" if theirs[1] in ("AttributeError", "ValueError") else None
     if helper in NAMESPACE_PREDICATES:
@@ -188,9 +194,6 @@ def _documented_difference(
         if args[0] is numpy_namespace and helper == "is_numpy_namespace":
             return "cunumpy-namespaces"
     if namespace_helper:
-        numpy_scalars = [a for a in args if isinstance(a, np.generic)]
-        if numpy_scalars and len(numpy_scalars) < len(args) and ours[0] == "returns":
-            return "numpy-scalars-are-scalars"
         if ours[:2] == ("raises", "TypeError") and any(map(_is_masked_or_matrix, args)):
             return "masked-and-matrix"
         version, use_compat = kwargs.get("api_version"), kwargs.get("use_compat")
@@ -254,6 +257,71 @@ def test_array_namespace(xs: list[object], api_version: object, use_compat: obje
         if use_compat is not None:
             kwargs["use_compat"] = use_compat
         _check(helper, *xs, **kwargs)
+
+
+# array_namespace is array-api-compat's drop-in: a NumPy scalar counts as a NumPy array, so
+# beside another library's array it is a second namespace (SciPy's own test,
+# test_array_and_array_likes_mix[array_api_strict], expects compat's "Multiple namespaces").
+_MIXES: dict[str, Callable[[], tuple[Any, ...]]] = {
+    "float64 alone": lambda: (np.float64(1.5),),
+    "int32 alone": lambda: (np.int32(3),),
+    "bool_ and float": lambda: (np.bool_(True), 2.0),
+    "float64 beside ndarray": lambda: (np.float64(1.5), np.ones(2)),
+    "ndarray beside int64": lambda: (np.ones(2), np.int64(1)),
+    "float64 beside strict": lambda: (np.float64(1.5), array_api_strict.asarray([1.0])),
+    "strict beside int64": lambda: (array_api_strict.asarray([1]), np.int64(1)),
+    "strict beside complex128": lambda: (array_api_strict.asarray([1.0]), np.complex128(1j)),
+    "strict, 2.0, float32": lambda: (array_api_strict.asarray([1.0]), 2.0, np.float32(1)),
+    "strict and a list": lambda: (array_api_strict.asarray([1.0]), [1, 2]),
+    "two strict and None": lambda: (array_api_strict.asarray(1), None, array_api_strict.asarray(2)),
+}
+
+
+@pytest.mark.parametrize("mix", list(_MIXES))
+@pytest.mark.parametrize("api_version", [None, "2024.12"])
+@pytest.mark.parametrize("helper", ["array_namespace", "get_namespace"])
+def test_array_namespace_gives_compats_answer_for_numpy_scalars(
+    mix: str, api_version: str | None, helper: str
+) -> None:
+    args = _MIXES[mix]()
+    kwargs = {} if api_version is None else {"api_version": api_version}
+    ours = _outcome(getattr(cunumpy, helper), *args, **kwargs)
+    theirs = _outcome(getattr(array_api_compat, helper), *args, **kwargs)
+    assert ours[:2] == theirs[:2], (mix, ours, theirs)
+
+
+def test_scipys_own_test_of_array_and_array_likes_passes_with_ours_as_its_helper(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """SciPy's test_array_and_array_likes_mix[array_api_strict] (scipy/_lib/tests/
+    test_array_api.py), with cunumpy.array_namespace where SciPy calls compat's."""
+    override = pytest.importorskip("scipy._lib._array_api_override")
+    monkeypatch.setattr(override, "SCIPY_ARRAY_API", True)
+    monkeypatch.setattr(
+        override,
+        "array_api_compat",
+        type("Compat", (), {"array_namespace": cunumpy.array_namespace}),
+    )
+    x = array_api_strict.asarray(1)
+    assert override.array_namespace(x) is array_api_strict
+    assert override.array_namespace(x, 1) is array_api_strict
+    assert override.array_namespace(None, x) is array_api_strict
+    for other in ([1, 2], np.int64(1), np.float64(1), np.complex128(1)):
+        with pytest.raises(TypeError, match="Multiple namespaces"):
+            override.array_namespace(x, other)
+
+
+def test_the_top_level_takes_a_numpy_scalar_as_a_scalar_beside_another_librarys_array() -> None:
+    """Unlike array_namespace, the top level's dispatch runs where the array lives (as a
+    Python scalar would): Struphy's clip(cupy_array, np.float64(...)) needs that."""
+    da = pytest.importorskip("dask.array")
+    x = da.asarray(np.asarray([1.0, 5.0]))
+    clipped = cunumpy.clip(x, np.float64(2.0), 3.0)
+    assert type(clipped) is type(x)
+    np.testing.assert_array_equal(clipped.compute(), np.clip([1.0, 5.0], 2.0, 3.0))
+    for helper in (cunumpy.array_namespace, array_api_compat.array_namespace):
+        with pytest.raises(TypeError, match="Multiple namespaces"):
+            helper(x, np.float64(0.0))
 
 
 @pytest.mark.parametrize("namespace", _NAMESPACES, ids=repr)

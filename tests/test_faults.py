@@ -194,13 +194,13 @@ def test_python_scalars_stay_accepted_where_the_standard_allows_them() -> None:
         (TypeError, lambda: xp.zeros(3, dtype="bogus"), ("zeros", "'bogus'")),
         (ValueError, lambda: xp.full_like(X, "x"), ("full_like", "'x'")),  # NumPy's call
         (ValueError, lambda: xp.eye(-1), ("eye", "`n_rows`", "-1")),
-        (ValueError, lambda: xp.arange(0, 10, 0), ("arange", "`step`", "0")),
+        (xp.ZeroDivisionValueError, lambda: xp.arange(0, 10, 0), ("arange", "`step`", "0")),
         (TypeError, lambda: xp.arange("a"), ("arange", "`start`", "'a'")),
         (ValueError, lambda: xp.linspace(0, 1, -1), ("linspace", "`num`", "-1")),
-        (ValueError, lambda: xp.fft.fftfreq(0), ("fft.fftfreq", "`n`", "0")),
-        (ValueError, lambda: xp.fft.rfftfreq(0), ("fft.rfftfreq", "`n`", "0")),
+        (xp.ZeroDivisionValueError, lambda: xp.fft.fftfreq(0), ("fft.fftfreq", "`n`", "0")),
+        (xp.ZeroDivisionValueError, lambda: xp.fft.rfftfreq(0), ("fft.rfftfreq", "`n`", "0")),
         (ValueError, lambda: xp.asarray([1, 2], copy=False), ("asarray", "copy=False", "[1, 2]")),
-        (ValueError, lambda: xp.asarray(-1, dtype=xp.uint8), ("asarray", "-1", "uint8")),
+        (xp.OverflowValueError, lambda: xp.asarray(-1, dtype=xp.uint8), ("asarray", "-1", "uint8")),
         (ValueError, lambda: xp.asarray([1, [2]]), ("asarray", "[1, [2]]")),
         (TypeError, lambda: xp.asarray(X, copy="yes"), ("asarray", "`copy`", "'yes'")),
         (TypeError, lambda: xp.astype(X, "bogus"), ("astype", "`dtype`", "'bogus'")),
@@ -213,6 +213,43 @@ def test_creation_errors_name_the_function_and_the_argument(
 ) -> None:
     text = _raises(kind, call, *names)
     assert "numpy_2_0_migration_guide" not in text  # NumPy's hint for NumPy 1 code
+
+
+_NUMPY_CLASS_CALLS = {
+    "fft.fftfreq(0)": lambda m: m.fft.fftfreq(0),
+    "fft.rfftfreq(0)": lambda m: m.fft.rfftfreq(0),
+    "fft.fftfreq(3, d=0.0)": lambda m: m.fft.fftfreq(3, d=0.0),
+    "fft.rfftfreq(2.5)": lambda m: m.fft.rfftfreq(2.5),
+    "fft.fftfreq(-1)": lambda m: m.fft.fftfreq(-1),
+    "fft.fftn(1-D, s=(2, 2))": lambda m: m.fft.fftn(m.asarray([0.5, 1.0]), s=(2, 2)),
+    "fft.rfftn(1-D, s=(3, 2))": lambda m: m.fft.rfftn(m.asarray([1.0]), s=(3, 2)),
+    "fft.fftn(axes=2)": lambda m: m.fft.fftn(m.asarray([0.0, 9.0, 1.0]), axes=2),
+    "linalg.pinv(0-D)": lambda m: m.linalg.pinv(m.asarray(1.0)),
+    "linalg.pinv(1-D)": lambda m: m.linalg.pinv(m.asarray([1.0, 2.0])),
+    "linalg.eig(0-D)": lambda m: m.linalg.eig(m.asarray(1.0)),
+    "linalg.eigvals(1-D)": lambda m: m.linalg.eigvals(m.asarray([1.0, 2.0])),
+    "full(int too large)": lambda m: m.full((2,), 2**70, dtype=m.int64),
+    "full(-1, uint8)": lambda m: m.full((2,), -1, dtype=m.uint8),
+    "full_like(300, int8)": lambda m: m.full_like(m.ones(2, dtype=m.int8), 300),
+    "asarray(-1, uint8)": lambda m: m.asarray(-1, dtype=m.uint8),
+    "asarray([2**70], int64)": lambda m: m.asarray([2**70], dtype=m.int64),
+    "arange(0, 10, 0)": lambda m: m.arange(0, 10, 0),
+}
+
+
+@pytest.mark.parametrize("name", list(_NUMPY_CLASS_CALLS))
+def test_a_bad_value_is_a_value_error_and_numpys_class(name: str) -> None:
+    """Where the project's table says ValueError and NumPy raises another class, the error
+    is both (``ZeroDivisionValueError``, ``OverflowValueError``, ``LinAlgError``)."""
+    call = _NUMPY_CLASS_CALLS[name]
+    with warnings.catch_warnings():  # NumPy's DeprecationWarning for s without axes
+        warnings.simplefilter("ignore", DeprecationWarning)
+        kind, numpys = outcome(call, np)
+    assert kind == "raises"
+    with pytest.raises(type(numpys)) as ours:
+        call(xp)
+    assert isinstance(ours.value, ValueError)
+    assert str(ours.value).startswith(name.partition("(")[0] + ":"), str(ours.value)
 
 
 def test_numpys_error_is_kept_as_the_cause() -> None:

@@ -49,15 +49,22 @@ def test_top_level_functions_still_take_python_scalars() -> None:
     assert cunumpy.maximum(np.zeros(2), 1)[1] == 1.0
 
 
-def test_numpy_scalars_beside_another_librarys_array_are_scalars() -> None:
-    # A NumPy scalar is a scalar where a Python scalar is: beside an array of another
-    # library it is skipped (array-api-compat raises there); alone it is NumPy's.
+def test_array_namespace_counts_numpy_scalars_as_numpy_arrays_as_compat_does() -> None:
+    # array_namespace is array-api-compat's drop-in: a NumPy scalar is NumPy's, so beside
+    # another library's array it is a second namespace (tests/test_compat_parity.py
+    # checks a table of mixes against compat itself). The top level's functions take it
+    # as a scalar instead (tests/fake_cupy/test_numpy_scalars_fake_cupy.py).
     x = array_api_strict.asarray([1.0, 2.0])
-    assert cunumpy.array_namespace(x, np.float64(1.0), np.int64(2)) is array_api_strict
-    assert cunumpy.array_namespace(np.bool_(True), x, use_compat=False) is array_api_strict
+    with pytest.raises(
+        TypeError, match=r"Multiple namespaces.*numpy\.float64 and array_api_strict"
+    ):
+        cunumpy.array_namespace(np.float64(1.0), x)
+    with pytest.raises(TypeError, match="Multiple namespaces"):
+        cunumpy.array_namespace(x, np.int64(2))
+    with pytest.raises(TypeError, match="Multiple namespaces"):
+        cunumpy.array_namespace(np.bool_(True), x, use_compat=False)
     assert cunumpy.array_namespace(np.float64(1.0), np.int64(2)) is numpy_namespace
-    with pytest.raises(TypeError, match=r"numpy\.ndarray and array_api_strict"):
-        cunumpy.array_namespace(np.float64(1.0), np.ones(1), x)
+    assert cunumpy.array_namespace(np.float64(1.0), np.ones(1)) is numpy_namespace
 
 
 def test_array_api_strict_gives_itself() -> None:

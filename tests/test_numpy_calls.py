@@ -250,3 +250,29 @@ def test_a_list_of_python_numbers_is_data_not_scanned_item_by_item() -> None:
     assert _namespace_of_values([[np.ones(2), 1.0]]) is numpy_namespace
     assert _namespace_of_values([[[1.0, 2.0], np.ones(2)]]) is numpy_namespace
     compare(xp.sum([[1.0, 2.0], [3.0, 4.0]]), np.sum([[1.0, 2.0], [3.0, 4.0]]))
+
+
+_LAYOUTS = {
+    "fortran": lambda: np.ones((2, 3), order="F"),
+    "transposed 3-D": lambda: np.ones((2, 3, 4)).transpose(2, 0, 1),
+    "strided": lambda: np.ones((4, 6))[::2, ::3],
+    "C": lambda: np.ones((2, 3)),
+}
+
+
+@pytest.mark.parametrize("layout", list(_LAYOUTS))
+@pytest.mark.parametrize("name", ["empty_like", "zeros_like", "ones_like", "full_like"])
+@pytest.mark.parametrize("dtype", [None, np.int32])
+def test_like_functions_with_device_keep_numpys_layout(
+    name: str, layout: str, dtype: object
+) -> None:
+    """With ``device="cpu"`` (x's own library), NumPy keeps x's layout (order "K")."""
+    x = _LAYOUTS[layout]()
+    fill = (2,) if name == "full_like" else ()
+    expected = getattr(np, name)(x, *fill, dtype=dtype, device="cpu")
+    ours = getattr(xp, name)(x, *fill, dtype=dtype, device="cpu")
+    assert type(ours) is type(expected)
+    assert ours.dtype == expected.dtype
+    assert ours.strides == expected.strides
+    if name != "empty_like":
+        np.testing.assert_array_equal(ours, expected)

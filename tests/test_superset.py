@@ -79,6 +79,33 @@ def test_fixed_functions_take_numpys_out(name: str, args: tuple[np.ndarray, ...]
     np.testing.assert_array_equal(in_place, expected)
 
 
+_INF, _NAN = float("inf"), float("nan")
+_SPECIAL_INPUTS = {
+    "floor_divide": [(a, b) for a in (_INF, -_INF, _NAN, -0.0, 1.5) for b in (_INF, -0.0, 2.0)],
+    "expm1": [(complex(a, b),) for a in (_INF, -_INF, _NAN, -0.0) for b in (0.0, 1.0, _NAN, _INF)],
+    "tanh": [(complex(a, b),) for a in (_INF, -_INF, _NAN, -0.0) for b in (0.0, 1.0, _NAN, _INF)],
+}
+
+
+@pytest.mark.parametrize("name", sorted(_SPECIAL_INPUTS))
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_fixed_functions_give_numpys_kind_of_result(name: str, dtype: type) -> None:
+    """NumPy's ufuncs give a NumPy scalar for NumPy scalars and 0-D arrays; where a fix
+    replaces a special value, the result keeps that kind (and the top level's too)."""
+    kind = np.dtype(dtype) if name == "floor_divide" else np.result_type(dtype, np.complex64)
+    with np.errstate(all="ignore"):
+        for values in _SPECIAL_INPUTS[name]:
+            for make in (kind.type, lambda v: np.asarray(v, dtype=kind)):
+                args = [make(v) for v in values]
+                expected = getattr(np, name)(*args)
+                for ours in (getattr(numpy_namespace, name)(*args), getattr(cunumpy, name)(*args)):
+                    assert type(ours) is type(expected), (name, args, type(ours))
+                    assert ours.dtype == expected.dtype
+                    # the value is the standard's, as for a 1-D array of the same values
+                    one_d = getattr(numpy_namespace, name)(*(np.asarray([a]) for a in args))
+                    np.testing.assert_array_equal(np.asarray(ours).reshape(1), one_d)
+
+
 def test_out_keeps_the_standards_special_cases() -> None:
     x = np.asarray([complex(np.inf, 1.0), 0.5 + 0j])
     out = np.empty_like(x)

@@ -532,15 +532,23 @@ _ENTRIES: dict[str, _Doc] = {
         "An array with the dtype of ``x`` (integer input is returned unchanged).",
     ),
     "clip": _doc(
-        "Limit each element of ``x`` to the range ``[min, max]``, keeping the dtype of ``x``.",
+        "Limit each element of ``x`` to the range ``[min, max]``.",
         """
         >>> x = xp.asarray([1, 5, 9], dtype=xp.int8)
         >>> xp.clip(x, min=2, max=6)
         array([2, 5, 6], dtype=int8)
         >>> xp.clip(xp.asarray([-1.5, 0.5, 2.5]), max=1.0)
         array([-1.5,  0.5,  1. ])
+
+        Bounds of another kind than ``x``, which the standard leaves open, give NumPy's
+        answer:
+
+        >>> xp.clip(xp.asarray([1, 5]), 0.5, 2.5)
+        array([1. , 2.5])
         """,
-        "An array with the shape and dtype of ``x`` (bounds never change the dtype).",
+        "An array with the shape of ``x``: its dtype where the bounds are ``None``, Python "
+        "scalars that fit it or arrays of that dtype (the standard's case), else NumPy's "
+        "promotion of ``x`` and the bounds.",
         min="Lower bound (a scalar or an array broadcastable to ``x``); ``None`` means no "
         "lower bound.",
         max="Upper bound (a scalar or an array broadcastable to ``x``); ``None`` means no "

@@ -542,6 +542,12 @@ def _fast_name(qualname: str) -> str:
     return "_numpy_" + qualname.replace(".", "_")
 
 
+#: Functions whose ndarray fast path calls NumPy's own function rather than the NumPy
+#: namespace's: the namespace fixes an answer the standard leaves open (sorted unique
+#: values, as array-api-compat's), and the top level gives NumPy's (hash order).
+NUMPY_OWN = {"unique_values"}
+
+
 def _fast_path_imports(topic: str, names: list[str]) -> str:
     """The NumPy namespace's functions that a file's fast paths call, bound at import."""
     prefix = f"{topic}." if topic in EXTENSIONS else ""
@@ -549,8 +555,9 @@ def _fast_path_imports(topic: str, names: list[str]) -> str:
     for name in names:
         args, _ = _parse(SIGNATURES[topic][name]["params"], SIGNATURES[topic][name]["returns"])
         fast_path = _numpy_fast_path(prefix + name, args, _call_arguments(args))
+        owner = "_np" if prefix + name in NUMPY_OWN else "_numpy_namespace"
         if fast_path and prefix + name not in METHOD_CALLS:
-            fast.append(f"{_fast_name(prefix + name)} = _numpy_namespace.{prefix + name}\n")
+            fast.append(f"{_fast_name(prefix + name)} = {owner}.{prefix + name}\n")
     if not fast:
         return ""
     return (
@@ -743,10 +750,12 @@ def _function(qualname: str, entry: dict[str, str]) -> str:
             *_fill_value_check(args, qualname),
             "if device is None:",
             *_restating(f"return namespace.{qualname}({call})", qualname, args),
-            f"namespace, device = _placement(device, {qualname!r})",
+            f"target, device = _placement(device, {qualname!r})",
+            "if target is namespace:  # the library's own _like keeps the layout of x, as NumPy's",
+            *_restating(f"return namespace.{qualname}({call})", qualname, args),
             "dtype = x.dtype if dtype is None else dtype",
             *_restating(
-                f"return namespace.{maker}(x.shape, {fill}dtype=dtype, device=device)",
+                f"return target.{maker}(x.shape, {fill}dtype=dtype, device=device)",
                 qualname, args, indent="",
             ),
         ]  # fmt: skip

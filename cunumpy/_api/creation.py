@@ -350,10 +350,15 @@ def empty_like(
             return namespace.empty_like(x, dtype=dtype, device=device)
         except _BACKEND_ERRORS as exc:
             _raise_restated("empty_like", exc, x=x, dtype=dtype)
-    namespace, device = _placement(device, "empty_like")
+    target, device = _placement(device, "empty_like")
+    if target is namespace:  # the library's own _like keeps the layout of x, as NumPy's
+        try:
+            return namespace.empty_like(x, dtype=dtype, device=device)
+        except _BACKEND_ERRORS as exc:
+            _raise_restated("empty_like", exc, x=x, dtype=dtype)
     dtype = x.dtype if dtype is None else dtype
     try:
-        return namespace.empty(x.shape, dtype=dtype, device=device)
+        return target.empty(x.shape, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
         _raise_restated("empty_like", exc, x=x, dtype=dtype)
 
@@ -605,10 +610,15 @@ def full_like(
             return namespace.full_like(x, fill_value, dtype=dtype, device=device)
         except _BACKEND_ERRORS as exc:
             _raise_restated("full_like", exc, x=x, fill_value=fill_value, dtype=dtype)
-    namespace, device = _placement(device, "full_like")
+    target, device = _placement(device, "full_like")
+    if target is namespace:  # the library's own _like keeps the layout of x, as NumPy's
+        try:
+            return namespace.full_like(x, fill_value, dtype=dtype, device=device)
+        except _BACKEND_ERRORS as exc:
+            _raise_restated("full_like", exc, x=x, fill_value=fill_value, dtype=dtype)
     dtype = x.dtype if dtype is None else dtype
     try:
-        return namespace.full(x.shape, fill_value, dtype=dtype, device=device)
+        return target.full(x.shape, fill_value, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
         _raise_restated("full_like", exc, x=x, fill_value=fill_value, dtype=dtype)
 
@@ -860,10 +870,15 @@ def ones_like(
             return namespace.ones_like(x, dtype=dtype, device=device)
         except _BACKEND_ERRORS as exc:
             _raise_restated("ones_like", exc, x=x, dtype=dtype)
-    namespace, device = _placement(device, "ones_like")
+    target, device = _placement(device, "ones_like")
+    if target is namespace:  # the library's own _like keeps the layout of x, as NumPy's
+        try:
+            return namespace.ones_like(x, dtype=dtype, device=device)
+        except _BACKEND_ERRORS as exc:
+            _raise_restated("ones_like", exc, x=x, dtype=dtype)
     dtype = x.dtype if dtype is None else dtype
     try:
-        return namespace.ones(x.shape, dtype=dtype, device=device)
+        return target.ones(x.shape, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
         _raise_restated("ones_like", exc, x=x, dtype=dtype)
 
@@ -1099,9 +1114,14 @@ def zeros_like(
             return namespace.zeros_like(x, dtype=dtype, device=device)
         except _BACKEND_ERRORS as exc:
             _raise_restated("zeros_like", exc, x=x, dtype=dtype)
-    namespace, device = _placement(device, "zeros_like")
+    target, device = _placement(device, "zeros_like")
+    if target is namespace:  # the library's own _like keeps the layout of x, as NumPy's
+        try:
+            return namespace.zeros_like(x, dtype=dtype, device=device)
+        except _BACKEND_ERRORS as exc:
+            _raise_restated("zeros_like", exc, x=x, dtype=dtype)
     dtype = x.dtype if dtype is None else dtype
     try:
-        return namespace.zeros(x.shape, dtype=dtype, device=device)
+        return target.zeros(x.shape, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
         _raise_restated("zeros_like", exc, x=x, dtype=dtype)

@@ -21,7 +21,7 @@ from .._calls._where_to_run import (
     _placement,
 )
 from .._moving._to_device import to_device
-from .._settings._dtype_rules import DTYPE_ARGUMENTS, check_cast, check_promotion
+from .._settings._dtype_rules import DTYPE_ARGUMENTS, check_cast
 from .._settings._errors import BACKEND_ERRORS, check_copy, raise_restated
 from .._typing import Array, Device, DType, finfo_object, iinfo_object
 
@@ -97,8 +97,11 @@ vars(_numpy_namespace)["astype"] = compile_function(
 )
 
 
-def can_cast(from_: DType | Array, to: DType, /) -> bool:
+def can_cast(from_: DType | Array, to: DType, /, *args: Any, **kwargs: Any) -> bool:
     """Return whether ``from_`` (a dtype or an array's dtype) casts to ``to`` by the promotion rules.
+
+    Where the standard leaves the answer open (casts between kinds, such as int8 to
+    float32), it is NumPy's.
 
     Parameters
     ----------
@@ -106,6 +109,11 @@ def can_cast(from_: DType | Array, to: DType, /) -> bool:
         The source data type, or an array whose data type is used.
     to : dtype
         The target data type.
+    *args : Any
+        NumPy's call: NumPy's ``casting`` given by position.
+    **kwargs : Any
+        NumPy's call: NumPy's ``casting=`` (``"no"``, ``"equiv"``, ``"safe"``,
+        ``"same_kind"``, ``"unsafe"``), answered by NumPy.
 
     Returns
     -------
@@ -117,7 +125,11 @@ def can_cast(from_: DType | Array, to: DType, /) -> bool:
     >>> import cunumpy as xp
     >>> xp.can_cast(xp.int8, xp.int16), xp.can_cast(xp.float64, xp.float32)
     (True, False)
+    >>> xp.can_cast(xp.int8, xp.int16, casting="no")  # NumPy's call
+    False
     """
+    if args or kwargs:
+        return bool(_numpy_call(can_cast, locals()))
     namespace = _namespace_of_array(from_, "can_cast") if _is_array(from_) else _numpy_namespace
     try:
         result: bool = namespace.can_cast(from_, to)
@@ -151,13 +163,14 @@ def finfo(type: DType | Array, /) -> finfo_object:
     >>> xp.finfo(xp.float32).bits, xp.finfo(xp.complex128).dtype
     (32, dtype('float64'))
 
-    NumPy's spellings of a dtype (``float``, ``"f4"``) are NumPy's call, answered as NumPy
-    does, with NumPy scalars:
+    NumPy's spellings of a dtype (``float``, ``"f4"``) and what is neither a dtype nor an
+    array (a NumPy scalar, a Python number) are NumPy's call, answered as NumPy does, with
+    NumPy scalars:
 
-    >>> xp.finfo(float).eps
-    np.float64(2.220446049250313e-16)
+    >>> xp.finfo(float).eps, xp.finfo(np.float32(1.0)).bits
+    (np.float64(2.220446049250313e-16), 32)
     """
-    if _is_numpy_spelling(type):
+    if _is_numpy_info_argument(type):
         return _numpy_call(finfo, locals())
     return _numpy_namespace.finfo(type)
 
@@ -181,8 +194,13 @@ def iinfo(type: DType | Array, /) -> iinfo_object:
     >>> info = xp.iinfo(xp.int8)
     >>> info.min, info.max
     (-128, 127)
+
+    As for ``finfo``, ``iinfo(np.uint32(1))`` and ``iinfo(-2)`` are NumPy's call:
+
+    >>> xp.iinfo(-2).dtype
+    dtype('int64')
     """
-    if _is_numpy_spelling(type):
+    if _is_numpy_info_argument(type):
         return _numpy_call(iinfo, locals())
     return _numpy_namespace.iinfo(type)
 
@@ -194,6 +212,18 @@ def _is_numpy_spelling(value: Any) -> bool:
 
 _PYTHON_TYPES = (bool, int, float, complex)
 _PYTHON_SCALARS = frozenset(_PYTHON_TYPES)
+
+
+def _is_numpy_info_argument(value: Any) -> bool:
+    """Whether ``finfo``'s or ``iinfo``'s argument is NumPy's rather than the standard's (a
+    dtype or an array): a NumPy spelling of a dtype, a NumPy scalar, a Python number, None."""
+    if type(value) is _ndarray or isinstance(value, np.dtype):
+        return False
+    return (
+        _is_numpy_spelling(value)
+        or isinstance(value, np.generic)
+        or not (_is_dtype(value) or _is_array(value))
+    )
 
 
 def isdtype(dtype: DType, kind: DType | str | tuple[DType | str, ...]) -> bool:
@@ -279,12 +309,10 @@ def result_type(*arrays_and_dtypes: Array | DType | bool | int | float | complex
     (dtype('int16'), dtype('float32'))
 
     Where the standard's table has no entry (a signed integer with uint64, an integer
-    with a floating-point dtype), it raises instead of answering as NumPy does:
+    with a floating-point dtype), the answer is NumPy's:
 
-    >>> xp.result_type(xp.int8, xp.uint64)
-    Traceback (most recent call last):
-    ...
-    TypeError: result_type: the standard defines no promotion of int8, uint64 (NumPy gives float64); convert to a common dtype first, for example with astype.
+    >>> xp.result_type(xp.int8, xp.uint64), xp.result_type(xp.int8, xp.float32)
+    (dtype('float64'), dtype('float32'))
     """
     if any(map(_is_numpy_spelling, arrays_and_dtypes)) or all(
         type(a) in _PYTHON_SCALARS for a in arrays_and_dtypes
@@ -295,9 +323,4 @@ def result_type(*arrays_and_dtypes: Array | DType | bool | int | float | complex
         _numpy_namespace
     )
     result: Any = namespace.result_type(*arrays_and_dtypes)
-    dtypes = tuple(
-        np.dtype(a.dtype if _is_array(a) else a)
-        for a in arrays_and_dtypes
-        if not isinstance(a, (int, float, complex))  # Python scalars are weak
-    )
-    return check_promotion(result, dtypes, "result_type")
+    return result

@@ -944,7 +944,7 @@ def clip(
     *args: Any,
     **kwargs: Any,
 ) -> Array:
-    """Limit each element of ``x`` to the range ``[min, max]``, keeping the dtype of ``x``.
+    """Limit each element of ``x`` to the range ``[min, max]``.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
     It also takes every call NumPy's ``numpy.clip`` takes (Python scalars and
@@ -971,7 +971,9 @@ def clip(
     Returns
     -------
     out : Array
-        An array with the shape and dtype of ``x`` (bounds never change the dtype).
+        An array with the shape of ``x``: its dtype where the bounds are ``None``, Python
+        scalars that fit it or arrays of that dtype (the standard's case), else NumPy's
+        promotion of ``x`` and the bounds.
 
     Examples
     --------
@@ -981,6 +983,12 @@ def clip(
     array([2, 5, 6], dtype=int8)
     >>> xp.clip(xp.asarray([-1.5, 0.5, 2.5]), max=1.0)
     array([-1.5,  0.5,  1. ])
+
+    Bounds of another kind than ``x``, which the standard leaves open, give NumPy's
+    answer:
+
+    >>> xp.clip(xp.asarray([1, 5]), 0.5, 2.5)
+    array([1. , 2.5])
     >>> y = xp.asarray([1.0, 2.5, 4.0])
     >>> xp.clip(y, 0, 3, out=y)  # NumPy's call: out=
     array([1. , 2.5, 3. ])

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any, Union
 
+import numpy as _np
+
 from .._calls._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
 from .._calls._arguments import check_bools as _check_bools
 from .._calls._arguments import raise_restated_call as _raise_restated_call
@@ -31,7 +33,7 @@ _numpy_isin = _numpy_namespace.isin
 _numpy_unique_all = _numpy_namespace.unique_all
 _numpy_unique_counts = _numpy_namespace.unique_counts
 _numpy_unique_inverse = _numpy_namespace.unique_inverse
-_numpy_unique_values = _numpy_namespace.unique_values
+_numpy_unique_values = _np.unique_values
 
 
 @_fast_path(_numpy_isin, "ss", keywords={"invert": "bool"})

@@ -25,7 +25,13 @@ from typing import Any, NoReturn
 
 import numpy as np
 
-from .._settings._errors import called_with
+from .._settings._errors import (
+    IndexValueError,
+    OverflowValueError,
+    ZeroDivisionValueError,
+    called_with,
+    value_error_for,
+)
 
 __all__ = [
     "ARRAY_ERRORS",
@@ -44,45 +50,6 @@ __all__ = [
     "checked_shape",
     "raise_restated_call",
 ]
-
-
-class IndexValueError(ValueError, IndexError):
-    """An index or axis out of range: a ``ValueError`` that is also NumPy's ``IndexError``.
-
-    cunumpy's rule raises ``ValueError`` for a bad value; NumPy raised ``IndexError`` for
-    the same call, so code written for either catches it.
-
-    Examples
-    --------
-    >>> import cunumpy as xp
-    >>> try:
-    ...     xp.fft.fft(xp.ones(3), axis=5)
-    ... except IndexError as exc:
-    ...     print(type(exc).__name__, isinstance(exc, ValueError))
-    IndexValueError True
-    """
-
-
-class OverflowValueError(ValueError, OverflowError):
-    """A value out of a dtype's range: a ``ValueError`` that is also NumPy's ``OverflowError``.
-
-    Examples
-    --------
-    >>> import cunumpy as xp
-    >>> issubclass(xp.OverflowValueError, OverflowError)
-    True
-    """
-
-
-class ZeroDivisionValueError(ValueError, ZeroDivisionError):
-    """A zero where none is allowed: a ``ValueError`` that is also a ``ZeroDivisionError``.
-
-    Examples
-    --------
-    >>> import cunumpy as xp
-    >>> issubclass(xp.ZeroDivisionValueError, ZeroDivisionError)
-    True
-    """
 
 
 #: NumPy's bool dtype (one object): ``where`` tests its condition's dtype against it.
@@ -203,20 +170,5 @@ def raise_restated_call(func: str, exc: BaseException, **arguments: Any) -> NoRe
     if isinstance(exc, IndexError) and not isinstance(exc, ValueError) and axis is not None:
         text = f"`{name}` {axis!r} is out of range for the input ({text})"
     message = f"{func}: {text.rstrip('.')}{called_with(arguments)}"
-    new: BaseException
-    if isinstance(exc, TypeError):
-        new = TypeError(message)
-    elif isinstance(exc, ValueError):
-        try:
-            new = type(exc)(message)  # LinAlgError, AxisError: what NumPy users catch
-        except Exception:
-            new = ValueError(message)
-    elif isinstance(exc, IndexError):
-        new = IndexValueError(message)
-    elif isinstance(exc, OverflowError):
-        new = OverflowValueError(message)
-    elif isinstance(exc, MemoryError):
-        new = MemoryError(message)
-    else:
-        new = ZeroDivisionValueError(message)
+    new = TypeError(message) if isinstance(exc, TypeError) else value_error_for(exc)(message)
     raise new from exc

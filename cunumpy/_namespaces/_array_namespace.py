@@ -152,12 +152,17 @@ def renamed(exc: Exception, msg: str) -> Exception:
         return RuntimeError(msg)
 
 
-def namespace_of(arrays: Iterable[Any], func: str) -> ModuleType | None:
+def namespace_of(
+    arrays: Iterable[Any], func: str, *, numpy_scalars_are_arrays: bool = False
+) -> ModuleType | None:
     """The one namespace of ``arrays`` (scalars and None ignored), or None if there are none.
 
-    A NumPy scalar (``numpy.float64(1.0)``, ``numpy.int64(3)``, ``numpy.bool_(True)``) is a
-    scalar beside the arrays of any library, as a Python scalar is (CuPy's functions take it
-    so); only where no argument is an array does it give the NumPy namespace.
+    For the top level's functions (the default), a NumPy scalar (``numpy.float64(1.0)``,
+    ``numpy.int64(3)``, ``numpy.bool_(True)``) is a scalar beside the arrays of any library,
+    as a Python scalar is (CuPy's functions take it so); only where no argument is an array
+    does it give the NumPy namespace. With ``numpy_scalars_are_arrays``, array-api-compat's
+    rule, which ``array_namespace`` keeps: a NumPy scalar is a NumPy array, so beside
+    another library's array it is a second namespace.
     """
     found: ModuleType | None = None
     first: object = None
@@ -171,7 +176,7 @@ def namespace_of(arrays: Iterable[Any], func: str) -> ModuleType | None:
             namespace = _lookup(x, func)
             if namespace is None:
                 continue
-        if kind is not _ndarray and isinstance(x, _generic):  # an ndarray's test: one `is`
+        if kind is not _ndarray and isinstance(x, _generic) and not numpy_scalars_are_arrays:
             numpy_scalar = True
         elif found is None:
             found, first = namespace, x
@@ -217,8 +222,10 @@ def array_namespace(
     Parameters
     ----------
     *arrays : array, Python scalar, NumPy scalar or None
-        The arrays a function received; Python scalars and ``None`` are skipped, and so
-        are NumPy scalars beside an array (alone, they give the NumPy namespace).
+        The arrays a function received; Python scalars and ``None`` are skipped. A NumPy
+        scalar counts as a NumPy array, as in array-api-compat (so beside another
+        library's array it is a second namespace); the top level's functions, by
+        contrast, take it as a scalar beside an array of any library.
     api_version : str, optional
         The version of the standard the caller needs, ``"2021.12"`` to ``"2025.12"``.
         cunumpy's namespaces implement 2025.12, which contains the earlier versions;
@@ -238,8 +245,8 @@ def array_namespace(
     ------
     TypeError
         If no argument is an array, if an argument is neither an array nor a Python
-        scalar (lists, masked arrays, ``numpy.matrix``), if the arrays belong to two
-        different libraries, or if ``api_version`` is not a str or ``use_compat`` not a
+        scalar (lists, masked arrays, ``numpy.matrix``), if the arrays (NumPy scalars
+        among them) belong to two different libraries, or if ``api_version`` is not a str or ``use_compat`` not a
         bool or None.
     ValueError
         If ``api_version`` is not a version of the standard, or ``use_compat=True`` is
@@ -259,7 +266,7 @@ def array_namespace(
     """
     if api_version is not None or use_compat is not None:
         return _namespace_with_options(arrays, api_version, use_compat)
-    found = namespace_of(arrays, "array_namespace")
+    found = namespace_of(arrays, "array_namespace", numpy_scalars_are_arrays=True)
     if found is None:
         raise _no_arrays(arrays)
     if found is _numpy_namespace and "jax" in sys.modules:
@@ -297,18 +304,14 @@ def _namespace_with_options(
     _checked_options(api_version, use_compat)
     found: ModuleType | None = None
     first: object = None
-    numpy_scalar: ModuleType | None = None
     for x in arrays:
         namespace = _one_with_options(x, api_version, use_compat)
         if namespace is None:
             continue
-        if isinstance(x, np.generic):  # a scalar beside arrays, as in ``namespace_of``
-            numpy_scalar = namespace
-        elif found is None:
+        if found is None:  # a NumPy scalar is a NumPy array, as in array-api-compat
             found, first = namespace, x
         elif namespace is not found:
             raise _mixed(first, x, "array_namespace")
-    found = found or numpy_scalar
     if found is None:
         raise _no_arrays(arrays)
     return found

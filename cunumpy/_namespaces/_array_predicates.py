@@ -13,6 +13,7 @@ import sys
 from typing import Any
 
 import numpy as np
+from numpy.lib.array_utils import normalize_axis_tuple
 
 __all__ = [
     "is_array_api_obj",
@@ -314,14 +315,16 @@ def size(x: Any, axis: int | tuple[int, ...] | None = None) -> int | None:
     """Return the number of elements of ``x``, or None when its shape is not known.
 
     The standard's ``x.size``, for libraries that spell it differently (PyTorch's
-    ``size`` is a method) or report an unknown size as NaN (Dask). With ``axis``, the
-    length of that axis, as ``numpy.size(x, axis)`` gives it (CuNumpy 0.7.1's
-    ``xp.size`` was NumPy's).
+    ``size`` is a method) or report an unknown size as NaN (Dask), as array-api-compat's
+    ``size`` gives it. Otherwise it is ``numpy.size`` (CuNumpy 0.7.1's ``xp.size`` was
+    NumPy's): with ``axis``, the length of that axis (or the product of those axes), and
+    for what has no ``shape`` (a list, a scalar), the size of NumPy's array of it.
 
     Parameters
     ----------
-    x : array
-        An array of any library; anything with a ``shape``.
+    x : array or array_like
+        An array of any library (anything with a ``shape``), or what ``numpy.asarray``
+        takes.
     axis : int or tuple of ints, optional
         The axis whose length to return, or the axes whose lengths to multiply (as NumPy
         2's ``numpy.size``); ``None`` for the number of elements.
@@ -333,8 +336,8 @@ def size(x: Any, axis: int | tuple[int, ...] | None = None) -> int | None:
 
     Raises
     ------
-    TypeError
-        If ``x`` has no ``shape``.
+    numpy.exceptions.AxisError
+        If ``axis`` is out of range, as NumPy raises.
 
     Examples
     --------
@@ -346,14 +349,17 @@ def size(x: Any, axis: int | tuple[int, ...] | None = None) -> int | None:
     3
     >>> xp.size(np.zeros((2, 3, 4)), axis=(0, 2))
     8
+    >>> xp.size([[1, 2, 3], [4, 5, 6]])  # no shape: NumPy's answer
+    6
     """
     try:
         shape = x.shape
-    except AttributeError:
-        msg = f"size: {type(x).__name__} {x!r:.60} is not an array (it has no `shape`)."
-        raise TypeError(msg) from None
+    except AttributeError:  # a list, a scalar, ...: NumPy's call
+        result: int = np.size(x, axis)
+        return result
     if axis is not None:
-        shape = tuple(shape[i] for i in axis) if isinstance(axis, tuple) else (shape[axis],)
+        axes = normalize_axis_tuple(axis, len(shape), allow_duplicate=False)  # NumPy's errors
+        shape = tuple(shape[i] for i in axes)
     if None in shape:
         return None
     count = math.prod(shape)

@@ -26,7 +26,7 @@ def library_of(
     """Return ``(numpy or cupy, context)`` for the arrays among ``values``.
 
     Python scalars, sequences and NumPy scalars count as NumPy data; beside CuPy arrays
-    they are scalars, as in ``array_namespace``. The context makes the GPU of the CuPy
+    they are scalars, as in the top level's functions. The context makes the GPU of the CuPy
     arrays current (a no-op context for NumPy).
 
     Raises

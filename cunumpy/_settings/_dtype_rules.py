@@ -9,9 +9,9 @@ library's function, which answers it (``astype`` looks the standard's up in
 
 For the standard's calls the top level keeps the standard's rules where NumPy answers the
 same call otherwise: ``full``/``full_like`` refuse a fill value the integer dtype cannot
-hold exactly, ``astype`` refuses complex to real, and ``result_type`` (the standard's
-promotion table itself) raises where the table has no entry (a signed integer with
-uint64, mixed kinds). ``docs/migrating.md`` lists these.
+hold exactly, and ``astype`` refuses complex to real. ``docs/migrating.md`` lists these.
+Where the standard's promotion table has no entry (a signed integer with uint64, mixed
+kinds), the standard leaves the answer open, and ``result_type`` gives NumPy's.
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ __all__ = [
     "STANDARD_DTYPES",
     "check_cast",
     "check_fill",
-    "check_promotion",
 ]
 
 _NAMES = (
@@ -84,26 +83,3 @@ def check_cast(from_dtype: Any, dtype: Any, func: str) -> None:
             f"abs(x) first."
         )
         raise TypeError(msg)
-
-
-_CATEGORY = {"b": "bool", "i": "integer", "u": "integer", "f": "floating", "c": "floating"}
-
-
-def check_promotion(result: Any, dtypes: tuple[Any, ...], func: str) -> Any:
-    """``result`` (a promoted dtype), or ``TypeError`` where the standard's table has none.
-
-    The table promotes within bool, within the integers and within the floating-point
-    dtypes (real and complex); a signed integer with uint64 and any mix of those three
-    categories have no entry.
-    """
-    kinds = {d.kind for d in dtypes}
-    categories = {_CATEGORY.get(kind, kind) for kind in kinds}
-    mixed_integers = result.kind == "f" and kinds <= {"i", "u"}
-    if result in STANDARD_DTYPES and len(categories) <= 1 and not mixed_integers:
-        return result
-    shown = ", ".join(str(d) for d in dtypes)
-    msg = (
-        f"{func}: the standard defines no promotion of {shown} (NumPy gives {result}); "
-        f"convert to a common dtype first, for example with astype."
-    )
-    raise TypeError(msg)

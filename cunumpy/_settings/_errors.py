@@ -7,7 +7,9 @@ project's rules (``ZeroDivisionError`` from ``arange(0, 10, 0)``, ``OverflowErro
 generated creation functions and ``astype`` catch those on their error path only (a
 ``try`` costs nothing when nothing is raised) and raise ``restate(...)`` instead: a
 ``TypeError`` or ``ValueError`` whose message starts with the function's name and shows
-the arguments, with the backend's exception chained as the cause.
+the arguments, with the backend's exception chained as the cause. A ``ValueError`` is
+still an instance of the class NumPy raised (``OverflowValueError`` is a ``ValueError`` and
+an ``OverflowError``; ``LinAlgError`` is kept), so code written for NumPy catches it.
 """
 
 from __future__ import annotations
@@ -18,13 +20,83 @@ import numpy as np
 
 __all__ = [
     "BACKEND_ERRORS",
+    "IndexValueError",
+    "OverflowValueError",
+    "ZeroDivisionValueError",
     "check_copy",
     "called_with",
     "shown_argument",
     "raise_restated",
     "restate",
+    "value_error_for",
     "with_article",
 ]
+
+
+class IndexValueError(ValueError, IndexError):
+    """An index or axis out of range: a ``ValueError`` that is also NumPy's ``IndexError``.
+
+    cunumpy's rule raises ``ValueError`` for a bad value; NumPy raised ``IndexError`` for
+    the same call, so code written for either catches it.
+
+    Examples
+    --------
+    >>> import cunumpy as xp
+    >>> try:
+    ...     xp.fft.fft(xp.ones(3), axis=5)
+    ... except IndexError as exc:
+    ...     print(type(exc).__name__, isinstance(exc, ValueError))
+    IndexValueError True
+    """
+
+
+class OverflowValueError(ValueError, OverflowError):
+    """A value out of a dtype's range: a ``ValueError`` that is also NumPy's ``OverflowError``.
+
+    Examples
+    --------
+    >>> import cunumpy as xp
+    >>> issubclass(xp.OverflowValueError, OverflowError)
+    True
+    """
+
+
+class ZeroDivisionValueError(ValueError, ZeroDivisionError):
+    """A zero where none is allowed: a ``ValueError`` that is also a ``ZeroDivisionError``.
+
+    Examples
+    --------
+    >>> import cunumpy as xp
+    >>> issubclass(xp.ZeroDivisionValueError, ZeroDivisionError)
+    True
+    """
+
+
+def value_error_for(exc: BaseException) -> type[BaseException]:
+    """The class that restates ``exc`` (not a ``TypeError``) as a bad value: a
+    ``ValueError`` that is also ``exc``'s class, so that code written for NumPy catches it.
+
+    ``IndexError``, ``OverflowError`` and ``ZeroDivisionError`` give the classes above; a
+    ``MemoryError`` stays one; a ``ValueError`` keeps its class (``LinAlgError``,
+    ``AxisError``) where it is made from a message alone, else ``ValueError``.
+    """
+    if isinstance(exc, ValueError):
+        kind = type(exc)
+        try:
+            kind("")  # LinAlgError, AxisError: what NumPy users catch
+        except Exception:
+            return ValueError
+        return kind
+    if isinstance(exc, IndexError):
+        return IndexValueError
+    if isinstance(exc, OverflowError):
+        return OverflowValueError
+    if isinstance(exc, ZeroDivisionError):
+        return ZeroDivisionValueError
+    if isinstance(exc, MemoryError):
+        return MemoryError
+    return ValueError
+
 
 #: What a backend's creation function raises for bad arguments (and for a size it cannot
 #: allocate, restated as a ``MemoryError`` naming the function).
@@ -117,24 +189,22 @@ def _specific(func: str, exc: BaseException, arguments: dict[str, Any]) -> Excep
             problem = _size_problem(name, arguments[name])
             if problem is not None:
                 return problem[0](f"{func}: {problem[1]}.")
-    if func in ("fft.fftfreq", "fft.rfftfreq") and "n" in arguments:
-        n = arguments["n"]
-        problem = _size_problem("n", n)
-        if problem is not None:
-            return problem[0](f"{func}: {problem[1]}.")
-        if n == 0:
-            return ValueError(f"{func}: `n` must be a positive int, got 0.")
+    n = arguments.get("n")
+    if func in ("fft.fftfreq", "fft.rfftfreq") and type(n) is int and n == 0:
+        # NumPy divides by n * d; other lengths are NumPy's to judge
+        return ZeroDivisionValueError(f"{func}: `n` must be a positive int, got 0.")
     if func == "arange":
         for name in ("start", "stop", "step"):
             value = arguments.get(name)
             if value is not None and not isinstance(value, (*_PY_SCALARS, np.generic)):
                 return TypeError(f"arange: `{name}` must be an int or a float, not {value!r}.")
         if isinstance(exc, ZeroDivisionError) or arguments.get("step") == 0:
-            return ValueError(f"arange: `step` must not be zero, got {arguments['step']!r}.")
+            kind = ZeroDivisionValueError if isinstance(exc, ZeroDivisionError) else ValueError
+            return kind(f"arange: `step` must not be zero, got {arguments['step']!r}.")
     if func == "asarray":
         obj, dtype = arguments.get("obj"), arguments.get("dtype")
         if isinstance(exc, OverflowError):
-            return ValueError(
+            return OverflowValueError(
                 f"asarray: {obj!r:.60} is out of range for dtype {np.dtype(dtype).name!r}."
             )
         if arguments.get("copy") is False and "copy" in str(exc):
@@ -157,11 +227,7 @@ def restate(func: str, exc: BaseException, **arguments: Any) -> BaseException:
     specific = _specific(func, exc, arguments)
     if specific is not None:
         return specific
-    kind = (
-        MemoryError if isinstance(exc, MemoryError)
-        else TypeError if isinstance(exc, TypeError)
-        else ValueError
-    )  # fmt: skip
+    kind = TypeError if isinstance(exc, TypeError) else value_error_for(exc)
     return kind(f"{func}: {str(exc).rstrip('.')}{called_with(arguments)}")
 
 

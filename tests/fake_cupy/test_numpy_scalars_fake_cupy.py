@@ -1,5 +1,6 @@
-"""NumPy scalars beside CuPy arrays are scalars, as Python scalars are (fake CuPy, not a
-GPU check; the GPU run is ``tests/test_cupy_backend.py``).
+"""NumPy scalars beside CuPy arrays are scalars at the top level, as Python scalars are
+(fake CuPy, not a GPU check; the GPU run is ``tests/test_cupy_backend.py``); only
+``array_namespace`` keeps array-api-compat's answer.
 
 Struphy calls ``clip(cupy_array, numpy.float64(...))``; a NumPy scalar must not count as
 a NumPy array there. Alone (or with NumPy arrays) it is NumPy's data: NumPy computes.
@@ -20,7 +21,7 @@ _X = [0.5, 1.5, 2.5]
 
 # Every kind of top-level function that takes a scalar beside an array: the standard's
 # "array or scalar" arguments, optional bounds, where's branches, NumPy's calls (out=),
-# the ufunc methods, creation from a CuPy array, and array_namespace itself.
+# the ufunc methods, creation from a CuPy array.
 _CALLS: dict[str, tuple[Callable[[Any], Any], list[float]]] = {
     "clip": (lambda a: xp.clip(a, np.float64(1.0), np.float64(2.0)), [1.0, 1.5, 2.0]),
     "clip_min_keyword": (lambda a: xp.clip(a, min=np.float64(1.0)), [1.0, 1.5, 2.5]),
@@ -55,16 +56,17 @@ def test_a_numpy_scalar_is_a_scalar_beside_a_cupy_array_fake_cupy(name: str) -> 
     np.testing.assert_array_equal(xp.to_numpy(result), expected)
 
 
-def test_array_namespace_skips_numpy_scalars_beside_a_cupy_array_fake_cupy() -> None:
+def test_array_namespace_counts_a_numpy_scalar_as_numpy_data_as_compat_does_fake_cupy() -> None:
+    # array_namespace, array-api-compat's drop-in, keeps compat's answer: a NumPy scalar
+    # beside a CuPy array is a second namespace. The top level's functions above take it
+    # as a scalar.
     a = cupy.asarray(_X)
-    cupy_namespace = xp.array_namespace(a)
-    assert xp.array_namespace(a, np.float64(1.0)) is cupy_namespace
-    assert xp.array_namespace(np.int64(3), a, np.bool_(True)) is cupy_namespace
-    assert xp.array_namespace(a, np.float64(1.0), use_compat=False) is cupy
-    # alone, a NumPy scalar is NumPy's data; beside a NumPy array, NumPy arrays still mix badly
+    for args in ((a, np.float64(1.0)), (np.int64(3), a), (np.float64(1.0), np.ones(1), a)):
+        with pytest.raises(TypeError, match="Multiple namespaces"):
+            xp.array_namespace(*args)
+    with pytest.raises(TypeError, match="Multiple namespaces"):
+        xp.array_namespace(a, np.float64(1.0), use_compat=False)
     assert xp.array_namespace(np.float64(1.0)) is xp.array_namespace(np.ones(1))
-    with pytest.raises(TypeError, match=r"numpy\.ndarray and cupy\.ndarray"):
-        xp.array_namespace(np.float64(1.0), np.ones(1), a)
     with pytest.raises(TypeError, match=r"numpy\.ndarray and cupy\.ndarray"):
         xp.clip(np.ones(3), np.float64(1.0), a)
 

@@ -14,7 +14,6 @@ import cupy
 import numpy
 
 from .._complex_cases import acosh_cases, log_cases, sqrt_cases, tanh_cases
-from ..numpy._elementwise import _clamp_int_bound
 
 __all__ = [
     "acosh",
@@ -36,6 +35,14 @@ def _into(result: cupy.ndarray, out: cupy.ndarray | None) -> cupy.ndarray:
         return result
     cupy.copyto(out, result, casting="same_kind")
     return out
+
+
+def _clamp_int_bound(bound: object, dtype: numpy.dtype) -> object:
+    """Clamp a Python int bound into ``dtype``'s range (CuPy would raise OverflowError)."""
+    if type(bound) is int and dtype.kind in "iu":
+        info = numpy.iinfo(dtype)
+        return min(max(bound, int(info.min)), int(info.max))
+    return bound
 
 
 # Standard: clip takes `min=`/`max=` (None for no bound) and keeps the dtype of `x`.

@@ -25,15 +25,19 @@ def _into(result: np.ndarray, out: np.ndarray | None) -> np.ndarray:
     return out
 
 
-def _clamp_int_bound(bound: object, dtype: np.dtype) -> object:
-    """Clamp a Python int bound into ``dtype``'s range (NumPy would raise OverflowError)."""
-    if type(bound) is int and dtype.kind in "iu":
-        info = np.iinfo(dtype)
-        return min(max(bound, int(info.min)), int(info.max))
-    return bound
+def _fixed(result: np.ndarray, fix: np.ndarray, out: np.ndarray | None) -> np.ndarray:
+    """``fix`` (a writable copy of the ufunc's ``result``, special cases replaced) in the
+    ufunc's kind of result: a NumPy scalar where the ufunc gave one (for 0-D inputs), as
+    NumPy's ufuncs do, else the array; or ``out`` holding it."""
+    if out is not None:
+        return _into(fix, out)
+    return fix if type(result) is _ndarray else fix[()]
 
 
-# Standard: clip takes `min=`/`max=` (None for no bound) and keeps the dtype of `x`.
+# Standard: clip takes `min=`/`max=` (None for no bound); with bounds of x's dtype (or
+# Python scalars within its range) the result has x's dtype. Where the standard leaves the
+# answer open (bounds of another dtype or kind, a Python int outside the dtype's range),
+# it is NumPy's, as the top level's clip gives it: ndarray.clip, the call numpy.clip makes.
 def clip(
     x: np.ndarray,
     /,
@@ -45,17 +49,9 @@ def clip(
     """Clamp each element of ``x`` to the range [``min``, ``max``]."""
     if type(x) is not _ndarray:
         x = numeric(x, "clip")
-    if min is None and max is None:
-        return _into(np.positive(x) if x.dtype.kind != "b" else x.copy(), out)
-    dtype = x.dtype
-    if type(min) is int:
-        min = _clamp_int_bound(min, dtype)
-    if type(max) is int:
-        max = _clamp_int_bound(max, dtype)
-    result = x.clip(min, max)  # type: ignore[arg-type]  # numpy.clip's own call, without its wrapper
-    if (result_dtype := result.dtype) is not dtype and result_dtype != dtype:  # identity first
-        result = result.astype(dtype)
-    return result if out is None else _into(result, out)
+    if out is None:
+        return x.clip(min, max)  # type: ignore[arg-type]  # None for a missing bound, as NumPy 2.1+
+    return x.clip(min, max, out=out)  # type: ignore[arg-type]
 
 
 # Standard: floor_divide(±inf, finite) is ±inf and floor_divide(finite, ±inf) is a signed
@@ -70,9 +66,9 @@ def floor_divide(
     infinite = np.isinf(x1) | np.isinf(x2)
     if not infinite.any():
         return _into(result, out)
-    result = np.array(result, copy=True, ndmin=0)
-    np.copyto(result, np.divide(x1, x2), where=infinite)
-    return _into(result, out)
+    fix = np.array(result, copy=True, ndmin=0)
+    np.copyto(fix, np.divide(x1, x2), where=infinite)
+    return _fixed(result, fix, out)
 
 
 # Standard: complex expm1 at infinite, NaN or zero inputs equals exp(x) - 1 (NumPy differs:
@@ -87,10 +83,10 @@ def expm1(x: np.ndarray, /, *, out: np.ndarray | None = None) -> np.ndarray:
     special = ~np.isfinite(x) | (x == 0)
     if not special.any():
         return _into(result, out)
-    result = np.array(result, copy=True, ndmin=0)
+    fix = np.array(result, copy=True, ndmin=0)
     with np.errstate(invalid="ignore", over="ignore"):
-        result[special] = np.exp(x[special]) - 1
-    return _into(result, out)
+        fix[special] = np.exp(x[special]) - 1
+    return _fixed(result, fix, out)
 
 
 # Standard: complex tanh(±inf + bj) is ±1 + (sign of b)0j for finite b (NumPy gives NaNs).
@@ -104,7 +100,7 @@ def tanh(x: np.ndarray, /, *, out: np.ndarray | None = None) -> np.ndarray:
     infinite_real = np.isinf(x.real)
     if not infinite_real.any():
         return _into(result, out)
-    result = np.array(result, copy=True, ndmin=0)
-    result.real[infinite_real] = np.copysign(1.0, x.real[infinite_real])
-    result.imag[infinite_real] = np.copysign(0.0, x.imag[infinite_real])
-    return _into(result, out)
+    fix = np.array(result, copy=True, ndmin=0)
+    fix.real[infinite_real] = np.copysign(1.0, x.real[infinite_real])
+    fix.imag[infinite_real] = np.copysign(0.0, x.imag[infinite_real])
+    return _fixed(result, fix, out)

@@ -12,6 +12,8 @@ from typing import Any
 
 import numpy as np
 
+from ..._settings._errors import ZeroDivisionValueError
+
 __all__ = ["numeric", "positive_length"]
 
 
@@ -28,10 +30,9 @@ def numeric(x: Any, func: str, name: str = "x") -> np.ndarray:
 
 
 def positive_length(n: Any, func: str) -> None:
-    """Raise unless ``n`` is a positive int (``TypeError`` for a non-int, else ``ValueError``)."""
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
-        msg = f"{func}: `n` must be a positive int, not {type(n).__qualname__} {n!r:.60}."
-        raise TypeError(msg)
-    if n <= 0:
-        msg = f"{func}: `n` must be a positive int, got {n!r}."
-        raise ValueError(msg)
+    """Raise for a length of 0, which NumPy divides by: a ``ValueError`` that is also the
+    ``ZeroDivisionError`` NumPy raises. Any other length is NumPy's to judge (it answers
+    ``rfftfreq(-1)`` and ``rfftfreq(True)``, and raises ``ValueError`` for ``fftfreq(1.5)``)."""
+    if type(n) is int and n == 0:
+        msg = f"{func}: `n` must be a positive int, got 0."
+        raise ZeroDivisionValueError(msg)

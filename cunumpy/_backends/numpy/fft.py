@@ -15,6 +15,7 @@ from numpy.fft import (
     irfft,
     rfft,
 )
+from numpy.lib.array_utils import normalize_axis_index
 
 from .._standard_names import FFT
 from .._superset import library_attribute
@@ -61,10 +62,12 @@ def fft_sizes(
     (NumPy 2 deprecates leaving ``axes`` out), and a -1 in ``s`` keeps the input's length
     along that axis (for the last axis of an inverse real transform, ``2 * (m - 1)``).
     """
+    if axes is not None and not isinstance(axes, (tuple, list, range)):
+        return s, axes  # not the standard's sequence (axes=2): NumPy's to judge
     if s is None:
         return None, None if axes is None else tuple(axes)
-    if axes is None:
-        axes = range(x.ndim - len(s), x.ndim)
+    if axes is None:  # the last len(s) axes; more sizes than axes is NumPy's AxisError
+        axes = range(x.ndim - len(s), x.ndim) if len(s) <= x.ndim else range(-len(s), 0)
     axes = tuple(axes)
     if len(axes) != len(s):
         msg = f"{func}: `s` {tuple(s)!r} and `axes` {axes!r} must have the same length."
@@ -72,7 +75,7 @@ def fft_sizes(
     sizes = list(s)
     for i, (size, axis) in enumerate(zip(sizes, axes)):
         if size == -1:
-            m = x.shape[axis]
+            m = x.shape[normalize_axis_index(axis, x.ndim)]
             sizes[i] = 2 * (m - 1) if inverse_real and i == len(sizes) - 1 else m
     return tuple(sizes), axes
 

@@ -19,7 +19,6 @@ from numpy.linalg import (
     matrix_rank,
     matrix_transpose,
     outer,
-    pinv,
     qr,
     slogdet,
     solve,
@@ -59,14 +58,15 @@ def _complex_dtype(dtype: np.dtype) -> np.dtype:
 
 
 def _square_stack(x: Any, func: str) -> np.ndarray:
-    """``x`` as an array of numbers with at least two dimensions, or the error naming ``func``."""
+    """``x`` as an array of numbers with at least two dimensions, or the error naming ``func``
+    (NumPy's ``LinAlgError``, a ``ValueError``)."""
     array = numeric(x, func)
     if array.ndim < 2:
         msg = (
             f"{func}: `x` must be a (stack of) square matrices, with at least two "
             f"dimensions; got an array of shape {array.shape}."
         )
-        raise ValueError(msg)
+        raise np.linalg.LinAlgError(msg)
     return array
 
 
@@ -77,6 +77,19 @@ def eig(x: np.ndarray, /) -> EigResult:
     values, vectors = np.linalg.eig(x)
     dtype = _complex_dtype(x.dtype)
     return EigResult(values.astype(dtype, copy=False), vectors.astype(dtype, copy=False))
+
+
+# Standard: pinv's default `rtol` is max(M, N) times the machine epsilon of x's dtype, which
+# NumPy computes with finfo and the shape (an error for integer and bool x, and for fewer
+# than two dimensions before NumPy's own LinAlgError). The standard leaves those x open:
+# there the answer is NumPy's own pinv(x).
+def pinv(x: np.ndarray, /, *, rtol: float | np.ndarray | None = None) -> np.ndarray:
+    """The Moore-Penrose pseudo-inverse of each matrix in ``x``."""
+    if not isinstance(x, np.ndarray):
+        x = numeric(x, "linalg.pinv")
+    if rtol is None and (x.dtype.kind not in "fc" or x.ndim < 2):  # NumPy's LinAlgError too
+        return np.linalg.pinv(x)
+    return np.linalg.pinv(x, rtol=rtol)  # type: ignore[arg-type]  # None: the standard's default
 
 
 # Standard: eigvals always returns a complex array, even when every eigenvalue is real.
