@@ -14,6 +14,7 @@ from ._calls._arguments import check_bools as _check_bools
 from ._calls._arguments import check_int as _check_int
 from ._calls._arguments import raise_restated_call as _raise_restated_call
 from ._calls._fast_path import fast_path as _fast_path
+from ._calls._numpy_calls import not_given as _not_given
 from ._calls._numpy_calls import numpy_call as _numpy_call
 from ._calls._public_names import bind_library_names as _bind_library_names
 from ._calls._where_to_run import (
@@ -88,8 +89,12 @@ _numpy_linalg_vecdot = _numpy_namespace.linalg.vecdot
 _numpy_linalg_vector_norm = _numpy_namespace.linalg.vector_norm
 
 
+# The defaults of the parameters whose NumPy default differs (see _union).
+_NOT_GIVEN_NONE = _not_given(None)
+
+
 @_fast_path(_numpy_linalg_cholesky, "a", keywords={"upper": "bool"})
-def cholesky(x: Array, /, *args: Any, upper: bool = False, **kwargs: Any) -> Array:
+def cholesky(a: Array, /, *args: Any, upper: bool = False, **kwargs: Any) -> Array:
     """Compute the Cholesky factor of a symmetric (Hermitian) positive-definite matrix.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -99,9 +104,9 @@ def cholesky(x: Array, /, *args: Any, upper: bool = False, **kwargs: Any) -> Arr
 
     Parameters
     ----------
-    x : Array
+    a : Array
         Symmetric (Hermitian) positive-definite matrix or stack of them; only one triangle
-        is read.
+        is read. The standard's positional ``x``, named as NumPy names it.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -130,14 +135,14 @@ def cholesky(x: Array, /, *args: Any, upper: bool = False, **kwargs: Any) -> Arr
     try:
         if upper is not False and upper is not True:
             _check_bools("linalg.cholesky", upper=upper)
-        if type(x) is _ndarray:
-            return _numpy_linalg_cholesky(x, upper=upper)
-        namespace = _namespace_of_one(x, "linalg.cholesky", "x")
+        if type(a) is _ndarray:
+            return _numpy_linalg_cholesky(a, upper=upper)
+        namespace = _namespace_of_one(a, "linalg.cholesky", "a")
         if namespace is None:
             return _numpy_call(cholesky, locals())
-        return namespace.linalg.cholesky(x, upper=upper)
+        return namespace.linalg.cholesky(a, upper=upper)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.cholesky", exc, x=x, upper=upper)
+        _raise_restated_call("linalg.cholesky", exc, a=a, upper=upper)
 
 
 @_fast_path(_numpy_linalg_cross, "aa", keywords={"axis": "int"})
@@ -193,7 +198,7 @@ def cross(x1: Array, x2: Array, /, *args: Any, axis: int = -1, **kwargs: Any) ->
 
 
 @_fast_path(_numpy_linalg_det, "a")
-def det(x: Array, /, *args: Any, **kwargs: Any) -> Array:
+def det(a: Array, *args: Any, **kwargs: Any) -> Array:
     """Compute the determinant of a square matrix or of each matrix in a stack.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -203,8 +208,9 @@ def det(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
     Parameters
     ----------
-    x : Array
-        Square matrix or stack of square matrices, of shape ``(..., M, M)``.
+    a : Array
+        Square matrix or stack of square matrices, of shape ``(..., M, M)``. The standard's
+        positional ``x``, named as NumPy names it.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -226,14 +232,14 @@ def det(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(det, locals())
     try:
-        if type(x) is _ndarray:
-            return _numpy_linalg_det(x)
-        namespace = _namespace_of_one(x, "linalg.det", "x")
+        if type(a) is _ndarray:
+            return _numpy_linalg_det(a)
+        namespace = _namespace_of_one(a, "linalg.det", "a")
         if namespace is None:
             return _numpy_call(det, locals())
-        return namespace.linalg.det(x)
+        return namespace.linalg.det(a)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.det", exc, x=x)
+        _raise_restated_call("linalg.det", exc, a=a)
 
 
 @_fast_path(_numpy_linalg_diagonal, "a", keywords={"offset": "int"})
@@ -291,7 +297,7 @@ def diagonal(x: Array, /, *args: Any, offset: int = 0, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_linalg_eig, "a")
-def eig(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
+def eig(a: Array, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
     """Compute the eigenvalues and right eigenvectors of a general square matrix, always as complex arrays.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -301,8 +307,9 @@ def eig(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
 
     Parameters
     ----------
-    x : Array
-        Square matrix or stack of square matrices, of shape ``(..., M, M)``.
+    a : Array
+        Square matrix or stack of square matrices, of shape ``(..., M, M)``. The standard's
+        positional ``x``, named as NumPy names it.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -328,18 +335,18 @@ def eig(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
     if args or kwargs:
         return _numpy_call(eig, locals())
     try:
-        if type(x) is _ndarray:
-            return _numpy_linalg_eig(x)
-        namespace = _namespace_of_one(x, "linalg.eig", "x")
+        if type(a) is _ndarray:
+            return _numpy_linalg_eig(a)
+        namespace = _namespace_of_one(a, "linalg.eig", "a")
         if namespace is None:
             return _numpy_call(eig, locals())
-        return namespace.linalg.eig(x)
+        return namespace.linalg.eig(a)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.eig", exc, x=x)
+        _raise_restated_call("linalg.eig", exc, a=a)
 
 
 @_fast_path(_numpy_linalg_eigh, "a")
-def eigh(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
+def eigh(a: Array, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
     """Compute the eigenvalues and eigenvectors of a symmetric (Hermitian) matrix.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -349,8 +356,9 @@ def eigh(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
 
     Parameters
     ----------
-    x : Array
-        Symmetric (Hermitian) matrix or stack of them; only one triangle is read.
+    a : Array
+        Symmetric (Hermitian) matrix or stack of them; only one triangle is read. The
+        standard's positional ``x``, named as NumPy names it.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -377,18 +385,18 @@ def eigh(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
     if args or kwargs:
         return _numpy_call(eigh, locals())
     try:
-        if type(x) is _ndarray:
-            return _numpy_linalg_eigh(x)
-        namespace = _namespace_of_one(x, "linalg.eigh", "x")
+        if type(a) is _ndarray:
+            return _numpy_linalg_eigh(a)
+        namespace = _namespace_of_one(a, "linalg.eigh", "a")
         if namespace is None:
             return _numpy_call(eigh, locals())
-        return namespace.linalg.eigh(x)
+        return namespace.linalg.eigh(a)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.eigh", exc, x=x)
+        _raise_restated_call("linalg.eigh", exc, a=a)
 
 
 @_fast_path(_numpy_linalg_eigvals, "a")
-def eigvals(x: Array, /, *args: Any, **kwargs: Any) -> Array:
+def eigvals(a: Array, *args: Any, **kwargs: Any) -> Array:
     """Compute the eigenvalues of a general square matrix, always as a complex array.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -398,8 +406,9 @@ def eigvals(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
     Parameters
     ----------
-    x : Array
-        Square matrix or stack of square matrices, of shape ``(..., M, M)``.
+    a : Array
+        Square matrix or stack of square matrices, of shape ``(..., M, M)``. The standard's
+        positional ``x``, named as NumPy names it.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -423,18 +432,18 @@ def eigvals(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(eigvals, locals())
     try:
-        if type(x) is _ndarray:
-            return _numpy_linalg_eigvals(x)
-        namespace = _namespace_of_one(x, "linalg.eigvals", "x")
+        if type(a) is _ndarray:
+            return _numpy_linalg_eigvals(a)
+        namespace = _namespace_of_one(a, "linalg.eigvals", "a")
         if namespace is None:
             return _numpy_call(eigvals, locals())
-        return namespace.linalg.eigvals(x)
+        return namespace.linalg.eigvals(a)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.eigvals", exc, x=x)
+        _raise_restated_call("linalg.eigvals", exc, a=a)
 
 
 @_fast_path(_numpy_linalg_eigvalsh, "a")
-def eigvalsh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
+def eigvalsh(a: Array, *args: Any, **kwargs: Any) -> Array:
     """Compute the eigenvalues of a symmetric (Hermitian) matrix, in ascending order.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -444,8 +453,9 @@ def eigvalsh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
     Parameters
     ----------
-    x : Array
-        Symmetric (Hermitian) matrix or stack of them; only one triangle is read.
+    a : Array
+        Symmetric (Hermitian) matrix or stack of them; only one triangle is read. The
+        standard's positional ``x``, named as NumPy names it.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -467,18 +477,18 @@ def eigvalsh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(eigvalsh, locals())
     try:
-        if type(x) is _ndarray:
-            return _numpy_linalg_eigvalsh(x)
-        namespace = _namespace_of_one(x, "linalg.eigvalsh", "x")
+        if type(a) is _ndarray:
+            return _numpy_linalg_eigvalsh(a)
+        namespace = _namespace_of_one(a, "linalg.eigvalsh", "a")
         if namespace is None:
             return _numpy_call(eigvalsh, locals())
-        return namespace.linalg.eigvalsh(x)
+        return namespace.linalg.eigvalsh(a)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.eigvalsh", exc, x=x)
+        _raise_restated_call("linalg.eigvalsh", exc, a=a)
 
 
 @_fast_path(_numpy_linalg_inv, "a")
-def inv(x: Array, /, *args: Any, **kwargs: Any) -> Array:
+def inv(a: Array, *args: Any, **kwargs: Any) -> Array:
     """Compute the inverse of a square matrix or of each matrix in a stack.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -488,8 +498,9 @@ def inv(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
     Parameters
     ----------
-    x : Array
-        Square matrix or stack of square matrices, of shape ``(..., M, M)``.
+    a : Array
+        Square matrix or stack of square matrices, of shape ``(..., M, M)``. The standard's
+        positional ``x``, named as NumPy names it.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -513,14 +524,14 @@ def inv(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(inv, locals())
     try:
-        if type(x) is _ndarray:
-            return _numpy_linalg_inv(x)
-        namespace = _namespace_of_one(x, "linalg.inv", "x")
+        if type(a) is _ndarray:
+            return _numpy_linalg_inv(a)
+        namespace = _namespace_of_one(a, "linalg.inv", "a")
         if namespace is None:
             return _numpy_call(inv, locals())
-        return namespace.linalg.inv(x)
+        return namespace.linalg.inv(a)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.inv", exc, x=x)
+        _raise_restated_call("linalg.inv", exc, a=a)
 
 
 @_fast_path(_numpy_linalg_matmul, "aa")
@@ -635,7 +646,7 @@ def matrix_norm(
         _raise_restated_call("linalg.matrix_norm", exc, x=x, keepdims=keepdims, ord=ord)
 
 
-def matrix_power(x: Array, n: int, /, *args: Any, **kwargs: Any) -> Array:
+def matrix_power(a: Array, n: int, *args: Any, **kwargs: Any) -> Array:
     """Raise a square matrix (or each matrix in a stack) to an integer power.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -645,8 +656,9 @@ def matrix_power(x: Array, n: int, /, *args: Any, **kwargs: Any) -> Array:
 
     Parameters
     ----------
-    x : Array
-        Square matrix or stack of square matrices, of shape ``(..., M, M)``.
+    a : Array
+        Square matrix or stack of square matrices, of shape ``(..., M, M)``. The standard's
+        positional ``x``, named as NumPy names it.
     n : int
         Exponent; 0 gives the identity and negative values use the inverse.
     *args : Any
@@ -676,19 +688,19 @@ def matrix_power(x: Array, n: int, /, *args: Any, **kwargs: Any) -> Array:
             if n is None:
                 return _numpy_call(matrix_power, locals())
             _check_int(n, "linalg.matrix_power", "n")
-        if type(x) is _ndarray:
-            return _numpy_linalg_matrix_power(x, n)
-        namespace = _namespace_of_one(x, "linalg.matrix_power", "x")
+        if type(a) is _ndarray:
+            return _numpy_linalg_matrix_power(a, n)
+        namespace = _namespace_of_one(a, "linalg.matrix_power", "a")
         if namespace is None:
             return _numpy_call(matrix_power, locals())
-        return namespace.linalg.matrix_power(x, n)
+        return namespace.linalg.matrix_power(a, n)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.matrix_power", exc, x=x, n=n)
+        _raise_restated_call("linalg.matrix_power", exc, a=a, n=n)
 
 
 @_fast_path(_numpy_linalg_matrix_rank, "a")
 def matrix_rank(
-    x: Array, /, *args: Any, rtol: Optional[Union[float, Array]] = None, **kwargs: Any
+    A: Array, *args: Any, rtol: Optional[Union[float, Array]] = None, **kwargs: Any
 ) -> Array:
     """Estimate the rank of a matrix from the number of significant singular values.
 
@@ -699,8 +711,9 @@ def matrix_rank(
 
     Parameters
     ----------
-    x : Array
-        Matrix or stack of matrices, of shape ``(..., M, N)``.
+    A : Array
+        Matrix or stack of matrices, of shape ``(..., M, N)``. The standard's positional
+        ``x``, named as NumPy names it.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -726,14 +739,14 @@ def matrix_rank(
     if args or kwargs:
         return _numpy_call(matrix_rank, locals())
     try:
-        if type(x) is _ndarray and (type(rtol) is _ndarray or type(rtol) in _PY_SCALARS_OR_NONE):
-            return _numpy_linalg_matrix_rank(x, rtol=rtol)
-        namespace = _namespace_of_args((x, rtol), "an", ("x", "rtol"), "linalg.matrix_rank")
+        if type(A) is _ndarray and (type(rtol) is _ndarray or type(rtol) in _PY_SCALARS_OR_NONE):
+            return _numpy_linalg_matrix_rank(A, rtol=rtol)
+        namespace = _namespace_of_args((A, rtol), "an", ("A", "rtol"), "linalg.matrix_rank")
         if namespace is None:
             return _numpy_call(matrix_rank, locals())
-        return namespace.linalg.matrix_rank(x, rtol=rtol)
+        return namespace.linalg.matrix_rank(A, rtol=rtol)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.matrix_rank", exc, x=x, rtol=rtol)
+        _raise_restated_call("linalg.matrix_rank", exc, A=A, rtol=rtol)
 
 
 @_fast_path(_numpy_linalg_matrix_transpose, "a")
@@ -831,7 +844,7 @@ def outer(x1: Array, x2: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 # In Python: NumPy's pinv takes `rcond` for the standard's `rtol`.
 def pinv(
-    x: Array, /, *args: Any, rtol: Optional[Union[float, Array]] = None, **kwargs: Any
+    a: Array, *args: Any, rtol: Optional[Union[float, Array]] = _NOT_GIVEN_NONE, **kwargs: Any
 ) -> Array:
     """Compute the Moore-Penrose pseudo-inverse of a matrix via its singular value decomposition.
 
@@ -842,15 +855,17 @@ def pinv(
 
     Parameters
     ----------
-    x : Array
-        Matrix or stack of matrices, of shape ``(..., M, N)``.
+    a : Array
+        Matrix or stack of matrices, of shape ``(..., M, N)``. The standard's positional
+        ``x``, named as NumPy names it.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     rtol : Optional[Union[float, Array]], default None
         Relative cut-off for small singular values: those at most ``rtol`` times the largest
         are treated as zero. ``None`` uses ``max(M, N)`` times the machine epsilon of the
-        input's dtype.
+        input's dtype. Not given, it is None for the standard's call and left out of
+        NumPy's, whose default differs.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -869,20 +884,21 @@ def pinv(
     """
     if args or kwargs:
         return _numpy_call(pinv, locals())
+    _rtol = None if rtol is _NOT_GIVEN_NONE else rtol
     try:
-        if type(x) is _ndarray and (type(rtol) is _ndarray or type(rtol) in _PY_SCALARS_OR_NONE):
-            return _numpy_linalg_pinv(x, rtol=rtol)
-        namespace = _namespace_of_args((x, rtol), "an", ("x", "rtol"), "linalg.pinv")
+        if type(a) is _ndarray and (type(_rtol) is _ndarray or type(_rtol) in _PY_SCALARS_OR_NONE):
+            return _numpy_linalg_pinv(a, rtol=_rtol)
+        namespace = _namespace_of_args((a, _rtol), "an", ("a", "rtol"), "linalg.pinv")
         if namespace is None:
             return _numpy_call(pinv, locals())
-        return namespace.linalg.pinv(x, rtol=rtol)
+        return namespace.linalg.pinv(a, rtol=_rtol)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.pinv", exc, x=x, rtol=rtol)
+        _raise_restated_call("linalg.pinv", exc, a=a, rtol=_rtol)
 
 
 @_fast_path(_numpy_linalg_qr, "a", keywords={"mode": "any"})
 def qr(
-    x: Array, /, *args: Any, mode: Literal["reduced", "complete"] = "reduced", **kwargs: Any
+    a: Array, mode: Literal["reduced", "complete"] = "reduced", *args: Any, **kwargs: Any
 ) -> tuple[Array, Array]:
     """Compute the QR factorization of a matrix: an orthonormal ``Q`` times an upper-triangular ``R``.
 
@@ -893,14 +909,15 @@ def qr(
 
     Parameters
     ----------
-    x : Array
-        Matrix or stack of matrices, of shape ``(..., M, N)``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    a : Array
+        Matrix or stack of matrices, of shape ``(..., M, N)``. The standard's positional
+        ``x``, named as NumPy names it.
     mode : Literal['reduced', 'complete'], default 'reduced'
         ``"reduced"`` (default) returns the economy-size factors; ``"complete"`` returns a
         square ``Q``.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -922,18 +939,18 @@ def qr(
     if args or kwargs:
         return _numpy_call(qr, locals())
     try:
-        if type(x) is _ndarray:
-            return _numpy_linalg_qr(x, mode=mode)
-        namespace = _namespace_of_one(x, "linalg.qr", "x")
+        if type(a) is _ndarray:
+            return _numpy_linalg_qr(a, mode=mode)
+        namespace = _namespace_of_one(a, "linalg.qr", "a")
         if namespace is None:
             return _numpy_call(qr, locals())
-        return namespace.linalg.qr(x, mode=mode)
+        return namespace.linalg.qr(a, mode=mode)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.qr", exc, x=x, mode=mode)
+        _raise_restated_call("linalg.qr", exc, a=a, mode=mode)
 
 
 @_fast_path(_numpy_linalg_slogdet, "a")
-def slogdet(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
+def slogdet(a: Array, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
     """Compute the sign and the natural logarithm of the absolute value of the determinant.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -943,8 +960,9 @@ def slogdet(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
 
     Parameters
     ----------
-    x : Array
-        Square matrix or stack of square matrices, of shape ``(..., M, M)``.
+    a : Array
+        Square matrix or stack of square matrices, of shape ``(..., M, M)``. The standard's
+        positional ``x``, named as NumPy names it.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -969,18 +987,18 @@ def slogdet(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
     if args or kwargs:
         return _numpy_call(slogdet, locals())
     try:
-        if type(x) is _ndarray:
-            return _numpy_linalg_slogdet(x)
-        namespace = _namespace_of_one(x, "linalg.slogdet", "x")
+        if type(a) is _ndarray:
+            return _numpy_linalg_slogdet(a)
+        namespace = _namespace_of_one(a, "linalg.slogdet", "a")
         if namespace is None:
             return _numpy_call(slogdet, locals())
-        return namespace.linalg.slogdet(x)
+        return namespace.linalg.slogdet(a)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.slogdet", exc, x=x)
+        _raise_restated_call("linalg.slogdet", exc, a=a)
 
 
 @_fast_path(_numpy_linalg_solve, "aa")
-def solve(x1: Array, x2: Array, /, *args: Any, **kwargs: Any) -> Array:
+def solve(a: Array, b: Array, *args: Any, **kwargs: Any) -> Array:
     """Solve the linear system ``x1 @ result == x2`` for a square, non-singular ``x1``.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -990,11 +1008,13 @@ def solve(x1: Array, x2: Array, /, *args: Any, **kwargs: Any) -> Array:
 
     Parameters
     ----------
-    x1 : Array
-        Coefficient matrix or stack of them, of shape ``(..., M, M)``.
-    x2 : Array
+    a : Array
+        Coefficient matrix or stack of them, of shape ``(..., M, M)``. The standard's
+        positional ``x1``, named as NumPy names it.
+    b : Array
         Right-hand side: a vector of shape ``(M,)`` (only when 1-D) or matrices of shape
-        ``(..., M, K)`` broadcast against ``x1``.
+        ``(..., M, K)`` broadcast against ``x1``. The standard's positional ``x2``, named as
+        NumPy names it.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -1018,19 +1038,19 @@ def solve(x1: Array, x2: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(solve, locals())
     try:
-        if type(x1) is _ndarray and type(x2) is _ndarray:
-            return _numpy_linalg_solve(x1, x2)
-        namespace = _namespace_of_pair(x1, x2, "linalg.solve", "x1", "x2")
+        if type(a) is _ndarray and type(b) is _ndarray:
+            return _numpy_linalg_solve(a, b)
+        namespace = _namespace_of_pair(a, b, "linalg.solve", "a", "b")
         if namespace is None:
             return _numpy_call(solve, locals())
-        return namespace.linalg.solve(x1, x2)
+        return namespace.linalg.solve(a, b)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.solve", exc, x1=x1, x2=x2)
+        _raise_restated_call("linalg.solve", exc, a=a, b=b)
 
 
 @_fast_path(_numpy_linalg_svd, "a", keywords={"full_matrices": "bool"})
 def svd(
-    x: Array, /, *args: Any, full_matrices: bool = True, **kwargs: Any
+    a: Array, full_matrices: bool = True, *args: Any, **kwargs: Any
 ) -> tuple[Array, Array, Array]:
     """Compute the singular value decomposition ``x == U @ diag(S) @ Vh``.
 
@@ -1041,14 +1061,15 @@ def svd(
 
     Parameters
     ----------
-    x : Array
-        Matrix or stack of matrices, of shape ``(..., M, N)``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    a : Array
+        Matrix or stack of matrices, of shape ``(..., M, N)``. The standard's positional
+        ``x``, named as NumPy names it.
     full_matrices : bool, default True
         If ``True`` (default), ``U`` and ``Vh`` are square (``M x M`` and ``N x N``); if
         ``False``, they are ``M x K`` and ``K x N``.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -1074,14 +1095,14 @@ def svd(
     try:
         if full_matrices is not False and full_matrices is not True:
             _check_bools("linalg.svd", full_matrices=full_matrices)
-        if type(x) is _ndarray:
-            return _numpy_linalg_svd(x, full_matrices=full_matrices)
-        namespace = _namespace_of_one(x, "linalg.svd", "x")
+        if type(a) is _ndarray:
+            return _numpy_linalg_svd(a, full_matrices=full_matrices)
+        namespace = _namespace_of_one(a, "linalg.svd", "a")
         if namespace is None:
             return _numpy_call(svd, locals())
-        return namespace.linalg.svd(x, full_matrices=full_matrices)
+        return namespace.linalg.svd(a, full_matrices=full_matrices)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.svd", exc, x=x, full_matrices=full_matrices)
+        _raise_restated_call("linalg.svd", exc, a=a, full_matrices=full_matrices)
 
 
 @_fast_path(_numpy_linalg_svdvals, "a")

@@ -48,13 +48,27 @@ def test_out_is_the_array_numpy_writes() -> None:
     np.testing.assert_array_equal(y, np.cos(x))
 
 
-def test_signatures_show_the_standards_parameters_and_numpys_call() -> None:
+def test_signatures_show_the_union_of_the_standards_parameters_and_numpys() -> None:
     parameters = inspect.signature(xp.mean).parameters
-    assert list(parameters) == ["x", "args", "axis", "keepdims", "kwargs"]
+    # NumPy's positional parameters, by NumPy's names, then *args, the standard's keywords
+    assert list(parameters) == ["a", "axis", "args", "keepdims", "kwargs"]
+    assert list(parameters)[:2] == list(inspect.signature(np.mean).parameters)[:2]
+    assert parameters["a"].kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
+    assert parameters["axis"].kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
     assert parameters["args"].kind is inspect.Parameter.VAR_POSITIONAL
+    assert parameters["keepdims"].kind is inspect.Parameter.KEYWORD_ONLY
     assert parameters["kwargs"].kind is inspect.Parameter.VAR_KEYWORD
+    # NumPy's default of keepdims (<no value>) is not the standard's False
+    assert repr(parameters["keepdims"].default) == "<not given: False>"
+    sort = inspect.signature(xp.sort).parameters
+    assert list(sort) == ["a", "axis", "args", "descending", "stable", "kwargs"]
+    assert repr(sort["stable"].default) == "<not given: True>"
+    assert list(inspect.signature(xp.eye).parameters)[:4] == ["N", "M", "k", "dtype"]
+    assert list(inspect.signature(xp.linalg.solve).parameters)[:2] == ["a", "b"]
     where = inspect.signature(xp.where).parameters
-    assert repr(where["x1"].default) == "<omitted>"
+    assert list(where)[:3] == ["condition", "x", "y"]
+    assert where["x"].kind is inspect.Parameter.POSITIONAL_ONLY  # as NumPy's
+    assert repr(where["x"].default) == "<omitted>"
     assert "NumPy's call" in (xp.sqrt.__doc__ or "")
     assert "numpy.arccos" in (xp.acos.__doc__ or "")
 
@@ -90,8 +104,8 @@ def test_the_bare_fast_path_calls_numpys_own_reductions() -> None:
         name: module
         for module in (searching, statistics, utility)
         for name in module.__all__
-        if f"return _numpy_{name}(x)\n" in (source := inspect.getsource(getattr(module, name)))
-        and f"return _numpy_{name}(x, " in source  # the bare call beside the full one
+        if f"return _numpy_{name}(a)\n" in (source := inspect.getsource(getattr(module, name)))
+        and f"return _numpy_{name}(a, " in source  # the bare call beside the full one
     }
     assert {"sum", "max", "argmax", "mean"} <= set(bare)
     assert set(bare) <= set(_REDUCTIONS)
@@ -104,7 +118,11 @@ def test_the_bare_fast_path_calls_numpys_own_reductions() -> None:
 _UNARY_ELEMENTWISE = sorted(
     name
     for name in elementwise.__all__
-    if list(inspect.signature(getattr(xp, name)).parameters)[:2] == ["x", "args"]
+    if [p.kind for p in inspect.signature(getattr(xp, name)).parameters.values()][:2]
+    in (
+        [inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.VAR_POSITIONAL],
+        [inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.VAR_POSITIONAL],
+    )
 )
 _REDUCTIONS = [
     "sum", "prod", "mean", "std", "var", "max", "min", "all", "any", "argmax", "argmin",

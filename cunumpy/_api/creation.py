@@ -74,7 +74,7 @@ _numpy_zeros_like = _numpy_namespace.zeros_like
 
 @_fast_path(_np.arange, "p", keywords={"dtype": "any"}, placed=True, restate="creation")
 def arange(
-    start: Union[int, float],
+    start_or_stop: Union[int, float] = _OMITTED,
     /,
     stop: Optional[Union[int, float]] = None,
     step: Union[int, float] = 1,
@@ -93,9 +93,10 @@ def arange(
 
     Parameters
     ----------
-    start : Union[int, float]
+    start_or_stop : Union[int, float], optional
         First value; when ``stop`` is omitted this is the end instead and the range starts
-        at 0.
+        at 0. The standard's positional ``start``, named as NumPy names it. Leaving it out
+        is NumPy's call.
     stop : Optional[Union[int, float]], default None
         End of the interval (not included). ``None`` means ``start`` is the end.
     step : Union[int, float], default 1
@@ -127,18 +128,22 @@ def arange(
     >>> xp.arange(1.0, 2.0, 0.25)
     array([1.  , 1.25, 1.5 , 1.75])
     """
-    if args or kwargs:
+    if args or kwargs or start_or_stop is _OMITTED:
         return _numpy_call(arange, locals())
     if device is None:
         try:
-            return _current().namespace.arange(start, stop=stop, step=step, dtype=dtype)
+            return _current().namespace.arange(start_or_stop, stop=stop, step=step, dtype=dtype)
         except _BACKEND_ERRORS as exc:
-            _raise_restated("arange", exc, start=start, stop=stop, step=step, dtype=dtype)
+            _raise_restated(
+                "arange", exc, start_or_stop=start_or_stop, stop=stop, step=step, dtype=dtype
+            )
     namespace, device = _placement(device, "arange")
     try:
-        return namespace.arange(start, stop=stop, step=step, dtype=dtype, device=device)
+        return namespace.arange(start_or_stop, stop=stop, step=step, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
-        _raise_restated("arange", exc, start=start, stop=stop, step=step, dtype=dtype)
+        _raise_restated(
+            "arange", exc, start_or_stop=start_or_stop, stop=stop, step=step, dtype=dtype
+        )
 
 
 @_fast_path(
@@ -148,13 +153,12 @@ def arange(
     placed=True,
     identity=True,
     restate="creation",
-    shown=("obj", "dtype", "copy"),
+    shown=("a", "dtype", "copy"),
 )
 def asarray(
-    obj: Union[Array, bool, int, float, complex, NestedSequence, SupportsBufferProtocol],
-    /,
-    *args: Any,
+    a: Union[Array, bool, int, float, complex, NestedSequence, SupportsBufferProtocol],
     dtype: Optional[DType] = None,
+    *args: Any,
     device: Optional[Device] = None,
     copy: Optional[bool] = None,
     **kwargs: Any,
@@ -170,15 +174,16 @@ def asarray(
 
     Parameters
     ----------
-    obj : Union[Array, bool, int, float, complex, NestedSequence, SupportsBufferProtocol]
+    a : Union[Array, bool, int, float, complex, NestedSequence, SupportsBufferProtocol]
         Data for the array: an existing array, a Python scalar, a (nested) sequence of
-        scalars, or an object supporting the buffer protocol.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+        scalars, or an object supporting the buffer protocol. The standard's positional
+        ``obj``, named as NumPy names it.
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
@@ -207,38 +212,38 @@ def asarray(
     array([1., 2.], dtype=float16)
     """
     if args or kwargs:
-        if device is None and _is_array(obj):  # another backend's array moves here
-            obj, copy, _ = _to_current_backend(obj, copy)
+        if device is None and _is_array(a):  # another backend's array moves here
+            a, copy, _ = _to_current_backend(a, copy)
         return _numpy_call(asarray, locals())
-    if type(obj) is _ndarray and device is None and _current().namespace is _numpy_namespace:
+    if type(a) is _ndarray and device is None and _current().namespace is _numpy_namespace:
         if dtype is None and copy is None:
-            return obj  # what numpy.asarray returns for a plain ndarray, without the call
+            return a  # what numpy.asarray returns for a plain ndarray, without the call
         if copy is None or copy is True or copy is False:  # NumPy's own asarray
             try:
-                return _numpy_namespace.asarray(obj, dtype=dtype, copy=copy)
+                return _numpy_namespace.asarray(a, dtype=dtype, copy=copy)
             except _BACKEND_ERRORS as exc:
-                _raise_restated("asarray", exc, obj=obj, dtype=dtype, copy=copy)
+                _raise_restated("asarray", exc, a=a, dtype=dtype, copy=copy)
     if copy is not None and copy is not True and copy is not False:
         _check_bools("asarray", copy=copy)
     try:
         if device is None:
             namespace = _current().namespace
-            if _is_array(obj):  # another backend's array moves here, counted
-                obj, copy, namespace = _to_current_backend(obj, copy)
-            return namespace.asarray(obj, dtype=dtype, device=device, copy=copy)
+            if _is_array(a):  # another backend's array moves here, counted
+                a, copy, namespace = _to_current_backend(a, copy)
+            return namespace.asarray(a, dtype=dtype, device=device, copy=copy)
         namespace, device = _placement(device, "asarray")
-        if _is_array(obj):
-            obj, copy = _moved(obj, namespace, device, copy)
-        return namespace.asarray(obj, dtype=dtype, device=device, copy=copy)
+        if _is_array(a):
+            a, copy = _moved(a, namespace, device, copy)
+        return namespace.asarray(a, dtype=dtype, device=device, copy=copy)
     except _BACKEND_ERRORS as exc:
-        _raise_restated("asarray", exc, obj=obj, dtype=dtype, copy=copy)
+        _raise_restated("asarray", exc, a=a, dtype=dtype, copy=copy)
 
 
 @_fast_path(_np.empty, "p", keywords={"dtype": "any"}, placed=True, restate="creation")
 def empty(
     shape: Union[int, tuple[int, ...]],
-    *args: Any,
     dtype: Optional[DType] = None,
+    *args: Any,
     device: Optional[Device] = None,
     **kwargs: Any,
 ) -> Array:
@@ -254,12 +259,12 @@ def empty(
     ----------
     shape : Union[int, Tuple[int, ...]]
         Shape of the result, as an int or a tuple of ints.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
@@ -296,10 +301,10 @@ def empty(
 
 @_fast_path(_numpy_empty_like, "a", keywords={"dtype": "any"}, restate="creation")
 def empty_like(
-    x: Array,
+    prototype: Array,
     /,
-    *args: Any,
     dtype: Optional[DType] = None,
+    *args: Any,
     device: Optional[Device] = None,
     **kwargs: Any,
 ) -> Array:
@@ -313,14 +318,15 @@ def empty_like(
 
     Parameters
     ----------
-    x : Array
-        Array whose shape, and by default dtype, the result takes.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    prototype : Array
+        Array whose shape, and by default dtype, the result takes. The standard's positional
+        ``x``, named as NumPy names it.
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
@@ -342,30 +348,29 @@ def empty_like(
     """
     if args or kwargs:
         return _numpy_call(empty_like, locals())
-    namespace = _namespace_of_one(x, "empty_like", "x")
+    namespace = _namespace_of_one(prototype, "empty_like", "prototype")
     if namespace is None:
         return _numpy_call(empty_like, locals())
     if device is None:
         try:
-            return namespace.empty_like(x, dtype=dtype, device=device)
+            return namespace.empty_like(prototype, dtype=dtype, device=device)
         except _BACKEND_ERRORS as exc:
-            _raise_restated("empty_like", exc, x=x, dtype=dtype)
+            _raise_restated("empty_like", exc, prototype=prototype, dtype=dtype)
     namespace, device = _placement(device, "empty_like")
-    dtype = x.dtype if dtype is None else dtype
+    dtype = prototype.dtype if dtype is None else dtype
     try:
-        return namespace.empty(x.shape, dtype=dtype, device=device)
+        return namespace.empty(prototype.shape, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
-        _raise_restated("empty_like", exc, x=x, dtype=dtype)
+        _raise_restated("empty_like", exc, prototype=prototype, dtype=dtype)
 
 
-# In Python: NumPy's eye calls the standard's `n_cols` `M`.
+# In Python: NumPy's eye defaults `dtype` to float, the standard to None.
 def eye(
-    n_rows: int,
-    n_cols: Optional[int] = None,
-    /,
-    *args: Any,
+    N: int,
+    M: Optional[int] = None,
     k: int = 0,
     dtype: Optional[DType] = None,
+    *args: Any,
     device: Optional[Device] = None,
     **kwargs: Any,
 ) -> Array:
@@ -379,19 +384,20 @@ def eye(
 
     Parameters
     ----------
-    n_rows : int
-        Number of rows.
-    n_cols : Optional[int], default None
-        Number of columns; ``None`` (default) makes the array square.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    N : int
+        Number of rows. The standard's positional ``n_rows``, named as NumPy names it.
+    M : Optional[int], default None
+        Number of columns; ``None`` (default) makes the array square. The standard's
+        positional ``n_cols``, named as NumPy names it.
     k : int, default 0
         Which diagonal holds the ones: ``0`` is the main diagonal, positive values are above
         it, negative values below it.
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
@@ -419,14 +425,14 @@ def eye(
         return _numpy_call(eye, locals())
     if device is None:
         try:
-            return _current().namespace.eye(n_rows, n_cols, k=k, dtype=dtype)
+            return _current().namespace.eye(N, M, k=k, dtype=dtype)
         except _BACKEND_ERRORS as exc:
-            _raise_restated("eye", exc, n_rows=n_rows, n_cols=n_cols, k=k, dtype=dtype)
+            _raise_restated("eye", exc, N=N, M=M, k=k, dtype=dtype)
     namespace, device = _placement(device, "eye")
     try:
-        return namespace.eye(n_rows, n_cols, k=k, dtype=dtype, device=device)
+        return namespace.eye(N, M, k=k, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
-        _raise_restated("eye", exc, n_rows=n_rows, n_cols=n_cols, k=k, dtype=dtype)
+        _raise_restated("eye", exc, N=N, M=M, k=k, dtype=dtype)
 
 
 def from_dlpack(
@@ -477,8 +483,8 @@ def from_dlpack(
 def full(
     shape: Union[int, tuple[int, ...]],
     fill_value: Union[bool, int, float, complex],
-    *args: Any,
     dtype: Optional[DType] = None,
+    *args: Any,
     device: Optional[Device] = None,
     **kwargs: Any,
 ) -> Array:
@@ -496,12 +502,12 @@ def full(
         Shape of the result, as an int or a tuple of ints.
     fill_value : Union[bool, int, float, complex]
         Value every element of the result is set to.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
@@ -544,11 +550,10 @@ def full(
 
 
 def full_like(
-    x: Array,
-    /,
+    a: Array,
     fill_value: Union[bool, int, float, complex],
-    *args: Any,
     dtype: Optional[DType] = None,
+    *args: Any,
     device: Optional[Device] = None,
     **kwargs: Any,
 ) -> Array:
@@ -562,16 +567,17 @@ def full_like(
 
     Parameters
     ----------
-    x : Array
-        Array whose shape, and by default dtype, the result takes.
+    a : Array
+        Array whose shape, and by default dtype, the result takes. The standard's positional
+        ``x``, named as NumPy names it.
     fill_value : Union[bool, int, float, complex]
         Value every element of the result is set to.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
@@ -592,25 +598,25 @@ def full_like(
     """
     if args or kwargs:
         return _numpy_call(full_like, locals())
-    namespace = _namespace_of_one(x, "full_like", "x")
+    namespace = _namespace_of_one(a, "full_like", "a")
     if namespace is None:
         return _numpy_call(full_like, locals())
     if type(fill_value) not in _PY_SCALARS:
         if not _is_scalar_fill(fill_value):  # NumPy's call: an array fill, a string, ...
             return _numpy_call(full_like, locals())
     elif type(fill_value) is float or type(fill_value) is complex:
-        _check_fill(fill_value, x.dtype if dtype is None else dtype, "full_like")
+        _check_fill(fill_value, a.dtype if dtype is None else dtype, "full_like")
     if device is None:
         try:
-            return namespace.full_like(x, fill_value, dtype=dtype, device=device)
+            return namespace.full_like(a, fill_value, dtype=dtype, device=device)
         except _BACKEND_ERRORS as exc:
-            _raise_restated("full_like", exc, x=x, fill_value=fill_value, dtype=dtype)
+            _raise_restated("full_like", exc, a=a, fill_value=fill_value, dtype=dtype)
     namespace, device = _placement(device, "full_like")
-    dtype = x.dtype if dtype is None else dtype
+    dtype = a.dtype if dtype is None else dtype
     try:
-        return namespace.full(x.shape, fill_value, dtype=dtype, device=device)
+        return namespace.full(a.shape, fill_value, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
-        _raise_restated("full_like", exc, x=x, fill_value=fill_value, dtype=dtype)
+        _raise_restated("full_like", exc, a=a, fill_value=fill_value, dtype=dtype)
 
 
 @_fast_path(
@@ -623,12 +629,11 @@ def full_like(
 def linspace(
     start: Union[int, float, complex],
     stop: Union[int, float, complex],
-    /,
     num: int = _OMITTED,
+    endpoint: bool = True,
     *args: Any,
     dtype: Optional[DType] = None,
     device: Optional[Device] = None,
-    endpoint: bool = True,
     **kwargs: Any,
 ) -> Array:
     """Return ``num`` evenly spaced samples from ``start`` to ``stop``.
@@ -647,6 +652,8 @@ def linspace(
         Last sample when ``endpoint`` is true; otherwise the excluded end of the interval.
     num : int, optional
         Number of samples; must be non-negative. Leaving it out is NumPy's call.
+    endpoint : bool, default True
+        If ``True`` (default), ``stop`` is the last sample; otherwise it is excluded.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -656,8 +663,6 @@ def linspace(
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
-    endpoint : bool, default True
-        If ``True`` (default), ``stop`` is the last sample; otherwise it is excluded.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -747,8 +752,8 @@ def meshgrid(
 @_fast_path(_np.ones, "p", keywords={"dtype": "any"}, placed=True, restate="creation")
 def ones(
     shape: Union[int, tuple[int, ...]],
-    *args: Any,
     dtype: Optional[DType] = None,
+    *args: Any,
     device: Optional[Device] = None,
     **kwargs: Any,
 ) -> Array:
@@ -764,12 +769,12 @@ def ones(
     ----------
     shape : Union[int, Tuple[int, ...]]
         Shape of the result, as an int or a tuple of ints.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
@@ -805,10 +810,9 @@ def ones(
 
 @_fast_path(_numpy_ones_like, "a", keywords={"dtype": "any"}, restate="creation")
 def ones_like(
-    x: Array,
-    /,
-    *args: Any,
+    a: Array,
     dtype: Optional[DType] = None,
+    *args: Any,
     device: Optional[Device] = None,
     **kwargs: Any,
 ) -> Array:
@@ -822,14 +826,15 @@ def ones_like(
 
     Parameters
     ----------
-    x : Array
-        Array whose shape, and by default dtype, the result takes.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    a : Array
+        Array whose shape, and by default dtype, the result takes. The standard's positional
+        ``x``, named as NumPy names it.
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
@@ -852,23 +857,23 @@ def ones_like(
     """
     if args or kwargs:
         return _numpy_call(ones_like, locals())
-    namespace = _namespace_of_one(x, "ones_like", "x")
+    namespace = _namespace_of_one(a, "ones_like", "a")
     if namespace is None:
         return _numpy_call(ones_like, locals())
     if device is None:
         try:
-            return namespace.ones_like(x, dtype=dtype, device=device)
+            return namespace.ones_like(a, dtype=dtype, device=device)
         except _BACKEND_ERRORS as exc:
-            _raise_restated("ones_like", exc, x=x, dtype=dtype)
+            _raise_restated("ones_like", exc, a=a, dtype=dtype)
     namespace, device = _placement(device, "ones_like")
-    dtype = x.dtype if dtype is None else dtype
+    dtype = a.dtype if dtype is None else dtype
     try:
-        return namespace.ones(x.shape, dtype=dtype, device=device)
+        return namespace.ones(a.shape, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
-        _raise_restated("ones_like", exc, x=x, dtype=dtype)
+        _raise_restated("ones_like", exc, a=a, dtype=dtype)
 
 
-def tril(x: Array, /, *args: Any, k: int = 0, **kwargs: Any) -> Array:
+def tril(m: Array, k: int = 0, *args: Any, **kwargs: Any) -> Array:
     """Return a copy of a matrix (or stack of matrices) with elements above a diagonal set to zero.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -878,14 +883,15 @@ def tril(x: Array, /, *args: Any, k: int = 0, **kwargs: Any) -> Array:
 
     Parameters
     ----------
-    x : Array
-        Array of at least two dimensions; the last two form the matrices.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    m : Array
+        Array of at least two dimensions; the last two form the matrices. The standard's
+        positional ``x``, named as NumPy names it.
     k : int, default 0
         Diagonal above which elements are zeroed: ``0`` is the main diagonal, positive
         values are above it, negative values below it.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -911,19 +917,19 @@ def tril(x: Array, /, *args: Any, k: int = 0, **kwargs: Any) -> Array:
             if k is None:
                 return _numpy_call(tril, locals())
             _check_int(k, "tril", "k")
-        if type(x) is _ndarray and x.ndim >= 2:
-            return _numpy_tril(x, k=k)
-        if getattr(x, "ndim", 2) < 2:
+        if type(m) is _ndarray and m.ndim >= 2:
+            return _numpy_tril(m, k=k)
+        if getattr(m, "ndim", 2) < 2:
             return _numpy_call(tril, locals())
-        namespace = _namespace_of_one(x, "tril", "x")
+        namespace = _namespace_of_one(m, "tril", "m")
         if namespace is None:
             return _numpy_call(tril, locals())
-        return namespace.tril(x, k=k)
+        return namespace.tril(m, k=k)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("tril", exc, x=x, k=k)
+        _raise_restated_call("tril", exc, m=m, k=k)
 
 
-def triu(x: Array, /, *args: Any, k: int = 0, **kwargs: Any) -> Array:
+def triu(m: Array, k: int = 0, *args: Any, **kwargs: Any) -> Array:
     """Return a copy of a matrix (or stack of matrices) with elements below a diagonal set to zero.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -933,14 +939,15 @@ def triu(x: Array, /, *args: Any, k: int = 0, **kwargs: Any) -> Array:
 
     Parameters
     ----------
-    x : Array
-        Array of at least two dimensions; the last two form the matrices.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    m : Array
+        Array of at least two dimensions; the last two form the matrices. The standard's
+        positional ``x``, named as NumPy names it.
     k : int, default 0
         Diagonal below which elements are zeroed: ``0`` is the main diagonal, positive
         values are above it, negative values below it.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -969,23 +976,23 @@ def triu(x: Array, /, *args: Any, k: int = 0, **kwargs: Any) -> Array:
             if k is None:
                 return _numpy_call(triu, locals())
             _check_int(k, "triu", "k")
-        if type(x) is _ndarray and x.ndim >= 2:
-            return _numpy_triu(x, k=k)
-        if getattr(x, "ndim", 2) < 2:
+        if type(m) is _ndarray and m.ndim >= 2:
+            return _numpy_triu(m, k=k)
+        if getattr(m, "ndim", 2) < 2:
             return _numpy_call(triu, locals())
-        namespace = _namespace_of_one(x, "triu", "x")
+        namespace = _namespace_of_one(m, "triu", "m")
         if namespace is None:
             return _numpy_call(triu, locals())
-        return namespace.triu(x, k=k)
+        return namespace.triu(m, k=k)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("triu", exc, x=x, k=k)
+        _raise_restated_call("triu", exc, m=m, k=k)
 
 
 @_fast_path(_np.zeros, "p", keywords={"dtype": "any"}, placed=True, restate="creation")
 def zeros(
     shape: Union[int, tuple[int, ...]],
-    *args: Any,
     dtype: Optional[DType] = None,
+    *args: Any,
     device: Optional[Device] = None,
     **kwargs: Any,
 ) -> Array:
@@ -1001,12 +1008,12 @@ def zeros(
     ----------
     shape : Union[int, Tuple[int, ...]]
         Shape of the result, as an int or a tuple of ints.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
@@ -1046,10 +1053,9 @@ def zeros(
 
 @_fast_path(_numpy_zeros_like, "a", keywords={"dtype": "any"}, restate="creation")
 def zeros_like(
-    x: Array,
-    /,
-    *args: Any,
+    a: Array,
     dtype: Optional[DType] = None,
+    *args: Any,
     device: Optional[Device] = None,
     **kwargs: Any,
 ) -> Array:
@@ -1063,14 +1069,15 @@ def zeros_like(
 
     Parameters
     ----------
-    x : Array
-        Array whose shape, and by default dtype, the result takes.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    a : Array
+        Array whose shape, and by default dtype, the result takes. The standard's positional
+        ``x``, named as NumPy names it.
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
@@ -1091,17 +1098,17 @@ def zeros_like(
     """
     if args or kwargs:
         return _numpy_call(zeros_like, locals())
-    namespace = _namespace_of_one(x, "zeros_like", "x")
+    namespace = _namespace_of_one(a, "zeros_like", "a")
     if namespace is None:
         return _numpy_call(zeros_like, locals())
     if device is None:
         try:
-            return namespace.zeros_like(x, dtype=dtype, device=device)
+            return namespace.zeros_like(a, dtype=dtype, device=device)
         except _BACKEND_ERRORS as exc:
-            _raise_restated("zeros_like", exc, x=x, dtype=dtype)
+            _raise_restated("zeros_like", exc, a=a, dtype=dtype)
     namespace, device = _placement(device, "zeros_like")
-    dtype = x.dtype if dtype is None else dtype
+    dtype = a.dtype if dtype is None else dtype
     try:
-        return namespace.zeros(x.shape, dtype=dtype, device=device)
+        return namespace.zeros(a.shape, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
-        _raise_restated("zeros_like", exc, x=x, dtype=dtype)
+        _raise_restated("zeros_like", exc, a=a, dtype=dtype)

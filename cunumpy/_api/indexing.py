@@ -28,9 +28,7 @@ __all__ = ["take", "take_along_axis"]
 _numpy_take_along_axis = _numpy_namespace.take_along_axis
 
 
-def take(
-    x: Array, indices: Array, /, *args: Any, axis: Optional[int] = None, **kwargs: Any
-) -> Array:
+def take(a: Array, indices: Array, axis: Optional[int] = None, *args: Any, **kwargs: Any) -> Array:
     """Select elements of ``x`` at the given integer positions along one axis.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -40,15 +38,15 @@ def take(
 
     Parameters
     ----------
-    x : Array
-        Input array.
+    a : Array
+        Input array. The standard's positional ``x``, named as NumPy names it.
     indices : Array
         1-D integer array of positions to select; negative values count from the end.
+    axis : Optional[int], default None
+        Axis to select along. It may be omitted (``None``) only when ``x`` is 1-D.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    axis : Optional[int], default None
-        Axis to select along. It may be omitted (``None``) only when ``x`` is 1-D.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -69,22 +67,20 @@ def take(
     if args or kwargs:
         return _numpy_call(take, locals())
     try:
-        if type(x) is _ndarray and type(indices) is _ndarray and (axis is not None or x.ndim == 1):
-            return x.take(indices, axis=axis)
-        if axis is None and getattr(x, "ndim", 1) != 1:
+        if type(a) is _ndarray and type(indices) is _ndarray and (axis is not None or a.ndim == 1):
+            return a.take(indices, axis=axis)
+        if axis is None and getattr(a, "ndim", 1) != 1:
             return _numpy_call(take, locals())
-        namespace = _namespace_of_pair(x, indices, "take", "x", "indices")
+        namespace = _namespace_of_pair(a, indices, "take", "a", "indices")
         if namespace is None:
             return _numpy_call(take, locals())
-        return namespace.take(x, indices, axis=axis)
+        return namespace.take(a, indices, axis=axis)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("take", exc, x=x, indices=indices, axis=axis)
+        _raise_restated_call("take", exc, a=a, indices=indices, axis=axis)
 
 
 @_fast_path(_numpy_take_along_axis, "aa", keywords={"axis": "int"})
-def take_along_axis(
-    x: Array, indices: Array, /, *args: Any, axis: int = -1, **kwargs: Any
-) -> Array:
+def take_along_axis(arr: Array, indices: Array, axis: int = -1, *args: Any, **kwargs: Any) -> Array:
     """Pick values from ``x`` using an index array that matches ``x`` along every other axis.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -94,16 +90,16 @@ def take_along_axis(
 
     Parameters
     ----------
-    x : Array
-        Input array.
+    arr : Array
+        Input array. The standard's positional ``x``, named as NumPy names it.
     indices : Array
         Integer array with the same number of dimensions as ``x``, such as the output of
         ``argsort``.
+    axis : int, default -1
+        Axis along which values are picked; default -1, the last axis.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    axis : int, default -1
-        Axis along which values are picked; default -1, the last axis.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -128,11 +124,11 @@ def take_along_axis(
             if axis is None:
                 return _numpy_call(take_along_axis, locals())
             _check_int(axis, "take_along_axis", "axis")
-        if type(x) is _ndarray and type(indices) is _ndarray:
-            return _numpy_take_along_axis(x, indices, axis=axis)
-        namespace = _namespace_of_pair(x, indices, "take_along_axis", "x", "indices")
+        if type(arr) is _ndarray and type(indices) is _ndarray:
+            return _numpy_take_along_axis(arr, indices, axis=axis)
+        namespace = _namespace_of_pair(arr, indices, "take_along_axis", "arr", "indices")
         if namespace is None:
             return _numpy_call(take_along_axis, locals())
-        return namespace.take_along_axis(x, indices, axis=axis)
+        return namespace.take_along_axis(arr, indices, axis=axis)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("take_along_axis", exc, x=x, indices=indices, axis=axis)
+        _raise_restated_call("take_along_axis", exc, arr=arr, indices=indices, axis=axis)

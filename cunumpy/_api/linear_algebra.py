@@ -134,11 +134,10 @@ def matrix_transpose(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 @_fast_path(_numpy_tensordot, "aa")
 def tensordot(
-    x1: Array,
-    x2: Array,
-    /,
-    *args: Any,
+    a: Array,
+    b: Array,
     axes: Union[int, tuple[Sequence[int], Sequence[int]]] = 2,
+    *args: Any,
     **kwargs: Any,
 ) -> Array:
     """Contract two arrays over the given axes (a generalized dot product).
@@ -150,18 +149,20 @@ def tensordot(
 
     Parameters
     ----------
-    x1 : Array
+    a : Array
         First input array (a Python scalar is also accepted where the signature allows it).
-    x2 : Array
+        The standard's positional ``x1``, named as NumPy names it.
+    b : Array
         Second input array (a Python scalar is also accepted where the signature allows it).
-        Must be broadcast-compatible with ``x1``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+        Must be broadcast-compatible with ``x1``. The standard's positional ``x2``, named as
+        NumPy names it.
     axes : Union[int, Tuple[Sequence[int], Sequence[int]]], default 2
         An int ``N`` contracts the last ``N`` axes of ``x1`` with the first ``N`` axes of
         ``x2`` (default 2); a pair of sequences names the axes of each to contract, in
         order.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -187,14 +188,14 @@ def tensordot(
     try:
         if type(axes) is not int or axes < 0:
             _check_tensordot_axes(axes)
-        if type(x1) is _ndarray and type(x2) is _ndarray:
-            return _numpy_tensordot(x1, x2, axes=axes)
-        namespace = _namespace_of_pair(x1, x2, "tensordot", "x1", "x2")
+        if type(a) is _ndarray and type(b) is _ndarray:
+            return _numpy_tensordot(a, b, axes=axes)
+        namespace = _namespace_of_pair(a, b, "tensordot", "a", "b")
         if namespace is None:
             return _numpy_call(tensordot, locals())
-        return namespace.tensordot(x1, x2, axes=axes)
+        return namespace.tensordot(a, b, axes=axes)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("tensordot", exc, x1=x1, x2=x2, axes=axes)
+        _raise_restated_call("tensordot", exc, a=a, b=b, axes=axes)
 
 
 # In Python: NumPy's vecdot is a ufunc with other keywords.

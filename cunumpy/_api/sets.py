@@ -36,7 +36,11 @@ _numpy_unique_values = _numpy_namespace.unique_values
 
 @_fast_path(_numpy_isin, "ss", keywords={"invert": "bool"})
 def isin(
-    x1: Union[Array, int], x2: Union[Array, int], /, *args: Any, invert: bool = False, **kwargs: Any
+    element: Union[Array, int],
+    test_elements: Union[Array, int],
+    *args: Any,
+    invert: bool = False,
+    **kwargs: Any,
 ) -> Array:
     """Test each element of ``x1`` for membership in ``x2``.
 
@@ -47,10 +51,11 @@ def isin(
 
     Parameters
     ----------
-    x1 : Union[Array, int]
-        Elements to test.
-    x2 : Union[Array, int]
-        Values to test against (treated as a flat set).
+    element : Union[Array, int]
+        Elements to test. The standard's positional ``x1``, named as NumPy names it.
+    test_elements : Union[Array, int]
+        Values to test against (treated as a flat set). The standard's positional ``x2``,
+        named as NumPy names it.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -78,18 +83,22 @@ def isin(
     try:
         if invert is not False and invert is not True:
             _check_bools("isin", invert=invert)
-        if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-            return _numpy_isin(x1, x2, invert=invert)
-        namespace = _namespace_of_two(x1, x2, "isin")
+        if type(element) is _ndarray and (
+            type(test_elements) is _ndarray or type(test_elements) in _PY_SCALARS
+        ):
+            return _numpy_isin(element, test_elements, invert=invert)
+        namespace = _namespace_of_two(element, test_elements, "isin")
         if namespace is None:
             return _numpy_call(isin, locals())
-        return namespace.isin(x1, x2, invert=invert)
+        return namespace.isin(element, test_elements, invert=invert)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("isin", exc, x1=x1, x2=x2, invert=invert)
+        _raise_restated_call(
+            "isin", exc, element=element, test_elements=test_elements, invert=invert
+        )
 
 
 @_fast_path(_numpy_unique_all, "a")
-def unique_all(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array, Array, Array]:
+def unique_all(x: Array, *args: Any, **kwargs: Any) -> tuple[Array, Array, Array, Array]:
     """Return the unique elements of ``x`` with first-occurrence indices, inverse indices and counts.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -137,7 +146,7 @@ def unique_all(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array, Ar
 
 
 @_fast_path(_numpy_unique_counts, "a")
-def unique_counts(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
+def unique_counts(x: Array, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
     """Return the unique elements of ``x`` and how often each occurs.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -183,7 +192,7 @@ def unique_counts(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]
 
 
 @_fast_path(_numpy_unique_inverse, "a")
-def unique_inverse(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
+def unique_inverse(x: Array, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
     """Return the unique elements of ``x`` and the indices that rebuild ``x`` from them.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -229,7 +238,7 @@ def unique_inverse(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array
 
 
 @_fast_path(_numpy_unique_values, "a")
-def unique_values(x: Array, /, *args: Any, **kwargs: Any) -> Array:
+def unique_values(x: Array, *args: Any, **kwargs: Any) -> Array:
     """Return the unique elements of ``x`` as a 1-D array.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).

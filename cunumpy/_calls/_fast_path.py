@@ -37,8 +37,8 @@ from .._backends import numpy as _numpy_namespace
 from .._settings._errors import BACKEND_ERRORS, raise_restated
 from ._arguments import ARRAY_ERRORS, raise_restated_call
 from ._kinds import KEYWORD_MODES, flags
+from ._numpy_calls import NotGiven, raise_named
 from ._numpy_calls import _function as _library_function
-from ._numpy_calls import raise_named
 from ._same_call import arity, same_call
 from ._ufunc_methods import METHODS, UFUNC_ATTRIBUTES, UfuncMethod
 from ._where_to_run import _PY_SCALARS, _TAKES_NONE, _TAKES_SCALAR
@@ -367,7 +367,8 @@ def _shown(
     kwargs: dict[str, Any],
     shown: tuple[str, ...] | None,
 ) -> dict[str, Any]:
-    """The arguments the def's message shows: all but ``device`` (or ``shown``)."""
+    """The arguments the def's message shows: all but ``device`` (or ``shown``), a
+    parameter not given as the standard's default it stands for."""
     bound = inspect.signature(function).bind(*args, **kwargs)
     bound.apply_defaults()
     if shown is None:
@@ -376,4 +377,8 @@ def _shown(
             if parameter.kind not in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD)
             and name != "device"
         )  # fmt: skip
-    return {name: bound.arguments[name] for name in shown}
+    arguments = {name: bound.arguments[name] for name in shown}
+    for name, value in arguments.items():  # what the def's standard path reads
+        if type(value) is NotGiven:
+            arguments[name] = value.default
+    return arguments
