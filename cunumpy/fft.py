@@ -12,6 +12,7 @@ from ._backends._superset import backend_attribute as _backend_attribute
 from ._calls._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
 from ._calls._arguments import check_int as _check_int
 from ._calls._arguments import raise_restated_call as _raise_restated_call
+from ._calls._arguments import refused as _refused
 from ._calls._fast_path import fast_path as _fast_path
 from ._calls._numpy_calls import numpy_call as _numpy_call
 from ._calls._public_names import bind_library_names as _bind_library_names
@@ -115,10 +116,10 @@ def fft(
     if args or kwargs:
         return _numpy_call(fft, locals())
     try:
-        if type(axis) is not int:
-            if axis is None:
-                return _numpy_call(fft, locals())
-            _check_int(axis, "fft.fft", "axis")
+        if type(axis) is not int and (
+            axis is None or _refused(_check_int, axis, "fft.fft", "axis")
+        ):
+            return _numpy_call(fft, locals())
         if type(a) is _ndarray:
             return _numpy_fft_fft(a, n=n, axis=axis, norm=norm)
         namespace = _namespace_of_one(a, "fft.fft", "a")
@@ -354,10 +355,10 @@ def hfft(
     if args or kwargs:
         return _numpy_call(hfft, locals())
     try:
-        if type(axis) is not int:
-            if axis is None:
-                return _numpy_call(hfft, locals())
-            _check_int(axis, "fft.hfft", "axis")
+        if type(axis) is not int and (
+            axis is None or _refused(_check_int, axis, "fft.hfft", "axis")
+        ):
+            return _numpy_call(hfft, locals())
         if type(a) is _ndarray:
             return _numpy_fft_hfft(a, n=n, axis=axis, norm=norm)
         namespace = _namespace_of_one(a, "fft.hfft", "a")
@@ -420,10 +421,10 @@ def ifft(
     if args or kwargs:
         return _numpy_call(ifft, locals())
     try:
-        if type(axis) is not int:
-            if axis is None:
-                return _numpy_call(ifft, locals())
-            _check_int(axis, "fft.ifft", "axis")
+        if type(axis) is not int and (
+            axis is None or _refused(_check_int, axis, "fft.ifft", "axis")
+        ):
+            return _numpy_call(ifft, locals())
         if type(a) is _ndarray:
             return _numpy_fft_ifft(a, n=n, axis=axis, norm=norm)
         namespace = _namespace_of_one(a, "fft.ifft", "a")
@@ -597,10 +598,10 @@ def ihfft(
     if args or kwargs:
         return _numpy_call(ihfft, locals())
     try:
-        if type(axis) is not int:
-            if axis is None:
-                return _numpy_call(ihfft, locals())
-            _check_int(axis, "fft.ihfft", "axis")
+        if type(axis) is not int and (
+            axis is None or _refused(_check_int, axis, "fft.ihfft", "axis")
+        ):
+            return _numpy_call(ihfft, locals())
         if type(a) is _ndarray:
             return _numpy_fft_ihfft(a, n=n, axis=axis, norm=norm)
         namespace = _namespace_of_one(a, "fft.ihfft", "a")
@@ -663,10 +664,10 @@ def irfft(
     if args or kwargs:
         return _numpy_call(irfft, locals())
     try:
-        if type(axis) is not int:
-            if axis is None:
-                return _numpy_call(irfft, locals())
-            _check_int(axis, "fft.irfft", "axis")
+        if type(axis) is not int and (
+            axis is None or _refused(_check_int, axis, "fft.irfft", "axis")
+        ):
+            return _numpy_call(irfft, locals())
         if type(a) is _ndarray:
             return _numpy_fft_irfft(a, n=n, axis=axis, norm=norm)
         namespace = _namespace_of_one(a, "fft.irfft", "a")
@@ -792,10 +793,10 @@ def rfft(
     if args or kwargs:
         return _numpy_call(rfft, locals())
     try:
-        if type(axis) is not int:
-            if axis is None:
-                return _numpy_call(rfft, locals())
-            _check_int(axis, "fft.rfft", "axis")
+        if type(axis) is not int and (
+            axis is None or _refused(_check_int, axis, "fft.rfft", "axis")
+        ):
+            return _numpy_call(rfft, locals())
         if type(a) is _ndarray:
             return _numpy_fft_rfft(a, n=n, axis=axis, norm=norm)
         namespace = _namespace_of_one(a, "fft.rfft", "a")

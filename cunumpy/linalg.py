@@ -13,6 +13,7 @@ from ._calls._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
 from ._calls._arguments import check_bools as _check_bools
 from ._calls._arguments import check_int as _check_int
 from ._calls._arguments import raise_restated_call as _raise_restated_call
+from ._calls._arguments import refused as _refused
 from ._calls._fast_path import fast_path as _fast_path
 from ._calls._numpy_calls import not_given as _not_given
 from ._calls._numpy_calls import numpy_call as _numpy_call
@@ -133,8 +134,10 @@ def cholesky(a: Array, /, *args: Any, upper: bool = False, **kwargs: Any) -> Arr
     if args or kwargs:
         return _numpy_call(cholesky, locals())
     try:
-        if upper is not False and upper is not True:
-            _check_bools("linalg.cholesky", upper=upper)
+        if (upper is not False and upper is not True) and _refused(
+            _check_bools, "linalg.cholesky", upper=upper
+        ):
+            return _numpy_call(cholesky, locals())
         if type(a) is _ndarray:
             return _numpy_linalg_cholesky(a, upper=upper)
         namespace = _namespace_of_one(a, "linalg.cholesky", "a")
@@ -183,10 +186,10 @@ def cross(x1: Array, x2: Array, /, *args: Any, axis: int = -1, **kwargs: Any) ->
     if args or kwargs:
         return _numpy_call(cross, locals())
     try:
-        if type(axis) is not int:
-            if axis is None:
-                return _numpy_call(cross, locals())
-            _check_int(axis, "linalg.cross", "axis")
+        if type(axis) is not int and (
+            axis is None or _refused(_check_int, axis, "linalg.cross", "axis")
+        ):
+            return _numpy_call(cross, locals())
         if type(x1) is _ndarray and type(x2) is _ndarray:
             return _numpy_linalg_cross(x1, x2, axis=axis)
         namespace = _namespace_of_pair(x1, x2, "linalg.cross", "x1", "x2")
@@ -282,10 +285,10 @@ def diagonal(x: Array, /, *args: Any, offset: int = 0, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(diagonal, locals())
     try:
-        if type(offset) is not int:
-            if offset is None:
-                return _numpy_call(diagonal, locals())
-            _check_int(offset, "linalg.diagonal", "offset")
+        if type(offset) is not int and (
+            offset is None or _refused(_check_int, offset, "linalg.diagonal", "offset")
+        ):
+            return _numpy_call(diagonal, locals())
         if type(x) is _ndarray:
             return _numpy_linalg_diagonal(x, offset=offset)
         namespace = _namespace_of_one(x, "linalg.diagonal", "x")
@@ -634,8 +637,10 @@ def matrix_norm(
     if args or kwargs:
         return _numpy_call(matrix_norm, locals())
     try:
-        if keepdims is not False and keepdims is not True:
-            _check_bools("linalg.matrix_norm", keepdims=keepdims)
+        if (keepdims is not False and keepdims is not True) and _refused(
+            _check_bools, "linalg.matrix_norm", keepdims=keepdims
+        ):
+            return _numpy_call(matrix_norm, locals())
         if type(x) is _ndarray:
             return _numpy_linalg_matrix_norm(x, keepdims=keepdims, ord=ord)
         namespace = _namespace_of_one(x, "linalg.matrix_norm", "x")
@@ -684,10 +689,10 @@ def matrix_power(a: Array, n: int, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(matrix_power, locals())
     try:
-        if type(n) is not int:
-            if n is None:
-                return _numpy_call(matrix_power, locals())
-            _check_int(n, "linalg.matrix_power", "n")
+        if type(n) is not int and (
+            n is None or _refused(_check_int, n, "linalg.matrix_power", "n")
+        ):
+            return _numpy_call(matrix_power, locals())
         if type(a) is _ndarray:
             return _numpy_linalg_matrix_power(a, n)
         namespace = _namespace_of_one(a, "linalg.matrix_power", "a")
@@ -1093,8 +1098,10 @@ def svd(
     if args or kwargs:
         return _numpy_call(svd, locals())
     try:
-        if full_matrices is not False and full_matrices is not True:
-            _check_bools("linalg.svd", full_matrices=full_matrices)
+        if (full_matrices is not False and full_matrices is not True) and _refused(
+            _check_bools, "linalg.svd", full_matrices=full_matrices
+        ):
+            return _numpy_call(svd, locals())
         if type(a) is _ndarray:
             return _numpy_linalg_svd(a, full_matrices=full_matrices)
         namespace = _namespace_of_one(a, "linalg.svd", "a")
@@ -1258,10 +1265,10 @@ def trace(
     if args or kwargs:
         return _numpy_call(trace, locals())
     try:
-        if type(offset) is not int:
-            if offset is None:
-                return _numpy_call(trace, locals())
-            _check_int(offset, "linalg.trace", "offset")
+        if type(offset) is not int and (
+            offset is None or _refused(_check_int, offset, "linalg.trace", "offset")
+        ):
+            return _numpy_call(trace, locals())
         if type(x) is _ndarray:
             return _numpy_linalg_trace(x, offset=offset, dtype=dtype)
         namespace = _namespace_of_one(x, "linalg.trace", "x")
@@ -1314,10 +1321,10 @@ def vecdot(x1: Array, x2: Array, /, *args: Any, axis: int = -1, **kwargs: Any) -
     if args or kwargs:
         return _numpy_call(vecdot, locals())
     try:
-        if type(axis) is not int:
-            if axis is None:
-                return _numpy_call(vecdot, locals())
-            _check_int(axis, "linalg.vecdot", "axis")
+        if type(axis) is not int and (
+            axis is None or _refused(_check_int, axis, "linalg.vecdot", "axis")
+        ):
+            return _numpy_call(vecdot, locals())
         if type(x1) is _ndarray and type(x2) is _ndarray:
             return _numpy_linalg_vecdot(x1, x2, axis=axis)
         namespace = _namespace_of_pair(x1, x2, "linalg.vecdot", "x1", "x2")
@@ -1385,8 +1392,10 @@ def vector_norm(
     if args or kwargs:
         return _numpy_call(vector_norm, locals())
     try:
-        if keepdims is not False and keepdims is not True:
-            _check_bools("linalg.vector_norm", keepdims=keepdims)
+        if (keepdims is not False and keepdims is not True) and _refused(
+            _check_bools, "linalg.vector_norm", keepdims=keepdims
+        ):
+            return _numpy_call(vector_norm, locals())
         if type(x) is _ndarray:
             return _numpy_linalg_vector_norm(x, axis=axis, keepdims=keepdims, ord=ord)
         namespace = _namespace_of_one(x, "linalg.vector_norm", "x")

@@ -206,12 +206,55 @@ FAST_PATH_TESTS = {
 }
 
 
+def _numpy_takes(qualname: str, args: ast.arguments) -> set[str]:
+    """The standard's names of the parameters that NumPy's function takes too (by the
+    signature's name: ``x`` is NumPy's ``a``); none without NumPy's call."""
+    theirs = _numpy_parameters(qualname) if qualname not in NO_NUMPY_EXTRAS else None
+    if theirs is None:
+        return set()
+    renames = _union(qualname, args).renames
+    names = {p.name for p in theirs}
+    params = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+    return {a.arg for a in params if renames.get(a.arg, a.arg) in names}
+
+
+#: The checkers of ``EXTRA_CHECKS`` that judge a value NumPy takes too (``roll``'s
+#: ``shift``): where they refuse it, the call is NumPy's (see ``_judged``).
+_ROUTED_CHECKERS = ("_check_shift", "_check_repeats", "_check_tensordot_axes", "_check_correction")
+
+
+def _judged(qualname: str, lines: list[str]) -> list[str]:
+    """An extra check (``if <test>:`` and a checker's call), where its checker judges a
+    parameter NumPy takes: the call goes to NumPy when the standard's check refuses it
+    (NumPy judges NumPy's call)."""
+    out: list[str] = []
+    for line in lines:
+        match = re.fullmatch(r"    (_check_\w+)\((.*)\)", line)
+        if match is None or match[1] not in _ROUTED_CHECKERS or not out:
+            out.append(line)
+            continue
+        test = out.pop().removeprefix("if ").removesuffix(":")
+        out += [
+            f"if ({test}) and _refused({match[1]}, {match[2]}):",
+            f"    return _numpy_call({qualname.rpartition('.')[2]}, locals())",
+        ]
+    return out
+
+
 def _argument_checks(qualname: str, args: ast.arguments) -> list[str]:
     """Lines that check the arguments that are not arrays (see ``cunumpy/_calls/_arguments.py``).
+
+    The standard's checks judge the standard's calls: a value they refuse in a parameter
+    that NumPy's function takes too (``sum(x, keepdims=1)``, ``roll(x, [1])``) makes the
+    call NumPy's, which NumPy answers or refuses with its own class. A value refused in a
+    parameter of the standard's only (``sort``'s ``descending``) raises our error.
 
     Without the extra checks of ``FAST_PATH_TESTS``' functions (see ``_extra_checks``).
     """
     params = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+    shared = _numpy_takes(qualname, args)
+    name = qualname.rpartition(".")[2]
+    to_numpy = f"return _numpy_call({name}, locals())"
     flags, lines = [], []
     for a in params:
         annotation = ast.unparse(a.annotation) if a.annotation else ""
@@ -222,20 +265,33 @@ def _argument_checks(qualname: str, args: ast.arguments) -> list[str]:
             flags.append((a.arg, test))
         elif annotation == "int":
             lines.append(f"if type({a.arg}) is not int:")
-            if qualname not in NO_NUMPY_EXTRAS:  # None is NumPy's (``sort(a, axis=None)``)
-                lines += [
-                    f"    if {a.arg} is None:",
-                    f"        return _numpy_call({qualname.rpartition('.')[2]}, locals())",
-                ]
-            lines.append(f"    _check_int({a.arg}, {qualname!r}, {a.arg!r})")
+            if a.arg in shared:  # None (``sort(a, axis=None)``), 1.5: NumPy's call
+                refused = f"_refused(_check_int, {a.arg}, {qualname!r}, {a.arg!r})"
+                lines[-1] = f"if type({a.arg}) is not int and ({a.arg} is None or {refused}):"
+                lines.append(f"    {to_numpy}")
+            else:
+                lines.append(f"    _check_int({a.arg}, {qualname!r}, {a.arg!r})")
     if flags:
-        keywords = ", ".join(f"{name}={name}" for name, _ in flags)
-        lines = [
-            f"if {' or '.join(test for _, test in flags)}:",
-            f"    _check_bools({qualname!r}, {keywords})",
-            *lines,
-        ]
-    return lines if qualname in FAST_PATH_TESTS else [*lines, *EXTRA_CHECKS.get(qualname, [])]
+        ours = [(n, t) for n, t in flags if n not in shared]
+        theirs = [(n, t) for n, t in flags if n in shared]
+        checks = []
+        if theirs:
+            keywords = ", ".join(f"{n}={n}" for n, _ in theirs)
+            tests = " or ".join(t for _, t in theirs)
+            tests = f"({tests})" if len(theirs) > 1 else tests
+            checks += [
+                f"if {tests} and _refused(_check_bools, {qualname!r}, {keywords}):",
+                f"    {to_numpy}",
+            ]
+        if ours:
+            keywords = ", ".join(f"{n}={n}" for n, _ in ours)
+            checks += [
+                f"if {' or '.join(t for _, t in ours)}:",
+                f"    _check_bools({qualname!r}, {keywords})",
+            ]
+        lines = [*checks, *lines]
+    extra = _judged(qualname, EXTRA_CHECKS.get(qualname, []))
+    return lines if qualname in FAST_PATH_TESTS else [*lines, *extra]
 
 
 def _slow_path_checks(qualname: str) -> list[str]:
@@ -702,6 +758,11 @@ SAME_MEANING = {
 }
 
 
+#: NumPy's functions whose dispatcher takes the input by position only, though their
+#: signature names it (``numpy.unique_values(x=a)`` raises ``TypeError``).
+NUMPY_POSITIONAL_ONLY = {"unique_all", "unique_counts", "unique_inverse", "unique_values"}
+
+
 def _numpy_parameters(qualname: str) -> list[inspect.Parameter] | None:
     """The parameters of NumPy's function of the same meaning, read at generation time;
     None where it has none to read (a ufunc: its inputs are positional-only, as ours)."""
@@ -711,9 +772,13 @@ def _numpy_parameters(qualname: str) -> list[inspect.Parameter] | None:
     if function is None or isinstance(function, np.ufunc):
         return None
     try:
-        return list(inspect.signature(function).parameters.values())
+        parameters = list(inspect.signature(function).parameters.values())
     except (TypeError, ValueError):
         return None
+    if qualname in NUMPY_POSITIONAL_ONLY:
+        kind = inspect.Parameter.POSITIONAL_ONLY
+        return [p.replace(kind=kind) if p.kind in _POSITIONAL else p for p in parameters]
+    return parameters
 
 
 def _literal(node: ast.expr | None) -> Any:
@@ -1124,6 +1189,7 @@ from {dots}_calls._arguments import check_sorted_1d as _check_sorted_1d
 from {dots}_calls._arguments import check_tensordot_axes as _check_tensordot_axes
 from {dots}_calls._arguments import is_scalar_fill as _is_scalar_fill
 from {dots}_calls._arguments import raise_restated_call as _raise_restated_call
+from {dots}_calls._arguments import refused as _refused
 from {dots}_calls._fast_path import fast_path as _fast_path
 from {dots}_calls._fast_path import ufunc_methods as _ufunc_methods
 from {dots}_settings._dtype_rules import check_fill as _check_fill

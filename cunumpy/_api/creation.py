@@ -14,6 +14,7 @@ from .._calls._arguments import check_bools as _check_bools
 from .._calls._arguments import check_int as _check_int
 from .._calls._arguments import is_scalar_fill as _is_scalar_fill
 from .._calls._arguments import raise_restated_call as _raise_restated_call
+from .._calls._arguments import refused as _refused
 from .._calls._fast_path import fast_path as _fast_path
 from .._calls._numpy_calls import OMITTED as _OMITTED
 from .._calls._numpy_calls import numpy_call as _numpy_call
@@ -913,10 +914,8 @@ def tril(m: Array, k: int = 0, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(tril, locals())
     try:
-        if type(k) is not int:
-            if k is None:
-                return _numpy_call(tril, locals())
-            _check_int(k, "tril", "k")
+        if type(k) is not int and (k is None or _refused(_check_int, k, "tril", "k")):
+            return _numpy_call(tril, locals())
         if type(m) is _ndarray and m.ndim >= 2:
             return _numpy_tril(m, k=k)
         if getattr(m, "ndim", 2) < 2:
@@ -972,10 +971,8 @@ def triu(m: Array, k: int = 0, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(triu, locals())
     try:
-        if type(k) is not int:
-            if k is None:
-                return _numpy_call(triu, locals())
-            _check_int(k, "triu", "k")
+        if type(k) is not int and (k is None or _refused(_check_int, k, "triu", "k")):
+            return _numpy_call(triu, locals())
         if type(m) is _ndarray and m.ndim >= 2:
             return _numpy_triu(m, k=k)
         if getattr(m, "ndim", 2) < 2:

@@ -10,6 +10,7 @@ from typing import Any, Optional
 from .._calls._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
 from .._calls._arguments import check_int as _check_int
 from .._calls._arguments import raise_restated_call as _raise_restated_call
+from .._calls._arguments import refused as _refused
 from .._calls._fast_path import fast_path as _fast_path
 from .._calls._numpy_calls import numpy_call as _numpy_call
 from .._calls._where_to_run import (
@@ -120,10 +121,10 @@ def take_along_axis(arr: Array, indices: Array, axis: int = -1, *args: Any, **kw
     if args or kwargs:
         return _numpy_call(take_along_axis, locals())
     try:
-        if type(axis) is not int:
-            if axis is None:
-                return _numpy_call(take_along_axis, locals())
-            _check_int(axis, "take_along_axis", "axis")
+        if type(axis) is not int and (
+            axis is None or _refused(_check_int, axis, "take_along_axis", "axis")
+        ):
+            return _numpy_call(take_along_axis, locals())
         if type(arr) is _ndarray and type(indices) is _ndarray:
             return _numpy_take_along_axis(arr, indices, axis=axis)
         namespace = _namespace_of_pair(arr, indices, "take_along_axis", "arr", "indices")

@@ -12,6 +12,7 @@ from .._calls._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
 from .._calls._arguments import check_int as _check_int
 from .._calls._arguments import check_tensordot_axes as _check_tensordot_axes
 from .._calls._arguments import raise_restated_call as _raise_restated_call
+from .._calls._arguments import refused as _refused
 from .._calls._fast_path import fast_path as _fast_path
 from .._calls._fast_path import ufunc_methods as _ufunc_methods
 from .._calls._numpy_calls import numpy_call as _numpy_call
@@ -186,8 +187,8 @@ def tensordot(
     if args or kwargs:
         return _numpy_call(tensordot, locals())
     try:
-        if type(axes) is not int or axes < 0:
-            _check_tensordot_axes(axes)
+        if (type(axes) is not int or axes < 0) and _refused(_check_tensordot_axes, axes):
+            return _numpy_call(tensordot, locals())
         if type(a) is _ndarray and type(b) is _ndarray:
             return _numpy_tensordot(a, b, axes=axes)
         namespace = _namespace_of_pair(a, b, "tensordot", "a", "b")
@@ -242,8 +243,6 @@ def vecdot(x1: Array, x2: Array, /, *args: Any, axis: int = -1, **kwargs: Any) -
         return _numpy_call(vecdot, locals())
     try:
         if type(axis) is not int:
-            if axis is None:
-                return _numpy_call(vecdot, locals())
             _check_int(axis, "vecdot", "axis")
         if type(x1) is _ndarray and type(x2) is _ndarray:
             return _numpy_vecdot(x1, x2, axis=axis)

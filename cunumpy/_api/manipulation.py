@@ -13,6 +13,7 @@ from .._calls._arguments import check_int as _check_int
 from .._calls._arguments import check_repeats as _check_repeats
 from .._calls._arguments import check_shift as _check_shift
 from .._calls._arguments import raise_restated_call as _raise_restated_call
+from .._calls._arguments import refused as _refused
 from .._calls._fast_path import fast_path as _fast_path
 from .._calls._numpy_calls import OMITTED as _OMITTED
 from .._calls._numpy_calls import numpy_call as _numpy_call
@@ -485,8 +486,10 @@ def repeat(
     if args or kwargs:
         return _numpy_call(repeat, locals())
     try:
-        if type(repeats) in _PY_SCALARS and (type(repeats) is not int or repeats < 0):
-            _check_repeats(repeats, "repeat")
+        if (
+            type(repeats) in _PY_SCALARS and (type(repeats) is not int or repeats < 0)
+        ) and _refused(_check_repeats, repeats, "repeat"):
+            return _numpy_call(repeat, locals())
         if type(a) is _ndarray and (type(repeats) is _ndarray or type(repeats) in _PY_SCALARS):
             return _numpy_repeat(a, repeats, axis=axis)
         namespace = _namespace_of_args((a, repeats), "as", ("a", "repeats"), "repeat")
@@ -541,8 +544,10 @@ def reshape(
     if args or kwargs:
         return _numpy_call(reshape, locals())
     try:
-        if copy is not None and copy is not False and copy is not True:
-            _check_bools("reshape", copy=copy)
+        if (copy is not None and copy is not False and copy is not True) and _refused(
+            _check_bools, "reshape", copy=copy
+        ):
+            return _numpy_call(reshape, locals())
         if type(a) is _ndarray:
             return a.reshape(shape, copy=copy)
         namespace = _namespace_of_one(a, "reshape", "a")
@@ -601,8 +606,8 @@ def roll(
     if args or kwargs:
         return _numpy_call(roll, locals())
     try:
-        if type(shift) is not int:
-            _check_shift(shift, "roll")
+        if (type(shift) is not int) and _refused(_check_shift, shift, "roll"):
+            return _numpy_call(roll, locals())
         if type(a) is _ndarray:
             return _numpy_roll(a, shift, axis=axis)
         namespace = _namespace_of_one(a, "roll", "a")
@@ -709,10 +714,8 @@ def stack(
     if args or kwargs:
         return _numpy_call(stack, locals())
     try:
-        if type(axis) is not int:
-            if axis is None:
-                return _numpy_call(stack, locals())
-            _check_int(axis, "stack", "axis")
+        if type(axis) is not int and (axis is None or _refused(_check_int, axis, "stack", "axis")):
+            return _numpy_call(stack, locals())
         if type(arrays) is list or type(arrays) is tuple:
             for x in arrays:
                 if type(x) is not _ndarray:
@@ -817,10 +820,10 @@ def unstack(x: Array, /, *args: Any, axis: int = 0, **kwargs: Any) -> tuple[Arra
     if args or kwargs:
         return _numpy_call(unstack, locals())
     try:
-        if type(axis) is not int:
-            if axis is None:
-                return _numpy_call(unstack, locals())
-            _check_int(axis, "unstack", "axis")
+        if type(axis) is not int and (
+            axis is None or _refused(_check_int, axis, "unstack", "axis")
+        ):
+            return _numpy_call(unstack, locals())
         if type(x) is _ndarray:
             return _numpy_unstack(x, axis=axis)
         namespace = _namespace_of_one(x, "unstack", "x")

@@ -12,6 +12,7 @@ from .._calls._arguments import BOOL as _BOOL
 from .._calls._arguments import check_bools as _check_bools
 from .._calls._arguments import check_sorted_1d as _check_sorted_1d
 from .._calls._arguments import raise_restated_call as _raise_restated_call
+from .._calls._arguments import refused as _refused
 from .._calls._fast_path import fast_path as _fast_path
 from .._calls._numpy_calls import OMITTED as _OMITTED
 from .._calls._numpy_calls import not_given as _not_given
@@ -94,8 +95,10 @@ def argmax(
         return _numpy_call(argmax, locals())
     _keepdims = False if keepdims is _NOT_GIVEN_FALSE else keepdims
     try:
-        if _keepdims is not False and _keepdims is not True:
-            _check_bools("argmax", keepdims=_keepdims)
+        if (_keepdims is not False and _keepdims is not True) and _refused(
+            _check_bools, "argmax", keepdims=_keepdims
+        ):
+            return _numpy_call(argmax, locals())
         if type(a) is _ndarray and (axis is None or a.ndim != 0):
             if axis is None and _keepdims is False:
                 return _numpy_argmax(a)
@@ -161,8 +164,10 @@ def argmin(
         return _numpy_call(argmin, locals())
     _keepdims = False if keepdims is _NOT_GIVEN_FALSE else keepdims
     try:
-        if _keepdims is not False and _keepdims is not True:
-            _check_bools("argmin", keepdims=_keepdims)
+        if (_keepdims is not False and _keepdims is not True) and _refused(
+            _check_bools, "argmin", keepdims=_keepdims
+        ):
+            return _numpy_call(argmin, locals())
         if type(a) is _ndarray and (axis is None or a.ndim != 0):
             if axis is None and _keepdims is False:
                 return _numpy_argmin(a)
@@ -224,8 +229,10 @@ def count_nonzero(
     if args or kwargs:
         return _numpy_call(count_nonzero, locals())
     try:
-        if keepdims is not False and keepdims is not True:
-            _check_bools("count_nonzero", keepdims=keepdims)
+        if (keepdims is not False and keepdims is not True) and _refused(
+            _check_bools, "count_nonzero", keepdims=keepdims
+        ):
+            return _numpy_call(count_nonzero, locals())
         if type(a) is _ndarray and (axis is None or a.ndim != 0):
             return _numpy_count_nonzero(a, axis=axis, keepdims=keepdims)
         if axis is not None and getattr(a, "ndim", 1) == 0:

@@ -10,6 +10,7 @@ from typing import Any, Union
 from .._calls._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
 from .._calls._arguments import check_bools as _check_bools
 from .._calls._arguments import raise_restated_call as _raise_restated_call
+from .._calls._arguments import refused as _refused
 from .._calls._fast_path import fast_path as _fast_path
 from .._calls._numpy_calls import numpy_call as _numpy_call
 from .._calls._where_to_run import (
@@ -81,8 +82,10 @@ def isin(
     if args or kwargs:
         return _numpy_call(isin, locals())
     try:
-        if invert is not False and invert is not True:
-            _check_bools("isin", invert=invert)
+        if (invert is not False and invert is not True) and _refused(
+            _check_bools, "isin", invert=invert
+        ):
+            return _numpy_call(isin, locals())
         if type(element) is _ndarray and (
             type(test_elements) is _ndarray or type(test_elements) in _PY_SCALARS
         ):
@@ -98,7 +101,7 @@ def isin(
 
 
 @_fast_path(_numpy_unique_all, "a")
-def unique_all(x: Array, *args: Any, **kwargs: Any) -> tuple[Array, Array, Array, Array]:
+def unique_all(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array, Array, Array]:
     """Return the unique elements of ``x`` with first-occurrence indices, inverse indices and counts.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -146,7 +149,7 @@ def unique_all(x: Array, *args: Any, **kwargs: Any) -> tuple[Array, Array, Array
 
 
 @_fast_path(_numpy_unique_counts, "a")
-def unique_counts(x: Array, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
+def unique_counts(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
     """Return the unique elements of ``x`` and how often each occurs.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -192,7 +195,7 @@ def unique_counts(x: Array, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
 
 
 @_fast_path(_numpy_unique_inverse, "a")
-def unique_inverse(x: Array, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
+def unique_inverse(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
     """Return the unique elements of ``x`` and the indices that rebuild ``x`` from them.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -238,7 +241,7 @@ def unique_inverse(x: Array, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
 
 
 @_fast_path(_numpy_unique_values, "a")
-def unique_values(x: Array, *args: Any, **kwargs: Any) -> Array:
+def unique_values(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Return the unique elements of ``x`` as a 1-D array.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).

@@ -11,6 +11,7 @@ from .._calls._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
 from .._calls._arguments import check_bools as _check_bools
 from .._calls._arguments import check_int as _check_int
 from .._calls._arguments import raise_restated_call as _raise_restated_call
+from .._calls._arguments import refused as _refused
 from .._calls._fast_path import fast_path as _fast_path
 from .._calls._numpy_calls import not_given as _not_given
 from .._calls._numpy_calls import numpy_call as _numpy_call
@@ -89,14 +90,16 @@ def argsort(
         return _numpy_call(argsort, locals())
     _stable = True if stable is _NOT_GIVEN_TRUE else stable
     try:
-        if (descending is not False and descending is not True) or (
-            _stable is not False and _stable is not True
+        if (_stable is not False and _stable is not True) and _refused(
+            _check_bools, "argsort", stable=_stable
         ):
-            _check_bools("argsort", descending=descending, stable=_stable)
-        if type(axis) is not int:
-            if axis is None:
-                return _numpy_call(argsort, locals())
-            _check_int(axis, "argsort", "axis")
+            return _numpy_call(argsort, locals())
+        if descending is not False and descending is not True:
+            _check_bools("argsort", descending=descending)
+        if type(axis) is not int and (
+            axis is None or _refused(_check_int, axis, "argsort", "axis")
+        ):
+            return _numpy_call(argsort, locals())
         if type(a) is _ndarray and (axis is None or a.ndim != 0):
             return _numpy_argsort(a, axis=axis, descending=descending, stable=_stable)
         if axis is not None and getattr(a, "ndim", 1) == 0:
@@ -167,14 +170,14 @@ def sort(
         return _numpy_call(sort, locals())
     _stable = True if stable is _NOT_GIVEN_TRUE else stable
     try:
-        if (descending is not False and descending is not True) or (
-            _stable is not False and _stable is not True
+        if (_stable is not False and _stable is not True) and _refused(
+            _check_bools, "sort", stable=_stable
         ):
-            _check_bools("sort", descending=descending, stable=_stable)
-        if type(axis) is not int:
-            if axis is None:
-                return _numpy_call(sort, locals())
-            _check_int(axis, "sort", "axis")
+            return _numpy_call(sort, locals())
+        if descending is not False and descending is not True:
+            _check_bools("sort", descending=descending)
+        if type(axis) is not int and (axis is None or _refused(_check_int, axis, "sort", "axis")):
+            return _numpy_call(sort, locals())
         if type(a) is _ndarray:
             return _numpy_sort(a, axis=axis, descending=descending, stable=_stable)
         namespace = _namespace_of_one(a, "sort", "a")

@@ -11,6 +11,7 @@ from .._calls._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
 from .._calls._arguments import check_bools as _check_bools
 from .._calls._arguments import check_correction as _check_correction
 from .._calls._arguments import raise_restated_call as _raise_restated_call
+from .._calls._arguments import refused as _refused
 from .._calls._fast_path import fast_path as _fast_path
 from .._calls._numpy_calls import not_given as _not_given
 from .._calls._numpy_calls import numpy_call as _numpy_call
@@ -97,8 +98,10 @@ def cumulative_prod(
     if args or kwargs:
         return _numpy_call(cumulative_prod, locals())
     try:
-        if include_initial is not False and include_initial is not True:
-            _check_bools("cumulative_prod", include_initial=include_initial)
+        if (include_initial is not False and include_initial is not True) and _refused(
+            _check_bools, "cumulative_prod", include_initial=include_initial
+        ):
+            return _numpy_call(cumulative_prod, locals())
         if type(x) is _ndarray and (axis is None or x.ndim != 0):
             return _numpy_cumulative_prod(
                 x, axis=axis, dtype=dtype, include_initial=include_initial
@@ -168,8 +171,10 @@ def cumulative_sum(
     if args or kwargs:
         return _numpy_call(cumulative_sum, locals())
     try:
-        if include_initial is not False and include_initial is not True:
-            _check_bools("cumulative_sum", include_initial=include_initial)
+        if (include_initial is not False and include_initial is not True) and _refused(
+            _check_bools, "cumulative_sum", include_initial=include_initial
+        ):
+            return _numpy_call(cumulative_sum, locals())
         if type(x) is _ndarray and (axis is None or x.ndim != 0):
             return _numpy_cumulative_sum(x, axis=axis, dtype=dtype, include_initial=include_initial)
         if axis is not None and getattr(x, "ndim", 1) == 0:
@@ -237,8 +242,10 @@ def max(
         return _numpy_call(max, locals())
     _keepdims = False if keepdims is _NOT_GIVEN_FALSE else keepdims
     try:
-        if _keepdims is not False and _keepdims is not True:
-            _check_bools("max", keepdims=_keepdims)
+        if (_keepdims is not False and _keepdims is not True) and _refused(
+            _check_bools, "max", keepdims=_keepdims
+        ):
+            return _numpy_call(max, locals())
         if type(a) is _ndarray and (axis is None or a.ndim != 0):
             if axis is None and _keepdims is False:
                 return _numpy_max(a)
@@ -306,8 +313,10 @@ def mean(
         return _numpy_call(mean, locals())
     _keepdims = False if keepdims is _NOT_GIVEN_FALSE else keepdims
     try:
-        if _keepdims is not False and _keepdims is not True:
-            _check_bools("mean", keepdims=_keepdims)
+        if (_keepdims is not False and _keepdims is not True) and _refused(
+            _check_bools, "mean", keepdims=_keepdims
+        ):
+            return _numpy_call(mean, locals())
         if type(a) is _ndarray:
             if axis is None and _keepdims is False:
                 return _numpy_mean(a)
@@ -371,8 +380,10 @@ def min(
         return _numpy_call(min, locals())
     _keepdims = False if keepdims is _NOT_GIVEN_FALSE else keepdims
     try:
-        if _keepdims is not False and _keepdims is not True:
-            _check_bools("min", keepdims=_keepdims)
+        if (_keepdims is not False and _keepdims is not True) and _refused(
+            _check_bools, "min", keepdims=_keepdims
+        ):
+            return _numpy_call(min, locals())
         if type(a) is _ndarray and (axis is None or a.ndim != 0):
             if axis is None and _keepdims is False:
                 return _numpy_min(a)
@@ -442,8 +453,10 @@ def prod(
         return _numpy_call(prod, locals())
     _keepdims = False if keepdims is _NOT_GIVEN_FALSE else keepdims
     try:
-        if _keepdims is not False and _keepdims is not True:
-            _check_bools("prod", keepdims=_keepdims)
+        if (_keepdims is not False and _keepdims is not True) and _refused(
+            _check_bools, "prod", keepdims=_keepdims
+        ):
+            return _numpy_call(prod, locals())
         if type(a) is _ndarray and (axis is None or a.ndim != 0):
             if axis is None and dtype is None and _keepdims is False:
                 return _numpy_prod(a)
@@ -517,10 +530,14 @@ def std(
     _correction = 0.0 if correction is _NOT_GIVEN_ZERO else correction
     _keepdims = False if keepdims is _NOT_GIVEN_FALSE else keepdims
     try:
-        if _keepdims is not False and _keepdims is not True:
-            _check_bools("std", keepdims=_keepdims)
-        if (type(_correction) is not int and type(_correction) is not float) or _correction < 0:
-            _check_correction(_correction, "std")
+        if (_keepdims is not False and _keepdims is not True) and _refused(
+            _check_bools, "std", keepdims=_keepdims
+        ):
+            return _numpy_call(std, locals())
+        if (
+            (type(_correction) is not int and type(_correction) is not float) or _correction < 0
+        ) and _refused(_check_correction, _correction, "std"):
+            return _numpy_call(std, locals())
         if type(a) is _ndarray:
             return _numpy_std(a, axis=axis, correction=_correction, keepdims=_keepdims)
         namespace = _namespace_of_one(a, "std", "a")
@@ -588,8 +605,10 @@ def sum(
         return _numpy_call(sum, locals())
     _keepdims = False if keepdims is _NOT_GIVEN_FALSE else keepdims
     try:
-        if _keepdims is not False and _keepdims is not True:
-            _check_bools("sum", keepdims=_keepdims)
+        if (_keepdims is not False and _keepdims is not True) and _refused(
+            _check_bools, "sum", keepdims=_keepdims
+        ):
+            return _numpy_call(sum, locals())
         if type(a) is _ndarray and (axis is None or a.ndim != 0):
             if axis is None and dtype is None and _keepdims is False:
                 return _numpy_sum(a)
@@ -663,10 +682,14 @@ def var(
     _correction = 0.0 if correction is _NOT_GIVEN_ZERO else correction
     _keepdims = False if keepdims is _NOT_GIVEN_FALSE else keepdims
     try:
-        if _keepdims is not False and _keepdims is not True:
-            _check_bools("var", keepdims=_keepdims)
-        if (type(_correction) is not int and type(_correction) is not float) or _correction < 0:
-            _check_correction(_correction, "var")
+        if (_keepdims is not False and _keepdims is not True) and _refused(
+            _check_bools, "var", keepdims=_keepdims
+        ):
+            return _numpy_call(var, locals())
+        if (
+            (type(_correction) is not int and type(_correction) is not float) or _correction < 0
+        ) and _refused(_check_correction, _correction, "var"):
+            return _numpy_call(var, locals())
         if type(a) is _ndarray:
             return _numpy_var(a, axis=axis, correction=_correction, keepdims=_keepdims)
         namespace = _namespace_of_one(a, "var", "a")

@@ -11,6 +11,7 @@ from .._calls._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
 from .._calls._arguments import check_bools as _check_bools
 from .._calls._arguments import check_int as _check_int
 from .._calls._arguments import raise_restated_call as _raise_restated_call
+from .._calls._arguments import refused as _refused
 from .._calls._fast_path import fast_path as _fast_path
 from .._calls._numpy_calls import not_given as _not_given
 from .._calls._numpy_calls import numpy_call as _numpy_call
@@ -88,8 +89,10 @@ def all(
         return _numpy_call(all, locals())
     _keepdims = False if keepdims is _NOT_GIVEN_FALSE else keepdims
     try:
-        if _keepdims is not False and _keepdims is not True:
-            _check_bools("all", keepdims=_keepdims)
+        if (_keepdims is not False and _keepdims is not True) and _refused(
+            _check_bools, "all", keepdims=_keepdims
+        ):
+            return _numpy_call(all, locals())
         if type(a) is _ndarray and (axis is None or a.ndim != 0):
             if axis is None and _keepdims is False:
                 return _numpy_all(a)
@@ -154,8 +157,10 @@ def any(
         return _numpy_call(any, locals())
     _keepdims = False if keepdims is _NOT_GIVEN_FALSE else keepdims
     try:
-        if _keepdims is not False and _keepdims is not True:
-            _check_bools("any", keepdims=_keepdims)
+        if (_keepdims is not False and _keepdims is not True) and _refused(
+            _check_bools, "any", keepdims=_keepdims
+        ):
+            return _numpy_call(any, locals())
         if type(a) is _ndarray and (axis is None or a.ndim != 0):
             if axis is None and _keepdims is False:
                 return _numpy_any(a)
@@ -230,14 +235,10 @@ def diff(
     _prepend = None if prepend is _NOT_GIVEN_NONE else prepend
     _append = None if append is _NOT_GIVEN_NONE else append
     try:
-        if type(axis) is not int:
-            if axis is None:
-                return _numpy_call(diff, locals())
-            _check_int(axis, "diff", "axis")
-        if type(n) is not int:
-            if n is None:
-                return _numpy_call(diff, locals())
-            _check_int(n, "diff", "n")
+        if type(axis) is not int and (axis is None or _refused(_check_int, axis, "diff", "axis")):
+            return _numpy_call(diff, locals())
+        if type(n) is not int and (n is None or _refused(_check_int, n, "diff", "n")):
+            return _numpy_call(diff, locals())
         if (
             type(a) is _ndarray
             and (_prepend is None or type(_prepend) is _ndarray)
