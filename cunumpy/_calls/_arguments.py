@@ -1,12 +1,14 @@
-"""Arguments that are not arrays, at the top level: checked where NumPy would take them wrongly.
+"""Arguments that are not arrays, at the top level: the standard's checks of the standard's calls.
 
-NumPy takes any truthy value for a flag (``sort(x, descending="no")`` sorts descending),
-truncates floats where it wants an int (``roll(x, 1.5)``), and accepts values the
-standard excludes (``std(x, correction=-1)``, ``take`` of a 2-D array without ``axis``).
 The generated functions test these arguments with exact identity and type tests (a few
-nanoseconds) and call the functions here only when a test fails, to raise the error of
-the project's table: ``TypeError`` for a wrong type, ``ValueError`` for a bad value,
-naming the function, the argument and the value.
+nanoseconds) and call the functions here only when a test fails. In a parameter of the
+standard's only (``sort``'s ``descending``, which NumPy's sort does not take), a refused
+value raises the error of the project's table: ``TypeError`` for a wrong type,
+``ValueError`` for a bad value, naming the function, the argument and the value. In a
+parameter that NumPy's function takes too (``sum(x, keepdims=1)``, ``roll(x, 1.5)``,
+``std(x, correction=-1)``), a value the standard's check refuses is not the standard's
+call: ``refused`` says so, and the call goes to NumPy, which answers it or raises its own
+class (see ``_numpy_calls``).
 
 Errors that NumPy or CuPy raise themselves are restated on the error path only
 (``raise_restated_call``): the message names our function (not NumPy's internal one, such
