@@ -220,6 +220,17 @@ IDIOMS: dict[str, Idiom] = {
     "clip(a=, min=, max=)": lambda m: m.clip(a=_x(m), min=-1.0, max=1.0),
     "asarray(a=)": lambda m: m.asarray(a=[1, 2]),
     "full_like(a=, fill_value=)": lambda m: m.full_like(a=_x(m), fill_value=2.0),
+    "array(object=)": lambda m: m.array(object=[1, 2], ndmin=2),
+    "asanyarray(a=)": lambda m: m.asanyarray(a=(1.0, 2.0)),
+    "ascontiguousarray(a=)": lambda m: m.ascontiguousarray(a=[[1, 2]]),
+    "moveaxis(a, -1, destination=[0])": lambda m: m.moveaxis(_m2(m), -1, destination=[0]),
+    "linalg.matrix_power(a, True)": lambda m: m.linalg.matrix_power(m.eye(2) * 2.0, True),
+    "linalg.trace(a, offset=False)": lambda m: m.linalg.trace(m.eye(2), offset=False),
+    "linalg.vector_norm(x, keepdims=0)": lambda m: m.linalg.vector_norm(_x(m), keepdims=0),
+    "unstack(a, axis=(1,))": lambda m: m.unstack(_m2(m), axis=(1,)),
+    "logaddexp.accumulate(a, 0, np.float32)": lambda m: m.logaddexp.accumulate(
+        m.asarray([1.0, 2.0]), np.int64(0), np.float32
+    ),
     # a keyword given at cunumpy's default, where NumPy's default differs: passed on
     "argsort(ties, axis=None, stable=True)": lambda m: m.argsort(_ties(m), axis=None, stable=True),
     "sort(ties, axis=None, stable=True)": lambda m: m.sort(_ties(m), axis=None, stable=True),
@@ -269,7 +280,11 @@ NOT_ON_CUPY = {
     "diff(datetime64)": "CuPy has no datetime64 dtype (the fake's host buffers do)",
     "full(2, 'ab')": "CuPy has no string dtypes",
     "full(3, None)": "CuPy has no object dtype",
-    "asarray(a=)": "the fake CuPy's asarray takes its input by position only (CuPy's is `a`)",
+    **{
+        name: "the fake CuPy's creation functions take their input by position only; cunumpy "
+        "takes NumPy's name on every backend"
+        for name in ("asarray(a=)", "array(object=)", "asanyarray(a=)", "ascontiguousarray(a=)")
+    },
 }
 
 
