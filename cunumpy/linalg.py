@@ -121,7 +121,7 @@ def cholesky(a: Array, /, *args: Any, upper: bool = False, **kwargs: Any) -> Arr
     -------
     out : Array
         The lower-triangular ``L`` with ``L @ L^H == x`` (or the upper-triangular ``U`` with
-        ``U^H @ U == x`` when ``upper``), of the shape of ``x``.
+        ``U^H @ U == x`` when ``upper``), of the shape of ``a``.
 
     Examples
     --------
@@ -224,7 +224,7 @@ def det(a: Array, *args: Any, **kwargs: Any) -> Array:
     Returns
     -------
     out : Array
-        An array of determinants of shape ``(...)``, with the floating-point dtype of ``x``.
+        An array of determinants of shape ``(...)``, with the floating-point dtype of ``a``.
 
     Examples
     --------
@@ -514,7 +514,7 @@ def inv(a: Array, *args: Any, **kwargs: Any) -> Array:
     Returns
     -------
     out : Array
-        An array of the shape of ``x`` with the floating-point dtype of ``x``. A singular
+        An array of the shape of ``a`` with the floating-point dtype of ``a``. A singular
         matrix raises an error.
 
     Examples
@@ -676,8 +676,8 @@ def matrix_power(a: Array, n: int, *args: Any, **kwargs: Any) -> Array:
     Returns
     -------
     out : Array
-        An array of the shape of ``x``. ``n == 0`` gives identity matrices; negative ``n``
-        inverts first (and needs a floating-point ``x``).
+        An array of the shape of ``a``. ``n == 0`` gives identity matrices; negative ``n``
+        inverts first (and needs a floating-point ``a``).
 
     Examples
     --------
@@ -1004,7 +1004,7 @@ def slogdet(a: Array, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
 
 @_fast_path(_numpy_linalg_solve, "aa")
 def solve(a: Array, b: Array, *args: Any, **kwargs: Any) -> Array:
-    """Solve the linear system ``x1 @ result == x2`` for a square, non-singular ``x1``.
+    """Solve the linear system ``x1 @ result == x2`` for a square, non-singular ``a``.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
     It also takes every call NumPy's ``numpy.linalg.solve`` takes (Python scalars and
@@ -1018,7 +1018,7 @@ def solve(a: Array, b: Array, *args: Any, **kwargs: Any) -> Array:
         positional ``x1``, named as NumPy names it.
     b : Array
         Right-hand side: a vector of shape ``(M,)`` (only when 1-D) or matrices of shape
-        ``(..., M, K)`` broadcast against ``x1``. The standard's positional ``x2``, named as
+        ``(..., M, K)`` broadcast against ``a``. The standard's positional ``x2``, named as
         NumPy names it.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
@@ -1030,7 +1030,7 @@ def solve(a: Array, b: Array, *args: Any, **kwargs: Any) -> Array:
     Returns
     -------
     out : Array
-        The solution, with the shape of ``x2`` (after broadcasting) and the promoted
+        The solution, with the shape of ``b`` (after broadcasting) and the promoted
         floating-point dtype.
 
     Examples

@@ -299,10 +299,21 @@ def _slow_path_checks(qualname: str) -> list[str]:
     return EXTRA_CHECKS[qualname] if qualname in FAST_PATH_TESTS else []
 
 
+def _in_signature_order(qualname: str, args: ast.arguments) -> list[ast.arg]:
+    """The standard's parameters in the order of the signature (``_union``), as messages
+    show them (the C path's restating reads the signature)."""
+    params = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+    union = _union(qualname, args)
+    standard = {new: old for old, new in union.renames.items()}
+    order = [*union.args.posonlyargs, *union.args.args, *union.args.kwonlyargs]
+    rank = {standard.get(a.arg, a.arg): i for i, a in enumerate(order)}
+    return sorted(params, key=lambda a: rank.get(a.arg, len(rank)))
+
+
 def _restating_call(body: list[str], qualname: str, args: ast.arguments) -> list[str]:
     """``body`` in a ``try`` that restates the backend's errors naming ``qualname`` and
     showing every argument (arrays by their dtype and shape)."""
-    params = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+    params = _in_signature_order(qualname, args)
     shown = ", ".join(f"{a.arg}={a.arg}" for a in params)
     return [
         "try:",
@@ -639,7 +650,16 @@ def _docstring(
     standard_names: dict[str, str] | None = None,
 ) -> str:
     docs = api_docs
-    summary = getattr(docs, "SUMMARIES", {}).get(qualname, f"The standard's ``{qualname}``.")
+    new_names = {old: new for new, old in (standard_names or {}).items()}
+
+    def named(text: str) -> str:  # the parameters by the signature's names (``x`` is ``a``)
+        return re.sub(
+            r"``(\w+)``", lambda m: f"``{new_names.get(m[1], m[1])}``", text
+        )
+
+    summary = named(
+        getattr(docs, "SUMMARIES", {}).get(qualname, f"The standard's ``{qualname}``.")
+    )
     common = getattr(docs, "COMMON_PARAMETERS", {})
     specific = getattr(docs, "PARAMETERS", {}).get(qualname, {})
     if args.kwarg is not None:
@@ -678,7 +698,7 @@ def _docstring(
                 text += ", optional" if default == "_OMITTED" else f", default {default}"
             lines.append(text)
             standard = (standard_names or {}).get(a.arg, a.arg)
-            desc = (
+            desc = named(
                 numpy_docs.get(a.arg if star else "")
                 or specific.get(standard)
                 or common.get(standard)
@@ -696,7 +716,9 @@ def _docstring(
             lines += ["    " + line for line in textwrap.wrap(desc, 84)]
         lines.append("")
     lines += ["Returns", "-------", f"out : {returns}"]
-    ret = getattr(docs, "RETURNS", {}).get(qualname, "The result, on the device of the inputs.")
+    ret = named(
+        getattr(docs, "RETURNS", {}).get(qualname, "The result, on the device of the inputs.")
+    )
     lines += ["    " + line for line in textwrap.wrap(ret, 84)]
     example = getattr(docs, "EXAMPLES", {}).get(qualname)
     numpy_example = getattr(docs, "NUMPY_EXAMPLES", {}).get(qualname)
@@ -719,7 +741,7 @@ def _restating(line: str, qualname: str, args: ast.arguments, indent: str = "   
     The restated error names the function and shows the arguments (``device`` aside:
     ``_placement`` checks it with its own messages); see ``cunumpy/_settings/_errors.py``.
     """
-    params = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+    params = _in_signature_order(qualname, args)
     shown = ", ".join(f"{a.arg}={a.arg}" for a in params if a.arg != "device")
     return [
         f"{indent}try:",

@@ -99,7 +99,7 @@ def arange(
         at 0. The standard's positional ``start``, named as NumPy names it. Leaving it out
         is NumPy's call.
     stop : Optional[Union[int, float]], default None
-        End of the interval (not included). ``None`` means ``start`` is the end.
+        End of the interval (not included). ``None`` means ``start_or_stop`` is the end.
     step : Union[int, float], default 1
         Spacing between values; must not be zero. Default 1.
     *args : Any
@@ -198,7 +198,7 @@ def asarray(
     Returns
     -------
     out : Array
-        An array holding ``obj``'s data. Without ``dtype``, Python bools give ``bool``, ints
+        An array holding ``a``'s data. Without ``dtype``, Python bools give ``bool``, ints
         the default integer dtype and floats the default floating-point dtype.
 
     Examples
@@ -309,7 +309,7 @@ def empty_like(
     device: Optional[Device] = None,
     **kwargs: Any,
 ) -> Array:
-    """Return a new uninitialized array with the shape (and by default dtype) of ``x``.
+    """Return a new uninitialized array with the shape (and by default dtype) of ``prototype``.
 
     Creates the array where ``x`` lives, or on ``device`` when given
     (``"cpu"`` for NumPy, a GPU for CuPy).
@@ -338,7 +338,7 @@ def empty_like(
     Returns
     -------
     out : Array
-        An array with arbitrary contents, shaped like ``x``.
+        An array with arbitrary contents, shaped like ``prototype``.
 
     Examples
     --------
@@ -558,7 +558,7 @@ def full_like(
     device: Optional[Device] = None,
     **kwargs: Any,
 ) -> Array:
-    """Return a new array shaped like ``x`` with every element set to ``fill_value``.
+    """Return a new array shaped like ``a`` with every element set to ``fill_value``.
 
     Creates the array where ``x`` lives, or on ``device`` when given
     (``"cpu"`` for NumPy, a GPU for CuPy).
@@ -589,7 +589,7 @@ def full_like(
     Returns
     -------
     out : Array
-        A new array with the shape of ``x`` and, unless ``dtype`` is given, its dtype.
+        A new array with the shape of ``a`` and, unless ``dtype`` is given, its dtype.
 
     Examples
     --------
@@ -691,14 +691,14 @@ def linspace(
             return _current().namespace.linspace(start, stop, num, dtype=dtype, endpoint=endpoint)
         except _BACKEND_ERRORS as exc:
             _raise_restated(
-                "linspace", exc, start=start, stop=stop, num=num, dtype=dtype, endpoint=endpoint
+                "linspace", exc, start=start, stop=stop, num=num, endpoint=endpoint, dtype=dtype
             )
     namespace, device = _placement(device, "linspace")
     try:
         return namespace.linspace(start, stop, num, dtype=dtype, device=device, endpoint=endpoint)
     except _BACKEND_ERRORS as exc:
         _raise_restated(
-            "linspace", exc, start=start, stop=stop, num=num, dtype=dtype, endpoint=endpoint
+            "linspace", exc, start=start, stop=stop, num=num, endpoint=endpoint, dtype=dtype
         )
 
 
@@ -817,7 +817,7 @@ def ones_like(
     device: Optional[Device] = None,
     **kwargs: Any,
 ) -> Array:
-    """Return a new array of ones with the shape (and by default dtype) of ``x``.
+    """Return a new array of ones with the shape (and by default dtype) of ``a``.
 
     Creates the array where ``x`` lives, or on ``device`` when given
     (``"cpu"`` for NumPy, a GPU for CuPy).
@@ -846,7 +846,7 @@ def ones_like(
     Returns
     -------
     out : Array
-        A new array of ones shaped like ``x``.
+        A new array of ones shaped like ``a``.
 
     Examples
     --------
@@ -900,7 +900,7 @@ def tril(m: Array, k: int = 0, *args: Any, **kwargs: Any) -> Array:
     Returns
     -------
     out : Array
-        An array of the same shape and dtype as ``x``.
+        An array of the same shape and dtype as ``m``.
 
     Examples
     --------
@@ -954,7 +954,7 @@ def triu(m: Array, k: int = 0, *args: Any, **kwargs: Any) -> Array:
     Returns
     -------
     out : Array
-        An array of the same shape and dtype as ``x``.
+        An array of the same shape and dtype as ``m``.
 
     Examples
     --------
@@ -1056,7 +1056,7 @@ def zeros_like(
     device: Optional[Device] = None,
     **kwargs: Any,
 ) -> Array:
-    """Return a new array of zeros with the shape (and by default dtype) of ``x``.
+    """Return a new array of zeros with the shape (and by default dtype) of ``a``.
 
     Creates the array where ``x`` lives, or on ``device`` when given
     (``"cpu"`` for NumPy, a GPU for CuPy).
@@ -1085,7 +1085,7 @@ def zeros_like(
     Returns
     -------
     out : Array
-        A new array of zeros shaped like ``x``.
+        A new array of zeros shaped like ``a``.
 
     Examples
     --------

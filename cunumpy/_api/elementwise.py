@@ -948,7 +948,7 @@ def clip(
     *args: Any,
     **kwargs: Any,
 ) -> Array:
-    """Limit each element of ``x`` to the range ``[min, max]``, keeping the dtype of ``x``.
+    """Limit each element of ``a`` to the range ``[min, max]``, keeping the dtype of ``a``.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
     It also takes every call NumPy's ``numpy.clip`` takes (Python scalars and
@@ -960,11 +960,11 @@ def clip(
     a : Array
         Input array. The standard's positional ``x``, named as NumPy names it.
     min : Optional[Union[int, float, Array]], default None
-        Lower bound (a scalar or an array broadcastable to ``x``); ``None`` means no lower
+        Lower bound (a scalar or an array broadcastable to ``a``); ``None`` means no lower
         bound. Not given, it is None for the standard's call and left out of NumPy's, whose
         default differs.
     max : Optional[Union[int, float, Array]], default None
-        Upper bound (a scalar or an array broadcastable to ``x``); ``None`` means no upper
+        Upper bound (a scalar or an array broadcastable to ``a``); ``None`` means no upper
         bound. Not given, it is None for the standard's call and left out of NumPy's, whose
         default differs.
     *args : Any
@@ -977,7 +977,7 @@ def clip(
     Returns
     -------
     out : Array
-        An array with the shape and dtype of ``x`` (bounds never change the dtype).
+        An array with the shape and dtype of ``a`` (bounds never change the dtype).
 
     Examples
     --------
@@ -2916,7 +2916,7 @@ def round(a: Array, *args: Any, **kwargs: Any) -> Array:
     Returns
     -------
     out : Array
-        An array with the dtype of ``x``; complex input is rounded part by part.
+        An array with the dtype of ``a``; complex input is rounded part by part.
 
     Examples
     --------

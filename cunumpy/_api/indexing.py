@@ -30,7 +30,7 @@ _numpy_take_along_axis = _numpy_namespace.take_along_axis
 
 
 def take(a: Array, indices: Array, axis: Optional[int] = None, *args: Any, **kwargs: Any) -> Array:
-    """Select elements of ``x`` at the given integer positions along one axis.
+    """Select elements of ``a`` at the given integer positions along one axis.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
     It also takes every call NumPy's ``numpy.take`` takes (Python scalars and
@@ -44,7 +44,7 @@ def take(a: Array, indices: Array, axis: Optional[int] = None, *args: Any, **kwa
     indices : Array
         1-D integer array of positions to select; negative values count from the end.
     axis : Optional[int], default None
-        Axis to select along. It may be omitted (``None``) only when ``x`` is 1-D.
+        Axis to select along. It may be omitted (``None``) only when ``a`` is 1-D.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -55,7 +55,7 @@ def take(a: Array, indices: Array, axis: Optional[int] = None, *args: Any, **kwa
     Returns
     -------
     out : Array
-        An array like ``x`` whose ``axis`` has length ``len(indices)``.
+        An array like ``a`` whose ``axis`` has length ``len(indices)``.
 
     Examples
     --------
@@ -82,7 +82,7 @@ def take(a: Array, indices: Array, axis: Optional[int] = None, *args: Any, **kwa
 
 @_fast_path(_numpy_take_along_axis, "aa", keywords={"axis": "int"})
 def take_along_axis(arr: Array, indices: Array, axis: int = -1, *args: Any, **kwargs: Any) -> Array:
-    """Pick values from ``x`` using an index array that matches ``x`` along every other axis.
+    """Pick values from ``arr`` using an index array that matches ``arr`` along every other axis.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
     It also takes every call NumPy's ``numpy.take_along_axis`` takes (Python scalars and
@@ -94,7 +94,7 @@ def take_along_axis(arr: Array, indices: Array, axis: int = -1, *args: Any, **kw
     arr : Array
         Input array. The standard's positional ``x``, named as NumPy names it.
     indices : Array
-        Integer array with the same number of dimensions as ``x``, such as the output of
+        Integer array with the same number of dimensions as ``arr``, such as the output of
         ``argsort``.
     axis : int, default -1
         Axis along which values are picked; default -1, the last axis.
@@ -108,7 +108,8 @@ def take_along_axis(arr: Array, indices: Array, axis: int = -1, *args: Any, **kw
     Returns
     -------
     out : Array
-        An array with the shape of ``indices`` (after broadcasting) and the dtype of ``x``.
+        An array with the shape of ``indices`` (after broadcasting) and the dtype of
+        ``arr``.
 
     Examples
     --------

@@ -155,12 +155,11 @@ def tensordot(
         The standard's positional ``x1``, named as NumPy names it.
     b : Array
         Second input array (a Python scalar is also accepted where the signature allows it).
-        Must be broadcast-compatible with ``x1``. The standard's positional ``x2``, named as
+        Must be broadcast-compatible with ``a``. The standard's positional ``x2``, named as
         NumPy names it.
     axes : Union[int, Tuple[Sequence[int], Sequence[int]]], default 2
-        An int ``N`` contracts the last ``N`` axes of ``x1`` with the first ``N`` axes of
-        ``x2`` (default 2); a pair of sequences names the axes of each to contract, in
-        order.
+        An int ``N`` contracts the last ``N`` axes of ``a`` with the first ``N`` axes of
+        ``b`` (default 2); a pair of sequences names the axes of each to contract, in order.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -171,7 +170,7 @@ def tensordot(
     Returns
     -------
     out : Array
-        The non-contracted axes of ``x1`` followed by those of ``x2``, with the promoted
+        The non-contracted axes of ``a`` followed by those of ``b``, with the promoted
         dtype.
 
     Examples

@@ -143,7 +143,7 @@ def broadcast_to(array: Array, shape: tuple[int, ...], *args: Any, **kwargs: Any
     array : Array
         Input array. The standard's positional ``x``, named as NumPy names it.
     shape : Tuple[int, ...]
-        Target shape; it must be compatible with the shape of ``x``.
+        Target shape; it must be compatible with the shape of ``array``.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -154,7 +154,7 @@ def broadcast_to(array: Array, shape: tuple[int, ...], *args: Any, **kwargs: Any
     Returns
     -------
     out : Array
-        An array of shape ``shape`` (often a read-only view of ``x``).
+        An array of shape ``shape`` (often a read-only view of ``array``).
 
     Examples
     --------
@@ -238,7 +238,7 @@ def concat(
 
 
 def expand_dims(a: Array, axis: Union[int, tuple[int, ...]], *args: Any, **kwargs: Any) -> Array:
-    """Insert new axes of size one into the shape of ``x``.
+    """Insert new axes of size one into the shape of ``a``.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
     It also takes every call NumPy's ``numpy.expand_dims`` takes (Python scalars and
@@ -262,7 +262,7 @@ def expand_dims(a: Array, axis: Union[int, tuple[int, ...]], *args: Any, **kwarg
     Returns
     -------
     out : Array
-        An array (usually a view) with ``x``'s data and the extra axes.
+        An array (usually a view) with ``a``'s data and the extra axes.
 
     Examples
     --------
@@ -313,7 +313,7 @@ def flip(
     Returns
     -------
     out : Array
-        An array with the shape and dtype of ``x``.
+        An array with the shape and dtype of ``m``.
 
     Examples
     --------
@@ -349,7 +349,7 @@ def moveaxis(
     *args: Any,
     **kwargs: Any,
 ) -> Array:
-    """Move axes of ``x`` to new positions, keeping the other axes in order.
+    """Move axes of ``a`` to new positions, keeping the other axes in order.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
     It also takes every call NumPy's ``numpy.moveaxis`` takes (Python scalars and
@@ -397,7 +397,7 @@ def moveaxis(
 
 
 def permute_dims(a: Array, axes: tuple[int, ...] = _OMITTED, *args: Any, **kwargs: Any) -> Array:
-    """Reorder the axes of ``x`` (a general transpose).
+    """Reorder the axes of ``a`` (a general transpose).
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
     It also takes every call NumPy's ``numpy.transpose`` takes (Python scalars and
@@ -420,7 +420,7 @@ def permute_dims(a: Array, axes: tuple[int, ...] = _OMITTED, *args: Any, **kwarg
     Returns
     -------
     out : Array
-        An array (usually a view) whose axis ``i`` is axis ``axes[i]`` of ``x``.
+        An array (usually a view) whose axis ``i`` is axis ``axes[i]`` of ``a``.
 
     Examples
     --------
@@ -447,7 +447,7 @@ def permute_dims(a: Array, axes: tuple[int, ...] = _OMITTED, *args: Any, **kwarg
 def repeat(
     a: Array, repeats: Union[int, Array], axis: Optional[int] = None, *args: Any, **kwargs: Any
 ) -> Array:
-    """Repeat each element of ``x`` a given number of times.
+    """Repeat each element of ``a`` a given number of times.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
     It also takes every call NumPy's ``numpy.repeat`` takes (Python scalars and
@@ -462,7 +462,7 @@ def repeat(
         Number of repetitions: one int for every element, or a 1-D integer array with one
         count per element along ``axis``.
     axis : Optional[int], default None
-        Axis along which to repeat; ``None`` (default) flattens ``x`` first.
+        Axis along which to repeat; ``None`` (default) flattens ``a`` first.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -473,7 +473,7 @@ def repeat(
     Returns
     -------
     out : Array
-        An array with the dtype of ``x``.
+        An array with the dtype of ``a``.
 
     Examples
     --------
@@ -503,7 +503,7 @@ def repeat(
 def reshape(
     a: Array, /, shape: tuple[int, ...], *args: Any, copy: Optional[bool] = None, **kwargs: Any
 ) -> Array:
-    """Give ``x`` a new shape without changing its data.
+    """Give ``a`` a new shape without changing its data.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
     It also takes every call NumPy's ``numpy.reshape`` takes (Python scalars and
@@ -515,7 +515,7 @@ def reshape(
     a : Array
         Input array. The standard's positional ``x``, named as NumPy names it.
     shape : Tuple[int, ...]
-        New shape; its size must equal that of ``x``. One entry may be -1, which is
+        New shape; its size must equal that of ``a``. One entry may be -1, which is
         inferred.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
@@ -592,7 +592,7 @@ def roll(
     Returns
     -------
     out : Array
-        An array with the shape and dtype of ``x``.
+        An array with the shape and dtype of ``a``.
 
     Examples
     --------
@@ -621,7 +621,7 @@ def roll(
 def squeeze(
     a: Array, axis: Union[int, tuple[int, ...]] = _OMITTED, *args: Any, **kwargs: Any
 ) -> Array:
-    """Remove the given axes of size one from ``x``.
+    """Remove the given axes of size one from ``a``.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
     It also takes every call NumPy's ``numpy.squeeze`` takes (Python scalars and
@@ -732,7 +732,7 @@ def stack(
 
 
 def tile(A: Array, reps: tuple[int, ...], *args: Any, **kwargs: Any) -> Array:
-    """Build an array by repeating the whole of ``x`` along each axis.
+    """Build an array by repeating the whole of ``A`` along each axis.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
     It also takes every call NumPy's ``numpy.tile`` takes (Python scalars and
@@ -757,7 +757,7 @@ def tile(A: Array, reps: tuple[int, ...], *args: Any, **kwargs: Any) -> Array:
     Returns
     -------
     out : Array
-        An array with the dtype of ``x``.
+        An array with the dtype of ``A``.
 
     Examples
     --------

@@ -269,7 +269,7 @@ def nonzero(a: Array, *args: Any, **kwargs: Any) -> tuple[Array, ...]:
     Returns
     -------
     out : Tuple[Array, ...]
-        A tuple with one 1-D index array per dimension of ``x``, in row-major order. The
+        A tuple with one 1-D index array per dimension of ``a``, in row-major order. The
         output size depends on the data.
 
     Examples
@@ -299,7 +299,7 @@ def searchsorted(
     *args: Any,
     **kwargs: Any,
 ) -> Array:
-    """Find where elements of ``x2`` would be inserted into the sorted 1-D array ``x1`` to keep it sorted.
+    """Find where elements of ``v`` would be inserted into the sorted 1-D array ``a`` to keep it sorted.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
     It also takes every call NumPy's ``numpy.searchsorted`` takes (Python scalars and
@@ -317,7 +317,7 @@ def searchsorted(
         ``"left"`` (default) returns the first suitable position, before any equal elements;
         ``"right"`` returns the last, after them.
     sorter : Optional[Array], default None
-        Optional integer array of indices that sort ``x1`` ascending, such as
+        Optional integer array of indices that sort ``a`` ascending, such as
         ``argsort(x1)``.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
@@ -329,7 +329,7 @@ def searchsorted(
     Returns
     -------
     out : Array
-        An integer array of insertion positions with the shape of ``x2``.
+        An integer array of insertion positions with the shape of ``v``.
 
     Examples
     --------
@@ -369,7 +369,7 @@ def where(
     *args: Any,
     **kwargs: Any,
 ) -> Array:
-    """Choose elements from ``x1`` where ``condition`` is true and from ``x2`` elsewhere.
+    """Choose elements from ``x`` where ``condition`` is true and from ``y`` elsewhere.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
     It also takes every call NumPy's ``numpy.where`` takes (Python scalars and
@@ -379,7 +379,7 @@ def where(
     Parameters
     ----------
     condition : Array
-        Boolean array; where true the result takes ``x1``, elsewhere ``x2``.
+        Boolean array; where true the result takes ``x``, elsewhere ``y``.
     x : Union[Array, int, float, complex, bool], optional
         Values used where ``condition`` is true. The standard's positional ``x1``, named as
         NumPy names it. Leaving it out is NumPy's call.
@@ -397,7 +397,7 @@ def where(
     -------
     out : Array
         An array with the broadcast shape of the three arguments and the promoted dtype of
-        ``x1`` and ``x2``.
+        ``x`` and ``y``.
 
     Examples
     --------

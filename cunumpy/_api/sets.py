@@ -43,7 +43,7 @@ def isin(
     invert: bool = False,
     **kwargs: Any,
 ) -> Array:
-    """Test each element of ``x1`` for membership in ``x2``.
+    """Test each element of ``element`` for membership in ``test_elements``.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
     It also takes every call NumPy's ``numpy.isin`` takes (Python scalars and
@@ -69,7 +69,7 @@ def isin(
     Returns
     -------
     out : Array
-        A boolean array with the shape of ``x1``.
+        A boolean array with the shape of ``element``.
 
     Examples
     --------

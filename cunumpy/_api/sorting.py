@@ -44,7 +44,7 @@ def argsort(
     stable: bool = _NOT_GIVEN_TRUE,
     **kwargs: Any,
 ) -> Array:
-    """Return the indices that sort ``x`` along an axis; the sort is stable by default.
+    """Return the indices that sort ``a`` along an axis; the sort is stable by default.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
     It also takes every call NumPy's ``numpy.argsort`` takes (Python scalars and
@@ -74,7 +74,7 @@ def argsort(
     Returns
     -------
     out : Array
-        An integer array of the shape of ``x`` (default integer dtype). With ``stable``
+        An integer array of the shape of ``a`` (default integer dtype). With ``stable``
         equal elements keep their input order, in descending sorts too.
 
     Examples
@@ -121,7 +121,7 @@ def sort(
     stable: bool = _NOT_GIVEN_TRUE,
     **kwargs: Any,
 ) -> Array:
-    """Return a sorted copy of ``x`` along an axis; the sort is stable by default.
+    """Return a sorted copy of ``a`` along an axis; the sort is stable by default.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
     It also takes every call NumPy's ``numpy.sort`` takes (Python scalars and
@@ -151,7 +151,7 @@ def sort(
     Returns
     -------
     out : Array
-        An array with the shape and dtype of ``x``. NaNs sort to the end.
+        An array with the shape and dtype of ``a``. NaNs sort to the end.
 
     Examples
     --------

@@ -224,7 +224,7 @@ def max(
     Returns
     -------
     out : Array
-        An array with the dtype of ``x``. NaN propagates; reducing an empty axis is an
+        An array with the dtype of ``a``. NaN propagates; reducing an empty axis is an
         error.
 
     Examples
@@ -296,7 +296,7 @@ def mean(
     Returns
     -------
     out : Array
-        An array of means with the floating-point dtype of ``x``.
+        An array of means with the floating-point dtype of ``a``.
 
     Examples
     --------
@@ -364,7 +364,7 @@ def min(
     Returns
     -------
     out : Array
-        An array with the dtype of ``x``. NaN propagates; reducing an empty axis is an
+        An array with the dtype of ``a``. NaN propagates; reducing an empty axis is an
         error.
 
     Examples
@@ -513,7 +513,7 @@ def std(
     Returns
     -------
     out : Array
-        An array with the real floating-point dtype of ``x``. Defaults to the population
+        An array with the real floating-point dtype of ``a``. Defaults to the population
         statistic (``correction=0``); pass ``correction=1`` for the sample one.
 
     Examples
@@ -665,7 +665,7 @@ def var(
     Returns
     -------
     out : Array
-        An array with the real floating-point dtype of ``x``. Defaults to the population
+        An array with the real floating-point dtype of ``a``. Defaults to the population
         statistic (``correction=0``); pass ``correction=1`` for the sample one.
 
     Examples

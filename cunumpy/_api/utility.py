@@ -201,10 +201,10 @@ def diff(
     axis : int, default -1
         Axis along which to take differences; default -1, the last axis.
     prepend : Optional[Array], default None
-        Values placed before ``x`` along ``axis`` before differencing. Not given, it is None
+        Values placed before ``a`` along ``axis`` before differencing. Not given, it is None
         for the standard's call and left out of NumPy's, whose default differs.
     append : Optional[Array], default None
-        Values placed after ``x`` along ``axis`` before differencing. Not given, it is None
+        Values placed after ``a`` along ``axis`` before differencing. Not given, it is None
         for the standard's call and left out of NumPy's, whose default differs.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
@@ -217,7 +217,7 @@ def diff(
     -------
     out : Array
         An array whose ``axis`` is ``n`` shorter than that of the (extended) input, with the
-        dtype of ``x``.
+        dtype of ``a``.
 
     Examples
     --------
@@ -252,4 +252,4 @@ def diff(
             return _numpy_call(diff, locals())
         return namespace.diff(a, axis=axis, n=n, prepend=_prepend, append=_append)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("diff", exc, a=a, axis=axis, n=n, prepend=_prepend, append=_append)
+        _raise_restated_call("diff", exc, a=a, n=n, axis=axis, prepend=_prepend, append=_append)
