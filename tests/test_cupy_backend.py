@@ -138,7 +138,6 @@ def test_fixed_functions_have_the_standard_signature(sub: str, name: str, functi
     assert shape == _shape(standard)
 
 
-
 @pytest.mark.parametrize(
     "name", ["sort", "argsort", "expand_dims", "clip", "expm1", "tanh", "finfo"]
 )

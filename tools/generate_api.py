@@ -653,13 +653,9 @@ def _docstring(
     new_names = {old: new for new, old in (standard_names or {}).items()}
 
     def named(text: str) -> str:  # the parameters by the signature's names (``x`` is ``a``)
-        return re.sub(
-            r"``(\w+)``", lambda m: f"``{new_names.get(m[1], m[1])}``", text
-        )
+        return re.sub(r"``(\w+)``", lambda m: f"``{new_names.get(m[1], m[1])}``", text)
 
-    summary = named(
-        getattr(docs, "SUMMARIES", {}).get(qualname, f"The standard's ``{qualname}``.")
-    )
+    summary = named(getattr(docs, "SUMMARIES", {}).get(qualname, f"The standard's ``{qualname}``."))
     common = getattr(docs, "COMMON_PARAMETERS", {})
     specific = getattr(docs, "PARAMETERS", {}).get(qualname, {})
     if args.kwarg is not None:
