@@ -188,6 +188,10 @@ def fast_path(
             _LEFT[qualname] = f"{getattr(fast, '__name__', fast)!r} takes the call otherwise"
             return function
         data = fast is _library_function(np, _numpy_namespace, qualname)
+        # NumPy's further positional arguments go to ``fast`` only where they are the def's
+        # ``*args`` too: where they bind to its parameters of NumPy's names (``mean(m, 1)``:
+        # ``axis``), the def's checks decide the route, so the def takes the call
+        named = function.__code__.co_argcount > len(kinds)
         compiled_call = _fast_call(
             fast,
             function,
@@ -197,7 +201,7 @@ def fast_path(
             placed=placed,
             identity=identity,
             data=data,
-            extras=(1 if data and not placed else 0) if extras is None else extras,
+            extras=(1 if data and not placed and not named else 0) if extras is None else extras,
             keywords=modes,
             casts=casts,
         )
