@@ -297,7 +297,7 @@ _MIXED = np.array([1, "a", None], dtype=object)
         (lambda: xp.sqrt(_DATES, out=None), TypeError,  # NumPy's call (a NumPy keyword)
          r"^sqrt: .* \(called with x=<datetime64\[D\] array of shape \(1,\)>, out=None\)\.$"),
         (lambda: xp.mean(np.ones((2, 2)), 5), np.exceptions.AxisError,  # NumPy's positional axis
-         r"^mean: axis 5 is out of bounds .* \(called with a=<float64 array of shape \(2, 2\)>, axis=5\)\.$"),
+         r"^mean: axis 5 is out of bounds .* \(called with a=<float64 array of shape \(2, 2\)>, axis=5, keepdims=False\)\.$"),
     ],
     ids=["sqrt-datetime", "bitwise_and-floats", "multiply-str", "sum-object", "unique-object",
          "zeros-huge", "sqrt-out", "mean-axis"],
