@@ -12,6 +12,7 @@ from ._backends._superset import backend_attribute as _backend_attribute
 from ._calls._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
 from ._calls._arguments import check_int as _check_int
 from ._calls._arguments import raise_restated_call as _raise_restated_call
+from ._calls._arguments import refused as _refused
 from ._calls._fast_path import fast_path as _fast_path
 from ._calls._numpy_calls import numpy_call as _numpy_call
 from ._calls._public_names import bind_library_names as _bind_library_names
@@ -66,12 +67,11 @@ _numpy_fft_rfftn = _numpy_namespace.fft.rfftn
 
 # In Python: NumPy's fft defaults `norm` to None, the standard to 'backward'.
 def fft(
-    x: Array,
-    /,
-    *args: Any,
+    a: Array,
     n: Optional[int] = None,
     axis: int = -1,
     norm: Literal["backward", "ortho", "forward"] = "backward",
+    *args: Any,
     **kwargs: Any,
 ) -> Array:
     """Compute the one-dimensional discrete Fourier transform.
@@ -83,11 +83,9 @@ def fft(
 
     Parameters
     ----------
-    x : Array
-        Input array (converted to a complex result).
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    a : Array
+        Input array (converted to a complex result). The standard's positional ``x``, named
+        as NumPy names it.
     n : Optional[int], default None
         Length of the transformed axis. The input is zero-padded or truncated to this
         length; ``None`` uses the input's own length.
@@ -97,6 +95,9 @@ def fft(
         Normalization: ``"backward"`` (default) scales only the inverse transform by
         ``1/n``, ``"ortho"`` scales both directions by ``1/sqrt(n)``, ``"forward"`` scales
         only the forward transform by ``1/n``.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -115,27 +116,26 @@ def fft(
     if args or kwargs:
         return _numpy_call(fft, locals())
     try:
-        if type(axis) is not int:
-            if axis is None:
-                return _numpy_call(fft, locals())
-            _check_int(axis, "fft.fft", "axis")
-        if type(x) is _ndarray:
-            return _numpy_fft_fft(x, n=n, axis=axis, norm=norm)
-        namespace = _namespace_of_one(x, "fft.fft", "x")
+        if type(axis) is not int and (
+            axis is None or _refused(_check_int, axis, "fft.fft", "axis")
+        ):
+            return _numpy_call(fft, locals())
+        if type(a) is _ndarray:
+            return _numpy_fft_fft(a, n=n, axis=axis, norm=norm)
+        namespace = _namespace_of_one(a, "fft.fft", "a")
         if namespace is None:
             return _numpy_call(fft, locals())
-        return namespace.fft.fft(x, n=n, axis=axis, norm=norm)
+        return namespace.fft.fft(a, n=n, axis=axis, norm=norm)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("fft.fft", exc, x=x, n=n, axis=axis, norm=norm)
+        _raise_restated_call("fft.fft", exc, a=a, n=n, axis=axis, norm=norm)
 
 
 def fftfreq(
     n: int,
-    /,
-    *args: Any,
     d: float = 1.0,
-    dtype: Optional[DType] = None,
     device: Optional[Device] = None,
+    *args: Any,
+    dtype: Optional[DType] = None,
     **kwargs: Any,
 ) -> Array:
     """Return the sample frequencies that match the output of ``fft`` for a window of length ``n``.
@@ -150,17 +150,17 @@ def fftfreq(
     ----------
     n : int
         Window length (number of samples).
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     d : float, default 1.0
         Sample spacing (the inverse of the sampling rate); default 1.0.
-    dtype : Optional[DType], default None
-        Data type of the result. ``None`` infers it from the inputs, or uses the default
-        dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    dtype : Optional[DType], default None
+        Data type of the result. ``None`` infers it from the inputs, or uses the default
+        dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -195,12 +195,11 @@ def fftfreq(
 
 @_fast_path(_numpy_fft_fftn, "a", keywords={"s": "any", "axes": "any", "norm": "any"})
 def fftn(
-    x: Array,
-    /,
-    *args: Any,
+    a: Array,
     s: Optional[Sequence[int]] = None,
     axes: Optional[Sequence[int]] = None,
     norm: Literal["backward", "ortho", "forward"] = "backward",
+    *args: Any,
     **kwargs: Any,
 ) -> Array:
     """Compute the n-dimensional discrete Fourier transform over the given axes.
@@ -212,11 +211,9 @@ def fftn(
 
     Parameters
     ----------
-    x : Array
-        Input array (converted to a complex result).
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    a : Array
+        Input array (converted to a complex result). The standard's positional ``x``, named
+        as NumPy names it.
     s : Optional[Sequence[int]], default None
         Length of each transformed axis (one entry per axis in ``axes``); inputs are zero-
         padded or truncated to it. ``None`` keeps the input's lengths.
@@ -227,6 +224,9 @@ def fftn(
         Normalization: ``"backward"`` (default) scales only the inverse transform by
         ``1/n``, ``"ortho"`` scales both directions by ``1/sqrt(n)``, ``"forward"`` scales
         only the forward transform by ``1/n``.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -246,19 +246,19 @@ def fftn(
     if args or kwargs:
         return _numpy_call(fftn, locals())
     try:
-        if type(x) is _ndarray:
-            return _numpy_fft_fftn(x, s=s, axes=axes, norm=norm)
-        namespace = _namespace_of_one(x, "fft.fftn", "x")
+        if type(a) is _ndarray:
+            return _numpy_fft_fftn(a, s=s, axes=axes, norm=norm)
+        namespace = _namespace_of_one(a, "fft.fftn", "a")
         if namespace is None:
             return _numpy_call(fftn, locals())
-        return namespace.fft.fftn(x, s=s, axes=axes, norm=norm)
+        return namespace.fft.fftn(a, s=s, axes=axes, norm=norm)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("fft.fftn", exc, x=x, s=s, axes=axes, norm=norm)
+        _raise_restated_call("fft.fftn", exc, a=a, s=s, axes=axes, norm=norm)
 
 
 @_fast_path(_numpy_fft_fftshift, "a", keywords={"axes": "any"})
 def fftshift(
-    x: Array, /, *args: Any, axes: Optional[Union[int, Sequence[int]]] = None, **kwargs: Any
+    x: Array, axes: Optional[Union[int, Sequence[int]]] = None, *args: Any, **kwargs: Any
 ) -> Array:
     """Move the zero-frequency term to the centre of the spectrum.
 
@@ -271,11 +271,11 @@ def fftshift(
     ----------
     x : Array
         Input array.
+    axes : Optional[Union[int, Sequence[int]]], default None
+        Axis or axes to shift; ``None`` (default) shifts every axis.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    axes : Optional[Union[int, Sequence[int]]], default None
-        Axis or axes to shift; ``None`` (default) shifts every axis.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -307,12 +307,11 @@ def fftshift(
 
 # In Python: NumPy's hfft defaults `norm` to None, the standard to 'backward'.
 def hfft(
-    x: Array,
-    /,
-    *args: Any,
+    a: Array,
     n: Optional[int] = None,
     axis: int = -1,
     norm: Literal["backward", "ortho", "forward"] = "backward",
+    *args: Any,
     **kwargs: Any,
 ) -> Array:
     """Compute the real spectrum of a signal with Hermitian symmetry, given its first half.
@@ -324,11 +323,9 @@ def hfft(
 
     Parameters
     ----------
-    x : Array
-        First half of a Hermitian-symmetric signal.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    a : Array
+        First half of a Hermitian-symmetric signal. The standard's positional ``x``, named
+        as NumPy names it.
     n : Optional[int], default None
         Length of the real output; ``None`` gives ``2 * (m - 1)``.
     axis : int, default -1
@@ -337,6 +334,9 @@ def hfft(
         Normalization: ``"backward"`` (default) scales only the inverse transform by
         ``1/n``, ``"ortho"`` scales both directions by ``1/sqrt(n)``, ``"forward"`` scales
         only the forward transform by ``1/n``.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -355,28 +355,27 @@ def hfft(
     if args or kwargs:
         return _numpy_call(hfft, locals())
     try:
-        if type(axis) is not int:
-            if axis is None:
-                return _numpy_call(hfft, locals())
-            _check_int(axis, "fft.hfft", "axis")
-        if type(x) is _ndarray:
-            return _numpy_fft_hfft(x, n=n, axis=axis, norm=norm)
-        namespace = _namespace_of_one(x, "fft.hfft", "x")
+        if type(axis) is not int and (
+            axis is None or _refused(_check_int, axis, "fft.hfft", "axis")
+        ):
+            return _numpy_call(hfft, locals())
+        if type(a) is _ndarray:
+            return _numpy_fft_hfft(a, n=n, axis=axis, norm=norm)
+        namespace = _namespace_of_one(a, "fft.hfft", "a")
         if namespace is None:
             return _numpy_call(hfft, locals())
-        return namespace.fft.hfft(x, n=n, axis=axis, norm=norm)
+        return namespace.fft.hfft(a, n=n, axis=axis, norm=norm)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("fft.hfft", exc, x=x, n=n, axis=axis, norm=norm)
+        _raise_restated_call("fft.hfft", exc, a=a, n=n, axis=axis, norm=norm)
 
 
 # In Python: NumPy's ifft defaults `norm` to None, the standard to 'backward'.
 def ifft(
-    x: Array,
-    /,
-    *args: Any,
+    a: Array,
     n: Optional[int] = None,
     axis: int = -1,
     norm: Literal["backward", "ortho", "forward"] = "backward",
+    *args: Any,
     **kwargs: Any,
 ) -> Array:
     """Compute the one-dimensional inverse discrete Fourier transform.
@@ -388,11 +387,9 @@ def ifft(
 
     Parameters
     ----------
-    x : Array
-        Input array (converted to a complex result).
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    a : Array
+        Input array (converted to a complex result). The standard's positional ``x``, named
+        as NumPy names it.
     n : Optional[int], default None
         Length of the transformed axis. The input is zero-padded or truncated to this
         length; ``None`` uses the input's own length.
@@ -402,6 +399,9 @@ def ifft(
         Normalization: ``"backward"`` (default) scales only the inverse transform by
         ``1/n``, ``"ortho"`` scales both directions by ``1/sqrt(n)``, ``"forward"`` scales
         only the forward transform by ``1/n``.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -421,28 +421,27 @@ def ifft(
     if args or kwargs:
         return _numpy_call(ifft, locals())
     try:
-        if type(axis) is not int:
-            if axis is None:
-                return _numpy_call(ifft, locals())
-            _check_int(axis, "fft.ifft", "axis")
-        if type(x) is _ndarray:
-            return _numpy_fft_ifft(x, n=n, axis=axis, norm=norm)
-        namespace = _namespace_of_one(x, "fft.ifft", "x")
+        if type(axis) is not int and (
+            axis is None or _refused(_check_int, axis, "fft.ifft", "axis")
+        ):
+            return _numpy_call(ifft, locals())
+        if type(a) is _ndarray:
+            return _numpy_fft_ifft(a, n=n, axis=axis, norm=norm)
+        namespace = _namespace_of_one(a, "fft.ifft", "a")
         if namespace is None:
             return _numpy_call(ifft, locals())
-        return namespace.fft.ifft(x, n=n, axis=axis, norm=norm)
+        return namespace.fft.ifft(a, n=n, axis=axis, norm=norm)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("fft.ifft", exc, x=x, n=n, axis=axis, norm=norm)
+        _raise_restated_call("fft.ifft", exc, a=a, n=n, axis=axis, norm=norm)
 
 
 @_fast_path(_numpy_fft_ifftn, "a", keywords={"s": "any", "axes": "any", "norm": "any"})
 def ifftn(
-    x: Array,
-    /,
-    *args: Any,
+    a: Array,
     s: Optional[Sequence[int]] = None,
     axes: Optional[Sequence[int]] = None,
     norm: Literal["backward", "ortho", "forward"] = "backward",
+    *args: Any,
     **kwargs: Any,
 ) -> Array:
     """Compute the n-dimensional inverse discrete Fourier transform over the given axes.
@@ -454,11 +453,9 @@ def ifftn(
 
     Parameters
     ----------
-    x : Array
-        Input array (converted to a complex result).
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    a : Array
+        Input array (converted to a complex result). The standard's positional ``x``, named
+        as NumPy names it.
     s : Optional[Sequence[int]], default None
         Length of each transformed axis (one entry per axis in ``axes``); inputs are zero-
         padded or truncated to it. ``None`` keeps the input's lengths.
@@ -469,6 +466,9 @@ def ifftn(
         Normalization: ``"backward"`` (default) scales only the inverse transform by
         ``1/n``, ``"ortho"`` scales both directions by ``1/sqrt(n)``, ``"forward"`` scales
         only the forward transform by ``1/n``.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -489,19 +489,19 @@ def ifftn(
     if args or kwargs:
         return _numpy_call(ifftn, locals())
     try:
-        if type(x) is _ndarray:
-            return _numpy_fft_ifftn(x, s=s, axes=axes, norm=norm)
-        namespace = _namespace_of_one(x, "fft.ifftn", "x")
+        if type(a) is _ndarray:
+            return _numpy_fft_ifftn(a, s=s, axes=axes, norm=norm)
+        namespace = _namespace_of_one(a, "fft.ifftn", "a")
         if namespace is None:
             return _numpy_call(ifftn, locals())
-        return namespace.fft.ifftn(x, s=s, axes=axes, norm=norm)
+        return namespace.fft.ifftn(a, s=s, axes=axes, norm=norm)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("fft.ifftn", exc, x=x, s=s, axes=axes, norm=norm)
+        _raise_restated_call("fft.ifftn", exc, a=a, s=s, axes=axes, norm=norm)
 
 
 @_fast_path(_numpy_fft_ifftshift, "a", keywords={"axes": "any"})
 def ifftshift(
-    x: Array, /, *args: Any, axes: Optional[Union[int, Sequence[int]]] = None, **kwargs: Any
+    x: Array, axes: Optional[Union[int, Sequence[int]]] = None, *args: Any, **kwargs: Any
 ) -> Array:
     """Undo ``fftshift``: move the zero-frequency term back to the start.
 
@@ -514,11 +514,11 @@ def ifftshift(
     ----------
     x : Array
         Input array.
+    axes : Optional[Union[int, Sequence[int]]], default None
+        Axis or axes to shift; ``None`` (default) shifts every axis.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    axes : Optional[Union[int, Sequence[int]]], default None
-        Axis or axes to shift; ``None`` (default) shifts every axis.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -549,12 +549,11 @@ def ifftshift(
 
 # In Python: NumPy's ihfft defaults `norm` to None, the standard to 'backward'.
 def ihfft(
-    x: Array,
-    /,
-    *args: Any,
+    a: Array,
     n: Optional[int] = None,
     axis: int = -1,
     norm: Literal["backward", "ortho", "forward"] = "backward",
+    *args: Any,
     **kwargs: Any,
 ) -> Array:
     """Invert ``hfft``: compute the half of a Hermitian signal from its real spectrum.
@@ -566,11 +565,9 @@ def ihfft(
 
     Parameters
     ----------
-    x : Array
-        Real floating-point input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    a : Array
+        Real floating-point input array. The standard's positional ``x``, named as NumPy
+        names it.
     n : Optional[int], default None
         Length of the transformed axis. The input is zero-padded or truncated to this
         length; ``None`` uses the input's own length.
@@ -580,6 +577,9 @@ def ihfft(
         Normalization: ``"backward"`` (default) scales only the inverse transform by
         ``1/n``, ``"ortho"`` scales both directions by ``1/sqrt(n)``, ``"forward"`` scales
         only the forward transform by ``1/n``.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -598,28 +598,27 @@ def ihfft(
     if args or kwargs:
         return _numpy_call(ihfft, locals())
     try:
-        if type(axis) is not int:
-            if axis is None:
-                return _numpy_call(ihfft, locals())
-            _check_int(axis, "fft.ihfft", "axis")
-        if type(x) is _ndarray:
-            return _numpy_fft_ihfft(x, n=n, axis=axis, norm=norm)
-        namespace = _namespace_of_one(x, "fft.ihfft", "x")
+        if type(axis) is not int and (
+            axis is None or _refused(_check_int, axis, "fft.ihfft", "axis")
+        ):
+            return _numpy_call(ihfft, locals())
+        if type(a) is _ndarray:
+            return _numpy_fft_ihfft(a, n=n, axis=axis, norm=norm)
+        namespace = _namespace_of_one(a, "fft.ihfft", "a")
         if namespace is None:
             return _numpy_call(ihfft, locals())
-        return namespace.fft.ihfft(x, n=n, axis=axis, norm=norm)
+        return namespace.fft.ihfft(a, n=n, axis=axis, norm=norm)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("fft.ihfft", exc, x=x, n=n, axis=axis, norm=norm)
+        _raise_restated_call("fft.ihfft", exc, a=a, n=n, axis=axis, norm=norm)
 
 
 # In Python: NumPy's irfft defaults `norm` to None, the standard to 'backward'.
 def irfft(
-    x: Array,
-    /,
-    *args: Any,
+    a: Array,
     n: Optional[int] = None,
     axis: int = -1,
     norm: Literal["backward", "ortho", "forward"] = "backward",
+    *args: Any,
     **kwargs: Any,
 ) -> Array:
     """Invert ``rfft``: compute a real signal from its non-negative-frequency spectrum.
@@ -631,11 +630,9 @@ def irfft(
 
     Parameters
     ----------
-    x : Array
-        Complex half-spectrum, as ``rfft`` returns it.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    a : Array
+        Complex half-spectrum, as ``rfft`` returns it. The standard's positional ``x``,
+        named as NumPy names it.
     n : Optional[int], default None
         Length of the real output. ``None`` gives ``2 * (m - 1)`` for an input axis of
         length ``m``, which is right for even-length signals; pass ``n`` for odd ones.
@@ -645,6 +642,9 @@ def irfft(
         Normalization: ``"backward"`` (default) scales only the inverse transform by
         ``1/n``, ``"ortho"`` scales both directions by ``1/sqrt(n)``, ``"forward"`` scales
         only the forward transform by ``1/n``.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -664,28 +664,27 @@ def irfft(
     if args or kwargs:
         return _numpy_call(irfft, locals())
     try:
-        if type(axis) is not int:
-            if axis is None:
-                return _numpy_call(irfft, locals())
-            _check_int(axis, "fft.irfft", "axis")
-        if type(x) is _ndarray:
-            return _numpy_fft_irfft(x, n=n, axis=axis, norm=norm)
-        namespace = _namespace_of_one(x, "fft.irfft", "x")
+        if type(axis) is not int and (
+            axis is None or _refused(_check_int, axis, "fft.irfft", "axis")
+        ):
+            return _numpy_call(irfft, locals())
+        if type(a) is _ndarray:
+            return _numpy_fft_irfft(a, n=n, axis=axis, norm=norm)
+        namespace = _namespace_of_one(a, "fft.irfft", "a")
         if namespace is None:
             return _numpy_call(irfft, locals())
-        return namespace.fft.irfft(x, n=n, axis=axis, norm=norm)
+        return namespace.fft.irfft(a, n=n, axis=axis, norm=norm)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("fft.irfft", exc, x=x, n=n, axis=axis, norm=norm)
+        _raise_restated_call("fft.irfft", exc, a=a, n=n, axis=axis, norm=norm)
 
 
 @_fast_path(_numpy_fft_irfftn, "a", keywords={"s": "any", "axes": "any", "norm": "any"})
 def irfftn(
-    x: Array,
-    /,
-    *args: Any,
+    a: Array,
     s: Optional[Sequence[int]] = None,
     axes: Optional[Sequence[int]] = None,
     norm: Literal["backward", "ortho", "forward"] = "backward",
+    *args: Any,
     **kwargs: Any,
 ) -> Array:
     """Invert ``rfftn``: compute a real n-dimensional signal from its half spectrum.
@@ -697,11 +696,9 @@ def irfftn(
 
     Parameters
     ----------
-    x : Array
-        Complex half-spectrum, as ``rfftn`` returns it.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    a : Array
+        Complex half-spectrum, as ``rfftn`` returns it. The standard's positional ``x``,
+        named as NumPy names it.
     s : Optional[Sequence[int]], default None
         Lengths of the real output along ``axes``; pass it to recover odd lengths.
     axes : Optional[Sequence[int]], default None
@@ -711,6 +708,9 @@ def irfftn(
         Normalization: ``"backward"`` (default) scales only the inverse transform by
         ``1/n``, ``"ortho"`` scales both directions by ``1/sqrt(n)``, ``"forward"`` scales
         only the forward transform by ``1/n``.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -732,24 +732,23 @@ def irfftn(
     if args or kwargs:
         return _numpy_call(irfftn, locals())
     try:
-        if type(x) is _ndarray:
-            return _numpy_fft_irfftn(x, s=s, axes=axes, norm=norm)
-        namespace = _namespace_of_one(x, "fft.irfftn", "x")
+        if type(a) is _ndarray:
+            return _numpy_fft_irfftn(a, s=s, axes=axes, norm=norm)
+        namespace = _namespace_of_one(a, "fft.irfftn", "a")
         if namespace is None:
             return _numpy_call(irfftn, locals())
-        return namespace.fft.irfftn(x, s=s, axes=axes, norm=norm)
+        return namespace.fft.irfftn(a, s=s, axes=axes, norm=norm)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("fft.irfftn", exc, x=x, s=s, axes=axes, norm=norm)
+        _raise_restated_call("fft.irfftn", exc, a=a, s=s, axes=axes, norm=norm)
 
 
 # In Python: NumPy's rfft defaults `norm` to None, the standard to 'backward'.
 def rfft(
-    x: Array,
-    /,
-    *args: Any,
+    a: Array,
     n: Optional[int] = None,
     axis: int = -1,
     norm: Literal["backward", "ortho", "forward"] = "backward",
+    *args: Any,
     **kwargs: Any,
 ) -> Array:
     """Compute the one-dimensional Fourier transform of real input (non-negative frequencies only).
@@ -761,11 +760,9 @@ def rfft(
 
     Parameters
     ----------
-    x : Array
-        Real floating-point input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    a : Array
+        Real floating-point input array. The standard's positional ``x``, named as NumPy
+        names it.
     n : Optional[int], default None
         Length of the transformed axis. The input is zero-padded or truncated to this
         length; ``None`` uses the input's own length.
@@ -775,6 +772,9 @@ def rfft(
         Normalization: ``"backward"`` (default) scales only the inverse transform by
         ``1/n``, ``"ortho"`` scales both directions by ``1/sqrt(n)``, ``"forward"`` scales
         only the forward transform by ``1/n``.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -793,27 +793,26 @@ def rfft(
     if args or kwargs:
         return _numpy_call(rfft, locals())
     try:
-        if type(axis) is not int:
-            if axis is None:
-                return _numpy_call(rfft, locals())
-            _check_int(axis, "fft.rfft", "axis")
-        if type(x) is _ndarray:
-            return _numpy_fft_rfft(x, n=n, axis=axis, norm=norm)
-        namespace = _namespace_of_one(x, "fft.rfft", "x")
+        if type(axis) is not int and (
+            axis is None or _refused(_check_int, axis, "fft.rfft", "axis")
+        ):
+            return _numpy_call(rfft, locals())
+        if type(a) is _ndarray:
+            return _numpy_fft_rfft(a, n=n, axis=axis, norm=norm)
+        namespace = _namespace_of_one(a, "fft.rfft", "a")
         if namespace is None:
             return _numpy_call(rfft, locals())
-        return namespace.fft.rfft(x, n=n, axis=axis, norm=norm)
+        return namespace.fft.rfft(a, n=n, axis=axis, norm=norm)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("fft.rfft", exc, x=x, n=n, axis=axis, norm=norm)
+        _raise_restated_call("fft.rfft", exc, a=a, n=n, axis=axis, norm=norm)
 
 
 def rfftfreq(
     n: int,
-    /,
-    *args: Any,
     d: float = 1.0,
-    dtype: Optional[DType] = None,
     device: Optional[Device] = None,
+    *args: Any,
+    dtype: Optional[DType] = None,
     **kwargs: Any,
 ) -> Array:
     """Return the non-negative sample frequencies matching ``rfft`` output for a window of length ``n``.
@@ -828,17 +827,17 @@ def rfftfreq(
     ----------
     n : int
         Window length (number of samples).
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     d : float, default 1.0
         Sample spacing (the inverse of the sampling rate); default 1.0.
-    dtype : Optional[DType], default None
-        Data type of the result. ``None`` infers it from the inputs, or uses the default
-        dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    dtype : Optional[DType], default None
+        Data type of the result. ``None`` infers it from the inputs, or uses the default
+        dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -871,12 +870,11 @@ def rfftfreq(
 
 @_fast_path(_numpy_fft_rfftn, "a", keywords={"s": "any", "axes": "any", "norm": "any"})
 def rfftn(
-    x: Array,
-    /,
-    *args: Any,
+    a: Array,
     s: Optional[Sequence[int]] = None,
     axes: Optional[Sequence[int]] = None,
     norm: Literal["backward", "ortho", "forward"] = "backward",
+    *args: Any,
     **kwargs: Any,
 ) -> Array:
     """Compute the n-dimensional Fourier transform of real input, halving the last transformed axis.
@@ -888,11 +886,9 @@ def rfftn(
 
     Parameters
     ----------
-    x : Array
-        Real floating-point input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    a : Array
+        Real floating-point input array. The standard's positional ``x``, named as NumPy
+        names it.
     s : Optional[Sequence[int]], default None
         Length of each transformed axis (one entry per axis in ``axes``); inputs are zero-
         padded or truncated to it. ``None`` keeps the input's lengths.
@@ -903,6 +899,9 @@ def rfftn(
         Normalization: ``"backward"`` (default) scales only the inverse transform by
         ``1/n``, ``"ortho"`` scales both directions by ``1/sqrt(n)``, ``"forward"`` scales
         only the forward transform by ``1/n``.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -923,14 +922,14 @@ def rfftn(
     if args or kwargs:
         return _numpy_call(rfftn, locals())
     try:
-        if type(x) is _ndarray:
-            return _numpy_fft_rfftn(x, s=s, axes=axes, norm=norm)
-        namespace = _namespace_of_one(x, "fft.rfftn", "x")
+        if type(a) is _ndarray:
+            return _numpy_fft_rfftn(a, s=s, axes=axes, norm=norm)
+        namespace = _namespace_of_one(a, "fft.rfftn", "a")
         if namespace is None:
             return _numpy_call(rfftn, locals())
-        return namespace.fft.rfftn(x, s=s, axes=axes, norm=norm)
+        return namespace.fft.rfftn(a, s=s, axes=axes, norm=norm)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("fft.rfftn", exc, x=x, s=s, axes=axes, norm=norm)
+        _raise_restated_call("fft.rfftn", exc, a=a, s=s, axes=axes, norm=norm)
 
 
 def __getattr__(name: str) -> Any:

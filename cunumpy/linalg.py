@@ -13,7 +13,9 @@ from ._calls._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
 from ._calls._arguments import check_bools as _check_bools
 from ._calls._arguments import check_int as _check_int
 from ._calls._arguments import raise_restated_call as _raise_restated_call
+from ._calls._arguments import refused as _refused
 from ._calls._fast_path import fast_path as _fast_path
+from ._calls._numpy_calls import not_given as _not_given
 from ._calls._numpy_calls import numpy_call as _numpy_call
 from ._calls._public_names import bind_library_names as _bind_library_names
 from ._calls._where_to_run import (
@@ -88,8 +90,12 @@ _numpy_linalg_vecdot = _numpy_namespace.linalg.vecdot
 _numpy_linalg_vector_norm = _numpy_namespace.linalg.vector_norm
 
 
+# The defaults of the parameters whose NumPy default differs (see _union).
+_NOT_GIVEN_NONE = _not_given(None)
+
+
 @_fast_path(_numpy_linalg_cholesky, "a", keywords={"upper": "bool"})
-def cholesky(x: Array, /, *args: Any, upper: bool = False, **kwargs: Any) -> Array:
+def cholesky(a: Array, /, *args: Any, upper: bool = False, **kwargs: Any) -> Array:
     """Compute the Cholesky factor of a symmetric (Hermitian) positive-definite matrix.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -99,9 +105,9 @@ def cholesky(x: Array, /, *args: Any, upper: bool = False, **kwargs: Any) -> Arr
 
     Parameters
     ----------
-    x : Array
+    a : Array
         Symmetric (Hermitian) positive-definite matrix or stack of them; only one triangle
-        is read.
+        is read. The standard's positional ``x``, named as NumPy names it.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -115,7 +121,7 @@ def cholesky(x: Array, /, *args: Any, upper: bool = False, **kwargs: Any) -> Arr
     -------
     out : Array
         The lower-triangular ``L`` with ``L @ L^H == x`` (or the upper-triangular ``U`` with
-        ``U^H @ U == x`` when ``upper``), of the shape of ``x``.
+        ``U^H @ U == x`` when ``upper``), of the shape of ``a``.
 
     Examples
     --------
@@ -128,16 +134,18 @@ def cholesky(x: Array, /, *args: Any, upper: bool = False, **kwargs: Any) -> Arr
     if args or kwargs:
         return _numpy_call(cholesky, locals())
     try:
-        if upper is not False and upper is not True:
-            _check_bools("linalg.cholesky", upper=upper)
-        if type(x) is _ndarray:
-            return _numpy_linalg_cholesky(x, upper=upper)
-        namespace = _namespace_of_one(x, "linalg.cholesky", "x")
+        if (upper is not False and upper is not True) and _refused(
+            _check_bools, "linalg.cholesky", upper=upper
+        ):
+            return _numpy_call(cholesky, locals())
+        if type(a) is _ndarray:
+            return _numpy_linalg_cholesky(a, upper=upper)
+        namespace = _namespace_of_one(a, "linalg.cholesky", "a")
         if namespace is None:
             return _numpy_call(cholesky, locals())
-        return namespace.linalg.cholesky(x, upper=upper)
+        return namespace.linalg.cholesky(a, upper=upper)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.cholesky", exc, x=x, upper=upper)
+        _raise_restated_call("linalg.cholesky", exc, a=a, upper=upper)
 
 
 @_fast_path(_numpy_linalg_cross, "aa", keywords={"axis": "int"})
@@ -178,10 +186,10 @@ def cross(x1: Array, x2: Array, /, *args: Any, axis: int = -1, **kwargs: Any) ->
     if args or kwargs:
         return _numpy_call(cross, locals())
     try:
-        if type(axis) is not int:
-            if axis is None:
-                return _numpy_call(cross, locals())
-            _check_int(axis, "linalg.cross", "axis")
+        if type(axis) is not int and (
+            axis is None or _refused(_check_int, axis, "linalg.cross", "axis")
+        ):
+            return _numpy_call(cross, locals())
         if type(x1) is _ndarray and type(x2) is _ndarray:
             return _numpy_linalg_cross(x1, x2, axis=axis)
         namespace = _namespace_of_pair(x1, x2, "linalg.cross", "x1", "x2")
@@ -193,7 +201,7 @@ def cross(x1: Array, x2: Array, /, *args: Any, axis: int = -1, **kwargs: Any) ->
 
 
 @_fast_path(_numpy_linalg_det, "a")
-def det(x: Array, /, *args: Any, **kwargs: Any) -> Array:
+def det(a: Array, *args: Any, **kwargs: Any) -> Array:
     """Compute the determinant of a square matrix or of each matrix in a stack.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -203,8 +211,9 @@ def det(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
     Parameters
     ----------
-    x : Array
-        Square matrix or stack of square matrices, of shape ``(..., M, M)``.
+    a : Array
+        Square matrix or stack of square matrices, of shape ``(..., M, M)``. The standard's
+        positional ``x``, named as NumPy names it.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -215,7 +224,7 @@ def det(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     Returns
     -------
     out : Array
-        An array of determinants of shape ``(...)``, with the floating-point dtype of ``x``.
+        An array of determinants of shape ``(...)``, with the floating-point dtype of ``a``.
 
     Examples
     --------
@@ -226,14 +235,14 @@ def det(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(det, locals())
     try:
-        if type(x) is _ndarray:
-            return _numpy_linalg_det(x)
-        namespace = _namespace_of_one(x, "linalg.det", "x")
+        if type(a) is _ndarray:
+            return _numpy_linalg_det(a)
+        namespace = _namespace_of_one(a, "linalg.det", "a")
         if namespace is None:
             return _numpy_call(det, locals())
-        return namespace.linalg.det(x)
+        return namespace.linalg.det(a)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.det", exc, x=x)
+        _raise_restated_call("linalg.det", exc, a=a)
 
 
 @_fast_path(_numpy_linalg_diagonal, "a", keywords={"offset": "int"})
@@ -276,10 +285,10 @@ def diagonal(x: Array, /, *args: Any, offset: int = 0, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(diagonal, locals())
     try:
-        if type(offset) is not int:
-            if offset is None:
-                return _numpy_call(diagonal, locals())
-            _check_int(offset, "linalg.diagonal", "offset")
+        if type(offset) is not int and (
+            offset is None or _refused(_check_int, offset, "linalg.diagonal", "offset")
+        ):
+            return _numpy_call(diagonal, locals())
         if type(x) is _ndarray:
             return _numpy_linalg_diagonal(x, offset=offset)
         namespace = _namespace_of_one(x, "linalg.diagonal", "x")
@@ -291,7 +300,7 @@ def diagonal(x: Array, /, *args: Any, offset: int = 0, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_linalg_eig, "a")
-def eig(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
+def eig(a: Array, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
     """Compute the eigenvalues and right eigenvectors of a general square matrix, always as complex arrays.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -301,8 +310,9 @@ def eig(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
 
     Parameters
     ----------
-    x : Array
-        Square matrix or stack of square matrices, of shape ``(..., M, M)``.
+    a : Array
+        Square matrix or stack of square matrices, of shape ``(..., M, M)``. The standard's
+        positional ``x``, named as NumPy names it.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -328,18 +338,18 @@ def eig(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
     if args or kwargs:
         return _numpy_call(eig, locals())
     try:
-        if type(x) is _ndarray:
-            return _numpy_linalg_eig(x)
-        namespace = _namespace_of_one(x, "linalg.eig", "x")
+        if type(a) is _ndarray:
+            return _numpy_linalg_eig(a)
+        namespace = _namespace_of_one(a, "linalg.eig", "a")
         if namespace is None:
             return _numpy_call(eig, locals())
-        return namespace.linalg.eig(x)
+        return namespace.linalg.eig(a)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.eig", exc, x=x)
+        _raise_restated_call("linalg.eig", exc, a=a)
 
 
 @_fast_path(_numpy_linalg_eigh, "a")
-def eigh(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
+def eigh(a: Array, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
     """Compute the eigenvalues and eigenvectors of a symmetric (Hermitian) matrix.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -349,8 +359,9 @@ def eigh(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
 
     Parameters
     ----------
-    x : Array
-        Symmetric (Hermitian) matrix or stack of them; only one triangle is read.
+    a : Array
+        Symmetric (Hermitian) matrix or stack of them; only one triangle is read. The
+        standard's positional ``x``, named as NumPy names it.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -377,18 +388,18 @@ def eigh(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
     if args or kwargs:
         return _numpy_call(eigh, locals())
     try:
-        if type(x) is _ndarray:
-            return _numpy_linalg_eigh(x)
-        namespace = _namespace_of_one(x, "linalg.eigh", "x")
+        if type(a) is _ndarray:
+            return _numpy_linalg_eigh(a)
+        namespace = _namespace_of_one(a, "linalg.eigh", "a")
         if namespace is None:
             return _numpy_call(eigh, locals())
-        return namespace.linalg.eigh(x)
+        return namespace.linalg.eigh(a)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.eigh", exc, x=x)
+        _raise_restated_call("linalg.eigh", exc, a=a)
 
 
 @_fast_path(_numpy_linalg_eigvals, "a")
-def eigvals(x: Array, /, *args: Any, **kwargs: Any) -> Array:
+def eigvals(a: Array, *args: Any, **kwargs: Any) -> Array:
     """Compute the eigenvalues of a general square matrix, always as a complex array.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -398,8 +409,9 @@ def eigvals(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
     Parameters
     ----------
-    x : Array
-        Square matrix or stack of square matrices, of shape ``(..., M, M)``.
+    a : Array
+        Square matrix or stack of square matrices, of shape ``(..., M, M)``. The standard's
+        positional ``x``, named as NumPy names it.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -423,18 +435,18 @@ def eigvals(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(eigvals, locals())
     try:
-        if type(x) is _ndarray:
-            return _numpy_linalg_eigvals(x)
-        namespace = _namespace_of_one(x, "linalg.eigvals", "x")
+        if type(a) is _ndarray:
+            return _numpy_linalg_eigvals(a)
+        namespace = _namespace_of_one(a, "linalg.eigvals", "a")
         if namespace is None:
             return _numpy_call(eigvals, locals())
-        return namespace.linalg.eigvals(x)
+        return namespace.linalg.eigvals(a)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.eigvals", exc, x=x)
+        _raise_restated_call("linalg.eigvals", exc, a=a)
 
 
 @_fast_path(_numpy_linalg_eigvalsh, "a")
-def eigvalsh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
+def eigvalsh(a: Array, *args: Any, **kwargs: Any) -> Array:
     """Compute the eigenvalues of a symmetric (Hermitian) matrix, in ascending order.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -444,8 +456,9 @@ def eigvalsh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
     Parameters
     ----------
-    x : Array
-        Symmetric (Hermitian) matrix or stack of them; only one triangle is read.
+    a : Array
+        Symmetric (Hermitian) matrix or stack of them; only one triangle is read. The
+        standard's positional ``x``, named as NumPy names it.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -467,18 +480,18 @@ def eigvalsh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(eigvalsh, locals())
     try:
-        if type(x) is _ndarray:
-            return _numpy_linalg_eigvalsh(x)
-        namespace = _namespace_of_one(x, "linalg.eigvalsh", "x")
+        if type(a) is _ndarray:
+            return _numpy_linalg_eigvalsh(a)
+        namespace = _namespace_of_one(a, "linalg.eigvalsh", "a")
         if namespace is None:
             return _numpy_call(eigvalsh, locals())
-        return namespace.linalg.eigvalsh(x)
+        return namespace.linalg.eigvalsh(a)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.eigvalsh", exc, x=x)
+        _raise_restated_call("linalg.eigvalsh", exc, a=a)
 
 
 @_fast_path(_numpy_linalg_inv, "a")
-def inv(x: Array, /, *args: Any, **kwargs: Any) -> Array:
+def inv(a: Array, *args: Any, **kwargs: Any) -> Array:
     """Compute the inverse of a square matrix or of each matrix in a stack.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -488,8 +501,9 @@ def inv(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
     Parameters
     ----------
-    x : Array
-        Square matrix or stack of square matrices, of shape ``(..., M, M)``.
+    a : Array
+        Square matrix or stack of square matrices, of shape ``(..., M, M)``. The standard's
+        positional ``x``, named as NumPy names it.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -500,7 +514,7 @@ def inv(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     Returns
     -------
     out : Array
-        An array of the shape of ``x`` with the floating-point dtype of ``x``. A singular
+        An array of the shape of ``a`` with the floating-point dtype of ``a``. A singular
         matrix raises an error.
 
     Examples
@@ -513,14 +527,14 @@ def inv(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(inv, locals())
     try:
-        if type(x) is _ndarray:
-            return _numpy_linalg_inv(x)
-        namespace = _namespace_of_one(x, "linalg.inv", "x")
+        if type(a) is _ndarray:
+            return _numpy_linalg_inv(a)
+        namespace = _namespace_of_one(a, "linalg.inv", "a")
         if namespace is None:
             return _numpy_call(inv, locals())
-        return namespace.linalg.inv(x)
+        return namespace.linalg.inv(a)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.inv", exc, x=x)
+        _raise_restated_call("linalg.inv", exc, a=a)
 
 
 @_fast_path(_numpy_linalg_matmul, "aa")
@@ -623,8 +637,10 @@ def matrix_norm(
     if args or kwargs:
         return _numpy_call(matrix_norm, locals())
     try:
-        if keepdims is not False and keepdims is not True:
-            _check_bools("linalg.matrix_norm", keepdims=keepdims)
+        if (keepdims is not False and keepdims is not True) and _refused(
+            _check_bools, "linalg.matrix_norm", keepdims=keepdims
+        ):
+            return _numpy_call(matrix_norm, locals())
         if type(x) is _ndarray:
             return _numpy_linalg_matrix_norm(x, keepdims=keepdims, ord=ord)
         namespace = _namespace_of_one(x, "linalg.matrix_norm", "x")
@@ -635,7 +651,7 @@ def matrix_norm(
         _raise_restated_call("linalg.matrix_norm", exc, x=x, keepdims=keepdims, ord=ord)
 
 
-def matrix_power(x: Array, n: int, /, *args: Any, **kwargs: Any) -> Array:
+def matrix_power(a: Array, n: int, *args: Any, **kwargs: Any) -> Array:
     """Raise a square matrix (or each matrix in a stack) to an integer power.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -645,8 +661,9 @@ def matrix_power(x: Array, n: int, /, *args: Any, **kwargs: Any) -> Array:
 
     Parameters
     ----------
-    x : Array
-        Square matrix or stack of square matrices, of shape ``(..., M, M)``.
+    a : Array
+        Square matrix or stack of square matrices, of shape ``(..., M, M)``. The standard's
+        positional ``x``, named as NumPy names it.
     n : int
         Exponent; 0 gives the identity and negative values use the inverse.
     *args : Any
@@ -659,8 +676,8 @@ def matrix_power(x: Array, n: int, /, *args: Any, **kwargs: Any) -> Array:
     Returns
     -------
     out : Array
-        An array of the shape of ``x``. ``n == 0`` gives identity matrices; negative ``n``
-        inverts first (and needs a floating-point ``x``).
+        An array of the shape of ``a``. ``n == 0`` gives identity matrices; negative ``n``
+        inverts first (and needs a floating-point ``a``).
 
     Examples
     --------
@@ -672,23 +689,23 @@ def matrix_power(x: Array, n: int, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(matrix_power, locals())
     try:
-        if type(n) is not int:
-            if n is None:
-                return _numpy_call(matrix_power, locals())
-            _check_int(n, "linalg.matrix_power", "n")
-        if type(x) is _ndarray:
-            return _numpy_linalg_matrix_power(x, n)
-        namespace = _namespace_of_one(x, "linalg.matrix_power", "x")
+        if type(n) is not int and (
+            n is None or _refused(_check_int, n, "linalg.matrix_power", "n")
+        ):
+            return _numpy_call(matrix_power, locals())
+        if type(a) is _ndarray:
+            return _numpy_linalg_matrix_power(a, n)
+        namespace = _namespace_of_one(a, "linalg.matrix_power", "a")
         if namespace is None:
             return _numpy_call(matrix_power, locals())
-        return namespace.linalg.matrix_power(x, n)
+        return namespace.linalg.matrix_power(a, n)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.matrix_power", exc, x=x, n=n)
+        _raise_restated_call("linalg.matrix_power", exc, a=a, n=n)
 
 
 @_fast_path(_numpy_linalg_matrix_rank, "a")
 def matrix_rank(
-    x: Array, /, *args: Any, rtol: Optional[Union[float, Array]] = None, **kwargs: Any
+    A: Array, *args: Any, rtol: Optional[Union[float, Array]] = None, **kwargs: Any
 ) -> Array:
     """Estimate the rank of a matrix from the number of significant singular values.
 
@@ -699,8 +716,9 @@ def matrix_rank(
 
     Parameters
     ----------
-    x : Array
-        Matrix or stack of matrices, of shape ``(..., M, N)``.
+    A : Array
+        Matrix or stack of matrices, of shape ``(..., M, N)``. The standard's positional
+        ``x``, named as NumPy names it.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -726,14 +744,14 @@ def matrix_rank(
     if args or kwargs:
         return _numpy_call(matrix_rank, locals())
     try:
-        if type(x) is _ndarray and (type(rtol) is _ndarray or type(rtol) in _PY_SCALARS_OR_NONE):
-            return _numpy_linalg_matrix_rank(x, rtol=rtol)
-        namespace = _namespace_of_args((x, rtol), "an", ("x", "rtol"), "linalg.matrix_rank")
+        if type(A) is _ndarray and (type(rtol) is _ndarray or type(rtol) in _PY_SCALARS_OR_NONE):
+            return _numpy_linalg_matrix_rank(A, rtol=rtol)
+        namespace = _namespace_of_args((A, rtol), "an", ("A", "rtol"), "linalg.matrix_rank")
         if namespace is None:
             return _numpy_call(matrix_rank, locals())
-        return namespace.linalg.matrix_rank(x, rtol=rtol)
+        return namespace.linalg.matrix_rank(A, rtol=rtol)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.matrix_rank", exc, x=x, rtol=rtol)
+        _raise_restated_call("linalg.matrix_rank", exc, A=A, rtol=rtol)
 
 
 @_fast_path(_numpy_linalg_matrix_transpose, "a")
@@ -831,7 +849,7 @@ def outer(x1: Array, x2: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 # In Python: NumPy's pinv takes `rcond` for the standard's `rtol`.
 def pinv(
-    x: Array, /, *args: Any, rtol: Optional[Union[float, Array]] = None, **kwargs: Any
+    a: Array, *args: Any, rtol: Optional[Union[float, Array]] = _NOT_GIVEN_NONE, **kwargs: Any
 ) -> Array:
     """Compute the Moore-Penrose pseudo-inverse of a matrix via its singular value decomposition.
 
@@ -842,15 +860,17 @@ def pinv(
 
     Parameters
     ----------
-    x : Array
-        Matrix or stack of matrices, of shape ``(..., M, N)``.
+    a : Array
+        Matrix or stack of matrices, of shape ``(..., M, N)``. The standard's positional
+        ``x``, named as NumPy names it.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     rtol : Optional[Union[float, Array]], default None
         Relative cut-off for small singular values: those at most ``rtol`` times the largest
         are treated as zero. ``None`` uses ``max(M, N)`` times the machine epsilon of the
-        input's dtype.
+        input's dtype. Not given, it is None for the standard's call and left out of
+        NumPy's, whose default differs.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -869,20 +889,21 @@ def pinv(
     """
     if args or kwargs:
         return _numpy_call(pinv, locals())
+    _rtol = None if rtol is _NOT_GIVEN_NONE else rtol
     try:
-        if type(x) is _ndarray and (type(rtol) is _ndarray or type(rtol) in _PY_SCALARS_OR_NONE):
-            return _numpy_linalg_pinv(x, rtol=rtol)
-        namespace = _namespace_of_args((x, rtol), "an", ("x", "rtol"), "linalg.pinv")
+        if type(a) is _ndarray and (type(_rtol) is _ndarray or type(_rtol) in _PY_SCALARS_OR_NONE):
+            return _numpy_linalg_pinv(a, rtol=_rtol)
+        namespace = _namespace_of_args((a, _rtol), "an", ("a", "rtol"), "linalg.pinv")
         if namespace is None:
             return _numpy_call(pinv, locals())
-        return namespace.linalg.pinv(x, rtol=rtol)
+        return namespace.linalg.pinv(a, rtol=_rtol)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.pinv", exc, x=x, rtol=rtol)
+        _raise_restated_call("linalg.pinv", exc, a=a, rtol=_rtol)
 
 
 @_fast_path(_numpy_linalg_qr, "a", keywords={"mode": "any"})
 def qr(
-    x: Array, /, *args: Any, mode: Literal["reduced", "complete"] = "reduced", **kwargs: Any
+    a: Array, mode: Literal["reduced", "complete"] = "reduced", *args: Any, **kwargs: Any
 ) -> tuple[Array, Array]:
     """Compute the QR factorization of a matrix: an orthonormal ``Q`` times an upper-triangular ``R``.
 
@@ -893,14 +914,15 @@ def qr(
 
     Parameters
     ----------
-    x : Array
-        Matrix or stack of matrices, of shape ``(..., M, N)``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    a : Array
+        Matrix or stack of matrices, of shape ``(..., M, N)``. The standard's positional
+        ``x``, named as NumPy names it.
     mode : Literal['reduced', 'complete'], default 'reduced'
         ``"reduced"`` (default) returns the economy-size factors; ``"complete"`` returns a
         square ``Q``.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -922,18 +944,18 @@ def qr(
     if args or kwargs:
         return _numpy_call(qr, locals())
     try:
-        if type(x) is _ndarray:
-            return _numpy_linalg_qr(x, mode=mode)
-        namespace = _namespace_of_one(x, "linalg.qr", "x")
+        if type(a) is _ndarray:
+            return _numpy_linalg_qr(a, mode=mode)
+        namespace = _namespace_of_one(a, "linalg.qr", "a")
         if namespace is None:
             return _numpy_call(qr, locals())
-        return namespace.linalg.qr(x, mode=mode)
+        return namespace.linalg.qr(a, mode=mode)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.qr", exc, x=x, mode=mode)
+        _raise_restated_call("linalg.qr", exc, a=a, mode=mode)
 
 
 @_fast_path(_numpy_linalg_slogdet, "a")
-def slogdet(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
+def slogdet(a: Array, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
     """Compute the sign and the natural logarithm of the absolute value of the determinant.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -943,8 +965,9 @@ def slogdet(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
 
     Parameters
     ----------
-    x : Array
-        Square matrix or stack of square matrices, of shape ``(..., M, M)``.
+    a : Array
+        Square matrix or stack of square matrices, of shape ``(..., M, M)``. The standard's
+        positional ``x``, named as NumPy names it.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -969,19 +992,19 @@ def slogdet(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
     if args or kwargs:
         return _numpy_call(slogdet, locals())
     try:
-        if type(x) is _ndarray:
-            return _numpy_linalg_slogdet(x)
-        namespace = _namespace_of_one(x, "linalg.slogdet", "x")
+        if type(a) is _ndarray:
+            return _numpy_linalg_slogdet(a)
+        namespace = _namespace_of_one(a, "linalg.slogdet", "a")
         if namespace is None:
             return _numpy_call(slogdet, locals())
-        return namespace.linalg.slogdet(x)
+        return namespace.linalg.slogdet(a)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.slogdet", exc, x=x)
+        _raise_restated_call("linalg.slogdet", exc, a=a)
 
 
 @_fast_path(_numpy_linalg_solve, "aa")
-def solve(x1: Array, x2: Array, /, *args: Any, **kwargs: Any) -> Array:
-    """Solve the linear system ``x1 @ result == x2`` for a square, non-singular ``x1``.
+def solve(a: Array, b: Array, *args: Any, **kwargs: Any) -> Array:
+    """Solve the linear system ``x1 @ result == x2`` for a square, non-singular ``a``.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
     It also takes every call NumPy's ``numpy.linalg.solve`` takes (Python scalars and
@@ -990,11 +1013,13 @@ def solve(x1: Array, x2: Array, /, *args: Any, **kwargs: Any) -> Array:
 
     Parameters
     ----------
-    x1 : Array
-        Coefficient matrix or stack of them, of shape ``(..., M, M)``.
-    x2 : Array
+    a : Array
+        Coefficient matrix or stack of them, of shape ``(..., M, M)``. The standard's
+        positional ``x1``, named as NumPy names it.
+    b : Array
         Right-hand side: a vector of shape ``(M,)`` (only when 1-D) or matrices of shape
-        ``(..., M, K)`` broadcast against ``x1``.
+        ``(..., M, K)`` broadcast against ``a``. The standard's positional ``x2``, named as
+        NumPy names it.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -1005,7 +1030,7 @@ def solve(x1: Array, x2: Array, /, *args: Any, **kwargs: Any) -> Array:
     Returns
     -------
     out : Array
-        The solution, with the shape of ``x2`` (after broadcasting) and the promoted
+        The solution, with the shape of ``b`` (after broadcasting) and the promoted
         floating-point dtype.
 
     Examples
@@ -1018,19 +1043,19 @@ def solve(x1: Array, x2: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(solve, locals())
     try:
-        if type(x1) is _ndarray and type(x2) is _ndarray:
-            return _numpy_linalg_solve(x1, x2)
-        namespace = _namespace_of_pair(x1, x2, "linalg.solve", "x1", "x2")
+        if type(a) is _ndarray and type(b) is _ndarray:
+            return _numpy_linalg_solve(a, b)
+        namespace = _namespace_of_pair(a, b, "linalg.solve", "a", "b")
         if namespace is None:
             return _numpy_call(solve, locals())
-        return namespace.linalg.solve(x1, x2)
+        return namespace.linalg.solve(a, b)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.solve", exc, x1=x1, x2=x2)
+        _raise_restated_call("linalg.solve", exc, a=a, b=b)
 
 
 @_fast_path(_numpy_linalg_svd, "a", keywords={"full_matrices": "bool"})
 def svd(
-    x: Array, /, *args: Any, full_matrices: bool = True, **kwargs: Any
+    a: Array, full_matrices: bool = True, *args: Any, **kwargs: Any
 ) -> tuple[Array, Array, Array]:
     """Compute the singular value decomposition ``x == U @ diag(S) @ Vh``.
 
@@ -1041,14 +1066,15 @@ def svd(
 
     Parameters
     ----------
-    x : Array
-        Matrix or stack of matrices, of shape ``(..., M, N)``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    a : Array
+        Matrix or stack of matrices, of shape ``(..., M, N)``. The standard's positional
+        ``x``, named as NumPy names it.
     full_matrices : bool, default True
         If ``True`` (default), ``U`` and ``Vh`` are square (``M x M`` and ``N x N``); if
         ``False``, they are ``M x K`` and ``K x N``.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -1072,16 +1098,18 @@ def svd(
     if args or kwargs:
         return _numpy_call(svd, locals())
     try:
-        if full_matrices is not False and full_matrices is not True:
-            _check_bools("linalg.svd", full_matrices=full_matrices)
-        if type(x) is _ndarray:
-            return _numpy_linalg_svd(x, full_matrices=full_matrices)
-        namespace = _namespace_of_one(x, "linalg.svd", "x")
+        if (full_matrices is not False and full_matrices is not True) and _refused(
+            _check_bools, "linalg.svd", full_matrices=full_matrices
+        ):
+            return _numpy_call(svd, locals())
+        if type(a) is _ndarray:
+            return _numpy_linalg_svd(a, full_matrices=full_matrices)
+        namespace = _namespace_of_one(a, "linalg.svd", "a")
         if namespace is None:
             return _numpy_call(svd, locals())
-        return namespace.linalg.svd(x, full_matrices=full_matrices)
+        return namespace.linalg.svd(a, full_matrices=full_matrices)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("linalg.svd", exc, x=x, full_matrices=full_matrices)
+        _raise_restated_call("linalg.svd", exc, a=a, full_matrices=full_matrices)
 
 
 @_fast_path(_numpy_linalg_svdvals, "a")
@@ -1237,10 +1265,10 @@ def trace(
     if args or kwargs:
         return _numpy_call(trace, locals())
     try:
-        if type(offset) is not int:
-            if offset is None:
-                return _numpy_call(trace, locals())
-            _check_int(offset, "linalg.trace", "offset")
+        if type(offset) is not int and (
+            offset is None or _refused(_check_int, offset, "linalg.trace", "offset")
+        ):
+            return _numpy_call(trace, locals())
         if type(x) is _ndarray:
             return _numpy_linalg_trace(x, offset=offset, dtype=dtype)
         namespace = _namespace_of_one(x, "linalg.trace", "x")
@@ -1293,10 +1321,10 @@ def vecdot(x1: Array, x2: Array, /, *args: Any, axis: int = -1, **kwargs: Any) -
     if args or kwargs:
         return _numpy_call(vecdot, locals())
     try:
-        if type(axis) is not int:
-            if axis is None:
-                return _numpy_call(vecdot, locals())
-            _check_int(axis, "linalg.vecdot", "axis")
+        if type(axis) is not int and (
+            axis is None or _refused(_check_int, axis, "linalg.vecdot", "axis")
+        ):
+            return _numpy_call(vecdot, locals())
         if type(x1) is _ndarray and type(x2) is _ndarray:
             return _numpy_linalg_vecdot(x1, x2, axis=axis)
         namespace = _namespace_of_pair(x1, x2, "linalg.vecdot", "x1", "x2")
@@ -1364,8 +1392,10 @@ def vector_norm(
     if args or kwargs:
         return _numpy_call(vector_norm, locals())
     try:
-        if keepdims is not False and keepdims is not True:
-            _check_bools("linalg.vector_norm", keepdims=keepdims)
+        if (keepdims is not False and keepdims is not True) and _refused(
+            _check_bools, "linalg.vector_norm", keepdims=keepdims
+        ):
+            return _numpy_call(vector_norm, locals())
         if type(x) is _ndarray:
             return _numpy_linalg_vector_norm(x, axis=axis, keepdims=keepdims, ord=ord)
         namespace = _namespace_of_one(x, "linalg.vector_norm", "x")

@@ -19,6 +19,11 @@ import numpy as np
 Idiom = Callable[[Any], Any]
 
 
+def _ties(m: Any) -> Any:
+    """Many equal keys: a stable and an unstable sort order them differently."""
+    return m.asarray([1, 0, 1, 0, 2, 1, 0, 1] * 6)
+
+
 def _m2(m: Any) -> Any:
     return m.asarray([[1.0, 2.0, 3.0], [4.0, 5.0, 7.0]])
 
@@ -209,6 +214,78 @@ IDIOMS: dict[str, Idiom] = {
     "size(x, 0)": lambda m: m.size(_m2(m), 0),
     "array(np.asmatrix(...))": lambda m: m.array(_matrix()),
     "asarray(np.asmatrix(...))": lambda m: m.asarray(_matrix()),
+    # NumPy's names for the standard's positional parameters (issue 43)
+    "repeat(x, repeats=2)": lambda m: m.repeat(_x(m), repeats=2),
+    "linspace(start=0, stop=1)": lambda m: m.linspace(start=0, stop=1),
+    "arange(stop=5)": lambda m: m.arange(stop=5),
+    "arange(start=1, stop=5)": lambda m: m.arange(start=1, stop=5),
+    "eye(N=2)": lambda m: m.eye(N=2),
+    "eye(N=2, M=3, k=1)": lambda m: m.eye(N=2, M=3, k=1),
+    "take(x, indices=i)": lambda m: m.take(_x(m), indices=m.asarray([0, 2])),
+    "moveaxis(source=, destination=)": lambda m: m.moveaxis(_m2(m), source=0, destination=1),
+    "tile(x, reps=2)": lambda m: m.tile(_x(m), reps=2),
+    "stack(arrays=)": lambda m: m.stack(arrays=[_x(m), _x(m)]),
+    "sum(a=x)": lambda m: m.sum(a=_x(m)),
+    "mean(a=, axis=)": lambda m: m.mean(a=_m2(m), axis=1),
+    "linalg.solve(a=, b=)": lambda m: m.linalg.solve(a=m.eye(2) * 2.0, b=m.ones(2)),
+    "fft.fft(a=x)": lambda m: m.fft.fft(a=_x(m)),
+    "fft.fft(a, n, axis)": lambda m: m.fft.fft(_x(m), 8, -1),
+    "sort(a, axis=-1)": lambda m: m.sort(a=_x(m), axis=-1),
+    "searchsorted(a, v=)": lambda m: m.searchsorted(m.asarray([1.0, 2.0, 3.0]), v=2.5),
+    "where(condition, x, y)": lambda m: m.where(_x(m) > 0, _x(m), 0.0),
+    "tensordot(a=, b=, axes=1)": lambda m: m.tensordot(
+        a=_m2(m), b=m.matrix_transpose(_m2(m)), axes=1
+    ),
+    "diff(a, 1, 0)": lambda m: m.diff(_m2(m), 1, 0),
+    "diff(a, append=)": lambda m: m.diff(_x(m), append=m.asarray([0.0])),
+    "permute_dims(a)": lambda m: (m.permute_dims if m.__name__ == "cunumpy" else m.transpose)(
+        _m2(m)
+    ),
+    "clip(a=, min=, max=)": lambda m: m.clip(a=_x(m), min=-1.0, max=1.0),
+    "asarray(a=)": lambda m: m.asarray(a=[1, 2]),
+    "full_like(a=, fill_value=)": lambda m: m.full_like(a=_x(m), fill_value=2.0),
+    "array(object=)": lambda m: m.array(object=[1, 2], ndmin=2),
+    "asanyarray(a=)": lambda m: m.asanyarray(a=(1.0, 2.0)),
+    "ascontiguousarray(a=)": lambda m: m.ascontiguousarray(a=[[1, 2]]),
+    "moveaxis(a, -1, destination=[0])": lambda m: m.moveaxis(_m2(m), -1, destination=[0]),
+    "linalg.matrix_power(a, True)": lambda m: m.linalg.matrix_power(m.eye(2) * 2.0, True),
+    "linalg.trace(a, offset=False)": lambda m: m.linalg.trace(m.eye(2), offset=False),
+    "linalg.vector_norm(x, keepdims=0)": lambda m: m.linalg.vector_norm(_x(m), keepdims=0),
+    "unstack(a, axis=(1,))": lambda m: m.unstack(_m2(m), axis=(1,)),
+    "logaddexp.accumulate(a, 0, np.float32)": lambda m: m.logaddexp.accumulate(
+        m.asarray([1.0, 2.0]), np.int64(0), np.float32
+    ),
+    # a keyword given at cunumpy's default, where NumPy's default differs: passed on
+    "argsort(ties, axis=None, stable=True)": lambda m: m.argsort(_ties(m), axis=None, stable=True),
+    "sort(ties, axis=None, stable=True)": lambda m: m.sort(_ties(m), axis=None, stable=True),
+    "argsort(ties, axis=None)": lambda m: m.argsort(_ties(m), axis=None),  # NumPy's default
+    "argsort(ties, kind=stable)": lambda m: m.argsort(_ties(m), kind="stable"),
+    "sum(x, keepdims=False, where=)": lambda m: m.sum(_x(m), keepdims=False, where=_x(m) > 0),
+    "std(x, ddof=1, correction=0.0)": lambda m: m.std(_x(m), ddof=1, correction=0.0),
+    "linalg.pinv(a, hermitian=True, rtol=None)": lambda m: m.linalg.pinv(
+        m.eye(3) * 1e-15 + m.eye(3), hermitian=True, rtol=None
+    ),
+    # a value the standard's check refuses, in a parameter NumPy takes too: NumPy's call
+    "sum(x, keepdims=1)": lambda m: m.sum(_m2(m), keepdims=1),
+    "sum(x, keepdims='x')": lambda m: m.sum(_x(m), keepdims="x"),
+    "roll(x, [1])": lambda m: m.roll(_x(m), [1]),
+    "roll(x, 1.5)": lambda m: m.roll(_x(m), 1.5),
+    "repeat(x, 1.5)": lambda m: m.repeat(_x(m), 1.5),
+    "repeat(x, -1)": lambda m: m.repeat(_x(m), -1),
+    "sort(x, stable='no')": lambda m: m.sort(_x(m), stable="no"),
+    "sort(x, axis=0.0)": lambda m: m.sort(_x(m), axis=0.0),
+    "isin(x, x, invert='yes')": lambda m: m.isin(_x(m), _x(m), invert="yes"),
+    "cumulative_sum(x, include_initial=1)": lambda m: m.cumulative_sum(_x(m), include_initial=1),
+    "reshape(x, (5,), copy=0)": lambda m: m.reshape(_x(m), (5,), copy=0),
+    "tril(a, k=1.5)": lambda m: m.tril(_m2(m), k=1.5),
+    "std(x, correction=-1)": lambda m: m.std(_x(m), correction=-1),
+    "var(x, correction='a')": lambda m: m.var(_x(m), correction="a"),
+    "sum(a, axis=1.0)": lambda m: m.sum(_m2(m), axis=1.0),
+    "tensordot(a, a, axes=-1)": lambda m: m.tensordot(_m2(m), _m2(m), axes=-1),
+    "tensordot(a, a, axes='x')": lambda m: m.tensordot(_m2(m), _m2(m), axes="x"),
+    "add.reduce(a, 0, np.float64)": lambda m: m.add.reduce(
+        m.asarray([[1, 2], [3, 4]]), 0, np.float64
+    ),
     # bad calls: the class NumPy raises
     "mean(bad axis)": lambda m: m.mean(_m2(m), 5),
     "sqrt(str)": lambda m: m.sqrt("x"),
@@ -229,6 +306,11 @@ NOT_ON_CUPY = {
     "full(3, None)": "CuPy has no object dtype",
     "clip(int, 0.5, 2.5)": "the CuPy namespace's clip keeps x's dtype for bounds of another kind",
     "clip(int8, float array)": "the CuPy namespace's clip keeps x's dtype for bounds of another kind",
+    **{
+        name: "the fake CuPy's creation functions take their input by position only; cunumpy "
+        "takes NumPy's name on every backend"
+        for name in ("asarray(a=)", "array(object=)", "asanyarray(a=)", "ascontiguousarray(a=)")
+    },
 }
 
 

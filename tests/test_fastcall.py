@@ -72,7 +72,7 @@ def test_every_declared_function_is_a_fastcall_over_its_def() -> None:
 
 
 def test_a_def_without_a_record_runs_in_python_and_says_why() -> None:
-    # eye's NumPy function calls n_cols M: the generator writes the reason on the def
+    # NumPy's eye defaults dtype to float: the generator writes the reason on the def
     assert inspect.isfunction(xp.eye) and "eye" not in _RECORDS
     lines, _ = inspect.getsourcelines(xp.eye)
     module_lines = inspect.getsource(inspect.getmodule(xp.eye)).splitlines()

@@ -193,9 +193,9 @@ def test_python_scalars_stay_accepted_where_the_standard_allows_them() -> None:
         (TypeError, lambda: xp.empty(2.5), ("empty", "`shape`", "2.5")),
         (TypeError, lambda: xp.zeros(3, dtype="bogus"), ("zeros", "'bogus'")),
         (ValueError, lambda: xp.full_like(X, "x"), ("full_like", "'x'")),  # NumPy's call
-        (ValueError, lambda: xp.eye(-1), ("eye", "`n_rows`", "-1")),
+        (ValueError, lambda: xp.eye(-1), ("eye", "`N`", "-1")),  # NumPy's name
         (xp.ZeroDivisionValueError, lambda: xp.arange(0, 10, 0), ("arange", "`step`", "0")),
-        (TypeError, lambda: xp.arange("a"), ("arange", "`start`", "'a'")),
+        (TypeError, lambda: xp.arange("a"), ("arange", "`start_or_stop`", "'a'")),
         (ValueError, lambda: xp.linspace(0, 1, -1), ("linspace", "`num`", "-1")),
         (xp.ZeroDivisionValueError, lambda: xp.fft.fftfreq(0), ("fft.fftfreq", "`n`", "0")),
         (xp.ZeroDivisionValueError, lambda: xp.fft.rfftfreq(0), ("fft.rfftfreq", "`n`", "0")),

@@ -48,13 +48,27 @@ def test_out_is_the_array_numpy_writes() -> None:
     np.testing.assert_array_equal(y, np.cos(x))
 
 
-def test_signatures_show_the_standards_parameters_and_numpys_call() -> None:
+def test_signatures_show_the_union_of_the_standards_parameters_and_numpys() -> None:
     parameters = inspect.signature(xp.mean).parameters
-    assert list(parameters) == ["x", "args", "axis", "keepdims", "kwargs"]
+    # NumPy's positional parameters, by NumPy's names, then *args, the standard's keywords
+    assert list(parameters) == ["a", "axis", "args", "keepdims", "kwargs"]
+    assert list(parameters)[:2] == list(inspect.signature(np.mean).parameters)[:2]
+    assert parameters["a"].kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
+    assert parameters["axis"].kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
     assert parameters["args"].kind is inspect.Parameter.VAR_POSITIONAL
+    assert parameters["keepdims"].kind is inspect.Parameter.KEYWORD_ONLY
     assert parameters["kwargs"].kind is inspect.Parameter.VAR_KEYWORD
+    # NumPy's default of keepdims (<no value>) is not the standard's False
+    assert repr(parameters["keepdims"].default) == "<not given: False>"
+    sort = inspect.signature(xp.sort).parameters
+    assert list(sort) == ["a", "axis", "args", "descending", "stable", "kwargs"]
+    assert repr(sort["stable"].default) == "<not given: True>"
+    assert list(inspect.signature(xp.eye).parameters)[:4] == ["N", "M", "k", "dtype"]
+    assert list(inspect.signature(xp.linalg.solve).parameters)[:2] == ["a", "b"]
     where = inspect.signature(xp.where).parameters
-    assert repr(where["x1"].default) == "<omitted>"
+    assert list(where)[:3] == ["condition", "x", "y"]
+    assert where["x"].kind is inspect.Parameter.POSITIONAL_ONLY  # as NumPy's
+    assert repr(where["x"].default) == "<omitted>"
     assert "NumPy's call" in (xp.sqrt.__doc__ or "")
     assert "numpy.arccos" in (xp.acos.__doc__ or "")
 
@@ -90,8 +104,8 @@ def test_the_bare_fast_path_calls_numpys_own_reductions() -> None:
         name: module
         for module in (searching, statistics, utility)
         for name in module.__all__
-        if f"return _numpy_{name}(x)\n" in (source := inspect.getsource(getattr(module, name)))
-        and f"return _numpy_{name}(x, " in source  # the bare call beside the full one
+        if f"return _numpy_{name}(a)\n" in (source := inspect.getsource(getattr(module, name)))
+        and f"return _numpy_{name}(a, " in source  # the bare call beside the full one
     }
     assert {"sum", "max", "argmax", "mean"} <= set(bare)
     assert set(bare) <= set(_REDUCTIONS)
@@ -104,7 +118,11 @@ def test_the_bare_fast_path_calls_numpys_own_reductions() -> None:
 _UNARY_ELEMENTWISE = sorted(
     name
     for name in elementwise.__all__
-    if list(inspect.signature(getattr(xp, name)).parameters)[:2] == ["x", "args"]
+    if [p.kind for p in inspect.signature(getattr(xp, name)).parameters.values()][:2]
+    in (
+        [inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.VAR_POSITIONAL],
+        [inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.VAR_POSITIONAL],
+    )
 )
 _REDUCTIONS = [
     "sum", "prod", "mean", "std", "var", "max", "min", "all", "any", "argmax", "argmin",
@@ -276,3 +294,167 @@ def test_like_functions_with_device_keep_numpys_layout(
     assert ours.strides == expected.strides
     if name != "empty_like":
         np.testing.assert_array_equal(ours, expected)
+
+
+# --- every generated function takes NumPy's names (issue 43) -----------------------------
+
+
+def _generated() -> list[str]:
+    """The generated functions' qualified names (``sum``, ``linalg.solve``, ``fft.fft``)."""
+    import importlib
+
+    topics = ("creation", "elementwise", "indexing", "linear_algebra", "manipulation",
+              "searching", "sets", "sorting", "statistics", "utility")  # fmt: skip
+    names = [
+        name
+        for topic in topics
+        for name in importlib.import_module(f"cunumpy._api.{topic}").__all__
+    ]
+    extensions = [f"linalg.{n}" for n in xp.linalg.__all__] + [f"fft.{n}" for n in xp.fft.__all__]
+    return sorted(names) + extensions
+
+
+def _ours_and_numpys(qualname: str) -> tuple[Callable[..., object], Callable[..., object]]:
+    module, _, name = qualname.rpartition(".")
+    ours = getattr(getattr(xp, module) if module else xp, name)
+    owner = getattr(np, module) if module else np
+    return ours, getattr(owner, NUMPY_NAMES.get(name, name), None)
+
+
+def _numpy_parameters(function: object) -> list[inspect.Parameter] | None:
+    if function is None or isinstance(function, np.ufunc):
+        return None
+    try:
+        return list(inspect.signature(function).parameters.values())  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return None
+
+
+_POSITIONAL = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+
+
+@pytest.mark.parametrize("qualname", _generated())
+def test_the_positional_parameters_are_numpys(qualname: str) -> None:
+    """Ours, by position, have the names and kinds of NumPy's function's (read from NumPy)."""
+    ours, numpys = _ours_and_numpys(qualname)
+    theirs = _numpy_parameters(numpys)
+    parameters = list(inspect.signature(ours).parameters.values())
+    positional = [p for p in parameters if p.kind in _POSITIONAL]
+    if theirs is None:  # a ufunc: positional-only inputs, as NumPy's
+        assert all(p.kind is p.POSITIONAL_ONLY for p in positional), qualname
+        return
+    numpy_positional = [p for p in theirs if p.kind in _POSITIONAL]
+    if any(p.kind is p.VAR_POSITIONAL for p in parameters[:1]):  # meshgrid(*arrays)
+        return
+    for mine, numpys_parameter in zip(positional, numpy_positional):
+        if qualname in ("clip",) and mine.name in ("min", "max"):
+            continue  # the standard's positional-or-keyword names (NumPy's a_min, a_max)
+        assert mine.name == numpys_parameter.name, (qualname, mine, numpys_parameter)
+        # NumPy's unique_* dispatchers take `x` by position only, whatever their signature
+        # says (test_numpys_keyword_names_give_numpys_answer calls them by name on both)
+        positional_only = qualname.startswith("unique_") and mine.kind is mine.POSITIONAL_ONLY
+        assert positional_only or mine.kind is numpys_parameter.kind, (qualname, mine)
+    assert len(positional) <= len(numpy_positional), qualname
+
+
+@pytest.mark.parametrize("qualname", _generated())
+def test_a_default_is_numpys_or_not_given(qualname: str) -> None:
+    """A default that NumPy's function has otherwise is ``<not given: ...>``: NumPy's
+    call leaves the parameter out, so a value given equal to ours is passed on."""
+    ours, numpys = _ours_and_numpys(qualname)
+    theirs = _numpy_parameters(numpys)
+    if theirs is None:
+        return
+    numpy_defaults = {p.name: p.default for p in theirs}
+    same_meaning = {("dtype", None, float), ("norm", "backward", None)}
+    for p in inspect.signature(ours).parameters.values():
+        if p.default is p.empty or p.name not in numpy_defaults or repr(p.default) == "<omitted>":
+            continue
+        theirs_default = numpy_defaults[p.name]
+        if repr(p.default).startswith("<not given: "):
+            standard = p.default.default
+            assert not (type(standard) is type(theirs_default) and standard == theirs_default)
+        else:
+            assert (p.name, p.default, theirs_default) in same_meaning or (
+                type(p.default) is type(theirs_default) and p.default == theirs_default
+            ), (qualname, p.name, p.default, theirs_default)
+
+
+_M = np.asarray([[4.0, 1.0, 0.5], [1.0, 3.0, 0.25], [0.5, 0.25, 2.0]])
+_V = np.asarray([3.0, 1.0, 2.0, 1.0])
+
+#: NumPy's positional call of each generated function, bound to NumPy's parameter names
+#: by ``test_numpys_keyword_names_give_numpys_answer``.
+_POSITIONAL_CALLS: dict[str, tuple[object, ...]] = {
+    "arange": (1, 7, 2), "asarray": ([1, 2],), "empty_like": (_V,), "eye": (3, 4, 1),
+    "full": ((2, 2), 1.5), "full_like": (_V, 2.0), "linspace": (0.0, 1.0, 5, False),
+    "ones": ((2,),), "ones_like": (_V,), "tril": (_M, -1), "triu": (_M, 1), "zeros": (3,),
+    "zeros_like": (_V,), "empty": (0,), "clip": (_V, 1.5, 2.5), "imag": (_V,), "real": (_V,),
+    "round": (_V,), "take": (_V, [0, 2], 0), "take_along_axis": (_M, np.asarray([[0], [1], [2]]), 1),
+    "matrix_transpose": (_M,), "tensordot": (_M, _M, 1), "broadcast_to": (_V, (2, 4)),
+    "concat": ([_V, _V], 0), "expand_dims": (_V, 0), "flip": (_M, 1),
+    "moveaxis": (_M[None], 0, 2), "permute_dims": (_M, (1, 0)), "repeat": (_V, 2, 0),
+    "reshape": (_V, (2, 2)), "roll": (_V, 1, 0), "squeeze": (_V[None], 0), "stack": ([_V, _V], 1),
+    "tile": (_V, 2), "unstack": (_M,), "argmax": (_M, 1), "argmin": (_M, 0),
+    "count_nonzero": (_M, 0), "nonzero": (_V,), "searchsorted": (np.sort(_V), 2.0, "right"),
+    "where": (_V > 1, _V, -_V), "isin": (_V, [1.0]), "unique_all": (_V,),
+    "unique_counts": (_V,), "unique_inverse": (_V,), "unique_values": (_V,),
+    "argsort": (_V, 0), "sort": (_V, 0), "cumulative_prod": (_V,), "cumulative_sum": (_V,),
+    "max": (_M, 0), "mean": (_M, 1), "min": (_M, 1), "prod": (_M, 0, np.float32),
+    "std": (_M, 0), "sum": (_M, 1, np.float32), "var": (_M, 1), "all": (_M, 0),
+    "any": (_M, 1), "diff": (_V, 2, 0), "linalg.cholesky": (_M,), "linalg.det": (_M,),
+    "linalg.eig": (_M,), "linalg.eigh": (_M,), "linalg.eigvals": (_M,),
+    "linalg.eigvalsh": (_M,), "linalg.inv": (_M,), "linalg.matrix_power": (_M, 2),
+    "linalg.matrix_rank": (_M,), "linalg.pinv": (_M,), "linalg.qr": (_M, "complete"),
+    "linalg.slogdet": (_M,), "linalg.solve": (_M, _V[:3]), "linalg.svd": (_M, False),
+    "fft.fft": (_V, 6, 0, "ortho"), "fft.ifft": (_V, 3), "fft.rfft": (_V,),
+    "fft.irfft": (_V, 6), "fft.hfft": (_V,), "fft.ihfft": (_V,), "fft.fftn": (_M, (2, 2), (0, 1)),
+    "fft.ifftn": (_M,), "fft.rfftn": (_M,), "fft.irfftn": (_M,), "fft.fftfreq": (5, 0.5),
+    "fft.rfftfreq": (5, 0.5), "fft.fftshift": (_M, 0), "fft.ifftshift": (_M,),
+}  # fmt: skip
+
+
+def test_the_keyword_calls_cover_the_functions_with_numpys_names() -> None:
+    renamed = [
+        q for q in _generated()
+        if (theirs := _numpy_parameters(_ours_and_numpys(q)[1])) is not None
+        and any(p.kind is p.POSITIONAL_OR_KEYWORD for p in theirs)
+    ]  # fmt: skip
+    assert len(renamed) >= 75
+    assert set(renamed) <= set(_POSITIONAL_CALLS), sorted(set(renamed) - set(_POSITIONAL_CALLS))
+
+
+@pytest.mark.parametrize("qualname", sorted(_POSITIONAL_CALLS))
+def test_numpys_keyword_names_give_numpys_answer(qualname: str) -> None:
+    """NumPy's call with every argument that NumPy names given by name: NumPy's answer."""
+    ours, numpys = _ours_and_numpys(qualname)
+    theirs = _numpy_parameters(numpys)
+    assert theirs is not None, qualname
+    bound = inspect.Signature(theirs).bind(*_POSITIONAL_CALLS[qualname])
+    args, kwargs = [], {}
+    for name, value in bound.arguments.items():
+        if inspect.Signature(theirs).parameters[name].kind is inspect.Parameter.POSITIONAL_ONLY:
+            args.append(value)
+        else:
+            kwargs[name] = value
+    if (
+        qualname in _STANDARDS_ANSWER
+        and outcome(lambda _: numpys(*args, **kwargs), np)[0] == "value"
+    ):
+        compare(ours(*args, **kwargs), ours(*bound.args))  # by name, the call by position
+        return
+    _same_outcome(lambda: ours(*args, **kwargs), lambda: numpys(*args, **kwargs))
+    if qualname in _STANDARDS_ANSWER:
+        return
+    _same_outcome(lambda: ours(*bound.args), lambda: numpys(*bound.args))  # by position
+
+
+#: Positional calls that are the standard's, answered as the standard answers them.
+_STANDARDS_ANSWER = {
+    "linalg.eig": "the standard's eig is complex, a namedtuple of the namespace",
+    "linalg.eigvals": "the standard's eigvals is complex",
+    **{
+        f"unique_{kind}": "the standard's namedtuple, cunumpy's class"
+        for kind in ("all", "counts", "inverse")
+    },
+}

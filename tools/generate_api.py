@@ -14,16 +14,20 @@ from __future__ import annotations
 
 import ast
 import copy
+import inspect
+import io
 import re
 import sys
 import textwrap
+import tokenize
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
+import numpy as np  # noqa: E402
 from api_signatures import SIGNATURES  # noqa: E402
 
 
@@ -118,8 +122,14 @@ LIKE = {"empty_like", "full_like", "ones_like", "zeros_like"}
 NO_NUMPY_EXTRAS = {"broadcast_shapes", "from_dlpack"}
 
 # Parameters that NumPy lets a call leave out (``where(cond)``, ``squeeze(a)``,
-# ``linspace(0, 1)``): their default is OMITTED, and a call that leaves them out is NumPy's.
-OMITTABLE = {"where": ("x1", "x2"), "squeeze": ("axis",), "linspace": ("num",)}
+# ``linspace(0, 1)``, ``arange(stop=5)``, ``permute_dims(a)``): their default is OMITTED, and a call that leaves them out is NumPy's.
+OMITTABLE = {
+    "where": ("x1", "x2"),
+    "squeeze": ("axis",),
+    "linspace": ("num",),
+    "arange": ("start",),  # arange(stop=5)
+    "permute_dims": ("axes",),  # NumPy's transpose(a) reverses the axes
+}
 
 ARGS_DOC = (
     "NumPy's call: further positional arguments of NumPy's function of the same meaning "
@@ -196,12 +206,55 @@ FAST_PATH_TESTS = {
 }
 
 
+def _numpy_takes(qualname: str, args: ast.arguments) -> set[str]:
+    """The standard's names of the parameters that NumPy's function takes too (by the
+    signature's name: ``x`` is NumPy's ``a``); none without NumPy's call."""
+    theirs = _numpy_parameters(qualname) if qualname not in NO_NUMPY_EXTRAS else None
+    if theirs is None:
+        return set()
+    renames = _union(qualname, args).renames
+    names = {p.name for p in theirs}
+    params = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+    return {a.arg for a in params if renames.get(a.arg, a.arg) in names}
+
+
+#: The checkers of ``EXTRA_CHECKS`` that judge a value NumPy takes too (``roll``'s
+#: ``shift``): where they refuse it, the call is NumPy's (see ``_judged``).
+_ROUTED_CHECKERS = ("_check_shift", "_check_repeats", "_check_tensordot_axes", "_check_correction")
+
+
+def _judged(qualname: str, lines: list[str]) -> list[str]:
+    """An extra check (``if <test>:`` and a checker's call), where its checker judges a
+    parameter NumPy takes: the call goes to NumPy when the standard's check refuses it
+    (NumPy judges NumPy's call)."""
+    out: list[str] = []
+    for line in lines:
+        match = re.fullmatch(r"    (_check_\w+)\((.*)\)", line)
+        if match is None or match[1] not in _ROUTED_CHECKERS or not out:
+            out.append(line)
+            continue
+        test = out.pop().removeprefix("if ").removesuffix(":")
+        out += [
+            f"if ({test}) and _refused({match[1]}, {match[2]}):",
+            f"    return _numpy_call({qualname.rpartition('.')[2]}, locals())",
+        ]
+    return out
+
+
 def _argument_checks(qualname: str, args: ast.arguments) -> list[str]:
     """Lines that check the arguments that are not arrays (see ``cunumpy/_calls/_arguments.py``).
+
+    The standard's checks judge the standard's calls: a value they refuse in a parameter
+    that NumPy's function takes too (``sum(x, keepdims=1)``, ``roll(x, [1])``) makes the
+    call NumPy's, which NumPy answers or refuses with its own class. A value refused in a
+    parameter of the standard's only (``sort``'s ``descending``) raises our error.
 
     Without the extra checks of ``FAST_PATH_TESTS``' functions (see ``_extra_checks``).
     """
     params = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+    shared = _numpy_takes(qualname, args)
+    name = qualname.rpartition(".")[2]
+    to_numpy = f"return _numpy_call({name}, locals())"
     flags, lines = [], []
     for a in params:
         annotation = ast.unparse(a.annotation) if a.annotation else ""
@@ -212,20 +265,33 @@ def _argument_checks(qualname: str, args: ast.arguments) -> list[str]:
             flags.append((a.arg, test))
         elif annotation == "int":
             lines.append(f"if type({a.arg}) is not int:")
-            if qualname not in NO_NUMPY_EXTRAS:  # None is NumPy's (``sort(a, axis=None)``)
-                lines += [
-                    f"    if {a.arg} is None:",
-                    f"        return _numpy_call({qualname.rpartition('.')[2]}, locals())",
-                ]
-            lines.append(f"    _check_int({a.arg}, {qualname!r}, {a.arg!r})")
+            if a.arg in shared:  # None (``sort(a, axis=None)``), 1.5: NumPy's call
+                refused = f"_refused(_check_int, {a.arg}, {qualname!r}, {a.arg!r})"
+                lines[-1] = f"if type({a.arg}) is not int and ({a.arg} is None or {refused}):"
+                lines.append(f"    {to_numpy}")
+            else:
+                lines.append(f"    _check_int({a.arg}, {qualname!r}, {a.arg!r})")
     if flags:
-        keywords = ", ".join(f"{name}={name}" for name, _ in flags)
-        lines = [
-            f"if {' or '.join(test for _, test in flags)}:",
-            f"    _check_bools({qualname!r}, {keywords})",
-            *lines,
-        ]
-    return lines if qualname in FAST_PATH_TESTS else [*lines, *EXTRA_CHECKS.get(qualname, [])]
+        ours = [(n, t) for n, t in flags if n not in shared]
+        theirs = [(n, t) for n, t in flags if n in shared]
+        checks = []
+        if theirs:
+            keywords = ", ".join(f"{n}={n}" for n, _ in theirs)
+            tests = " or ".join(t for _, t in theirs)
+            tests = f"({tests})" if len(theirs) > 1 else tests
+            checks += [
+                f"if {tests} and _refused(_check_bools, {qualname!r}, {keywords}):",
+                f"    {to_numpy}",
+            ]
+        if ours:
+            keywords = ", ".join(f"{n}={n}" for n, _ in ours)
+            checks += [
+                f"if {' or '.join(t for _, t in ours)}:",
+                f"    _check_bools({qualname!r}, {keywords})",
+            ]
+        lines = [*checks, *lines]
+    extra = _judged(qualname, EXTRA_CHECKS.get(qualname, []))
+    return lines if qualname in FAST_PATH_TESTS else [*lines, *extra]
 
 
 def _slow_path_checks(qualname: str) -> list[str]:
@@ -233,10 +299,21 @@ def _slow_path_checks(qualname: str) -> list[str]:
     return EXTRA_CHECKS[qualname] if qualname in FAST_PATH_TESTS else []
 
 
+def _in_signature_order(qualname: str, args: ast.arguments) -> list[ast.arg]:
+    """The standard's parameters in the order of the signature (``_union``), as messages
+    show them (the C path's restating reads the signature)."""
+    params = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+    union = _union(qualname, args)
+    standard = {new: old for old, new in union.renames.items()}
+    order = [*union.args.posonlyargs, *union.args.args, *union.args.kwonlyargs]
+    rank = {standard.get(a.arg, a.arg): i for i, a in enumerate(order)}
+    return sorted(params, key=lambda a: rank.get(a.arg, len(rank)))
+
+
 def _restating_call(body: list[str], qualname: str, args: ast.arguments) -> list[str]:
     """``body`` in a ``try`` that restates the backend's errors naming ``qualname`` and
     showing every argument (arrays by their dtype and shape)."""
-    params = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+    params = _in_signature_order(qualname, args)
     shown = ", ".join(f"{a.arg}={a.arg}" for a in params)
     return [
         "try:",
@@ -497,7 +574,7 @@ def _mentions(code: str, name: str) -> bool:
 #: Functions whose NumPy function has other defaults than the standard's, so that the C
 #: code cannot pass a call on as given: they run in Python (the reason is on their def).
 LEFT_IN_PYTHON = {
-    "eye": "NumPy's eye calls the standard's `n_cols` `M`",
+    "eye": "NumPy's eye defaults `dtype` to float, the standard to None",
     "vecdot": "NumPy's vecdot is a ufunc with other keywords",
     "std": "NumPy's std takes `ddof` for the standard's `correction`",
     "var": "NumPy's var takes `ddof` for the standard's `correction`",
@@ -509,9 +586,13 @@ LEFT_IN_PYTHON = {
 }
 
 
-def _decorators(qualname: str, args: ast.arguments) -> list[str]:
+def _decorators(
+    qualname: str, args: ast.arguments, renames: dict[str, str] | None = None
+) -> list[str]:
     """The lines above the def: its ``@fast_path`` record (how C calls it), or why it
-    runs in Python; and its ufunc's methods (``xp.add.reduce``)."""
+    runs in Python; and its ufunc's methods (``xp.add.reduce``). ``renames``: the
+    signature's names of the standard's parameters that NumPy names otherwise."""
+    renames = renames or {}
     ufunc = UFUNC_NAMES.get(qualname)
     entry = _c_fast_path(qualname, args)
     if entry is None or qualname in LEFT_IN_PYTHON:
@@ -530,7 +611,8 @@ def _decorators(qualname: str, args: ast.arguments) -> list[str]:
         if entry.get(flag):
             options.append(f"{flag}=True")
     if name == "asarray":
-        options += ["identity=True", 'restate="creation"', 'shown=("obj", "dtype", "copy")']
+        shown = tuple(renames.get(n, n) for n in ("obj", "dtype", "copy"))
+        options += ["identity=True", 'restate="creation"', f"shown={shown!r}"]
     elif qualname in PLACED or name in LIKE:
         options.append('restate="creation"')
     if ufunc:
@@ -567,9 +649,20 @@ def _fast_path_imports(topic: str, names: list[str]) -> str:
     )
 
 
-def _docstring(qualname: str, args: ast.arguments, returns: str, kind: str) -> str:
+def _docstring(
+    qualname: str,
+    args: ast.arguments,
+    returns: str,
+    kind: str,
+    standard_names: dict[str, str] | None = None,
+) -> str:
     docs = api_docs
-    summary = getattr(docs, "SUMMARIES", {}).get(qualname, f"The standard's ``{qualname}``.")
+    new_names = {old: new for new, old in (standard_names or {}).items()}
+
+    def named(text: str) -> str:  # the parameters by the signature's names (``x`` is ``a``)
+        return re.sub(r"``(\w+)``", lambda m: f"``{new_names.get(m[1], m[1])}``", text)
+
+    summary = named(getattr(docs, "SUMMARIES", {}).get(qualname, f"The standard's ``{qualname}``."))
     common = getattr(docs, "COMMON_PARAMETERS", {})
     specific = getattr(docs, "PARAMETERS", {}).get(qualname, {})
     if args.kwarg is not None:
@@ -600,22 +693,35 @@ def _docstring(qualname: str, args: ast.arguments, returns: str, kind: str) -> s
         for a in params:
             star = "*" if a is args.vararg else "**" if a is args.kwarg else ""
             text = f"{star}{a.arg} : {_annotation(a.annotation)}"
+            not_given = None
             if a.arg in defaults:
                 default = ast.unparse(defaults[a.arg])
+                if default in _NOT_GIVEN_NAMES:
+                    not_given = default = _NOT_GIVEN_NAMES[default]
                 text += ", optional" if default == "_OMITTED" else f", default {default}"
             lines.append(text)
-            desc = (
+            standard = (standard_names or {}).get(a.arg, a.arg)
+            desc = named(
                 numpy_docs.get(a.arg if star else "")
-                or specific.get(a.arg)
-                or common.get(a.arg)
+                or specific.get(standard)
+                or common.get(standard)
                 or f"The ``{a.arg}`` argument."
             )
+            if standard != a.arg:
+                desc += f" The standard's positional ``{standard}``, named as NumPy names it."
             if defaults.get(a.arg) is not None and ast.unparse(defaults[a.arg]) == "_OMITTED":
                 desc += " Leaving it out is NumPy's call."
+            if not_given is not None:
+                desc += (
+                    f" Not given, it is {not_given} for the standard's call and left out of"
+                    " NumPy's, whose default differs."
+                )
             lines += ["    " + line for line in textwrap.wrap(desc, 84)]
         lines.append("")
     lines += ["Returns", "-------", f"out : {returns}"]
-    ret = getattr(docs, "RETURNS", {}).get(qualname, "The result, on the device of the inputs.")
+    ret = named(
+        getattr(docs, "RETURNS", {}).get(qualname, "The result, on the device of the inputs.")
+    )
     lines += ["    " + line for line in textwrap.wrap(ret, 84)]
     example = getattr(docs, "EXAMPLES", {}).get(qualname)
     numpy_example = getattr(docs, "NUMPY_EXAMPLES", {}).get(qualname)
@@ -638,7 +744,7 @@ def _restating(line: str, qualname: str, args: ast.arguments, indent: str = "   
     The restated error names the function and shows the arguments (``device`` aside:
     ``_placement`` checks it with its own messages); see ``cunumpy/_settings/_errors.py``.
     """
-    params = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+    params = _in_signature_order(qualname, args)
     shown = ", ".join(f"{a.arg}={a.arg}" for a in params if a.arg != "device")
     return [
         f"{indent}try:",
@@ -668,16 +774,239 @@ def _fill_value_check(args: ast.arguments, qualname: str) -> list[str]:
     ]
 
 
+#: Defaults that differ in value, not in meaning: (parameter, the standard's, NumPy's) and
+#: why. Every other parameter whose NumPy default differs from the standard's defaults to
+#: ``NOT_GIVEN`` (see ``_union``).
+SAME_MEANING = {
+    ("dtype", None, float): "NumPy's dtype None is its default float64",
+    ("norm", "backward", None): "NumPy's norm None is 'backward'",
+}
+
+
+#: NumPy's functions whose dispatcher takes the input by position only, though their
+#: signature names it (``numpy.unique_values(x=a)`` raises ``TypeError``).
+NUMPY_POSITIONAL_ONLY = {"unique_all", "unique_counts", "unique_inverse", "unique_values"}
+
+
+def _numpy_parameters(qualname: str) -> list[inspect.Parameter] | None:
+    """The parameters of NumPy's function of the same meaning, read at generation time;
+    None where it has none to read (a ufunc: its inputs are positional-only, as ours)."""
+    module, _, name = qualname.rpartition(".")
+    owner = getattr(np, module) if module else np
+    function = getattr(owner, NUMPY_NAMES.get(name, name), None)
+    if function is None or isinstance(function, np.ufunc):
+        return None
+    try:
+        parameters = list(inspect.signature(function).parameters.values())
+    except (TypeError, ValueError):
+        return None
+    if qualname in NUMPY_POSITIONAL_ONLY:
+        kind = inspect.Parameter.POSITIONAL_ONLY
+        return [p.replace(kind=kind) if p.kind in _POSITIONAL else p for p in parameters]
+    return parameters
+
+
+def _literal(node: ast.expr | None) -> Any:
+    """The value of a default in the signature table (None for a name such as ``inf``)."""
+    try:
+        return ast.literal_eval(node) if node is not None else None
+    except ValueError:
+        return None
+
+
+def _same_default(name: str, ours: ast.expr, theirs: Any) -> bool:
+    value = _literal(ours)
+    if (name, value, theirs) in SAME_MEANING:
+        return True
+    return type(value) is type(theirs) and value == theirs
+
+
+class Union(NamedTuple):
+    """One function's signature for both calls (see ``_union``)."""
+
+    #: the parameters, NumPy's names and places with the standard's keywords
+    args: ast.arguments
+    #: the standard's name -> the signature's, for the parameters that NumPy names otherwise
+    renames: dict[str, str]
+    #: the parameters whose default is ``NOT_GIVEN``, and the standard's default (its text)
+    not_given: dict[str, str]
+
+
+_POSITIONAL = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+
+
+def _union(qualname: str, args: ast.arguments) -> Union:
+    """The parameters that take both the standard's call and NumPy's.
+
+    NumPy's positional parameters come first, in NumPy's order and with NumPy's names and
+    kinds: the standard's positional-only parameters take the name and kind of NumPy's
+    parameter at their place (a positional-only name is not part of the standard), and the
+    standard's keyword-only parameters that NumPy takes by position move to NumPy's place
+    (``sort(a, axis=-1)``). The standard's positional-or-keyword parameters keep their
+    names (``clip``'s ``min``). Then ``*args`` (NumPy's further positional parameters), the
+    standard's other keyword-only parameters, and ``**kwargs``. A parameter whose NumPy
+    default means something else than the standard's (``stable``: NumPy's is None, an
+    unstable sort) defaults to ``NOT_GIVEN``: the standard's path takes the standard's
+    default, NumPy's call leaves it out, as NumPy does its ``<no value>``.
+    """
+    plain = Union(copy.deepcopy(args), {}, {})
+    if qualname in NO_NUMPY_EXTRAS or args.vararg is not None:
+        return plain
+    theirs = _numpy_parameters(qualname)
+    if theirs is None:
+        return plain
+    positional = [p for p in theirs if p.kind in _POSITIONAL]
+    standard = [*args.posonlyargs, *args.args]
+    if len(positional) < len(standard):
+        return plain
+    defaults = dict(zip([a.arg for a in standard][::-1], args.defaults[::-1]))
+    keyword_only = {a.arg: (a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults)}
+    renames: dict[str, str] = {}
+    posonly: list[ast.arg] = []
+    plain_args: list[ast.arg] = []
+    new_defaults: list[ast.expr] = []
+    for index, numpy_parameter in enumerate(positional):
+        if index < len(standard):
+            ours = copy.deepcopy(standard[index])
+            default = defaults.get(ours.arg)
+            if index < len(args.posonlyargs):  # NumPy's name and kind
+                renames[ours.arg] = numpy_parameter.name
+                ours.arg = numpy_parameter.name
+                kind = numpy_parameter.kind
+            else:
+                kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
+        elif numpy_parameter.name in keyword_only:  # taken by position in NumPy
+            ours, default = copy.deepcopy(keyword_only.pop(numpy_parameter.name))
+            kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
+        else:
+            break
+        if default is None and new_defaults:  # a required parameter after a default one
+            return plain
+        (
+            posonly if kind is inspect.Parameter.POSITIONAL_ONLY and not plain_args else plain_args
+        ).append(ours)
+        if default is not None:
+            new_defaults.append(default)
+    names = [a.arg for a in [*posonly, *plain_args]] + list(keyword_only)
+    if len(set(names)) != len(names):  # a name of NumPy's is one of the standard's keywords
+        return plain
+    union = ast.arguments(
+        posonlyargs=posonly,
+        args=plain_args,
+        vararg=None,
+        kwonlyargs=[a for a, _ in keyword_only.values()],
+        kw_defaults=[d for _, d in keyword_only.values()],
+        kwarg=None,
+        defaults=new_defaults,
+    )
+    by_name = {p.name: p.default for p in theirs if p.kind is not p.VAR_KEYWORD}
+    not_given: dict[str, str] = {}
+    n_plain = len(posonly) + len(plain_args)
+    for i, a in enumerate([*posonly, *plain_args]):
+        j = i - (n_plain - len(new_defaults))
+        if (
+            j >= 0
+            and a.arg in by_name
+            and not _same_default(a.arg, new_defaults[j], by_name[a.arg])
+        ):
+            not_given[a.arg] = ast.unparse(new_defaults[j])
+            new_defaults[j] = _not_given_default(new_defaults[j])
+    for i, a in enumerate(union.kwonlyargs):
+        default = union.kw_defaults[i]
+        if (
+            default is not None
+            and a.arg in by_name
+            and not _same_default(a.arg, default, by_name[a.arg])
+        ):
+            not_given[a.arg] = ast.unparse(default)
+            union.kw_defaults[i] = _not_given_default(default)
+    return Union(union, renames, not_given)
+
+
+#: ``_NOT_GIVEN_TRUE`` and the like: the name -> the standard's default (its text).
+_NOT_GIVEN_NAMES: dict[str, str] = {}
+
+
+def _not_given_default(default: ast.expr) -> ast.expr:
+    """``_NOT_GIVEN_<default>``, a module constant ``_not_given(<the standard's default>)``
+    (shown ``<not given: True>``), written at the top of the module (``_not_given_lines``)."""
+    text = ast.unparse(default)
+    slug = {"0.0": "ZERO", "0": "ZERO_INT"}.get(text, re.sub(r"\W", "_", text).upper())
+    name = f"_NOT_GIVEN_{slug}"
+    assert _NOT_GIVEN_NAMES.setdefault(name, text) == text, name
+    return ast.Name(name)
+
+
+def _not_given_lines(text: str) -> str:
+    """The ``_NOT_GIVEN_<default>`` constants that a module's ``text`` uses."""
+    used = sorted(set(re.findall(r"\b_NOT_GIVEN_\w+", text)))
+    if not used:
+        return ""
+    return (
+        "# The defaults of the parameters whose NumPy default differs (see _union).\n"
+        + "".join(f"{name} = _not_given({_NOT_GIVEN_NAMES[name]})\n" for name in used)
+        + "\n\n"
+    )
+
+
+#: Helpers whose keywords are the parameters' names in messages (``_check_bools('sort',
+#: stable=stable)``): ``_renamed`` gives them the signature's names.
+_DISPLAY_HELPERS = {"_check_bools", "_raise_restated_call", "_raise_restated"}
+
+
+def _renamed(lines: list[str], values: dict[str, str], names: dict[str, str]) -> list[str]:
+    """Generated ``lines`` with the parameters renamed: each read of a parameter by
+    ``values``, and its name in messages (the keywords of ``_DISPLAY_HELPERS``' calls, a
+    string that is the name alone) by ``names``. The keywords of other calls are the
+    standard's names of the namespace's function, and stay."""
+    if not values and not names:
+        return lines
+    text = "\n".join(lines) + "\n"
+    tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    edits: list[tuple[int, int, int, str]] = []
+    callees: list[str | None] = []  # per open bracket: the called name ("" for a group)
+    for i, token in enumerate(tokens):
+        previous = tokens[i - 1] if i else None
+        if token.type == tokenize.OP and token.string in "([{":
+            called = previous is not None and previous.type == tokenize.NAME
+            callees.append((previous.string if called else "") if token.string == "(" else None)
+        elif token.type == tokenize.OP and token.string in ")]}":
+            callees.pop()
+        elif token.type == tokenize.NAME and (previous is None or previous.string != "."):
+            keyword = bool(callees) and callees[-1] is not None and tokens[i + 1].string == "="
+            if keyword:
+                new = names.get(token.string) if callees[-1] in _DISPLAY_HELPERS else None
+            else:
+                new = values.get(token.string)
+            if new is not None:
+                edits.append((token.start[0], token.start[1], token.end[1], new))
+        elif (
+            token.type == tokenize.STRING
+            and token.string[1:-1] in names
+            and token.string[0] in "'\""
+            and token.string[0] == token.string[-1]
+        ):
+            new = repr(names[token.string[1:-1]])
+            edits.append((token.start[0], token.start[1], token.end[1], new))
+    out = text.split("\n")
+    for row, start, end, new in sorted(edits, reverse=True):
+        line = out[row - 1]
+        out[row - 1] = line[:start] + new + line[end:]
+    return "\n".join(out)[:-1].split("\n")
+
+
 def _numpy_signature(qualname: str, args: ast.arguments) -> ast.arguments:
-    """The standard's parameters, with what NumPy's calls need: ``*args``, ``**kwargs``, and
-    ``OMITTED`` as the default of the parameters NumPy lets a call leave out."""
+    """The union of the standard's parameters and NumPy's (``_union``), with what NumPy's
+    calls need: ``*args``, ``**kwargs``, and ``OMITTED`` as the default of the parameters
+    NumPy lets a call leave out."""
     if qualname in NO_NUMPY_EXTRAS:
         return args
-    numpy_args = copy.deepcopy(args)
+    union = _union(qualname, args)
+    numpy_args = union.args
     omittable = OMITTABLE.get(qualname, ())
     if omittable:
         positional = [*numpy_args.posonlyargs, *numpy_args.args]
-        first = [a.arg for a in positional].index(omittable[0])
+        first = [a.arg for a in positional].index(union.renames.get(omittable[0], omittable[0]))
         missing = len(positional) - first - len(numpy_args.defaults)
         numpy_args.defaults[:0] = [ast.Name("_OMITTED") for _ in range(missing)]
     any_type = ast.Name("Any")
@@ -715,8 +1044,14 @@ def _function(qualname: str, entry: dict[str, str]) -> str:
     args, returns = _parse(entry["params"], entry["returns"])
     call = _call_arguments(args)
     numpy_args = _numpy_signature(qualname, args)
+    union = _union(qualname, args)
+    renames = {old: new for old, new in union.renames.items() if old != new}
+    standard_names = {new: old for old, new in renames.items()}
     header = "\n".join(
-        [*_decorators(qualname, args), f"def {name}({_signature(numpy_args)}) -> {returns}:"]
+        [
+            *_decorators(qualname, args, renames),
+            f"def {name}({_signature(numpy_args)}) -> {returns}:",
+        ]
     )
     route = _numpy_route(qualname, args)
     if name == "asarray":  # NumPy's call of asarray creates on the current backend too
@@ -818,8 +1153,19 @@ def _function(qualname: str, entry: dict[str, str]) -> str:
             f"return namespace.{member}({call})",
         ]
         body = _restating_call([*_argument_checks(qualname, args), *body], qualname, args)
-    body = [*route, *body]
-    doc = _docstring(qualname, numpy_args, returns, kind)
+    # The body is written in the standard's names: the signature's names replace them, and
+    # a NotGiven parameter's standard value is read as `_<name>` (NumPy's call sees it unset).
+    aliases = {standard_names.get(n, n): f"_{n}" for n in union.not_given}
+    standard_values = [
+        f"_{n} = {default} if {n} is {_not_given_default(ast.parse(default).body[0].value).id} else {n}"  # type: ignore[attr-defined]
+        for n, default in union.not_given.items()
+    ]
+    body = [
+        *_renamed(route, renames, renames),
+        *standard_values,
+        *_renamed(body, {**renames, **aliases}, renames),
+    ]
+    doc = _docstring(qualname, numpy_args, returns, kind, standard_names)
     doc_lines = textwrap.indent(doc, "    ").splitlines()
     doc_text = "\n".join(line.rstrip() for line in doc_lines)
     return "\n".join(
@@ -870,12 +1216,14 @@ from {dots}_calls._arguments import check_sorted_1d as _check_sorted_1d
 from {dots}_calls._arguments import check_tensordot_axes as _check_tensordot_axes
 from {dots}_calls._arguments import is_scalar_fill as _is_scalar_fill
 from {dots}_calls._arguments import raise_restated_call as _raise_restated_call
+from {dots}_calls._arguments import refused as _refused
 from {dots}_calls._fast_path import fast_path as _fast_path
 from {dots}_calls._fast_path import ufunc_methods as _ufunc_methods
 from {dots}_settings._dtype_rules import check_fill as _check_fill
 from {dots}_settings._errors import BACKEND_ERRORS as _BACKEND_ERRORS
 from {dots}_settings._errors import raise_restated as _raise_restated
 from {dots}_calls._numpy_calls import OMITTED as _OMITTED
+from {dots}_calls._numpy_calls import not_given as _not_given
 from {dots}_calls._numpy_calls import numpy_call as _numpy_call
 from {dots}_calls._public_names import bind_library_names as _bind_library_names
 from {dots}_typing import (
@@ -954,7 +1302,8 @@ def generate() -> dict[Path, str]:
         dots = "." if topic in EXTENSIONS else ".."
         text = HEADER.format(title=title, dots=dots, all_line=_all_line(topic, names))
         text += _fast_path_imports(topic, names)
-        text += "\n\n\n".join(_function(prefix + n, entries[n]) for n in names) + "\n"
+        functions = "\n\n\n".join(_function(prefix + n, entries[n]) for n in names) + "\n"
+        text += _not_given_lines(functions) + functions
         if topic in EXTENSIONS:  # public modules: dir() shows their names, not their imports
             text += DIR_FUNCTION.format(topic=topic, example=EXAMPLE[topic])
         files[ROOT / "cunumpy" / path] = text

@@ -14,6 +14,7 @@ from .._calls._arguments import check_bools as _check_bools
 from .._calls._arguments import check_int as _check_int
 from .._calls._arguments import is_scalar_fill as _is_scalar_fill
 from .._calls._arguments import raise_restated_call as _raise_restated_call
+from .._calls._arguments import refused as _refused
 from .._calls._fast_path import fast_path as _fast_path
 from .._calls._numpy_calls import OMITTED as _OMITTED
 from .._calls._numpy_calls import numpy_call as _numpy_call
@@ -74,7 +75,7 @@ _numpy_zeros_like = _numpy_namespace.zeros_like
 
 @_fast_path(_np.arange, "p", keywords={"dtype": "any"}, placed=True, restate="creation")
 def arange(
-    start: Union[int, float],
+    start_or_stop: Union[int, float] = _OMITTED,
     /,
     stop: Optional[Union[int, float]] = None,
     step: Union[int, float] = 1,
@@ -93,11 +94,12 @@ def arange(
 
     Parameters
     ----------
-    start : Union[int, float]
+    start_or_stop : Union[int, float], optional
         First value; when ``stop`` is omitted this is the end instead and the range starts
-        at 0.
+        at 0. The standard's positional ``start``, named as NumPy names it. Leaving it out
+        is NumPy's call.
     stop : Optional[Union[int, float]], default None
-        End of the interval (not included). ``None`` means ``start`` is the end.
+        End of the interval (not included). ``None`` means ``start_or_stop`` is the end.
     step : Union[int, float], default 1
         Spacing between values; must not be zero. Default 1.
     *args : Any
@@ -127,18 +129,22 @@ def arange(
     >>> xp.arange(1.0, 2.0, 0.25)
     array([1.  , 1.25, 1.5 , 1.75])
     """
-    if args or kwargs:
+    if args or kwargs or start_or_stop is _OMITTED:
         return _numpy_call(arange, locals())
     if device is None:
         try:
-            return _current().namespace.arange(start, stop=stop, step=step, dtype=dtype)
+            return _current().namespace.arange(start_or_stop, stop=stop, step=step, dtype=dtype)
         except _BACKEND_ERRORS as exc:
-            _raise_restated("arange", exc, start=start, stop=stop, step=step, dtype=dtype)
+            _raise_restated(
+                "arange", exc, start_or_stop=start_or_stop, stop=stop, step=step, dtype=dtype
+            )
     namespace, device = _placement(device, "arange")
     try:
-        return namespace.arange(start, stop=stop, step=step, dtype=dtype, device=device)
+        return namespace.arange(start_or_stop, stop=stop, step=step, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
-        _raise_restated("arange", exc, start=start, stop=stop, step=step, dtype=dtype)
+        _raise_restated(
+            "arange", exc, start_or_stop=start_or_stop, stop=stop, step=step, dtype=dtype
+        )
 
 
 @_fast_path(
@@ -148,13 +154,12 @@ def arange(
     placed=True,
     identity=True,
     restate="creation",
-    shown=("obj", "dtype", "copy"),
+    shown=("a", "dtype", "copy"),
 )
 def asarray(
-    obj: Union[Array, bool, int, float, complex, NestedSequence, SupportsBufferProtocol],
-    /,
-    *args: Any,
+    a: Union[Array, bool, int, float, complex, NestedSequence, SupportsBufferProtocol],
     dtype: Optional[DType] = None,
+    *args: Any,
     device: Optional[Device] = None,
     copy: Optional[bool] = None,
     **kwargs: Any,
@@ -170,15 +175,16 @@ def asarray(
 
     Parameters
     ----------
-    obj : Union[Array, bool, int, float, complex, NestedSequence, SupportsBufferProtocol]
+    a : Union[Array, bool, int, float, complex, NestedSequence, SupportsBufferProtocol]
         Data for the array: an existing array, a Python scalar, a (nested) sequence of
-        scalars, or an object supporting the buffer protocol.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+        scalars, or an object supporting the buffer protocol. The standard's positional
+        ``obj``, named as NumPy names it.
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
@@ -192,7 +198,7 @@ def asarray(
     Returns
     -------
     out : Array
-        An array holding ``obj``'s data. Without ``dtype``, Python bools give ``bool``, ints
+        An array holding ``a``'s data. Without ``dtype``, Python bools give ``bool``, ints
         the default integer dtype and floats the default floating-point dtype.
 
     Examples
@@ -207,38 +213,38 @@ def asarray(
     array([1., 2.], dtype=float16)
     """
     if args or kwargs:
-        if device is None and _is_array(obj):  # another backend's array moves here
-            obj, copy, _ = _to_current_backend(obj, copy)
+        if device is None and _is_array(a):  # another backend's array moves here
+            a, copy, _ = _to_current_backend(a, copy)
         return _numpy_call(asarray, locals())
-    if type(obj) is _ndarray and device is None and _current().namespace is _numpy_namespace:
+    if type(a) is _ndarray and device is None and _current().namespace is _numpy_namespace:
         if dtype is None and copy is None:
-            return obj  # what numpy.asarray returns for a plain ndarray, without the call
+            return a  # what numpy.asarray returns for a plain ndarray, without the call
         if copy is None or copy is True or copy is False:  # NumPy's own asarray
             try:
-                return _numpy_namespace.asarray(obj, dtype=dtype, copy=copy)
+                return _numpy_namespace.asarray(a, dtype=dtype, copy=copy)
             except _BACKEND_ERRORS as exc:
-                _raise_restated("asarray", exc, obj=obj, dtype=dtype, copy=copy)
+                _raise_restated("asarray", exc, a=a, dtype=dtype, copy=copy)
     if copy is not None and copy is not True and copy is not False:
         _check_bools("asarray", copy=copy)
     try:
         if device is None:
             namespace = _current().namespace
-            if _is_array(obj):  # another backend's array moves here, counted
-                obj, copy, namespace = _to_current_backend(obj, copy)
-            return namespace.asarray(obj, dtype=dtype, device=device, copy=copy)
+            if _is_array(a):  # another backend's array moves here, counted
+                a, copy, namespace = _to_current_backend(a, copy)
+            return namespace.asarray(a, dtype=dtype, device=device, copy=copy)
         namespace, device = _placement(device, "asarray")
-        if _is_array(obj):
-            obj, copy = _moved(obj, namespace, device, copy)
-        return namespace.asarray(obj, dtype=dtype, device=device, copy=copy)
+        if _is_array(a):
+            a, copy = _moved(a, namespace, device, copy)
+        return namespace.asarray(a, dtype=dtype, device=device, copy=copy)
     except _BACKEND_ERRORS as exc:
-        _raise_restated("asarray", exc, obj=obj, dtype=dtype, copy=copy)
+        _raise_restated("asarray", exc, a=a, dtype=dtype, copy=copy)
 
 
 @_fast_path(_np.empty, "p", keywords={"dtype": "any"}, placed=True, restate="creation")
 def empty(
     shape: Union[int, tuple[int, ...]],
-    *args: Any,
     dtype: Optional[DType] = None,
+    *args: Any,
     device: Optional[Device] = None,
     **kwargs: Any,
 ) -> Array:
@@ -254,12 +260,12 @@ def empty(
     ----------
     shape : Union[int, Tuple[int, ...]]
         Shape of the result, as an int or a tuple of ints.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
@@ -296,14 +302,14 @@ def empty(
 
 @_fast_path(_numpy_empty_like, "a", keywords={"dtype": "any"}, restate="creation")
 def empty_like(
-    x: Array,
+    prototype: Array,
     /,
-    *args: Any,
     dtype: Optional[DType] = None,
+    *args: Any,
     device: Optional[Device] = None,
     **kwargs: Any,
 ) -> Array:
-    """Return a new uninitialized array with the shape (and by default dtype) of ``x``.
+    """Return a new uninitialized array with the shape (and by default dtype) of ``prototype``.
 
     Creates the array where ``x`` lives, or on ``device`` when given
     (``"cpu"`` for NumPy, a GPU for CuPy).
@@ -313,14 +319,15 @@ def empty_like(
 
     Parameters
     ----------
-    x : Array
-        Array whose shape, and by default dtype, the result takes.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    prototype : Array
+        Array whose shape, and by default dtype, the result takes. The standard's positional
+        ``x``, named as NumPy names it.
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
@@ -331,7 +338,7 @@ def empty_like(
     Returns
     -------
     out : Array
-        An array with arbitrary contents, shaped like ``x``.
+        An array with arbitrary contents, shaped like ``prototype``.
 
     Examples
     --------
@@ -342,35 +349,34 @@ def empty_like(
     """
     if args or kwargs:
         return _numpy_call(empty_like, locals())
-    namespace = _namespace_of_one(x, "empty_like", "x")
+    namespace = _namespace_of_one(prototype, "empty_like", "prototype")
     if namespace is None:
         return _numpy_call(empty_like, locals())
     if device is None:
         try:
-            return namespace.empty_like(x, dtype=dtype, device=device)
+            return namespace.empty_like(prototype, dtype=dtype, device=device)
         except _BACKEND_ERRORS as exc:
-            _raise_restated("empty_like", exc, x=x, dtype=dtype)
+            _raise_restated("empty_like", exc, prototype=prototype, dtype=dtype)
     target, device = _placement(device, "empty_like")
     if target is namespace:  # the library's own _like keeps the layout of x, as NumPy's
         try:
-            return namespace.empty_like(x, dtype=dtype, device=device)
+            return namespace.empty_like(prototype, dtype=dtype, device=device)
         except _BACKEND_ERRORS as exc:
-            _raise_restated("empty_like", exc, x=x, dtype=dtype)
-    dtype = x.dtype if dtype is None else dtype
+            _raise_restated("empty_like", exc, prototype=prototype, dtype=dtype)
+    dtype = prototype.dtype if dtype is None else dtype
     try:
-        return target.empty(x.shape, dtype=dtype, device=device)
+        return target.empty(prototype.shape, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
-        _raise_restated("empty_like", exc, x=x, dtype=dtype)
+        _raise_restated("empty_like", exc, prototype=prototype, dtype=dtype)
 
 
-# In Python: NumPy's eye calls the standard's `n_cols` `M`.
+# In Python: NumPy's eye defaults `dtype` to float, the standard to None.
 def eye(
-    n_rows: int,
-    n_cols: Optional[int] = None,
-    /,
-    *args: Any,
+    N: int,
+    M: Optional[int] = None,
     k: int = 0,
     dtype: Optional[DType] = None,
+    *args: Any,
     device: Optional[Device] = None,
     **kwargs: Any,
 ) -> Array:
@@ -384,19 +390,20 @@ def eye(
 
     Parameters
     ----------
-    n_rows : int
-        Number of rows.
-    n_cols : Optional[int], default None
-        Number of columns; ``None`` (default) makes the array square.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    N : int
+        Number of rows. The standard's positional ``n_rows``, named as NumPy names it.
+    M : Optional[int], default None
+        Number of columns; ``None`` (default) makes the array square. The standard's
+        positional ``n_cols``, named as NumPy names it.
     k : int, default 0
         Which diagonal holds the ones: ``0`` is the main diagonal, positive values are above
         it, negative values below it.
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
@@ -424,14 +431,14 @@ def eye(
         return _numpy_call(eye, locals())
     if device is None:
         try:
-            return _current().namespace.eye(n_rows, n_cols, k=k, dtype=dtype)
+            return _current().namespace.eye(N, M, k=k, dtype=dtype)
         except _BACKEND_ERRORS as exc:
-            _raise_restated("eye", exc, n_rows=n_rows, n_cols=n_cols, k=k, dtype=dtype)
+            _raise_restated("eye", exc, N=N, M=M, k=k, dtype=dtype)
     namespace, device = _placement(device, "eye")
     try:
-        return namespace.eye(n_rows, n_cols, k=k, dtype=dtype, device=device)
+        return namespace.eye(N, M, k=k, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
-        _raise_restated("eye", exc, n_rows=n_rows, n_cols=n_cols, k=k, dtype=dtype)
+        _raise_restated("eye", exc, N=N, M=M, k=k, dtype=dtype)
 
 
 def from_dlpack(
@@ -482,8 +489,8 @@ def from_dlpack(
 def full(
     shape: Union[int, tuple[int, ...]],
     fill_value: Union[bool, int, float, complex],
-    *args: Any,
     dtype: Optional[DType] = None,
+    *args: Any,
     device: Optional[Device] = None,
     **kwargs: Any,
 ) -> Array:
@@ -501,12 +508,12 @@ def full(
         Shape of the result, as an int or a tuple of ints.
     fill_value : Union[bool, int, float, complex]
         Value every element of the result is set to.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
@@ -549,15 +556,14 @@ def full(
 
 
 def full_like(
-    x: Array,
-    /,
+    a: Array,
     fill_value: Union[bool, int, float, complex],
-    *args: Any,
     dtype: Optional[DType] = None,
+    *args: Any,
     device: Optional[Device] = None,
     **kwargs: Any,
 ) -> Array:
-    """Return a new array shaped like ``x`` with every element set to ``fill_value``.
+    """Return a new array shaped like ``a`` with every element set to ``fill_value``.
 
     Creates the array where ``x`` lives, or on ``device`` when given
     (``"cpu"`` for NumPy, a GPU for CuPy).
@@ -567,16 +573,17 @@ def full_like(
 
     Parameters
     ----------
-    x : Array
-        Array whose shape, and by default dtype, the result takes.
+    a : Array
+        Array whose shape, and by default dtype, the result takes. The standard's positional
+        ``x``, named as NumPy names it.
     fill_value : Union[bool, int, float, complex]
         Value every element of the result is set to.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
@@ -587,7 +594,7 @@ def full_like(
     Returns
     -------
     out : Array
-        A new array with the shape of ``x`` and, unless ``dtype`` is given, its dtype.
+        A new array with the shape of ``a`` and, unless ``dtype`` is given, its dtype.
 
     Examples
     --------
@@ -597,30 +604,30 @@ def full_like(
     """
     if args or kwargs:
         return _numpy_call(full_like, locals())
-    namespace = _namespace_of_one(x, "full_like", "x")
+    namespace = _namespace_of_one(a, "full_like", "a")
     if namespace is None:
         return _numpy_call(full_like, locals())
     if type(fill_value) not in _PY_SCALARS:
         if not _is_scalar_fill(fill_value):  # NumPy's call: an array fill, a string, ...
             return _numpy_call(full_like, locals())
     elif type(fill_value) is float or type(fill_value) is complex:
-        _check_fill(fill_value, x.dtype if dtype is None else dtype, "full_like")
+        _check_fill(fill_value, a.dtype if dtype is None else dtype, "full_like")
     if device is None:
         try:
-            return namespace.full_like(x, fill_value, dtype=dtype, device=device)
+            return namespace.full_like(a, fill_value, dtype=dtype, device=device)
         except _BACKEND_ERRORS as exc:
-            _raise_restated("full_like", exc, x=x, fill_value=fill_value, dtype=dtype)
+            _raise_restated("full_like", exc, a=a, fill_value=fill_value, dtype=dtype)
     target, device = _placement(device, "full_like")
     if target is namespace:  # the library's own _like keeps the layout of x, as NumPy's
         try:
-            return namespace.full_like(x, fill_value, dtype=dtype, device=device)
+            return namespace.full_like(a, fill_value, dtype=dtype, device=device)
         except _BACKEND_ERRORS as exc:
-            _raise_restated("full_like", exc, x=x, fill_value=fill_value, dtype=dtype)
-    dtype = x.dtype if dtype is None else dtype
+            _raise_restated("full_like", exc, a=a, fill_value=fill_value, dtype=dtype)
+    dtype = a.dtype if dtype is None else dtype
     try:
-        return target.full(x.shape, fill_value, dtype=dtype, device=device)
+        return target.full(a.shape, fill_value, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
-        _raise_restated("full_like", exc, x=x, fill_value=fill_value, dtype=dtype)
+        _raise_restated("full_like", exc, a=a, fill_value=fill_value, dtype=dtype)
 
 
 @_fast_path(
@@ -633,12 +640,11 @@ def full_like(
 def linspace(
     start: Union[int, float, complex],
     stop: Union[int, float, complex],
-    /,
     num: int = _OMITTED,
+    endpoint: bool = True,
     *args: Any,
     dtype: Optional[DType] = None,
     device: Optional[Device] = None,
-    endpoint: bool = True,
     **kwargs: Any,
 ) -> Array:
     """Return ``num`` evenly spaced samples from ``start`` to ``stop``.
@@ -657,6 +663,8 @@ def linspace(
         Last sample when ``endpoint`` is true; otherwise the excluded end of the interval.
     num : int, optional
         Number of samples; must be non-negative. Leaving it out is NumPy's call.
+    endpoint : bool, default True
+        If ``True`` (default), ``stop`` is the last sample; otherwise it is excluded.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -666,8 +674,6 @@ def linspace(
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
-    endpoint : bool, default True
-        If ``True`` (default), ``stop`` is the last sample; otherwise it is excluded.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -695,14 +701,14 @@ def linspace(
             return _current().namespace.linspace(start, stop, num, dtype=dtype, endpoint=endpoint)
         except _BACKEND_ERRORS as exc:
             _raise_restated(
-                "linspace", exc, start=start, stop=stop, num=num, dtype=dtype, endpoint=endpoint
+                "linspace", exc, start=start, stop=stop, num=num, endpoint=endpoint, dtype=dtype
             )
     namespace, device = _placement(device, "linspace")
     try:
         return namespace.linspace(start, stop, num, dtype=dtype, device=device, endpoint=endpoint)
     except _BACKEND_ERRORS as exc:
         _raise_restated(
-            "linspace", exc, start=start, stop=stop, num=num, dtype=dtype, endpoint=endpoint
+            "linspace", exc, start=start, stop=stop, num=num, endpoint=endpoint, dtype=dtype
         )
 
 
@@ -757,8 +763,8 @@ def meshgrid(
 @_fast_path(_np.ones, "p", keywords={"dtype": "any"}, placed=True, restate="creation")
 def ones(
     shape: Union[int, tuple[int, ...]],
-    *args: Any,
     dtype: Optional[DType] = None,
+    *args: Any,
     device: Optional[Device] = None,
     **kwargs: Any,
 ) -> Array:
@@ -774,12 +780,12 @@ def ones(
     ----------
     shape : Union[int, Tuple[int, ...]]
         Shape of the result, as an int or a tuple of ints.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
@@ -815,14 +821,13 @@ def ones(
 
 @_fast_path(_numpy_ones_like, "a", keywords={"dtype": "any"}, restate="creation")
 def ones_like(
-    x: Array,
-    /,
-    *args: Any,
+    a: Array,
     dtype: Optional[DType] = None,
+    *args: Any,
     device: Optional[Device] = None,
     **kwargs: Any,
 ) -> Array:
-    """Return a new array of ones with the shape (and by default dtype) of ``x``.
+    """Return a new array of ones with the shape (and by default dtype) of ``a``.
 
     Creates the array where ``x`` lives, or on ``device`` when given
     (``"cpu"`` for NumPy, a GPU for CuPy).
@@ -832,14 +837,15 @@ def ones_like(
 
     Parameters
     ----------
-    x : Array
-        Array whose shape, and by default dtype, the result takes.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    a : Array
+        Array whose shape, and by default dtype, the result takes. The standard's positional
+        ``x``, named as NumPy names it.
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
@@ -850,7 +856,7 @@ def ones_like(
     Returns
     -------
     out : Array
-        A new array of ones shaped like ``x``.
+        A new array of ones shaped like ``a``.
 
     Examples
     --------
@@ -862,28 +868,28 @@ def ones_like(
     """
     if args or kwargs:
         return _numpy_call(ones_like, locals())
-    namespace = _namespace_of_one(x, "ones_like", "x")
+    namespace = _namespace_of_one(a, "ones_like", "a")
     if namespace is None:
         return _numpy_call(ones_like, locals())
     if device is None:
         try:
-            return namespace.ones_like(x, dtype=dtype, device=device)
+            return namespace.ones_like(a, dtype=dtype, device=device)
         except _BACKEND_ERRORS as exc:
-            _raise_restated("ones_like", exc, x=x, dtype=dtype)
+            _raise_restated("ones_like", exc, a=a, dtype=dtype)
     target, device = _placement(device, "ones_like")
     if target is namespace:  # the library's own _like keeps the layout of x, as NumPy's
         try:
-            return namespace.ones_like(x, dtype=dtype, device=device)
+            return namespace.ones_like(a, dtype=dtype, device=device)
         except _BACKEND_ERRORS as exc:
-            _raise_restated("ones_like", exc, x=x, dtype=dtype)
-    dtype = x.dtype if dtype is None else dtype
+            _raise_restated("ones_like", exc, a=a, dtype=dtype)
+    dtype = a.dtype if dtype is None else dtype
     try:
-        return target.ones(x.shape, dtype=dtype, device=device)
+        return target.ones(a.shape, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
-        _raise_restated("ones_like", exc, x=x, dtype=dtype)
+        _raise_restated("ones_like", exc, a=a, dtype=dtype)
 
 
-def tril(x: Array, /, *args: Any, k: int = 0, **kwargs: Any) -> Array:
+def tril(m: Array, k: int = 0, *args: Any, **kwargs: Any) -> Array:
     """Return a copy of a matrix (or stack of matrices) with elements above a diagonal set to zero.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -893,14 +899,15 @@ def tril(x: Array, /, *args: Any, k: int = 0, **kwargs: Any) -> Array:
 
     Parameters
     ----------
-    x : Array
-        Array of at least two dimensions; the last two form the matrices.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    m : Array
+        Array of at least two dimensions; the last two form the matrices. The standard's
+        positional ``x``, named as NumPy names it.
     k : int, default 0
         Diagonal above which elements are zeroed: ``0`` is the main diagonal, positive
         values are above it, negative values below it.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -908,7 +915,7 @@ def tril(x: Array, /, *args: Any, k: int = 0, **kwargs: Any) -> Array:
     Returns
     -------
     out : Array
-        An array of the same shape and dtype as ``x``.
+        An array of the same shape and dtype as ``m``.
 
     Examples
     --------
@@ -922,23 +929,21 @@ def tril(x: Array, /, *args: Any, k: int = 0, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(tril, locals())
     try:
-        if type(k) is not int:
-            if k is None:
-                return _numpy_call(tril, locals())
-            _check_int(k, "tril", "k")
-        if type(x) is _ndarray and x.ndim >= 2:
-            return _numpy_tril(x, k=k)
-        if getattr(x, "ndim", 2) < 2:
+        if type(k) is not int and (k is None or _refused(_check_int, k, "tril", "k")):
             return _numpy_call(tril, locals())
-        namespace = _namespace_of_one(x, "tril", "x")
+        if type(m) is _ndarray and m.ndim >= 2:
+            return _numpy_tril(m, k=k)
+        if getattr(m, "ndim", 2) < 2:
+            return _numpy_call(tril, locals())
+        namespace = _namespace_of_one(m, "tril", "m")
         if namespace is None:
             return _numpy_call(tril, locals())
-        return namespace.tril(x, k=k)
+        return namespace.tril(m, k=k)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("tril", exc, x=x, k=k)
+        _raise_restated_call("tril", exc, m=m, k=k)
 
 
-def triu(x: Array, /, *args: Any, k: int = 0, **kwargs: Any) -> Array:
+def triu(m: Array, k: int = 0, *args: Any, **kwargs: Any) -> Array:
     """Return a copy of a matrix (or stack of matrices) with elements below a diagonal set to zero.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -948,14 +953,15 @@ def triu(x: Array, /, *args: Any, k: int = 0, **kwargs: Any) -> Array:
 
     Parameters
     ----------
-    x : Array
-        Array of at least two dimensions; the last two form the matrices.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    m : Array
+        Array of at least two dimensions; the last two form the matrices. The standard's
+        positional ``x``, named as NumPy names it.
     k : int, default 0
         Diagonal below which elements are zeroed: ``0`` is the main diagonal, positive
         values are above it, negative values below it.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -963,7 +969,7 @@ def triu(x: Array, /, *args: Any, k: int = 0, **kwargs: Any) -> Array:
     Returns
     -------
     out : Array
-        An array of the same shape and dtype as ``x``.
+        An array of the same shape and dtype as ``m``.
 
     Examples
     --------
@@ -980,27 +986,25 @@ def triu(x: Array, /, *args: Any, k: int = 0, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(triu, locals())
     try:
-        if type(k) is not int:
-            if k is None:
-                return _numpy_call(triu, locals())
-            _check_int(k, "triu", "k")
-        if type(x) is _ndarray and x.ndim >= 2:
-            return _numpy_triu(x, k=k)
-        if getattr(x, "ndim", 2) < 2:
+        if type(k) is not int and (k is None or _refused(_check_int, k, "triu", "k")):
             return _numpy_call(triu, locals())
-        namespace = _namespace_of_one(x, "triu", "x")
+        if type(m) is _ndarray and m.ndim >= 2:
+            return _numpy_triu(m, k=k)
+        if getattr(m, "ndim", 2) < 2:
+            return _numpy_call(triu, locals())
+        namespace = _namespace_of_one(m, "triu", "m")
         if namespace is None:
             return _numpy_call(triu, locals())
-        return namespace.triu(x, k=k)
+        return namespace.triu(m, k=k)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("triu", exc, x=x, k=k)
+        _raise_restated_call("triu", exc, m=m, k=k)
 
 
 @_fast_path(_np.zeros, "p", keywords={"dtype": "any"}, placed=True, restate="creation")
 def zeros(
     shape: Union[int, tuple[int, ...]],
-    *args: Any,
     dtype: Optional[DType] = None,
+    *args: Any,
     device: Optional[Device] = None,
     **kwargs: Any,
 ) -> Array:
@@ -1016,12 +1020,12 @@ def zeros(
     ----------
     shape : Union[int, Tuple[int, ...]]
         Shape of the result, as an int or a tuple of ints.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
@@ -1061,14 +1065,13 @@ def zeros(
 
 @_fast_path(_numpy_zeros_like, "a", keywords={"dtype": "any"}, restate="creation")
 def zeros_like(
-    x: Array,
-    /,
-    *args: Any,
+    a: Array,
     dtype: Optional[DType] = None,
+    *args: Any,
     device: Optional[Device] = None,
     **kwargs: Any,
 ) -> Array:
-    """Return a new array of zeros with the shape (and by default dtype) of ``x``.
+    """Return a new array of zeros with the shape (and by default dtype) of ``a``.
 
     Creates the array where ``x`` lives, or on ``device`` when given
     (``"cpu"`` for NumPy, a GPU for CuPy).
@@ -1078,14 +1081,15 @@ def zeros_like(
 
     Parameters
     ----------
-    x : Array
-        Array whose shape, and by default dtype, the result takes.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    a : Array
+        Array whose shape, and by default dtype, the result takes. The standard's positional
+        ``x``, named as NumPy names it.
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
@@ -1096,7 +1100,7 @@ def zeros_like(
     Returns
     -------
     out : Array
-        A new array of zeros shaped like ``x``.
+        A new array of zeros shaped like ``a``.
 
     Examples
     --------
@@ -1106,22 +1110,22 @@ def zeros_like(
     """
     if args or kwargs:
         return _numpy_call(zeros_like, locals())
-    namespace = _namespace_of_one(x, "zeros_like", "x")
+    namespace = _namespace_of_one(a, "zeros_like", "a")
     if namespace is None:
         return _numpy_call(zeros_like, locals())
     if device is None:
         try:
-            return namespace.zeros_like(x, dtype=dtype, device=device)
+            return namespace.zeros_like(a, dtype=dtype, device=device)
         except _BACKEND_ERRORS as exc:
-            _raise_restated("zeros_like", exc, x=x, dtype=dtype)
+            _raise_restated("zeros_like", exc, a=a, dtype=dtype)
     target, device = _placement(device, "zeros_like")
     if target is namespace:  # the library's own _like keeps the layout of x, as NumPy's
         try:
-            return namespace.zeros_like(x, dtype=dtype, device=device)
+            return namespace.zeros_like(a, dtype=dtype, device=device)
         except _BACKEND_ERRORS as exc:
-            _raise_restated("zeros_like", exc, x=x, dtype=dtype)
-    dtype = x.dtype if dtype is None else dtype
+            _raise_restated("zeros_like", exc, a=a, dtype=dtype)
+    dtype = a.dtype if dtype is None else dtype
     try:
-        return target.zeros(x.shape, dtype=dtype, device=device)
+        return target.zeros(a.shape, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
-        _raise_restated("zeros_like", exc, x=x, dtype=dtype)
+        _raise_restated("zeros_like", exc, a=a, dtype=dtype)

@@ -10,6 +10,7 @@ from typing import Any, Optional, Union
 from .._calls._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
 from .._calls._arguments import raise_restated_call as _raise_restated_call
 from .._calls._fast_path import fast_path as _fast_path
+from .._calls._numpy_calls import not_given as _not_given
 from .._calls._numpy_calls import numpy_call as _numpy_call
 from .._calls._where_to_run import (
     _PY_SCALARS,
@@ -164,6 +165,10 @@ _numpy_subtract = _numpy_namespace.subtract
 _numpy_tan = _numpy_namespace.tan
 _numpy_tanh = _numpy_namespace.tanh
 _numpy_trunc = _numpy_namespace.trunc
+
+
+# The defaults of the parameters whose NumPy default differs (see _union).
+_NOT_GIVEN_NONE = _not_given(None)
 
 
 @_fast_path(_numpy_abs, "a", scalars=True, ufunc="absolute")
@@ -937,14 +942,13 @@ def ceil(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 @_fast_path(_numpy_clip, "ann")
 def clip(
-    x: Array,
-    /,
-    min: Optional[Union[int, float, Array]] = None,
-    max: Optional[Union[int, float, Array]] = None,
+    a: Array,
+    min: Optional[Union[int, float, Array]] = _NOT_GIVEN_NONE,
+    max: Optional[Union[int, float, Array]] = _NOT_GIVEN_NONE,
     *args: Any,
     **kwargs: Any,
 ) -> Array:
-    """Limit each element of ``x`` to the range ``[min, max]``.
+    """Limit each element of ``a`` to the range ``[min, max]``.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
     It also takes every call NumPy's ``numpy.clip`` takes (Python scalars and
@@ -953,14 +957,16 @@ def clip(
 
     Parameters
     ----------
-    x : Array
-        Input array.
+    a : Array
+        Input array. The standard's positional ``x``, named as NumPy names it.
     min : Optional[Union[int, float, Array]], default None
-        Lower bound (a scalar or an array broadcastable to ``x``); ``None`` means no lower
-        bound.
+        Lower bound (a scalar or an array broadcastable to ``a``); ``None`` means no lower
+        bound. Not given, it is None for the standard's call and left out of NumPy's, whose
+        default differs.
     max : Optional[Union[int, float, Array]], default None
-        Upper bound (a scalar or an array broadcastable to ``x``); ``None`` means no upper
-        bound.
+        Upper bound (a scalar or an array broadcastable to ``a``); ``None`` means no upper
+        bound. Not given, it is None for the standard's call and left out of NumPy's, whose
+        default differs.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -971,9 +977,9 @@ def clip(
     Returns
     -------
     out : Array
-        An array with the shape of ``x``: its dtype where the bounds are ``None``, Python
+        An array with the shape of ``a``: its dtype where the bounds are ``None``, Python
         scalars that fit it or arrays of that dtype (the standard's case), else NumPy's
-        promotion of ``x`` and the bounds.
+        promotion of ``a`` and the bounds.
 
     Examples
     --------
@@ -995,19 +1001,21 @@ def clip(
     """
     if args or kwargs:
         return _numpy_call(clip, locals())
+    _min = None if min is _NOT_GIVEN_NONE else min
+    _max = None if max is _NOT_GIVEN_NONE else max
     try:
         if (
-            type(x) is _ndarray
-            and (type(min) is _ndarray or type(min) in _PY_SCALARS_OR_NONE)
-            and (type(max) is _ndarray or type(max) in _PY_SCALARS_OR_NONE)
+            type(a) is _ndarray
+            and (type(_min) is _ndarray or type(_min) in _PY_SCALARS_OR_NONE)
+            and (type(_max) is _ndarray or type(_max) in _PY_SCALARS_OR_NONE)
         ):
-            return _numpy_clip(x, min=min, max=max)
-        namespace = _namespace_of_args((x, min, max), "ann", ("x", "min", "max"), "clip")
+            return _numpy_clip(a, min=_min, max=_max)
+        namespace = _namespace_of_args((a, _min, _max), "ann", ("a", "min", "max"), "clip")
         if namespace is None:
             return _numpy_call(clip, locals())
-        return namespace.clip(x, min=min, max=max)
+        return namespace.clip(a, min=_min, max=_max)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("clip", exc, x=x, min=min, max=max)
+        _raise_restated_call("clip", exc, a=a, min=_min, max=_max)
 
 
 @_fast_path(_numpy_conj, "a", scalars=True, ufunc="conjugate")
@@ -1639,7 +1647,7 @@ def hypot(
 
 
 @_fast_path(_numpy_imag, "a", scalars=True)
-def imag(x: Array, /, *args: Any, **kwargs: Any) -> Array:
+def imag(val: Array, *args: Any, **kwargs: Any) -> Array:
     """Return the imaginary part of each complex element.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -1649,8 +1657,8 @@ def imag(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
     Parameters
     ----------
-    x : Array
-        Input array.
+    val : Array
+        Input array. The standard's positional ``x``, named as NumPy names it.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -1673,16 +1681,16 @@ def imag(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(imag, locals())
     try:
-        if type(x) is _ndarray or (
-            type(x) in _PY_SCALARS and _current().namespace is _numpy_namespace
+        if type(val) is _ndarray or (
+            type(val) in _PY_SCALARS and _current().namespace is _numpy_namespace
         ):
-            return _numpy_imag(x)
-        namespace = _namespace_of_one(x, "imag", "x")
+            return _numpy_imag(val)
+        namespace = _namespace_of_one(val, "imag", "val")
         if namespace is None:
             return _numpy_call(imag, locals())
-        return namespace.imag(x)
+        return namespace.imag(val)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("imag", exc, x=x)
+        _raise_restated_call("imag", exc, val=val)
 
 
 @_fast_path(_numpy_isfinite, "a", scalars=True, ufunc="isfinite")
@@ -2752,7 +2760,7 @@ def pow(
 
 
 @_fast_path(_numpy_real, "a", scalars=True)
-def real(x: Array, /, *args: Any, **kwargs: Any) -> Array:
+def real(val: Array, *args: Any, **kwargs: Any) -> Array:
     """Return the real part of each element.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -2762,8 +2770,8 @@ def real(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
     Parameters
     ----------
-    x : Array
-        Input array.
+    val : Array
+        Input array. The standard's positional ``x``, named as NumPy names it.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -2786,16 +2794,16 @@ def real(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(real, locals())
     try:
-        if type(x) is _ndarray or (
-            type(x) in _PY_SCALARS and _current().namespace is _numpy_namespace
+        if type(val) is _ndarray or (
+            type(val) in _PY_SCALARS and _current().namespace is _numpy_namespace
         ):
-            return _numpy_real(x)
-        namespace = _namespace_of_one(x, "real", "x")
+            return _numpy_real(val)
+        namespace = _namespace_of_one(val, "real", "val")
         if namespace is None:
             return _numpy_call(real, locals())
-        return namespace.real(x)
+        return namespace.real(val)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("real", exc, x=x)
+        _raise_restated_call("real", exc, val=val)
 
 
 @_fast_path(_numpy_reciprocal, "a", scalars=True, ufunc="reciprocal")
@@ -2894,7 +2902,7 @@ def remainder(
 
 
 @_fast_path(_numpy_round, "a")
-def round(x: Array, /, *args: Any, **kwargs: Any) -> Array:
+def round(a: Array, *args: Any, **kwargs: Any) -> Array:
     """Round each element to the nearest integer value, with halves going to the even neighbour.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -2904,8 +2912,8 @@ def round(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
     Parameters
     ----------
-    x : Array
-        Input array.
+    a : Array
+        Input array. The standard's positional ``x``, named as NumPy names it.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -2916,7 +2924,7 @@ def round(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     Returns
     -------
     out : Array
-        An array with the dtype of ``x``; complex input is rounded part by part.
+        An array with the dtype of ``a``; complex input is rounded part by part.
 
     Examples
     --------
@@ -2929,14 +2937,14 @@ def round(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     if args or kwargs:
         return _numpy_call(round, locals())
     try:
-        if type(x) is _ndarray:
-            return _numpy_round(x)
-        namespace = _namespace_of_one(x, "round", "x")
+        if type(a) is _ndarray:
+            return _numpy_round(a)
+        namespace = _namespace_of_one(a, "round", "a")
         if namespace is None:
             return _numpy_call(round, locals())
-        return namespace.round(x)
+        return namespace.round(a)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("round", exc, x=x)
+        _raise_restated_call("round", exc, a=a)
 
 
 @_fast_path(_numpy_sign, "a", scalars=True, ufunc="sign")

@@ -10,6 +10,7 @@ from typing import Any, Optional
 from .._calls._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
 from .._calls._arguments import check_int as _check_int
 from .._calls._arguments import raise_restated_call as _raise_restated_call
+from .._calls._arguments import refused as _refused
 from .._calls._fast_path import fast_path as _fast_path
 from .._calls._numpy_calls import numpy_call as _numpy_call
 from .._calls._where_to_run import (
@@ -28,10 +29,8 @@ __all__ = ["take", "take_along_axis"]
 _numpy_take_along_axis = _numpy_namespace.take_along_axis
 
 
-def take(
-    x: Array, indices: Array, /, *args: Any, axis: Optional[int] = None, **kwargs: Any
-) -> Array:
-    """Select elements of ``x`` at the given integer positions along one axis.
+def take(a: Array, indices: Array, axis: Optional[int] = None, *args: Any, **kwargs: Any) -> Array:
+    """Select elements of ``a`` at the given integer positions along one axis.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
     It also takes every call NumPy's ``numpy.take`` takes (Python scalars and
@@ -40,15 +39,15 @@ def take(
 
     Parameters
     ----------
-    x : Array
-        Input array.
+    a : Array
+        Input array. The standard's positional ``x``, named as NumPy names it.
     indices : Array
         1-D integer array of positions to select; negative values count from the end.
+    axis : Optional[int], default None
+        Axis to select along. It may be omitted (``None``) only when ``a`` is 1-D.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    axis : Optional[int], default None
-        Axis to select along. It may be omitted (``None``) only when ``x`` is 1-D.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -56,7 +55,7 @@ def take(
     Returns
     -------
     out : Array
-        An array like ``x`` whose ``axis`` has length ``len(indices)``.
+        An array like ``a`` whose ``axis`` has length ``len(indices)``.
 
     Examples
     --------
@@ -69,23 +68,21 @@ def take(
     if args or kwargs:
         return _numpy_call(take, locals())
     try:
-        if type(x) is _ndarray and type(indices) is _ndarray and (axis is not None or x.ndim == 1):
-            return x.take(indices, axis=axis)
-        if axis is None and getattr(x, "ndim", 1) != 1:
+        if type(a) is _ndarray and type(indices) is _ndarray and (axis is not None or a.ndim == 1):
+            return a.take(indices, axis=axis)
+        if axis is None and getattr(a, "ndim", 1) != 1:
             return _numpy_call(take, locals())
-        namespace = _namespace_of_pair(x, indices, "take", "x", "indices")
+        namespace = _namespace_of_pair(a, indices, "take", "a", "indices")
         if namespace is None:
             return _numpy_call(take, locals())
-        return namespace.take(x, indices, axis=axis)
+        return namespace.take(a, indices, axis=axis)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("take", exc, x=x, indices=indices, axis=axis)
+        _raise_restated_call("take", exc, a=a, indices=indices, axis=axis)
 
 
 @_fast_path(_numpy_take_along_axis, "aa", keywords={"axis": "int"})
-def take_along_axis(
-    x: Array, indices: Array, /, *args: Any, axis: int = -1, **kwargs: Any
-) -> Array:
-    """Pick values from ``x`` using an index array that matches ``x`` along every other axis.
+def take_along_axis(arr: Array, indices: Array, axis: int = -1, *args: Any, **kwargs: Any) -> Array:
+    """Pick values from ``arr`` using an index array that matches ``arr`` along every other axis.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
     It also takes every call NumPy's ``numpy.take_along_axis`` takes (Python scalars and
@@ -94,16 +91,16 @@ def take_along_axis(
 
     Parameters
     ----------
-    x : Array
-        Input array.
+    arr : Array
+        Input array. The standard's positional ``x``, named as NumPy names it.
     indices : Array
-        Integer array with the same number of dimensions as ``x``, such as the output of
+        Integer array with the same number of dimensions as ``arr``, such as the output of
         ``argsort``.
+    axis : int, default -1
+        Axis along which values are picked; default -1, the last axis.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    axis : int, default -1
-        Axis along which values are picked; default -1, the last axis.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -111,7 +108,8 @@ def take_along_axis(
     Returns
     -------
     out : Array
-        An array with the shape of ``indices`` (after broadcasting) and the dtype of ``x``.
+        An array with the shape of ``indices`` (after broadcasting) and the dtype of
+        ``arr``.
 
     Examples
     --------
@@ -124,15 +122,15 @@ def take_along_axis(
     if args or kwargs:
         return _numpy_call(take_along_axis, locals())
     try:
-        if type(axis) is not int:
-            if axis is None:
-                return _numpy_call(take_along_axis, locals())
-            _check_int(axis, "take_along_axis", "axis")
-        if type(x) is _ndarray and type(indices) is _ndarray:
-            return _numpy_take_along_axis(x, indices, axis=axis)
-        namespace = _namespace_of_pair(x, indices, "take_along_axis", "x", "indices")
+        if type(axis) is not int and (
+            axis is None or _refused(_check_int, axis, "take_along_axis", "axis")
+        ):
+            return _numpy_call(take_along_axis, locals())
+        if type(arr) is _ndarray and type(indices) is _ndarray:
+            return _numpy_take_along_axis(arr, indices, axis=axis)
+        namespace = _namespace_of_pair(arr, indices, "take_along_axis", "arr", "indices")
         if namespace is None:
             return _numpy_call(take_along_axis, locals())
-        return namespace.take_along_axis(x, indices, axis=axis)
+        return namespace.take_along_axis(arr, indices, axis=axis)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("take_along_axis", exc, x=x, indices=indices, axis=axis)
+        _raise_restated_call("take_along_axis", exc, arr=arr, indices=indices, axis=axis)

@@ -12,6 +12,7 @@ from .._calls._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
 from .._calls._arguments import check_int as _check_int
 from .._calls._arguments import check_tensordot_axes as _check_tensordot_axes
 from .._calls._arguments import raise_restated_call as _raise_restated_call
+from .._calls._arguments import refused as _refused
 from .._calls._fast_path import fast_path as _fast_path
 from .._calls._fast_path import ufunc_methods as _ufunc_methods
 from .._calls._numpy_calls import numpy_call as _numpy_call
@@ -134,11 +135,10 @@ def matrix_transpose(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 @_fast_path(_numpy_tensordot, "aa")
 def tensordot(
-    x1: Array,
-    x2: Array,
-    /,
-    *args: Any,
+    a: Array,
+    b: Array,
     axes: Union[int, tuple[Sequence[int], Sequence[int]]] = 2,
+    *args: Any,
     **kwargs: Any,
 ) -> Array:
     """Contract two arrays over the given axes (a generalized dot product).
@@ -150,18 +150,19 @@ def tensordot(
 
     Parameters
     ----------
-    x1 : Array
+    a : Array
         First input array (a Python scalar is also accepted where the signature allows it).
-    x2 : Array
+        The standard's positional ``x1``, named as NumPy names it.
+    b : Array
         Second input array (a Python scalar is also accepted where the signature allows it).
-        Must be broadcast-compatible with ``x1``.
+        Must be broadcast-compatible with ``a``. The standard's positional ``x2``, named as
+        NumPy names it.
+    axes : Union[int, Tuple[Sequence[int], Sequence[int]]], default 2
+        An int ``N`` contracts the last ``N`` axes of ``a`` with the first ``N`` axes of
+        ``b`` (default 2); a pair of sequences names the axes of each to contract, in order.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    axes : Union[int, Tuple[Sequence[int], Sequence[int]]], default 2
-        An int ``N`` contracts the last ``N`` axes of ``x1`` with the first ``N`` axes of
-        ``x2`` (default 2); a pair of sequences names the axes of each to contract, in
-        order.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -169,7 +170,7 @@ def tensordot(
     Returns
     -------
     out : Array
-        The non-contracted axes of ``x1`` followed by those of ``x2``, with the promoted
+        The non-contracted axes of ``a`` followed by those of ``b``, with the promoted
         dtype.
 
     Examples
@@ -185,16 +186,16 @@ def tensordot(
     if args or kwargs:
         return _numpy_call(tensordot, locals())
     try:
-        if type(axes) is not int or axes < 0:
-            _check_tensordot_axes(axes)
-        if type(x1) is _ndarray and type(x2) is _ndarray:
-            return _numpy_tensordot(x1, x2, axes=axes)
-        namespace = _namespace_of_pair(x1, x2, "tensordot", "x1", "x2")
+        if (type(axes) is not int or axes < 0) and _refused(_check_tensordot_axes, axes):
+            return _numpy_call(tensordot, locals())
+        if type(a) is _ndarray and type(b) is _ndarray:
+            return _numpy_tensordot(a, b, axes=axes)
+        namespace = _namespace_of_pair(a, b, "tensordot", "a", "b")
         if namespace is None:
             return _numpy_call(tensordot, locals())
-        return namespace.tensordot(x1, x2, axes=axes)
+        return namespace.tensordot(a, b, axes=axes)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("tensordot", exc, x1=x1, x2=x2, axes=axes)
+        _raise_restated_call("tensordot", exc, a=a, b=b, axes=axes)
 
 
 # In Python: NumPy's vecdot is a ufunc with other keywords.
@@ -241,8 +242,6 @@ def vecdot(x1: Array, x2: Array, /, *args: Any, axis: int = -1, **kwargs: Any) -
         return _numpy_call(vecdot, locals())
     try:
         if type(axis) is not int:
-            if axis is None:
-                return _numpy_call(vecdot, locals())
             _check_int(axis, "vecdot", "axis")
         if type(x1) is _ndarray and type(x2) is _ndarray:
             return _numpy_vecdot(x1, x2, axis=axis)

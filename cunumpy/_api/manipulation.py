@@ -13,6 +13,7 @@ from .._calls._arguments import check_int as _check_int
 from .._calls._arguments import check_repeats as _check_repeats
 from .._calls._arguments import check_shift as _check_shift
 from .._calls._arguments import raise_restated_call as _raise_restated_call
+from .._calls._arguments import refused as _refused
 from .._calls._fast_path import fast_path as _fast_path
 from .._calls._numpy_calls import OMITTED as _OMITTED
 from .._calls._numpy_calls import numpy_call as _numpy_call
@@ -129,7 +130,7 @@ def broadcast_shapes(*shapes: tuple[Optional[int], ...]) -> tuple[Optional[int],
     return _numpy_namespace.broadcast_shapes(*shapes)
 
 
-def broadcast_to(x: Array, /, shape: tuple[int, ...], *args: Any, **kwargs: Any) -> Array:
+def broadcast_to(array: Array, shape: tuple[int, ...], *args: Any, **kwargs: Any) -> Array:
     """Broadcast an array to a new shape.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -139,10 +140,10 @@ def broadcast_to(x: Array, /, shape: tuple[int, ...], *args: Any, **kwargs: Any)
 
     Parameters
     ----------
-    x : Array
-        Input array.
+    array : Array
+        Input array. The standard's positional ``x``, named as NumPy names it.
     shape : Tuple[int, ...]
-        Target shape; it must be compatible with the shape of ``x``.
+        Target shape; it must be compatible with the shape of ``array``.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -153,7 +154,7 @@ def broadcast_to(x: Array, /, shape: tuple[int, ...], *args: Any, **kwargs: Any)
     Returns
     -------
     out : Array
-        An array of shape ``shape`` (often a read-only view of ``x``).
+        An array of shape ``shape`` (often a read-only view of ``array``).
 
     Examples
     --------
@@ -165,22 +166,22 @@ def broadcast_to(x: Array, /, shape: tuple[int, ...], *args: Any, **kwargs: Any)
     if args or kwargs:
         return _numpy_call(broadcast_to, locals())
     try:
-        if type(x) is _ndarray:
-            return _numpy_broadcast_to(x, shape)
-        namespace = _namespace_of_one(x, "broadcast_to", "x")
+        if type(array) is _ndarray:
+            return _numpy_broadcast_to(array, shape)
+        namespace = _namespace_of_one(array, "broadcast_to", "array")
         if namespace is None:
             return _numpy_call(broadcast_to, locals())
-        return namespace.broadcast_to(x, shape)
+        return namespace.broadcast_to(array, shape)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("broadcast_to", exc, x=x, shape=shape)
+        _raise_restated_call("broadcast_to", exc, array=array, shape=shape)
 
 
 @_fast_path(_numpy_concat, "q", keywords={"axis": "any"})
 def concat(
     arrays: Union[tuple[Array, ...], list[Array]],
     /,
-    *args: Any,
     axis: Optional[int] = 0,
+    *args: Any,
     **kwargs: Any,
 ) -> Array:
     """Join a sequence of arrays along an existing axis.
@@ -194,11 +195,11 @@ def concat(
     ----------
     arrays : Union[Tuple[Array, ...], List[Array]]
         Arrays to join; their shapes must match except along ``axis``.
+    axis : Optional[int], default 0
+        Axis to join along (default 0). ``None`` flattens every input first.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    axis : Optional[int], default 0
-        Axis to join along (default 0). ``None`` flattens every input first.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -236,8 +237,8 @@ def concat(
         _raise_restated_call("concat", exc, arrays=arrays, axis=axis)
 
 
-def expand_dims(x: Array, /, axis: Union[int, tuple[int, ...]], *args: Any, **kwargs: Any) -> Array:
-    """Insert new axes of size one into the shape of ``x``.
+def expand_dims(a: Array, axis: Union[int, tuple[int, ...]], *args: Any, **kwargs: Any) -> Array:
+    """Insert new axes of size one into the shape of ``a``.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
     It also takes every call NumPy's ``numpy.expand_dims`` takes (Python scalars and
@@ -246,8 +247,8 @@ def expand_dims(x: Array, /, axis: Union[int, tuple[int, ...]], *args: Any, **kw
 
     Parameters
     ----------
-    x : Array
-        Input array.
+    a : Array
+        Input array. The standard's positional ``x``, named as NumPy names it.
     axis : Union[int, Tuple[int, ...]]
         Position or positions, in the result, of the new axes; negative values count from
         the end of the result's shape.
@@ -261,7 +262,7 @@ def expand_dims(x: Array, /, axis: Union[int, tuple[int, ...]], *args: Any, **kw
     Returns
     -------
     out : Array
-        An array (usually a view) with ``x``'s data and the extra axes.
+        An array (usually a view) with ``a``'s data and the extra axes.
 
     Examples
     --------
@@ -275,19 +276,19 @@ def expand_dims(x: Array, /, axis: Union[int, tuple[int, ...]], *args: Any, **kw
     if args or kwargs:
         return _numpy_call(expand_dims, locals())
     try:
-        if type(x) is _ndarray:
-            return _numpy_expand_dims(x, axis)
-        namespace = _namespace_of_one(x, "expand_dims", "x")
+        if type(a) is _ndarray:
+            return _numpy_expand_dims(a, axis)
+        namespace = _namespace_of_one(a, "expand_dims", "a")
         if namespace is None:
             return _numpy_call(expand_dims, locals())
-        return namespace.expand_dims(x, axis)
+        return namespace.expand_dims(a, axis)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("expand_dims", exc, x=x, axis=axis)
+        _raise_restated_call("expand_dims", exc, a=a, axis=axis)
 
 
 @_fast_path(_numpy_flip, "a", keywords={"axis": "any"})
 def flip(
-    x: Array, /, *args: Any, axis: Optional[Union[int, tuple[int, ...]]] = None, **kwargs: Any
+    m: Array, axis: Optional[Union[int, tuple[int, ...]]] = None, *args: Any, **kwargs: Any
 ) -> Array:
     """Reverse the order of elements along the given axes.
 
@@ -298,13 +299,13 @@ def flip(
 
     Parameters
     ----------
-    x : Array
-        Input array.
+    m : Array
+        Input array. The standard's positional ``x``, named as NumPy names it.
+    axis : Optional[Union[int, Tuple[int, ...]]], default None
+        Axis or axes to reverse; ``None`` (default) reverses every axis.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    axis : Optional[Union[int, Tuple[int, ...]]], default None
-        Axis or axes to reverse; ``None`` (default) reverses every axis.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -312,7 +313,7 @@ def flip(
     Returns
     -------
     out : Array
-        An array with the shape and dtype of ``x``.
+        An array with the shape and dtype of ``m``.
 
     Examples
     --------
@@ -331,25 +332,24 @@ def flip(
     if args or kwargs:
         return _numpy_call(flip, locals())
     try:
-        if type(x) is _ndarray:
-            return _numpy_flip(x, axis=axis)
-        namespace = _namespace_of_one(x, "flip", "x")
+        if type(m) is _ndarray:
+            return _numpy_flip(m, axis=axis)
+        namespace = _namespace_of_one(m, "flip", "m")
         if namespace is None:
             return _numpy_call(flip, locals())
-        return namespace.flip(x, axis=axis)
+        return namespace.flip(m, axis=axis)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("flip", exc, x=x, axis=axis)
+        _raise_restated_call("flip", exc, m=m, axis=axis)
 
 
 def moveaxis(
-    x: Array,
+    a: Array,
     source: Union[int, tuple[int, ...]],
     destination: Union[int, tuple[int, ...]],
-    /,
     *args: Any,
     **kwargs: Any,
 ) -> Array:
-    """Move axes of ``x`` to new positions, keeping the other axes in order.
+    """Move axes of ``a`` to new positions, keeping the other axes in order.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
     It also takes every call NumPy's ``numpy.moveaxis`` takes (Python scalars and
@@ -358,8 +358,8 @@ def moveaxis(
 
     Parameters
     ----------
-    x : Array
-        Input array.
+    a : Array
+        Input array. The standard's positional ``x``, named as NumPy names it.
     source : Union[int, Tuple[int, ...]]
         Original position or positions of the axes to move.
     destination : Union[int, Tuple[int, ...]]
@@ -386,18 +386,18 @@ def moveaxis(
     if args or kwargs:
         return _numpy_call(moveaxis, locals())
     try:
-        if type(x) is _ndarray:
-            return _numpy_moveaxis(x, source, destination)
-        namespace = _namespace_of_one(x, "moveaxis", "x")
+        if type(a) is _ndarray:
+            return _numpy_moveaxis(a, source, destination)
+        namespace = _namespace_of_one(a, "moveaxis", "a")
         if namespace is None:
             return _numpy_call(moveaxis, locals())
-        return namespace.moveaxis(x, source, destination)
+        return namespace.moveaxis(a, source, destination)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("moveaxis", exc, x=x, source=source, destination=destination)
+        _raise_restated_call("moveaxis", exc, a=a, source=source, destination=destination)
 
 
-def permute_dims(x: Array, /, axes: tuple[int, ...], *args: Any, **kwargs: Any) -> Array:
-    """Reorder the axes of ``x`` (a general transpose).
+def permute_dims(a: Array, axes: tuple[int, ...] = _OMITTED, *args: Any, **kwargs: Any) -> Array:
+    """Reorder the axes of ``a`` (a general transpose).
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
     It also takes every call NumPy's ``numpy.transpose`` takes (Python scalars and
@@ -406,10 +406,10 @@ def permute_dims(x: Array, /, axes: tuple[int, ...], *args: Any, **kwargs: Any) 
 
     Parameters
     ----------
-    x : Array
-        Input array.
-    axes : Tuple[int, ...]
-        A permutation of ``(0, 1, ..., x.ndim - 1)``.
+    a : Array
+        Input array. The standard's positional ``x``, named as NumPy names it.
+    axes : Tuple[int, ...], optional
+        A permutation of ``(0, 1, ..., x.ndim - 1)``. Leaving it out is NumPy's call.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -420,7 +420,7 @@ def permute_dims(x: Array, /, axes: tuple[int, ...], *args: Any, **kwargs: Any) 
     Returns
     -------
     out : Array
-        An array (usually a view) whose axis ``i`` is axis ``axes[i]`` of ``x``.
+        An array (usually a view) whose axis ``i`` is axis ``axes[i]`` of ``a``.
 
     Examples
     --------
@@ -431,23 +431,23 @@ def permute_dims(x: Array, /, axes: tuple[int, ...], *args: Any, **kwargs: Any) 
            [2, 5],
            [3, 6]])
     """
-    if args or kwargs:
+    if args or kwargs or axes is _OMITTED:
         return _numpy_call(permute_dims, locals())
     try:
-        if type(x) is _ndarray:
-            return _numpy_permute_dims(x, axes)
-        namespace = _namespace_of_one(x, "permute_dims", "x")
+        if type(a) is _ndarray:
+            return _numpy_permute_dims(a, axes)
+        namespace = _namespace_of_one(a, "permute_dims", "a")
         if namespace is None:
             return _numpy_call(permute_dims, locals())
-        return namespace.permute_dims(x, axes)
+        return namespace.permute_dims(a, axes)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("permute_dims", exc, x=x, axes=axes)
+        _raise_restated_call("permute_dims", exc, a=a, axes=axes)
 
 
 def repeat(
-    x: Array, repeats: Union[int, Array], /, *args: Any, axis: Optional[int] = None, **kwargs: Any
+    a: Array, repeats: Union[int, Array], axis: Optional[int] = None, *args: Any, **kwargs: Any
 ) -> Array:
-    """Repeat each element of ``x`` a given number of times.
+    """Repeat each element of ``a`` a given number of times.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
     It also takes every call NumPy's ``numpy.repeat`` takes (Python scalars and
@@ -456,16 +456,16 @@ def repeat(
 
     Parameters
     ----------
-    x : Array
-        Input array.
+    a : Array
+        Input array. The standard's positional ``x``, named as NumPy names it.
     repeats : Union[int, Array]
         Number of repetitions: one int for every element, or a 1-D integer array with one
         count per element along ``axis``.
+    axis : Optional[int], default None
+        Axis along which to repeat; ``None`` (default) flattens ``a`` first.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    axis : Optional[int], default None
-        Axis along which to repeat; ``None`` (default) flattens ``x`` first.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -473,7 +473,7 @@ def repeat(
     Returns
     -------
     out : Array
-        An array with the dtype of ``x``.
+        An array with the dtype of ``a``.
 
     Examples
     --------
@@ -486,22 +486,24 @@ def repeat(
     if args or kwargs:
         return _numpy_call(repeat, locals())
     try:
-        if type(repeats) in _PY_SCALARS and (type(repeats) is not int or repeats < 0):
-            _check_repeats(repeats, "repeat")
-        if type(x) is _ndarray and (type(repeats) is _ndarray or type(repeats) in _PY_SCALARS):
-            return _numpy_repeat(x, repeats, axis=axis)
-        namespace = _namespace_of_args((x, repeats), "as", ("x", "repeats"), "repeat")
+        if (
+            type(repeats) in _PY_SCALARS and (type(repeats) is not int or repeats < 0)
+        ) and _refused(_check_repeats, repeats, "repeat"):
+            return _numpy_call(repeat, locals())
+        if type(a) is _ndarray and (type(repeats) is _ndarray or type(repeats) in _PY_SCALARS):
+            return _numpy_repeat(a, repeats, axis=axis)
+        namespace = _namespace_of_args((a, repeats), "as", ("a", "repeats"), "repeat")
         if namespace is None:
             return _numpy_call(repeat, locals())
-        return namespace.repeat(x, repeats, axis=axis)
+        return namespace.repeat(a, repeats, axis=axis)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("repeat", exc, x=x, repeats=repeats, axis=axis)
+        _raise_restated_call("repeat", exc, a=a, repeats=repeats, axis=axis)
 
 
 def reshape(
-    x: Array, /, shape: tuple[int, ...], *args: Any, copy: Optional[bool] = None, **kwargs: Any
+    a: Array, /, shape: tuple[int, ...], *args: Any, copy: Optional[bool] = None, **kwargs: Any
 ) -> Array:
-    """Give ``x`` a new shape without changing its data.
+    """Give ``a`` a new shape without changing its data.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
     It also takes every call NumPy's ``numpy.reshape`` takes (Python scalars and
@@ -510,10 +512,10 @@ def reshape(
 
     Parameters
     ----------
-    x : Array
-        Input array.
+    a : Array
+        Input array. The standard's positional ``x``, named as NumPy names it.
     shape : Tuple[int, ...]
-        New shape; its size must equal that of ``x``. One entry may be -1, which is
+        New shape; its size must equal that of ``a``. One entry may be -1, which is
         inferred.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
@@ -542,24 +544,25 @@ def reshape(
     if args or kwargs:
         return _numpy_call(reshape, locals())
     try:
-        if copy is not None and copy is not False and copy is not True:
-            _check_bools("reshape", copy=copy)
-        if type(x) is _ndarray:
-            return x.reshape(shape, copy=copy)
-        namespace = _namespace_of_one(x, "reshape", "x")
+        if (copy is not None and copy is not False and copy is not True) and _refused(
+            _check_bools, "reshape", copy=copy
+        ):
+            return _numpy_call(reshape, locals())
+        if type(a) is _ndarray:
+            return a.reshape(shape, copy=copy)
+        namespace = _namespace_of_one(a, "reshape", "a")
         if namespace is None:
             return _numpy_call(reshape, locals())
-        return namespace.reshape(x, shape, copy=copy)
+        return namespace.reshape(a, shape, copy=copy)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("reshape", exc, x=x, shape=shape, copy=copy)
+        _raise_restated_call("reshape", exc, a=a, shape=shape, copy=copy)
 
 
 def roll(
-    x: Array,
-    /,
+    a: Array,
     shift: Union[int, tuple[int, ...]],
-    *args: Any,
     axis: Optional[Union[int, tuple[int, ...]]] = None,
+    *args: Any,
     **kwargs: Any,
 ) -> Array:
     """Shift elements cyclically along the given axes; elements leaving one end come back at the other.
@@ -571,17 +574,17 @@ def roll(
 
     Parameters
     ----------
-    x : Array
-        Input array.
+    a : Array
+        Input array. The standard's positional ``x``, named as NumPy names it.
     shift : Union[int, Tuple[int, ...]]
         Number of places to shift (negative shifts go backwards); a tuple gives one shift
         per axis in ``axis``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     axis : Optional[Union[int, Tuple[int, ...]]], default None
         Axis or axes to roll along; ``None`` (default) rolls the flattened array and
         restores the shape.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -589,7 +592,7 @@ def roll(
     Returns
     -------
     out : Array
-        An array with the shape and dtype of ``x``.
+        An array with the shape and dtype of ``a``.
 
     Examples
     --------
@@ -603,22 +606,22 @@ def roll(
     if args or kwargs:
         return _numpy_call(roll, locals())
     try:
-        if type(shift) is not int:
-            _check_shift(shift, "roll")
-        if type(x) is _ndarray:
-            return _numpy_roll(x, shift, axis=axis)
-        namespace = _namespace_of_one(x, "roll", "x")
+        if (type(shift) is not int) and _refused(_check_shift, shift, "roll"):
+            return _numpy_call(roll, locals())
+        if type(a) is _ndarray:
+            return _numpy_roll(a, shift, axis=axis)
+        namespace = _namespace_of_one(a, "roll", "a")
         if namespace is None:
             return _numpy_call(roll, locals())
-        return namespace.roll(x, shift, axis=axis)
+        return namespace.roll(a, shift, axis=axis)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("roll", exc, x=x, shift=shift, axis=axis)
+        _raise_restated_call("roll", exc, a=a, shift=shift, axis=axis)
 
 
 def squeeze(
-    x: Array, /, axis: Union[int, tuple[int, ...]] = _OMITTED, *args: Any, **kwargs: Any
+    a: Array, axis: Union[int, tuple[int, ...]] = _OMITTED, *args: Any, **kwargs: Any
 ) -> Array:
-    """Remove the given axes of size one from ``x``.
+    """Remove the given axes of size one from ``a``.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
     It also takes every call NumPy's ``numpy.squeeze`` takes (Python scalars and
@@ -627,8 +630,8 @@ def squeeze(
 
     Parameters
     ----------
-    x : Array
-        Input array.
+    a : Array
+        Input array. The standard's positional ``x``, named as NumPy names it.
     axis : Union[int, Tuple[int, ...]], optional
         Axis or axes to remove; each must have size one. This argument is required. Leaving
         it out is NumPy's call.
@@ -656,21 +659,21 @@ def squeeze(
     if args or kwargs or axis is _OMITTED:
         return _numpy_call(squeeze, locals())
     try:
-        if type(x) is _ndarray and (axis is None or x.ndim != 0):
-            return _numpy_squeeze(x, axis)
-        if axis is not None and getattr(x, "ndim", 1) == 0:
+        if type(a) is _ndarray and (axis is None or a.ndim != 0):
+            return _numpy_squeeze(a, axis)
+        if axis is not None and getattr(a, "ndim", 1) == 0:
             return _numpy_call(squeeze, locals())
-        namespace = _namespace_of_one(x, "squeeze", "x")
+        namespace = _namespace_of_one(a, "squeeze", "a")
         if namespace is None:
             return _numpy_call(squeeze, locals())
-        return namespace.squeeze(x, axis)
+        return namespace.squeeze(a, axis)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("squeeze", exc, x=x, axis=axis)
+        _raise_restated_call("squeeze", exc, a=a, axis=axis)
 
 
 @_fast_path(_numpy_stack, "q", keywords={"axis": "int"})
 def stack(
-    arrays: Union[tuple[Array, ...], list[Array]], /, *args: Any, axis: int = 0, **kwargs: Any
+    arrays: Union[tuple[Array, ...], list[Array]], axis: int = 0, *args: Any, **kwargs: Any
 ) -> Array:
     """Join a sequence of same-shaped arrays along a new axis.
 
@@ -683,11 +686,11 @@ def stack(
     ----------
     arrays : Union[Tuple[Array, ...], List[Array]]
         Arrays to join; all must have the same shape.
+    axis : int, default 0
+        Position of the new axis in the result (default 0).
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    axis : int, default 0
-        Position of the new axis in the result (default 0).
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -711,10 +714,8 @@ def stack(
     if args or kwargs:
         return _numpy_call(stack, locals())
     try:
-        if type(axis) is not int:
-            if axis is None:
-                return _numpy_call(stack, locals())
-            _check_int(axis, "stack", "axis")
+        if type(axis) is not int and (axis is None or _refused(_check_int, axis, "stack", "axis")):
+            return _numpy_call(stack, locals())
         if type(arrays) is list or type(arrays) is tuple:
             for x in arrays:
                 if type(x) is not _ndarray:
@@ -730,8 +731,8 @@ def stack(
         _raise_restated_call("stack", exc, arrays=arrays, axis=axis)
 
 
-def tile(x: Array, repetitions: tuple[int, ...], /, *args: Any, **kwargs: Any) -> Array:
-    """Build an array by repeating the whole of ``x`` along each axis.
+def tile(A: Array, reps: tuple[int, ...], *args: Any, **kwargs: Any) -> Array:
+    """Build an array by repeating the whole of ``A`` along each axis.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
     It also takes every call NumPy's ``numpy.tile`` takes (Python scalars and
@@ -740,11 +741,12 @@ def tile(x: Array, repetitions: tuple[int, ...], /, *args: Any, **kwargs: Any) -
 
     Parameters
     ----------
-    x : Array
-        Input array.
-    repetitions : Tuple[int, ...]
+    A : Array
+        Input array. The standard's positional ``x``, named as NumPy names it.
+    reps : Tuple[int, ...]
         Number of copies along each axis; if it and ``x.ndim`` differ in length, the shorter
-        is padded with leading ones.
+        is padded with leading ones. The standard's positional ``repetitions``, named as
+        NumPy names it.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -755,7 +757,7 @@ def tile(x: Array, repetitions: tuple[int, ...], /, *args: Any, **kwargs: Any) -
     Returns
     -------
     out : Array
-        An array with the dtype of ``x``.
+        An array with the dtype of ``A``.
 
     Examples
     --------
@@ -769,14 +771,14 @@ def tile(x: Array, repetitions: tuple[int, ...], /, *args: Any, **kwargs: Any) -
     if args or kwargs:
         return _numpy_call(tile, locals())
     try:
-        if type(x) is _ndarray:
-            return _numpy_tile(x, repetitions)
-        namespace = _namespace_of_one(x, "tile", "x")
+        if type(A) is _ndarray:
+            return _numpy_tile(A, reps)
+        namespace = _namespace_of_one(A, "tile", "A")
         if namespace is None:
             return _numpy_call(tile, locals())
-        return namespace.tile(x, repetitions)
+        return namespace.tile(A, reps)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("tile", exc, x=x, repetitions=repetitions)
+        _raise_restated_call("tile", exc, A=A, reps=reps)
 
 
 @_fast_path(_numpy_unstack, "a", keywords={"axis": "int"})
@@ -818,10 +820,10 @@ def unstack(x: Array, /, *args: Any, axis: int = 0, **kwargs: Any) -> tuple[Arra
     if args or kwargs:
         return _numpy_call(unstack, locals())
     try:
-        if type(axis) is not int:
-            if axis is None:
-                return _numpy_call(unstack, locals())
-            _check_int(axis, "unstack", "axis")
+        if type(axis) is not int and (
+            axis is None or _refused(_check_int, axis, "unstack", "axis")
+        ):
+            return _numpy_call(unstack, locals())
         if type(x) is _ndarray:
             return _numpy_unstack(x, axis=axis)
         namespace = _namespace_of_one(x, "unstack", "x")

@@ -4,7 +4,8 @@ They are not the standard's names, but they create arrays, so they follow the ru
 ``asarray`` (docs/guide.md, "Creation follows the request"): given Python data, or an
 array of the other backend (NumPy or CuPy), they create on the current backend, and the
 copy between host and GPU is counted by ``count_transfers``, as in CuNumpy 0.7.1. Every
-other argument is NumPy's (and CuPy's): the call is the library's own function.
+other argument is NumPy's (and CuPy's): the call is the library's own function. The
+input takes NumPy's name too (``array(object=...)``, ``asanyarray(a=...)``).
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ def _on_current_backend(obj: Any, func: str, copy: Any = None) -> tuple[Any, Any
 # In C on the NumPy backend: an ndarray or Python data, with any host values after it,
 # is NumPy's own call, as ``_on_current_backend`` leaves it.
 @fast_path(_numpy_namespace.array, "a", placed=True, extras=2, restate=None)
-def array(object: Any, /, *args: Any, **kwargs: Any) -> Any:
+def array(object: Any, *args: Any, **kwargs: Any) -> Any:
     """NumPy's ``array`` (CuPy's on the CuPy backend), creating on the current backend.
 
     Parameters
@@ -84,7 +85,7 @@ def array(object: Any, /, *args: Any, **kwargs: Any) -> Any:
 # In C on the NumPy backend: an ndarray or Python data, with any host values after it,
 # is NumPy's own call, as ``_on_current_backend`` leaves it.
 @fast_path(_numpy_namespace.asanyarray, "a", placed=True, extras=2, restate=None)
-def asanyarray(a: Any, /, *args: Any, **kwargs: Any) -> Any:
+def asanyarray(a: Any, *args: Any, **kwargs: Any) -> Any:
     """NumPy's ``asanyarray`` (CuPy's on the CuPy backend), creating on the current backend.
 
     Parameters
@@ -112,7 +113,7 @@ def asanyarray(a: Any, /, *args: Any, **kwargs: Any) -> Any:
 # In C on the NumPy backend: an ndarray or Python data, with any host values after it,
 # is NumPy's own call, as ``_on_current_backend`` leaves it.
 @fast_path(_numpy_namespace.ascontiguousarray, "a", placed=True, extras=2, restate=None)
-def ascontiguousarray(a: Any, /, *args: Any, **kwargs: Any) -> Any:
+def ascontiguousarray(a: Any, *args: Any, **kwargs: Any) -> Any:
     """NumPy's ``ascontiguousarray`` (CuPy's on the CuPy backend), on the current backend.
 
     Parameters

@@ -12,8 +12,10 @@ from .._calls._arguments import BOOL as _BOOL
 from .._calls._arguments import check_bools as _check_bools
 from .._calls._arguments import check_sorted_1d as _check_sorted_1d
 from .._calls._arguments import raise_restated_call as _raise_restated_call
+from .._calls._arguments import refused as _refused
 from .._calls._fast_path import fast_path as _fast_path
 from .._calls._numpy_calls import OMITTED as _OMITTED
+from .._calls._numpy_calls import not_given as _not_given
 from .._calls._numpy_calls import numpy_call as _numpy_call
 from .._calls._where_to_run import (
     _PY_SCALARS,
@@ -38,9 +40,17 @@ _numpy_searchsorted = _numpy_namespace.searchsorted
 _numpy_where = _numpy_namespace.where
 
 
+# The defaults of the parameters whose NumPy default differs (see _union).
+_NOT_GIVEN_FALSE = _not_given(False)
+
+
 @_fast_path(_numpy_argmax, "a", keywords={"keepdims": "bool"}, bare=True)
 def argmax(
-    x: Array, /, *args: Any, axis: Optional[int] = None, keepdims: bool = False, **kwargs: Any
+    a: Array,
+    axis: Optional[int] = None,
+    *args: Any,
+    keepdims: bool = _NOT_GIVEN_FALSE,
+    **kwargs: Any,
 ) -> Array:
     """Return the index of the largest element (the first one, on ties).
 
@@ -51,16 +61,17 @@ def argmax(
 
     Parameters
     ----------
-    x : Array
-        Input array.
+    a : Array
+        Input array. The standard's positional ``x``, named as NumPy names it.
+    axis : Optional[int], default None
+        Axis to search along; ``None`` (default) searches the flattened array.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    axis : Optional[int], default None
-        Axis to search along; ``None`` (default) searches the flattened array.
     keepdims : bool, default False
         If ``True``, reduced axes are kept as axes of size one so that the result broadcasts
-        against the input; if ``False`` (default) they are dropped.
+        against the input; if ``False`` (default) they are dropped. Not given, it is False
+        for the standard's call and left out of NumPy's, whose default differs.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -82,26 +93,33 @@ def argmax(
     """
     if args or kwargs:
         return _numpy_call(argmax, locals())
+    _keepdims = False if keepdims is _NOT_GIVEN_FALSE else keepdims
     try:
-        if keepdims is not False and keepdims is not True:
-            _check_bools("argmax", keepdims=keepdims)
-        if type(x) is _ndarray and (axis is None or x.ndim != 0):
-            if axis is None and keepdims is False:
-                return _numpy_argmax(x)
-            return _numpy_argmax(x, axis=axis, keepdims=keepdims)
-        if axis is not None and getattr(x, "ndim", 1) == 0:
+        if (_keepdims is not False and _keepdims is not True) and _refused(
+            _check_bools, "argmax", keepdims=_keepdims
+        ):
             return _numpy_call(argmax, locals())
-        namespace = _namespace_of_one(x, "argmax", "x")
+        if type(a) is _ndarray and (axis is None or a.ndim != 0):
+            if axis is None and _keepdims is False:
+                return _numpy_argmax(a)
+            return _numpy_argmax(a, axis=axis, keepdims=_keepdims)
+        if axis is not None and getattr(a, "ndim", 1) == 0:
+            return _numpy_call(argmax, locals())
+        namespace = _namespace_of_one(a, "argmax", "a")
         if namespace is None:
             return _numpy_call(argmax, locals())
-        return namespace.argmax(x, axis=axis, keepdims=keepdims)
+        return namespace.argmax(a, axis=axis, keepdims=_keepdims)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("argmax", exc, x=x, axis=axis, keepdims=keepdims)
+        _raise_restated_call("argmax", exc, a=a, axis=axis, keepdims=_keepdims)
 
 
 @_fast_path(_numpy_argmin, "a", keywords={"keepdims": "bool"}, bare=True)
 def argmin(
-    x: Array, /, *args: Any, axis: Optional[int] = None, keepdims: bool = False, **kwargs: Any
+    a: Array,
+    axis: Optional[int] = None,
+    *args: Any,
+    keepdims: bool = _NOT_GIVEN_FALSE,
+    **kwargs: Any,
 ) -> Array:
     """Return the index of the smallest element (the first one, on ties).
 
@@ -112,16 +130,17 @@ def argmin(
 
     Parameters
     ----------
-    x : Array
-        Input array.
+    a : Array
+        Input array. The standard's positional ``x``, named as NumPy names it.
+    axis : Optional[int], default None
+        Axis to search along; ``None`` (default) searches the flattened array.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    axis : Optional[int], default None
-        Axis to search along; ``None`` (default) searches the flattened array.
     keepdims : bool, default False
         If ``True``, reduced axes are kept as axes of size one so that the result broadcasts
-        against the input; if ``False`` (default) they are dropped.
+        against the input; if ``False`` (default) they are dropped. Not given, it is False
+        for the standard's call and left out of NumPy's, whose default differs.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -143,28 +162,30 @@ def argmin(
     """
     if args or kwargs:
         return _numpy_call(argmin, locals())
+    _keepdims = False if keepdims is _NOT_GIVEN_FALSE else keepdims
     try:
-        if keepdims is not False and keepdims is not True:
-            _check_bools("argmin", keepdims=keepdims)
-        if type(x) is _ndarray and (axis is None or x.ndim != 0):
-            if axis is None and keepdims is False:
-                return _numpy_argmin(x)
-            return _numpy_argmin(x, axis=axis, keepdims=keepdims)
-        if axis is not None and getattr(x, "ndim", 1) == 0:
+        if (_keepdims is not False and _keepdims is not True) and _refused(
+            _check_bools, "argmin", keepdims=_keepdims
+        ):
             return _numpy_call(argmin, locals())
-        namespace = _namespace_of_one(x, "argmin", "x")
+        if type(a) is _ndarray and (axis is None or a.ndim != 0):
+            if axis is None and _keepdims is False:
+                return _numpy_argmin(a)
+            return _numpy_argmin(a, axis=axis, keepdims=_keepdims)
+        if axis is not None and getattr(a, "ndim", 1) == 0:
+            return _numpy_call(argmin, locals())
+        namespace = _namespace_of_one(a, "argmin", "a")
         if namespace is None:
             return _numpy_call(argmin, locals())
-        return namespace.argmin(x, axis=axis, keepdims=keepdims)
+        return namespace.argmin(a, axis=axis, keepdims=_keepdims)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("argmin", exc, x=x, axis=axis, keepdims=keepdims)
+        _raise_restated_call("argmin", exc, a=a, axis=axis, keepdims=_keepdims)
 
 
 def count_nonzero(
-    x: Array,
-    /,
-    *args: Any,
+    a: Array,
     axis: Optional[Union[int, tuple[int, ...]]] = None,
+    *args: Any,
     keepdims: bool = False,
     **kwargs: Any,
 ) -> Array:
@@ -177,13 +198,13 @@ def count_nonzero(
 
     Parameters
     ----------
-    x : Array
-        Input array.
+    a : Array
+        Input array. The standard's positional ``x``, named as NumPy names it.
+    axis : Optional[Union[int, Tuple[int, ...]]], default None
+        Axis or axes to count along; ``None`` (default) counts over the whole array.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    axis : Optional[Union[int, Tuple[int, ...]]], default None
-        Axis or axes to count along; ``None`` (default) counts over the whole array.
     keepdims : bool, default False
         If ``True``, reduced axes are kept as axes of size one so that the result broadcasts
         against the input; if ``False`` (default) they are dropped.
@@ -208,22 +229,24 @@ def count_nonzero(
     if args or kwargs:
         return _numpy_call(count_nonzero, locals())
     try:
-        if keepdims is not False and keepdims is not True:
-            _check_bools("count_nonzero", keepdims=keepdims)
-        if type(x) is _ndarray and (axis is None or x.ndim != 0):
-            return _numpy_count_nonzero(x, axis=axis, keepdims=keepdims)
-        if axis is not None and getattr(x, "ndim", 1) == 0:
+        if (keepdims is not False and keepdims is not True) and _refused(
+            _check_bools, "count_nonzero", keepdims=keepdims
+        ):
             return _numpy_call(count_nonzero, locals())
-        namespace = _namespace_of_one(x, "count_nonzero", "x")
+        if type(a) is _ndarray and (axis is None or a.ndim != 0):
+            return _numpy_count_nonzero(a, axis=axis, keepdims=keepdims)
+        if axis is not None and getattr(a, "ndim", 1) == 0:
+            return _numpy_call(count_nonzero, locals())
+        namespace = _namespace_of_one(a, "count_nonzero", "a")
         if namespace is None:
             return _numpy_call(count_nonzero, locals())
-        return namespace.count_nonzero(x, axis=axis, keepdims=keepdims)
+        return namespace.count_nonzero(a, axis=axis, keepdims=keepdims)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("count_nonzero", exc, x=x, axis=axis, keepdims=keepdims)
+        _raise_restated_call("count_nonzero", exc, a=a, axis=axis, keepdims=keepdims)
 
 
 @_fast_path(_numpy_nonzero, "a")
-def nonzero(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, ...]:
+def nonzero(a: Array, *args: Any, **kwargs: Any) -> tuple[Array, ...]:
     """Return the indices of the elements that are not zero (or not ``False``).
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -233,8 +256,9 @@ def nonzero(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, ...]:
 
     Parameters
     ----------
-    x : Array
-        Input array of at least one dimension.
+    a : Array
+        Input array of at least one dimension. The standard's positional ``x``, named as
+        NumPy names it.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -245,7 +269,7 @@ def nonzero(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, ...]:
     Returns
     -------
     out : Tuple[Array, ...]
-        A tuple with one 1-D index array per dimension of ``x``, in row-major order. The
+        A tuple with one 1-D index array per dimension of ``a``, in row-major order. The
         output size depends on the data.
 
     Examples
@@ -257,26 +281,25 @@ def nonzero(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, ...]:
     if args or kwargs:
         return _numpy_call(nonzero, locals())
     try:
-        if type(x) is _ndarray:
-            return _numpy_nonzero(x)
-        namespace = _namespace_of_one(x, "nonzero", "x")
+        if type(a) is _ndarray:
+            return _numpy_nonzero(a)
+        namespace = _namespace_of_one(a, "nonzero", "a")
         if namespace is None:
             return _numpy_call(nonzero, locals())
-        return namespace.nonzero(x)
+        return namespace.nonzero(a)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("nonzero", exc, x=x)
+        _raise_restated_call("nonzero", exc, a=a)
 
 
 def searchsorted(
-    x1: Array,
-    x2: Union[Array, int, float],
-    /,
-    *args: Any,
+    a: Array,
+    v: Union[Array, int, float],
     side: Literal["left", "right"] = "left",
     sorter: Optional[Array] = None,
+    *args: Any,
     **kwargs: Any,
 ) -> Array:
-    """Find where elements of ``x2`` would be inserted into the sorted 1-D array ``x1`` to keep it sorted.
+    """Find where elements of ``v`` would be inserted into the sorted 1-D array ``a`` to keep it sorted.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
     It also takes every call NumPy's ``numpy.searchsorted`` takes (Python scalars and
@@ -285,19 +308,20 @@ def searchsorted(
 
     Parameters
     ----------
-    x1 : Array
-        1-D array sorted in ascending order (or any order, together with ``sorter``).
-    x2 : Union[Array, int, float]
-        Values to locate.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    a : Array
+        1-D array sorted in ascending order (or any order, together with ``sorter``). The
+        standard's positional ``x1``, named as NumPy names it.
+    v : Union[Array, int, float]
+        Values to locate. The standard's positional ``x2``, named as NumPy names it.
     side : Literal['left', 'right'], default 'left'
         ``"left"`` (default) returns the first suitable position, before any equal elements;
         ``"right"`` returns the last, after them.
     sorter : Optional[Array], default None
-        Optional integer array of indices that sort ``x1`` ascending, such as
+        Optional integer array of indices that sort ``a`` ascending, such as
         ``argsort(x1)``.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -305,7 +329,7 @@ def searchsorted(
     Returns
     -------
     out : Array
-        An integer array of insertion positions with the shape of ``x2``.
+        An integer array of insertion positions with the shape of ``v``.
 
     Examples
     --------
@@ -320,34 +344,32 @@ def searchsorted(
         return _numpy_call(searchsorted, locals())
     try:
         if (
-            type(x1) is _ndarray
-            and (type(x2) is _ndarray or type(x2) in _PY_SCALARS)
+            type(a) is _ndarray
+            and (type(v) is _ndarray or type(v) in _PY_SCALARS)
             and (sorter is None or type(sorter) is _ndarray)
-            and x1.ndim == 1
+            and a.ndim == 1
         ):
-            return _numpy_searchsorted(x1, x2, side=side, sorter=sorter)
-        if getattr(x1, "ndim", 1) != 1:
-            _check_sorted_1d(x1)
-        namespace = _namespace_of_args(
-            (x1, x2, sorter), "aso", ("x1", "x2", "sorter"), "searchsorted"
-        )
+            return _numpy_searchsorted(a, v, side=side, sorter=sorter)
+        if getattr(a, "ndim", 1) != 1:
+            _check_sorted_1d(a)
+        namespace = _namespace_of_args((a, v, sorter), "aso", ("a", "v", "sorter"), "searchsorted")
         if namespace is None:
             return _numpy_call(searchsorted, locals())
-        return namespace.searchsorted(x1, x2, side=side, sorter=sorter)
+        return namespace.searchsorted(a, v, side=side, sorter=sorter)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("searchsorted", exc, x1=x1, x2=x2, side=side, sorter=sorter)
+        _raise_restated_call("searchsorted", exc, a=a, v=v, side=side, sorter=sorter)
 
 
 @_fast_path(_numpy_where, "bss")
 def where(
     condition: Array,
-    x1: Union[Array, int, float, complex, bool] = _OMITTED,
-    x2: Union[Array, int, float, complex, bool] = _OMITTED,
+    x: Union[Array, int, float, complex, bool] = _OMITTED,
+    y: Union[Array, int, float, complex, bool] = _OMITTED,
     /,
     *args: Any,
     **kwargs: Any,
 ) -> Array:
-    """Choose elements from ``x1`` where ``condition`` is true and from ``x2`` elsewhere.
+    """Choose elements from ``x`` where ``condition`` is true and from ``y`` elsewhere.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
     It also takes every call NumPy's ``numpy.where`` takes (Python scalars and
@@ -357,11 +379,13 @@ def where(
     Parameters
     ----------
     condition : Array
-        Boolean array; where true the result takes ``x1``, elsewhere ``x2``.
-    x1 : Union[Array, int, float, complex, bool], optional
-        Values used where ``condition`` is true. Leaving it out is NumPy's call.
-    x2 : Union[Array, int, float, complex, bool], optional
-        Values used where ``condition`` is false. Leaving it out is NumPy's call.
+        Boolean array; where true the result takes ``x``, elsewhere ``y``.
+    x : Union[Array, int, float, complex, bool], optional
+        Values used where ``condition`` is true. The standard's positional ``x1``, named as
+        NumPy names it. Leaving it out is NumPy's call.
+    y : Union[Array, int, float, complex, bool], optional
+        Values used where ``condition`` is false. The standard's positional ``x2``, named as
+        NumPy names it. Leaving it out is NumPy's call.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -373,7 +397,7 @@ def where(
     -------
     out : Array
         An array with the broadcast shape of the three arguments and the promoted dtype of
-        ``x1`` and ``x2``.
+        ``x`` and ``y``.
 
     Examples
     --------
@@ -389,18 +413,16 @@ def where(
     try:
         if (
             type(condition) is _ndarray
-            and (type(x1) is _ndarray or type(x1) in _PY_SCALARS)
-            and (type(x2) is _ndarray or type(x2) in _PY_SCALARS)
+            and (type(x) is _ndarray or type(x) in _PY_SCALARS)
+            and (type(y) is _ndarray or type(y) in _PY_SCALARS)
             and condition.dtype is _BOOL
         ):
-            return _numpy_where(condition, x1, x2)
+            return _numpy_where(condition, x, y)
         if getattr(condition, "dtype", _BOOL) is not _BOOL:
             return _numpy_call(where, locals())
-        namespace = _namespace_of_args(
-            (condition, x1, x2), "ass", ("condition", "x1", "x2"), "where"
-        )
+        namespace = _namespace_of_args((condition, x, y), "ass", ("condition", "x", "y"), "where")
         if namespace is None:
             return _numpy_call(where, locals())
-        return namespace.where(condition, x1, x2)
+        return namespace.where(condition, x, y)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("where", exc, condition=condition, x1=x1, x2=x2)
+        _raise_restated_call("where", exc, condition=condition, x=x, y=y)

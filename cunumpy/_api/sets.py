@@ -12,6 +12,7 @@ import numpy as _np
 from .._calls._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
 from .._calls._arguments import check_bools as _check_bools
 from .._calls._arguments import raise_restated_call as _raise_restated_call
+from .._calls._arguments import refused as _refused
 from .._calls._fast_path import fast_path as _fast_path
 from .._calls._numpy_calls import numpy_call as _numpy_call
 from .._calls._where_to_run import (
@@ -38,9 +39,13 @@ _numpy_unique_values = _np.unique_values
 
 @_fast_path(_numpy_isin, "ss", keywords={"invert": "bool"})
 def isin(
-    x1: Union[Array, int], x2: Union[Array, int], /, *args: Any, invert: bool = False, **kwargs: Any
+    element: Union[Array, int],
+    test_elements: Union[Array, int],
+    *args: Any,
+    invert: bool = False,
+    **kwargs: Any,
 ) -> Array:
-    """Test each element of ``x1`` for membership in ``x2``.
+    """Test each element of ``element`` for membership in ``test_elements``.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
     It also takes every call NumPy's ``numpy.isin`` takes (Python scalars and
@@ -49,10 +54,11 @@ def isin(
 
     Parameters
     ----------
-    x1 : Union[Array, int]
-        Elements to test.
-    x2 : Union[Array, int]
-        Values to test against (treated as a flat set).
+    element : Union[Array, int]
+        Elements to test. The standard's positional ``x1``, named as NumPy names it.
+    test_elements : Union[Array, int]
+        Values to test against (treated as a flat set). The standard's positional ``x2``,
+        named as NumPy names it.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
@@ -65,7 +71,7 @@ def isin(
     Returns
     -------
     out : Array
-        A boolean array with the shape of ``x1``.
+        A boolean array with the shape of ``element``.
 
     Examples
     --------
@@ -78,16 +84,22 @@ def isin(
     if args or kwargs:
         return _numpy_call(isin, locals())
     try:
-        if invert is not False and invert is not True:
-            _check_bools("isin", invert=invert)
-        if type(x1) is _ndarray and (type(x2) is _ndarray or type(x2) in _PY_SCALARS):
-            return _numpy_isin(x1, x2, invert=invert)
-        namespace = _namespace_of_two(x1, x2, "isin")
+        if (invert is not False and invert is not True) and _refused(
+            _check_bools, "isin", invert=invert
+        ):
+            return _numpy_call(isin, locals())
+        if type(element) is _ndarray and (
+            type(test_elements) is _ndarray or type(test_elements) in _PY_SCALARS
+        ):
+            return _numpy_isin(element, test_elements, invert=invert)
+        namespace = _namespace_of_two(element, test_elements, "isin")
         if namespace is None:
             return _numpy_call(isin, locals())
-        return namespace.isin(x1, x2, invert=invert)
+        return namespace.isin(element, test_elements, invert=invert)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("isin", exc, x1=x1, x2=x2, invert=invert)
+        _raise_restated_call(
+            "isin", exc, element=element, test_elements=test_elements, invert=invert
+        )
 
 
 @_fast_path(_numpy_unique_all, "a")

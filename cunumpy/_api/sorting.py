@@ -11,7 +11,9 @@ from .._calls._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
 from .._calls._arguments import check_bools as _check_bools
 from .._calls._arguments import check_int as _check_int
 from .._calls._arguments import raise_restated_call as _raise_restated_call
+from .._calls._arguments import refused as _refused
 from .._calls._fast_path import fast_path as _fast_path
+from .._calls._numpy_calls import not_given as _not_given
 from .._calls._numpy_calls import numpy_call as _numpy_call
 from .._calls._where_to_run import (
     _namespace_of_one,
@@ -30,16 +32,19 @@ _numpy_argsort = _numpy_namespace.argsort
 _numpy_sort = _numpy_namespace.sort
 
 
+# The defaults of the parameters whose NumPy default differs (see _union).
+_NOT_GIVEN_TRUE = _not_given(True)
+
+
 def argsort(
-    x: Array,
-    /,
-    *args: Any,
+    a: Array,
     axis: int = -1,
+    *args: Any,
     descending: bool = False,
-    stable: bool = True,
+    stable: bool = _NOT_GIVEN_TRUE,
     **kwargs: Any,
 ) -> Array:
-    """Return the indices that sort ``x`` along an axis; the sort is stable by default.
+    """Return the indices that sort ``a`` along an axis; the sort is stable by default.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
     It also takes every call NumPy's ``numpy.argsort`` takes (Python scalars and
@@ -48,19 +53,20 @@ def argsort(
 
     Parameters
     ----------
-    x : Array
-        Input array.
+    a : Array
+        Input array. The standard's positional ``x``, named as NumPy names it.
+    axis : int, default -1
+        Axis to sort along; default -1, the last axis.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    axis : int, default -1
-        Axis to sort along; default -1, the last axis.
     descending : bool, default False
         If ``True``, sort from largest to smallest (equal elements still keep their input
         order when ``stable``); default ``False`` sorts ascending.
     stable : bool, default True
         If ``True`` (default), elements that compare equal keep their relative input order;
-        ``False`` allows a possibly faster, unstable sort.
+        ``False`` allows a possibly faster, unstable sort. Not given, it is True for the
+        standard's call and left out of NumPy's, whose default differs.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -68,7 +74,7 @@ def argsort(
     Returns
     -------
     out : Array
-        An integer array of the shape of ``x`` (default integer dtype). With ``stable``
+        An integer array of the shape of ``a`` (default integer dtype). With ``stable``
         equal elements keep their input order, in descending sorts too.
 
     Examples
@@ -82,38 +88,40 @@ def argsort(
     """
     if args or kwargs:
         return _numpy_call(argsort, locals())
+    _stable = True if stable is _NOT_GIVEN_TRUE else stable
     try:
-        if (descending is not False and descending is not True) or (
-            stable is not False and stable is not True
+        if (_stable is not False and _stable is not True) and _refused(
+            _check_bools, "argsort", stable=_stable
         ):
-            _check_bools("argsort", descending=descending, stable=stable)
-        if type(axis) is not int:
-            if axis is None:
-                return _numpy_call(argsort, locals())
-            _check_int(axis, "argsort", "axis")
-        if type(x) is _ndarray and (axis is None or x.ndim != 0):
-            return _numpy_argsort(x, axis=axis, descending=descending, stable=stable)
-        if axis is not None and getattr(x, "ndim", 1) == 0:
             return _numpy_call(argsort, locals())
-        namespace = _namespace_of_one(x, "argsort", "x")
+        if descending is not False and descending is not True:
+            _check_bools("argsort", descending=descending)
+        if type(axis) is not int and (
+            axis is None or _refused(_check_int, axis, "argsort", "axis")
+        ):
+            return _numpy_call(argsort, locals())
+        if type(a) is _ndarray and (axis is None or a.ndim != 0):
+            return _numpy_argsort(a, axis=axis, descending=descending, stable=_stable)
+        if axis is not None and getattr(a, "ndim", 1) == 0:
+            return _numpy_call(argsort, locals())
+        namespace = _namespace_of_one(a, "argsort", "a")
         if namespace is None:
             return _numpy_call(argsort, locals())
-        return namespace.argsort(x, axis=axis, descending=descending, stable=stable)
+        return namespace.argsort(a, axis=axis, descending=descending, stable=_stable)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("argsort", exc, x=x, axis=axis, descending=descending, stable=stable)
+        _raise_restated_call("argsort", exc, a=a, axis=axis, descending=descending, stable=_stable)
 
 
 @_fast_path(_numpy_sort, "a", keywords={"axis": "int", "descending": "bool", "stable": "bool"})
 def sort(
-    x: Array,
-    /,
-    *args: Any,
+    a: Array,
     axis: int = -1,
+    *args: Any,
     descending: bool = False,
-    stable: bool = True,
+    stable: bool = _NOT_GIVEN_TRUE,
     **kwargs: Any,
 ) -> Array:
-    """Return a sorted copy of ``x`` along an axis; the sort is stable by default.
+    """Return a sorted copy of ``a`` along an axis; the sort is stable by default.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
     It also takes every call NumPy's ``numpy.sort`` takes (Python scalars and
@@ -122,19 +130,20 @@ def sort(
 
     Parameters
     ----------
-    x : Array
-        Input array.
+    a : Array
+        Input array. The standard's positional ``x``, named as NumPy names it.
+    axis : int, default -1
+        Axis to sort along; default -1, the last axis.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    axis : int, default -1
-        Axis to sort along; default -1, the last axis.
     descending : bool, default False
         If ``True``, sort from largest to smallest (equal elements still keep their input
         order when ``stable``); default ``False`` sorts ascending.
     stable : bool, default True
         If ``True`` (default), elements that compare equal keep their relative input order;
-        ``False`` allows a possibly faster, unstable sort.
+        ``False`` allows a possibly faster, unstable sort. Not given, it is True for the
+        standard's call and left out of NumPy's, whose default differs.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -142,7 +151,7 @@ def sort(
     Returns
     -------
     out : Array
-        An array with the shape and dtype of ``x``. NaNs sort to the end.
+        An array with the shape and dtype of ``a``. NaNs sort to the end.
 
     Examples
     --------
@@ -159,20 +168,21 @@ def sort(
     """
     if args or kwargs:
         return _numpy_call(sort, locals())
+    _stable = True if stable is _NOT_GIVEN_TRUE else stable
     try:
-        if (descending is not False and descending is not True) or (
-            stable is not False and stable is not True
+        if (_stable is not False and _stable is not True) and _refused(
+            _check_bools, "sort", stable=_stable
         ):
-            _check_bools("sort", descending=descending, stable=stable)
-        if type(axis) is not int:
-            if axis is None:
-                return _numpy_call(sort, locals())
-            _check_int(axis, "sort", "axis")
-        if type(x) is _ndarray:
-            return _numpy_sort(x, axis=axis, descending=descending, stable=stable)
-        namespace = _namespace_of_one(x, "sort", "x")
+            return _numpy_call(sort, locals())
+        if descending is not False and descending is not True:
+            _check_bools("sort", descending=descending)
+        if type(axis) is not int and (axis is None or _refused(_check_int, axis, "sort", "axis")):
+            return _numpy_call(sort, locals())
+        if type(a) is _ndarray:
+            return _numpy_sort(a, axis=axis, descending=descending, stable=_stable)
+        namespace = _namespace_of_one(a, "sort", "a")
         if namespace is None:
             return _numpy_call(sort, locals())
-        return namespace.sort(x, axis=axis, descending=descending, stable=stable)
+        return namespace.sort(a, axis=axis, descending=descending, stable=_stable)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("sort", exc, x=x, axis=axis, descending=descending, stable=stable)
+        _raise_restated_call("sort", exc, a=a, axis=axis, descending=descending, stable=_stable)

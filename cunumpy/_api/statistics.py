@@ -11,7 +11,9 @@ from .._calls._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
 from .._calls._arguments import check_bools as _check_bools
 from .._calls._arguments import check_correction as _check_correction
 from .._calls._arguments import raise_restated_call as _raise_restated_call
+from .._calls._arguments import refused as _refused
 from .._calls._fast_path import fast_path as _fast_path
+from .._calls._numpy_calls import not_given as _not_given
 from .._calls._numpy_calls import numpy_call as _numpy_call
 from .._calls._where_to_run import (
     _namespace_of_one,
@@ -36,6 +38,11 @@ _numpy_prod = _numpy_namespace.prod
 _numpy_std = _numpy_namespace.std
 _numpy_sum = _numpy_namespace.sum
 _numpy_var = _numpy_namespace.var
+
+
+# The defaults of the parameters whose NumPy default differs (see _union).
+_NOT_GIVEN_FALSE = _not_given(False)
+_NOT_GIVEN_ZERO = _not_given(0.0)
 
 
 def cumulative_prod(
@@ -91,8 +98,10 @@ def cumulative_prod(
     if args or kwargs:
         return _numpy_call(cumulative_prod, locals())
     try:
-        if include_initial is not False and include_initial is not True:
-            _check_bools("cumulative_prod", include_initial=include_initial)
+        if (include_initial is not False and include_initial is not True) and _refused(
+            _check_bools, "cumulative_prod", include_initial=include_initial
+        ):
+            return _numpy_call(cumulative_prod, locals())
         if type(x) is _ndarray and (axis is None or x.ndim != 0):
             return _numpy_cumulative_prod(
                 x, axis=axis, dtype=dtype, include_initial=include_initial
@@ -162,8 +171,10 @@ def cumulative_sum(
     if args or kwargs:
         return _numpy_call(cumulative_sum, locals())
     try:
-        if include_initial is not False and include_initial is not True:
-            _check_bools("cumulative_sum", include_initial=include_initial)
+        if (include_initial is not False and include_initial is not True) and _refused(
+            _check_bools, "cumulative_sum", include_initial=include_initial
+        ):
+            return _numpy_call(cumulative_sum, locals())
         if type(x) is _ndarray and (axis is None or x.ndim != 0):
             return _numpy_cumulative_sum(x, axis=axis, dtype=dtype, include_initial=include_initial)
         if axis is not None and getattr(x, "ndim", 1) == 0:
@@ -180,11 +191,10 @@ def cumulative_sum(
 
 @_fast_path(_numpy_max, "a", keywords={"keepdims": "bool"}, bare=True)
 def max(
-    x: Array,
-    /,
-    *args: Any,
+    a: Array,
     axis: Optional[Union[int, tuple[int, ...]]] = None,
-    keepdims: bool = False,
+    *args: Any,
+    keepdims: bool = _NOT_GIVEN_FALSE,
     **kwargs: Any,
 ) -> Array:
     """Return the largest element, over the whole array or along the given axes.
@@ -196,16 +206,17 @@ def max(
 
     Parameters
     ----------
-    x : Array
-        Input array.
+    a : Array
+        Input array. The standard's positional ``x``, named as NumPy names it.
+    axis : Optional[Union[int, Tuple[int, ...]]], default None
+        Axis or axes to reduce; ``None`` (default) reduces over every axis.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    axis : Optional[Union[int, Tuple[int, ...]]], default None
-        Axis or axes to reduce; ``None`` (default) reduces over every axis.
     keepdims : bool, default False
         If ``True``, reduced axes are kept as axes of size one so that the result broadcasts
-        against the input; if ``False`` (default) they are dropped.
+        against the input; if ``False`` (default) they are dropped. Not given, it is False
+        for the standard's call and left out of NumPy's, whose default differs.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -213,7 +224,7 @@ def max(
     Returns
     -------
     out : Array
-        An array with the dtype of ``x``. NaN propagates; reducing an empty axis is an
+        An array with the dtype of ``a``. NaN propagates; reducing an empty axis is an
         error.
 
     Examples
@@ -229,30 +240,32 @@ def max(
     """
     if args or kwargs:
         return _numpy_call(max, locals())
+    _keepdims = False if keepdims is _NOT_GIVEN_FALSE else keepdims
     try:
-        if keepdims is not False and keepdims is not True:
-            _check_bools("max", keepdims=keepdims)
-        if type(x) is _ndarray and (axis is None or x.ndim != 0):
-            if axis is None and keepdims is False:
-                return _numpy_max(x)
-            return _numpy_max(x, axis=axis, keepdims=keepdims)
-        if axis is not None and getattr(x, "ndim", 1) == 0:
+        if (_keepdims is not False and _keepdims is not True) and _refused(
+            _check_bools, "max", keepdims=_keepdims
+        ):
             return _numpy_call(max, locals())
-        namespace = _namespace_of_one(x, "max", "x")
+        if type(a) is _ndarray and (axis is None or a.ndim != 0):
+            if axis is None and _keepdims is False:
+                return _numpy_max(a)
+            return _numpy_max(a, axis=axis, keepdims=_keepdims)
+        if axis is not None and getattr(a, "ndim", 1) == 0:
+            return _numpy_call(max, locals())
+        namespace = _namespace_of_one(a, "max", "a")
         if namespace is None:
             return _numpy_call(max, locals())
-        return namespace.max(x, axis=axis, keepdims=keepdims)
+        return namespace.max(a, axis=axis, keepdims=_keepdims)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("max", exc, x=x, axis=axis, keepdims=keepdims)
+        _raise_restated_call("max", exc, a=a, axis=axis, keepdims=_keepdims)
 
 
 @_fast_path(_numpy_mean, "a", keywords={"axis": "any", "keepdims": "bool"}, bare=True)
 def mean(
-    x: Array,
-    /,
-    *args: Any,
+    a: Array,
     axis: Optional[Union[int, tuple[int, ...]]] = None,
-    keepdims: bool = False,
+    *args: Any,
+    keepdims: bool = _NOT_GIVEN_FALSE,
     **kwargs: Any,
 ) -> Array:
     """Compute the arithmetic mean, over the whole array or along the given axes.
@@ -264,16 +277,18 @@ def mean(
 
     Parameters
     ----------
-    x : Array
-        Input array with a real or complex floating-point dtype.
+    a : Array
+        Input array with a real or complex floating-point dtype. The standard's positional
+        ``x``, named as NumPy names it.
+    axis : Optional[Union[int, Tuple[int, ...]]], default None
+        Axis or axes to reduce; ``None`` (default) reduces over every axis.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    axis : Optional[Union[int, Tuple[int, ...]]], default None
-        Axis or axes to reduce; ``None`` (default) reduces over every axis.
     keepdims : bool, default False
         If ``True``, reduced axes are kept as axes of size one so that the result broadcasts
-        against the input; if ``False`` (default) they are dropped.
+        against the input; if ``False`` (default) they are dropped. Not given, it is False
+        for the standard's call and left out of NumPy's, whose default differs.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -281,7 +296,7 @@ def mean(
     Returns
     -------
     out : Array
-        An array of means with the floating-point dtype of ``x``.
+        An array of means with the floating-point dtype of ``a``.
 
     Examples
     --------
@@ -296,28 +311,30 @@ def mean(
     """
     if args or kwargs:
         return _numpy_call(mean, locals())
+    _keepdims = False if keepdims is _NOT_GIVEN_FALSE else keepdims
     try:
-        if keepdims is not False and keepdims is not True:
-            _check_bools("mean", keepdims=keepdims)
-        if type(x) is _ndarray:
-            if axis is None and keepdims is False:
-                return _numpy_mean(x)
-            return _numpy_mean(x, axis=axis, keepdims=keepdims)
-        namespace = _namespace_of_one(x, "mean", "x")
+        if (_keepdims is not False and _keepdims is not True) and _refused(
+            _check_bools, "mean", keepdims=_keepdims
+        ):
+            return _numpy_call(mean, locals())
+        if type(a) is _ndarray:
+            if axis is None and _keepdims is False:
+                return _numpy_mean(a)
+            return _numpy_mean(a, axis=axis, keepdims=_keepdims)
+        namespace = _namespace_of_one(a, "mean", "a")
         if namespace is None:
             return _numpy_call(mean, locals())
-        return namespace.mean(x, axis=axis, keepdims=keepdims)
+        return namespace.mean(a, axis=axis, keepdims=_keepdims)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("mean", exc, x=x, axis=axis, keepdims=keepdims)
+        _raise_restated_call("mean", exc, a=a, axis=axis, keepdims=_keepdims)
 
 
 @_fast_path(_numpy_min, "a", keywords={"keepdims": "bool"}, bare=True)
 def min(
-    x: Array,
-    /,
-    *args: Any,
+    a: Array,
     axis: Optional[Union[int, tuple[int, ...]]] = None,
-    keepdims: bool = False,
+    *args: Any,
+    keepdims: bool = _NOT_GIVEN_FALSE,
     **kwargs: Any,
 ) -> Array:
     """Return the smallest element, over the whole array or along the given axes.
@@ -329,16 +346,17 @@ def min(
 
     Parameters
     ----------
-    x : Array
-        Input array.
+    a : Array
+        Input array. The standard's positional ``x``, named as NumPy names it.
+    axis : Optional[Union[int, Tuple[int, ...]]], default None
+        Axis or axes to reduce; ``None`` (default) reduces over every axis.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    axis : Optional[Union[int, Tuple[int, ...]]], default None
-        Axis or axes to reduce; ``None`` (default) reduces over every axis.
     keepdims : bool, default False
         If ``True``, reduced axes are kept as axes of size one so that the result broadcasts
-        against the input; if ``False`` (default) they are dropped.
+        against the input; if ``False`` (default) they are dropped. Not given, it is False
+        for the standard's call and left out of NumPy's, whose default differs.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -346,7 +364,7 @@ def min(
     Returns
     -------
     out : Array
-        An array with the dtype of ``x``. NaN propagates; reducing an empty axis is an
+        An array with the dtype of ``a``. NaN propagates; reducing an empty axis is an
         error.
 
     Examples
@@ -360,31 +378,33 @@ def min(
     """
     if args or kwargs:
         return _numpy_call(min, locals())
+    _keepdims = False if keepdims is _NOT_GIVEN_FALSE else keepdims
     try:
-        if keepdims is not False and keepdims is not True:
-            _check_bools("min", keepdims=keepdims)
-        if type(x) is _ndarray and (axis is None or x.ndim != 0):
-            if axis is None and keepdims is False:
-                return _numpy_min(x)
-            return _numpy_min(x, axis=axis, keepdims=keepdims)
-        if axis is not None and getattr(x, "ndim", 1) == 0:
+        if (_keepdims is not False and _keepdims is not True) and _refused(
+            _check_bools, "min", keepdims=_keepdims
+        ):
             return _numpy_call(min, locals())
-        namespace = _namespace_of_one(x, "min", "x")
+        if type(a) is _ndarray and (axis is None or a.ndim != 0):
+            if axis is None and _keepdims is False:
+                return _numpy_min(a)
+            return _numpy_min(a, axis=axis, keepdims=_keepdims)
+        if axis is not None and getattr(a, "ndim", 1) == 0:
+            return _numpy_call(min, locals())
+        namespace = _namespace_of_one(a, "min", "a")
         if namespace is None:
             return _numpy_call(min, locals())
-        return namespace.min(x, axis=axis, keepdims=keepdims)
+        return namespace.min(a, axis=axis, keepdims=_keepdims)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("min", exc, x=x, axis=axis, keepdims=keepdims)
+        _raise_restated_call("min", exc, a=a, axis=axis, keepdims=_keepdims)
 
 
 @_fast_path(_numpy_prod, "a", keywords={"dtype": "any", "keepdims": "bool"}, bare=True)
 def prod(
-    x: Array,
-    /,
-    *args: Any,
+    a: Array,
     axis: Optional[Union[int, tuple[int, ...]]] = None,
     dtype: Optional[DType] = None,
-    keepdims: bool = False,
+    *args: Any,
+    keepdims: bool = _NOT_GIVEN_FALSE,
     **kwargs: Any,
 ) -> Array:
     """Multiply the elements together, over the whole array or along the given axes.
@@ -396,19 +416,20 @@ def prod(
 
     Parameters
     ----------
-    x : Array
-        Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    a : Array
+        Input array. The standard's positional ``x``, named as NumPy names it.
     axis : Optional[Union[int, Tuple[int, ...]]], default None
         Axis or axes to reduce; ``None`` (default) reduces over every axis.
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     keepdims : bool, default False
         If ``True``, reduced axes are kept as axes of size one so that the result broadcasts
-        against the input; if ``False`` (default) they are dropped.
+        against the input; if ``False`` (default) they are dropped. Not given, it is False
+        for the standard's call and left out of NumPy's, whose default differs.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -430,31 +451,33 @@ def prod(
     """
     if args or kwargs:
         return _numpy_call(prod, locals())
+    _keepdims = False if keepdims is _NOT_GIVEN_FALSE else keepdims
     try:
-        if keepdims is not False and keepdims is not True:
-            _check_bools("prod", keepdims=keepdims)
-        if type(x) is _ndarray and (axis is None or x.ndim != 0):
-            if axis is None and dtype is None and keepdims is False:
-                return _numpy_prod(x)
-            return _numpy_prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
-        if axis is not None and getattr(x, "ndim", 1) == 0:
+        if (_keepdims is not False and _keepdims is not True) and _refused(
+            _check_bools, "prod", keepdims=_keepdims
+        ):
             return _numpy_call(prod, locals())
-        namespace = _namespace_of_one(x, "prod", "x")
+        if type(a) is _ndarray and (axis is None or a.ndim != 0):
+            if axis is None and dtype is None and _keepdims is False:
+                return _numpy_prod(a)
+            return _numpy_prod(a, axis=axis, dtype=dtype, keepdims=_keepdims)
+        if axis is not None and getattr(a, "ndim", 1) == 0:
+            return _numpy_call(prod, locals())
+        namespace = _namespace_of_one(a, "prod", "a")
         if namespace is None:
             return _numpy_call(prod, locals())
-        return namespace.prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
+        return namespace.prod(a, axis=axis, dtype=dtype, keepdims=_keepdims)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("prod", exc, x=x, axis=axis, dtype=dtype, keepdims=keepdims)
+        _raise_restated_call("prod", exc, a=a, axis=axis, dtype=dtype, keepdims=_keepdims)
 
 
 # In Python: NumPy's std takes `ddof` for the standard's `correction`.
 def std(
-    x: Array,
-    /,
-    *args: Any,
+    a: Array,
     axis: Optional[Union[int, tuple[int, ...]]] = None,
-    correction: Union[int, float] = 0.0,
-    keepdims: bool = False,
+    *args: Any,
+    correction: Union[int, float] = _NOT_GIVEN_ZERO,
+    keepdims: bool = _NOT_GIVEN_FALSE,
     **kwargs: Any,
 ) -> Array:
     """Compute the standard deviation, over the whole array or along the given axes.
@@ -466,20 +489,23 @@ def std(
 
     Parameters
     ----------
-    x : Array
-        Input array with a real floating-point dtype.
+    a : Array
+        Input array with a real floating-point dtype. The standard's positional ``x``, named
+        as NumPy names it.
+    axis : Optional[Union[int, Tuple[int, ...]]], default None
+        Axis or axes to reduce; ``None`` (default) reduces over every axis.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    axis : Optional[Union[int, Tuple[int, ...]]], default None
-        Axis or axes to reduce; ``None`` (default) reduces over every axis.
     correction : Union[int, float], default 0.0
         Degrees-of-freedom correction subtracted from the number of elements in the divisor:
         ``0`` (default) gives the population statistic, ``1`` the sample (Bessel-corrected)
-        one.
+        one. Not given, it is 0.0 for the standard's call and left out of NumPy's, whose
+        default differs.
     keepdims : bool, default False
         If ``True``, reduced axes are kept as axes of size one so that the result broadcasts
-        against the input; if ``False`` (default) they are dropped.
+        against the input; if ``False`` (default) they are dropped. Not given, it is False
+        for the standard's call and left out of NumPy's, whose default differs.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -487,7 +513,7 @@ def std(
     Returns
     -------
     out : Array
-        An array with the real floating-point dtype of ``x``. Defaults to the population
+        An array with the real floating-point dtype of ``a``. Defaults to the population
         statistic (``correction=0``); pass ``correction=1`` for the sample one.
 
     Examples
@@ -501,29 +527,34 @@ def std(
     """
     if args or kwargs:
         return _numpy_call(std, locals())
+    _correction = 0.0 if correction is _NOT_GIVEN_ZERO else correction
+    _keepdims = False if keepdims is _NOT_GIVEN_FALSE else keepdims
     try:
-        if keepdims is not False and keepdims is not True:
-            _check_bools("std", keepdims=keepdims)
-        if (type(correction) is not int and type(correction) is not float) or correction < 0:
-            _check_correction(correction, "std")
-        if type(x) is _ndarray:
-            return _numpy_std(x, axis=axis, correction=correction, keepdims=keepdims)
-        namespace = _namespace_of_one(x, "std", "x")
+        if (_keepdims is not False and _keepdims is not True) and _refused(
+            _check_bools, "std", keepdims=_keepdims
+        ):
+            return _numpy_call(std, locals())
+        if (
+            (type(_correction) is not int and type(_correction) is not float) or _correction < 0
+        ) and _refused(_check_correction, _correction, "std"):
+            return _numpy_call(std, locals())
+        if type(a) is _ndarray:
+            return _numpy_std(a, axis=axis, correction=_correction, keepdims=_keepdims)
+        namespace = _namespace_of_one(a, "std", "a")
         if namespace is None:
             return _numpy_call(std, locals())
-        return namespace.std(x, axis=axis, correction=correction, keepdims=keepdims)
+        return namespace.std(a, axis=axis, correction=_correction, keepdims=_keepdims)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("std", exc, x=x, axis=axis, correction=correction, keepdims=keepdims)
+        _raise_restated_call("std", exc, a=a, axis=axis, correction=_correction, keepdims=_keepdims)
 
 
 @_fast_path(_numpy_sum, "a", keywords={"dtype": "any", "keepdims": "bool"}, bare=True)
 def sum(
-    x: Array,
-    /,
-    *args: Any,
+    a: Array,
     axis: Optional[Union[int, tuple[int, ...]]] = None,
     dtype: Optional[DType] = None,
-    keepdims: bool = False,
+    *args: Any,
+    keepdims: bool = _NOT_GIVEN_FALSE,
     **kwargs: Any,
 ) -> Array:
     """Add up the elements, over the whole array or along the given axes.
@@ -535,19 +566,20 @@ def sum(
 
     Parameters
     ----------
-    x : Array
-        Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    a : Array
+        Input array. The standard's positional ``x``, named as NumPy names it.
     axis : Optional[Union[int, Tuple[int, ...]]], default None
         Axis or axes to reduce; ``None`` (default) reduces over every axis.
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
+    *args : Any
+        NumPy's call: further positional arguments of NumPy's function of the same meaning
+        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     keepdims : bool, default False
         If ``True``, reduced axes are kept as axes of size one so that the result broadcasts
-        against the input; if ``False`` (default) they are dropped.
+        against the input; if ``False`` (default) they are dropped. Not given, it is False
+        for the standard's call and left out of NumPy's, whose default differs.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -571,31 +603,33 @@ def sum(
     """
     if args or kwargs:
         return _numpy_call(sum, locals())
+    _keepdims = False if keepdims is _NOT_GIVEN_FALSE else keepdims
     try:
-        if keepdims is not False and keepdims is not True:
-            _check_bools("sum", keepdims=keepdims)
-        if type(x) is _ndarray and (axis is None or x.ndim != 0):
-            if axis is None and dtype is None and keepdims is False:
-                return _numpy_sum(x)
-            return _numpy_sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
-        if axis is not None and getattr(x, "ndim", 1) == 0:
+        if (_keepdims is not False and _keepdims is not True) and _refused(
+            _check_bools, "sum", keepdims=_keepdims
+        ):
             return _numpy_call(sum, locals())
-        namespace = _namespace_of_one(x, "sum", "x")
+        if type(a) is _ndarray and (axis is None or a.ndim != 0):
+            if axis is None and dtype is None and _keepdims is False:
+                return _numpy_sum(a)
+            return _numpy_sum(a, axis=axis, dtype=dtype, keepdims=_keepdims)
+        if axis is not None and getattr(a, "ndim", 1) == 0:
+            return _numpy_call(sum, locals())
+        namespace = _namespace_of_one(a, "sum", "a")
         if namespace is None:
             return _numpy_call(sum, locals())
-        return namespace.sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
+        return namespace.sum(a, axis=axis, dtype=dtype, keepdims=_keepdims)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("sum", exc, x=x, axis=axis, dtype=dtype, keepdims=keepdims)
+        _raise_restated_call("sum", exc, a=a, axis=axis, dtype=dtype, keepdims=_keepdims)
 
 
 # In Python: NumPy's var takes `ddof` for the standard's `correction`.
 def var(
-    x: Array,
-    /,
-    *args: Any,
+    a: Array,
     axis: Optional[Union[int, tuple[int, ...]]] = None,
-    correction: Union[int, float] = 0.0,
-    keepdims: bool = False,
+    *args: Any,
+    correction: Union[int, float] = _NOT_GIVEN_ZERO,
+    keepdims: bool = _NOT_GIVEN_FALSE,
     **kwargs: Any,
 ) -> Array:
     """Compute the variance, over the whole array or along the given axes.
@@ -607,20 +641,23 @@ def var(
 
     Parameters
     ----------
-    x : Array
-        Input array with a real floating-point dtype.
+    a : Array
+        Input array with a real floating-point dtype. The standard's positional ``x``, named
+        as NumPy names it.
+    axis : Optional[Union[int, Tuple[int, ...]]], default None
+        Axis or axes to reduce; ``None`` (default) reduces over every axis.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    axis : Optional[Union[int, Tuple[int, ...]]], default None
-        Axis or axes to reduce; ``None`` (default) reduces over every axis.
     correction : Union[int, float], default 0.0
         Degrees-of-freedom correction subtracted from the number of elements in the divisor:
         ``0`` (default) gives the population statistic, ``1`` the sample (Bessel-corrected)
-        one.
+        one. Not given, it is 0.0 for the standard's call and left out of NumPy's, whose
+        default differs.
     keepdims : bool, default False
         If ``True``, reduced axes are kept as axes of size one so that the result broadcasts
-        against the input; if ``False`` (default) they are dropped.
+        against the input; if ``False`` (default) they are dropped. Not given, it is False
+        for the standard's call and left out of NumPy's, whose default differs.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -628,7 +665,7 @@ def var(
     Returns
     -------
     out : Array
-        An array with the real floating-point dtype of ``x``. Defaults to the population
+        An array with the real floating-point dtype of ``a``. Defaults to the population
         statistic (``correction=0``); pass ``correction=1`` for the sample one.
 
     Examples
@@ -642,16 +679,22 @@ def var(
     """
     if args or kwargs:
         return _numpy_call(var, locals())
+    _correction = 0.0 if correction is _NOT_GIVEN_ZERO else correction
+    _keepdims = False if keepdims is _NOT_GIVEN_FALSE else keepdims
     try:
-        if keepdims is not False and keepdims is not True:
-            _check_bools("var", keepdims=keepdims)
-        if (type(correction) is not int and type(correction) is not float) or correction < 0:
-            _check_correction(correction, "var")
-        if type(x) is _ndarray:
-            return _numpy_var(x, axis=axis, correction=correction, keepdims=keepdims)
-        namespace = _namespace_of_one(x, "var", "x")
+        if (_keepdims is not False and _keepdims is not True) and _refused(
+            _check_bools, "var", keepdims=_keepdims
+        ):
+            return _numpy_call(var, locals())
+        if (
+            (type(_correction) is not int and type(_correction) is not float) or _correction < 0
+        ) and _refused(_check_correction, _correction, "var"):
+            return _numpy_call(var, locals())
+        if type(a) is _ndarray:
+            return _numpy_var(a, axis=axis, correction=_correction, keepdims=_keepdims)
+        namespace = _namespace_of_one(a, "var", "a")
         if namespace is None:
             return _numpy_call(var, locals())
-        return namespace.var(x, axis=axis, correction=correction, keepdims=keepdims)
+        return namespace.var(a, axis=axis, correction=_correction, keepdims=_keepdims)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("var", exc, x=x, axis=axis, correction=correction, keepdims=keepdims)
+        _raise_restated_call("var", exc, a=a, axis=axis, correction=_correction, keepdims=_keepdims)

@@ -11,7 +11,9 @@ from .._calls._arguments import ARRAY_ERRORS as _ARRAY_ERRORS
 from .._calls._arguments import check_bools as _check_bools
 from .._calls._arguments import check_int as _check_int
 from .._calls._arguments import raise_restated_call as _raise_restated_call
+from .._calls._arguments import refused as _refused
 from .._calls._fast_path import fast_path as _fast_path
+from .._calls._numpy_calls import not_given as _not_given
 from .._calls._numpy_calls import numpy_call as _numpy_call
 from .._calls._where_to_run import (
     _namespace_of_args,
@@ -32,13 +34,17 @@ _numpy_any = _numpy_namespace.any
 _numpy_diff = _numpy_namespace.diff
 
 
+# The defaults of the parameters whose NumPy default differs (see _union).
+_NOT_GIVEN_FALSE = _not_given(False)
+_NOT_GIVEN_NONE = _not_given(None)
+
+
 @_fast_path(_numpy_all, "a", keywords={"keepdims": "bool"}, bare=True)
 def all(
-    x: Array,
-    /,
-    *args: Any,
+    a: Array,
     axis: Optional[Union[int, tuple[int, ...]]] = None,
-    keepdims: bool = False,
+    *args: Any,
+    keepdims: bool = _NOT_GIVEN_FALSE,
     **kwargs: Any,
 ) -> Array:
     """Test whether every element is true (non-zero), over the whole array or along axes.
@@ -50,16 +56,17 @@ def all(
 
     Parameters
     ----------
-    x : Array
-        Input array.
+    a : Array
+        Input array. The standard's positional ``x``, named as NumPy names it.
+    axis : Optional[Union[int, Tuple[int, ...]]], default None
+        Axis or axes to reduce; ``None`` (default) reduces over every axis.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    axis : Optional[Union[int, Tuple[int, ...]]], default None
-        Axis or axes to reduce; ``None`` (default) reduces over every axis.
     keepdims : bool, default False
         If ``True``, reduced axes are kept as axes of size one so that the result broadcasts
-        against the input; if ``False`` (default) they are dropped.
+        against the input; if ``False`` (default) they are dropped. Not given, it is False
+        for the standard's call and left out of NumPy's, whose default differs.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -80,30 +87,32 @@ def all(
     """
     if args or kwargs:
         return _numpy_call(all, locals())
+    _keepdims = False if keepdims is _NOT_GIVEN_FALSE else keepdims
     try:
-        if keepdims is not False and keepdims is not True:
-            _check_bools("all", keepdims=keepdims)
-        if type(x) is _ndarray and (axis is None or x.ndim != 0):
-            if axis is None and keepdims is False:
-                return _numpy_all(x)
-            return _numpy_all(x, axis=axis, keepdims=keepdims)
-        if axis is not None and getattr(x, "ndim", 1) == 0:
+        if (_keepdims is not False and _keepdims is not True) and _refused(
+            _check_bools, "all", keepdims=_keepdims
+        ):
             return _numpy_call(all, locals())
-        namespace = _namespace_of_one(x, "all", "x")
+        if type(a) is _ndarray and (axis is None or a.ndim != 0):
+            if axis is None and _keepdims is False:
+                return _numpy_all(a)
+            return _numpy_all(a, axis=axis, keepdims=_keepdims)
+        if axis is not None and getattr(a, "ndim", 1) == 0:
+            return _numpy_call(all, locals())
+        namespace = _namespace_of_one(a, "all", "a")
         if namespace is None:
             return _numpy_call(all, locals())
-        return namespace.all(x, axis=axis, keepdims=keepdims)
+        return namespace.all(a, axis=axis, keepdims=_keepdims)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("all", exc, x=x, axis=axis, keepdims=keepdims)
+        _raise_restated_call("all", exc, a=a, axis=axis, keepdims=_keepdims)
 
 
 @_fast_path(_numpy_any, "a", keywords={"keepdims": "bool"}, bare=True)
 def any(
-    x: Array,
-    /,
-    *args: Any,
+    a: Array,
     axis: Optional[Union[int, tuple[int, ...]]] = None,
-    keepdims: bool = False,
+    *args: Any,
+    keepdims: bool = _NOT_GIVEN_FALSE,
     **kwargs: Any,
 ) -> Array:
     """Test whether at least one element is true (non-zero), over the whole array or along axes.
@@ -115,16 +124,17 @@ def any(
 
     Parameters
     ----------
-    x : Array
-        Input array.
+    a : Array
+        Input array. The standard's positional ``x``, named as NumPy names it.
+    axis : Optional[Union[int, Tuple[int, ...]]], default None
+        Axis or axes to reduce; ``None`` (default) reduces over every axis.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    axis : Optional[Union[int, Tuple[int, ...]]], default None
-        Axis or axes to reduce; ``None`` (default) reduces over every axis.
     keepdims : bool, default False
         If ``True``, reduced axes are kept as axes of size one so that the result broadcasts
-        against the input; if ``False`` (default) they are dropped.
+        against the input; if ``False`` (default) they are dropped. Not given, it is False
+        for the standard's call and left out of NumPy's, whose default differs.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -145,32 +155,34 @@ def any(
     """
     if args or kwargs:
         return _numpy_call(any, locals())
+    _keepdims = False if keepdims is _NOT_GIVEN_FALSE else keepdims
     try:
-        if keepdims is not False and keepdims is not True:
-            _check_bools("any", keepdims=keepdims)
-        if type(x) is _ndarray and (axis is None or x.ndim != 0):
-            if axis is None and keepdims is False:
-                return _numpy_any(x)
-            return _numpy_any(x, axis=axis, keepdims=keepdims)
-        if axis is not None and getattr(x, "ndim", 1) == 0:
+        if (_keepdims is not False and _keepdims is not True) and _refused(
+            _check_bools, "any", keepdims=_keepdims
+        ):
             return _numpy_call(any, locals())
-        namespace = _namespace_of_one(x, "any", "x")
+        if type(a) is _ndarray and (axis is None or a.ndim != 0):
+            if axis is None and _keepdims is False:
+                return _numpy_any(a)
+            return _numpy_any(a, axis=axis, keepdims=_keepdims)
+        if axis is not None and getattr(a, "ndim", 1) == 0:
+            return _numpy_call(any, locals())
+        namespace = _namespace_of_one(a, "any", "a")
         if namespace is None:
             return _numpy_call(any, locals())
-        return namespace.any(x, axis=axis, keepdims=keepdims)
+        return namespace.any(a, axis=axis, keepdims=_keepdims)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("any", exc, x=x, axis=axis, keepdims=keepdims)
+        _raise_restated_call("any", exc, a=a, axis=axis, keepdims=_keepdims)
 
 
 @_fast_path(_numpy_diff, "a", keywords={"axis": "int", "n": "int"})
 def diff(
-    x: Array,
-    /,
-    *args: Any,
-    axis: int = -1,
+    a: Array,
     n: int = 1,
-    prepend: Optional[Array] = None,
-    append: Optional[Array] = None,
+    axis: int = -1,
+    prepend: Optional[Array] = _NOT_GIVEN_NONE,
+    append: Optional[Array] = _NOT_GIVEN_NONE,
+    *args: Any,
     **kwargs: Any,
 ) -> Array:
     """Compute the ``n``-th discrete difference between neighbouring elements along an axis.
@@ -182,19 +194,21 @@ def diff(
 
     Parameters
     ----------
-    x : Array
-        Input array.
+    a : Array
+        Input array. The standard's positional ``x``, named as NumPy names it.
+    n : int, default 1
+        How many times to take differences (default 1).
+    axis : int, default -1
+        Axis along which to take differences; default -1, the last axis.
+    prepend : Optional[Array], default None
+        Values placed before ``a`` along ``axis`` before differencing. Not given, it is None
+        for the standard's call and left out of NumPy's, whose default differs.
+    append : Optional[Array], default None
+        Values placed after ``a`` along ``axis`` before differencing. Not given, it is None
+        for the standard's call and left out of NumPy's, whose default differs.
     *args : Any
         NumPy's call: further positional arguments of NumPy's function of the same meaning
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    axis : int, default -1
-        Axis along which to take differences; default -1, the last axis.
-    n : int, default 1
-        How many times to take differences (default 1).
-    prepend : Optional[Array], default None
-        Values placed before ``x`` along ``axis`` before differencing.
-    append : Optional[Array], default None
-        Values placed after ``x`` along ``axis`` before differencing.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -203,7 +217,7 @@ def diff(
     -------
     out : Array
         An array whose ``axis`` is ``n`` shorter than that of the (extended) input, with the
-        dtype of ``x``.
+        dtype of ``a``.
 
     Examples
     --------
@@ -218,26 +232,24 @@ def diff(
     """
     if args or kwargs:
         return _numpy_call(diff, locals())
+    _prepend = None if prepend is _NOT_GIVEN_NONE else prepend
+    _append = None if append is _NOT_GIVEN_NONE else append
     try:
-        if type(axis) is not int:
-            if axis is None:
-                return _numpy_call(diff, locals())
-            _check_int(axis, "diff", "axis")
-        if type(n) is not int:
-            if n is None:
-                return _numpy_call(diff, locals())
-            _check_int(n, "diff", "n")
+        if type(axis) is not int and (axis is None or _refused(_check_int, axis, "diff", "axis")):
+            return _numpy_call(diff, locals())
+        if type(n) is not int and (n is None or _refused(_check_int, n, "diff", "n")):
+            return _numpy_call(diff, locals())
         if (
-            type(x) is _ndarray
-            and (prepend is None or type(prepend) is _ndarray)
-            and (append is None or type(append) is _ndarray)
+            type(a) is _ndarray
+            and (_prepend is None or type(_prepend) is _ndarray)
+            and (_append is None or type(_append) is _ndarray)
         ):
-            return _numpy_diff(x, axis=axis, n=n, prepend=prepend, append=append)
+            return _numpy_diff(a, axis=axis, n=n, prepend=_prepend, append=_append)
         namespace = _namespace_of_args(
-            (x, prepend, append), "aoo", ("x", "prepend", "append"), "diff"
+            (a, _prepend, _append), "aoo", ("a", "prepend", "append"), "diff"
         )
         if namespace is None:
             return _numpy_call(diff, locals())
-        return namespace.diff(x, axis=axis, n=n, prepend=prepend, append=append)
+        return namespace.diff(a, axis=axis, n=n, prepend=_prepend, append=_append)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("diff", exc, x=x, axis=axis, n=n, prepend=prepend, append=append)
+        _raise_restated_call("diff", exc, a=a, n=n, axis=axis, prepend=_prepend, append=_append)

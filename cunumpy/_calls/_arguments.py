@@ -1,12 +1,14 @@
-"""Arguments that are not arrays, at the top level: checked where NumPy would take them wrongly.
+"""Arguments that are not arrays, at the top level: the standard's checks of the standard's calls.
 
-NumPy takes any truthy value for a flag (``sort(x, descending="no")`` sorts descending),
-truncates floats where it wants an int (``roll(x, 1.5)``), and accepts values the
-standard excludes (``std(x, correction=-1)``, ``take`` of a 2-D array without ``axis``).
 The generated functions test these arguments with exact identity and type tests (a few
-nanoseconds) and call the functions here only when a test fails, to raise the error of
-the project's table: ``TypeError`` for a wrong type, ``ValueError`` for a bad value,
-naming the function, the argument and the value.
+nanoseconds) and call the functions here only when a test fails. In a parameter of the
+standard's only (``sort``'s ``descending``, which NumPy's sort does not take), a refused
+value raises the error of the project's table: ``TypeError`` for a wrong type,
+``ValueError`` for a bad value, naming the function, the argument and the value. In a
+parameter that NumPy's function takes too (``sum(x, keepdims=1)``, ``roll(x, 1.5)``,
+``std(x, correction=-1)``), a value the standard's check refuses is not the standard's
+call: ``refused`` says so, and the call goes to NumPy, which answers it or raises its own
+class (see ``_numpy_calls``).
 
 Errors that NumPy or CuPy raise themselves are restated on the error path only
 (``raise_restated_call``): the message names our function (not NumPy's internal one, such
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import operator
 import re
+from collections.abc import Callable
 from typing import Any, NoReturn
 
 import numpy as np
@@ -49,6 +52,7 @@ __all__ = [
     "is_scalar_fill",
     "checked_shape",
     "raise_restated_call",
+    "refused",
 ]
 
 
@@ -62,6 +66,16 @@ ARRAY_ERRORS = (TypeError, ValueError, IndexError, OverflowError, ZeroDivisionEr
 
 def _shown(value: Any) -> str:
     return f"{type(value).__qualname__} {value!r:.60}"
+
+
+def refused(check: Callable[..., None], *args: Any, **kwargs: Any) -> bool:
+    """Whether the standard's ``check`` refuses its arguments: then, in a parameter that
+    NumPy's function takes too (``sum(x, keepdims=1)``), the call is NumPy's to judge."""
+    try:
+        check(*args, **kwargs)
+    except (TypeError, ValueError):
+        return True
+    return False
 
 
 def check_bools(func: str, **flags: Any) -> None:

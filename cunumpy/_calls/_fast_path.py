@@ -37,8 +37,8 @@ from .._backends import numpy as _numpy_namespace
 from .._settings._errors import BACKEND_ERRORS, raise_restated
 from ._arguments import ARRAY_ERRORS, raise_restated_call
 from ._kinds import KEYWORD_MODES, flags
+from ._numpy_calls import NotGiven, raise_named
 from ._numpy_calls import _function as _library_function
-from ._numpy_calls import raise_named
 from ._same_call import arity, same_call
 from ._ufunc_methods import METHODS, UFUNC_ATTRIBUTES, UfuncMethod
 from ._where_to_run import _PY_SCALARS, _TAKES_NONE, _TAKES_SCALAR
@@ -188,6 +188,10 @@ def fast_path(
             _LEFT[qualname] = f"{getattr(fast, '__name__', fast)!r} takes the call otherwise"
             return function
         data = fast is _library_function(np, _numpy_namespace, qualname)
+        # NumPy's further positional arguments go to ``fast`` only where they are the def's
+        # ``*args`` too: where they bind to its parameters of NumPy's names (``mean(m, 1)``:
+        # ``axis``), the def's checks decide the route, so the def takes the call
+        named = function.__code__.co_argcount > len(kinds)
         compiled_call = _fast_call(
             fast,
             function,
@@ -197,7 +201,7 @@ def fast_path(
             placed=placed,
             identity=identity,
             data=data,
-            extras=(1 if data and not placed else 0) if extras is None else extras,
+            extras=(1 if data and not placed and not named else 0) if extras is None else extras,
             keywords=modes,
             casts=casts,
         )
@@ -367,7 +371,8 @@ def _shown(
     kwargs: dict[str, Any],
     shown: tuple[str, ...] | None,
 ) -> dict[str, Any]:
-    """The arguments the def's message shows: all but ``device`` (or ``shown``)."""
+    """The arguments the def's message shows: all but ``device`` (or ``shown``), a
+    parameter not given as the standard's default it stands for."""
     bound = inspect.signature(function).bind(*args, **kwargs)
     bound.apply_defaults()
     if shown is None:
@@ -376,4 +381,8 @@ def _shown(
             if parameter.kind not in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD)
             and name != "device"
         )  # fmt: skip
-    return {name: bound.arguments[name] for name in shown}
+    arguments = {name: bound.arguments[name] for name in shown}
+    for name, value in arguments.items():  # what the def's standard path reads
+        if type(value) is NotGiven:
+            arguments[name] = value.default
+    return arguments

@@ -18,7 +18,11 @@ on to the library's function.
 
 The call goes to the library's own function of the same meaning (``acos`` is NumPy's and
 CuPy's ``arccos``, see ``NUMPY_NAMES``), with the arguments the caller gave: the
-standard's parameters at their defaults are left out, so NumPy sees the call as written.
+parameters left at their defaults are left out, so NumPy sees the call as written. A
+parameter whose NumPy default means something else than the standard's defaults to a
+``NotGiven`` (``sort``'s ``stable``), so a value the caller gave is never mistaken for
+one left out; after a parameter left out, the later ones given go by name
+(``arange(stop=5)``).
 The library is the one where the array arguments live (compute follows data) or, with
 only Python scalars and sequences, the current backend's. On CuPy, Python sequences in
 the standard's array parameters are converted with the CuPy namespace's ``asarray`` first
@@ -44,7 +48,7 @@ from .._settings._errors import called_with
 from ._numpy_names import NUMPY_NAMES
 from ._where_to_run import _is_array, _placement, _refuse_copy
 
-__all__ = ["NUMPY_NAMES", "OMITTED", "library_of", "numpy_call"]
+__all__ = ["NUMPY_NAMES", "OMITTED", "NotGiven", "library_of", "not_given", "numpy_call"]
 
 
 class _Omitted:
@@ -58,6 +62,31 @@ class _Omitted:
 
 #: The default of the parameters that NumPy, unlike the standard, lets a call leave out.
 OMITTED: Any = _Omitted()
+
+
+class NotGiven:
+    """The default of a parameter whose NumPy default means something else than the
+    standard's (``sort``'s ``stable``: NumPy's None is an unstable sort; ``sum``'s
+    ``keepdims``: NumPy's ``<no value>``): the standard's path takes ``default``, the
+    standard's, and NumPy's call leaves the parameter out, as NumPy's own ``<no value>``
+    does. One object per default (``not_given``), shown as ``<not given: True>``."""
+
+    __slots__ = ("default",)
+
+    def __init__(self, default: Any) -> None:
+        self.default = default
+
+    def __repr__(self) -> str:
+        return f"<not given: {self.default!r}>"
+
+
+_NOT_GIVEN: dict[tuple[type, Any], NotGiven] = {}
+
+
+def not_given(default: Any) -> Any:
+    """The ``NotGiven`` of the standard's ``default`` (one object per type and value)."""
+    return _NOT_GIVEN.setdefault((type(default), default), NotGiven(default))
+
 
 _SEQUENCES = (list, tuple)
 _ndarray = np.ndarray
@@ -175,12 +204,18 @@ def _call(plan: _Plan, values: dict[str, Any]) -> Any:
     # Plain loops, not comprehensions: each comprehension is a function call of its own.
     positional: list[Any] = []
     pending: list[Any] = []  # defaults, passed only when a later argument is
+    keywords: dict[str, Any] = {}
+    by_name = False  # a parameter left out (OMITTED, NotGiven): the later ones go by name
     for name, default in plan.positional:
         value = values[name]
-        if value is OMITTED:
-            break
         if value is default:
-            pending.append(value)
+            if value is OMITTED or type(value) is NotGiven:
+                by_name = True
+            elif not by_name:
+                pending.append(value)
+            continue
+        if by_name:  # arange(stop=5), linspace(0, 1, endpoint=False)
+            keywords[name] = value
             continue
         if pending:
             positional += pending
@@ -188,10 +223,9 @@ def _call(plan: _Plan, values: dict[str, Any]) -> Any:
         positional.append(value)
     if plan.vararg is not None:
         extra = values[plan.vararg]
-        if extra:
+        if extra:  # every named positional parameter was given by position
             positional += pending
             positional += extra
-    keywords: dict[str, Any] = {}
     for name, default in plan.keywords:
         value = values[name]
         if value is not default:

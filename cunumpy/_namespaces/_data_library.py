@@ -41,8 +41,8 @@ def library_of(
     for value in values:
         if is_cupy_array(value):
             gpu_arrays.append(value)
-        elif isinstance(value, np.generic):  # a NumPy scalar: a scalar beside CuPy arrays
-            continue
+        elif isinstance(value, (np.generic, type)):
+            continue  # a NumPy scalar (a scalar beside CuPy arrays); a class (np.float64)
         elif is_numpy_array(value):
             host_array = value
         elif hasattr(value, "__array_namespace__") or hasattr(value, "__dlpack__"):

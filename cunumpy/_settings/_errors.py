@@ -184,7 +184,7 @@ def _specific(func: str, exc: BaseException, arguments: dict[str, Any]) -> Excep
         problem = _shape_problem(arguments["shape"])
         if problem is not None:
             return problem[0](f"{func}: {problem[1]}.")
-    for name in ("n_rows", "n_cols", "num"):
+    for name in ("N", "M", "n_rows", "n_cols", "num"):  # eye's by NumPy's names and ours
         if arguments.get(name) is not None:
             problem = _size_problem(name, arguments[name])
             if problem is not None:
@@ -194,7 +194,7 @@ def _specific(func: str, exc: BaseException, arguments: dict[str, Any]) -> Excep
         # NumPy divides by n * d; other lengths are NumPy's to judge
         return ZeroDivisionValueError(f"{func}: `n` must be a positive int, got 0.")
     if func == "arange":
-        for name in ("start", "stop", "step"):
+        for name in ("start_or_stop", "start", "stop", "step"):
             value = arguments.get(name)
             if value is not None and not isinstance(value, (*_PY_SCALARS, np.generic)):
                 return TypeError(f"arange: `{name}` must be an int or a float, not {value!r}.")
@@ -202,7 +202,7 @@ def _specific(func: str, exc: BaseException, arguments: dict[str, Any]) -> Excep
             kind = ZeroDivisionValueError if isinstance(exc, ZeroDivisionError) else ValueError
             return kind(f"arange: `step` must not be zero, got {arguments['step']!r}.")
     if func == "asarray":
-        obj, dtype = arguments.get("obj"), arguments.get("dtype")
+        obj, dtype = arguments.get("a", arguments.get("obj")), arguments.get("dtype")
         if isinstance(exc, OverflowError):
             return OverflowValueError(
                 f"asarray: {obj!r:.60} is out of range for dtype {np.dtype(dtype).name!r}."
