@@ -202,6 +202,7 @@ from ._settings._cupy_probe import (
     cupy_unavailable_reason,
 )
 from ._settings._distributions import InstallationWarning
+from ._settings._errors import AttributeTypeError, ValueTypeError
 from ._settings._homes import set_public_homes as _set_public_homes
 
 if TYPE_CHECKING:  # loaded on first use (see __getattr__): `import cunumpy` does not need it
@@ -294,7 +295,8 @@ __all__ += [
 
 # cunumpy: what its calls raise and warn, beyond Python's and NumPy's own classes
 __all__ += [
-    "IndexValueError", "OverflowValueError", "ZeroDivisionValueError", "InstallationWarning",
+    "IndexValueError", "OverflowValueError", "ZeroDivisionValueError", "ValueTypeError",
+    "AttributeTypeError", "InstallationWarning",
 ]  # fmt: skip
 
 

@@ -286,6 +286,36 @@ IDIOMS: dict[str, Idiom] = {
     "add.reduce(a, 0, np.float64)": lambda m: m.add.reduce(
         m.asarray([[1, 2], [3, 4]]), 0, np.float64
     ),
+    # the hand-written functions: NumPy's names, NumPy's calls, NumPy's classes (issue 43)
+    "can_cast(from_=, to=, casting=)": lambda m: m.can_cast(
+        from_=m.asarray([1], dtype=np.uint64), to="int64", casting="no"
+    ),
+    "can_cast('uint32', to=, casting=)": lambda m: m.can_cast(
+        "uint32", to="complex128", casting="same_kind"
+    ),
+    "can_cast(from_=, to=)": lambda m: m.can_cast(from_=np.int8, to=np.int16),
+    "finfo(dtype='complex128').eps": lambda m: m.finfo(dtype="complex128").eps,
+    "finfo(dtype=float64).bits": lambda m: m.finfo(dtype=np.float64).bits,
+    "finfo(dtype='uint64')": lambda m: m.finfo(dtype="uint64"),
+    "finfo(np.int8)": lambda m: m.finfo(np.int8),
+    "finfo(int8 array)": lambda m: m.finfo(m.asarray([1], dtype=np.int8)),
+    "iinfo(int_type='int8').max": lambda m: m.iinfo(int_type="int8").max,
+    "iinfo(int_type=int16).bits": lambda m: m.iinfo(int_type=np.int16).bits,
+    "iinfo(int_type=np.float32(1.0))": lambda m: m.iinfo(int_type=np.float32(1.0)),
+    "iinfo(float32)": lambda m: m.iinfo(np.float32),
+    "iinfo(float16 array)": lambda m: m.iinfo(m.asarray([1.0], dtype=np.float16)),
+    "size(a=x)": lambda m: m.size(a=_m2(m)),
+    "size(a=x, axis=1)": lambda m: m.size(a=_m2(m), axis=1),
+    "size(a=5, axis=0)": lambda m: m.size(a=5, axis=0),
+    "size(x, 2)": lambda m: m.size(_m2(m), 2),
+    "astype(x, None)": lambda m: m.astype(m.asarray([1, 2]), None),
+    "astype(x, 'uint64', copy=None)": lambda m: m.astype(_x(m), "uint64", copy=None),
+    "astype(x, int8, copy='no')": lambda m: m.astype(_x(m), np.int8, copy="no"),
+    "astype(-65504.0, 'uint8')": lambda m: m.astype(-65504.0, "uint8"),
+    "astype(list, 'uint8')": lambda m: m.astype([1, 2], "uint8"),
+    "from_dlpack(5)": lambda m: m.from_dlpack(5),
+    "from_dlpack([])": lambda m: m.from_dlpack([]),
+    "from_dlpack(True)": lambda m: m.from_dlpack(True),
     # bad calls: the class NumPy raises
     "mean(bad axis)": lambda m: m.mean(_m2(m), 5),
     "sqrt(str)": lambda m: m.sqrt("x"),

@@ -22,7 +22,7 @@ from .._calls._where_to_run import (
 )
 from .._moving._to_device import to_device
 from .._settings._dtype_rules import DTYPE_ARGUMENTS, check_cast
-from .._settings._errors import BACKEND_ERRORS, check_copy, raise_restated
+from .._settings._errors import BACKEND_ERRORS, AttributeTypeError, raise_restated
 from .._typing import Array, Device, DType, finfo_object, iinfo_object
 
 #: Each ``dtype=`` value that names a standard dtype, as that NumPy dtype: the fast path's
@@ -56,11 +56,22 @@ def astype(x: Array, dtype: DType, /, *, copy: bool = True, device: Device | Non
     out : array
         ``x`` as ``dtype``.
 
+    Raises
+    ------
+    AttributeTypeError
+        If ``x`` is not an array (a ``TypeError``, and the ``AttributeError`` NumPy's
+        ``astype`` raises).
+
     Examples
     --------
     >>> import cunumpy as xp
     >>> xp.astype(xp.asarray([1.7, -2.2]), xp.int32)
     array([ 1, -2], dtype=int32)
+
+    What the standard leaves out (``dtype=None``, ``copy=None``) is NumPy's call:
+
+    >>> xp.astype(xp.asarray([1, 2]), None, copy=None)
+    array([1., 2.])
     """
     if type(x) is _ndarray and copy is True and device is None:
         try:
@@ -70,13 +81,14 @@ def astype(x: Array, dtype: DType, /, *, copy: bool = True, device: Device | Non
         else:  # the standard permits every cast but complex to real (float64 tested first)
             if (source := x.dtype) is _FLOAT64 or source.kind != "c" or target.kind == "c":
                 return x.astype(target)  # what the NumPy namespace's astype does, without the call
-    namespace = _namespace_of_array(x, "astype")
-    if dtype is None:  # NumPy would take None for float64; the standard requires a dtype
-        msg = "astype: `dtype` must be a data type, not None."
-        raise TypeError(msg)
+    try:
+        namespace = _namespace_of_array(x, "astype")
+    except TypeError as exc:  # not an array: NumPy's astype raises AttributeError (1.5.astype)
+        raise AttributeTypeError(str(exc)) from None
+    if dtype is None or (copy is not True and copy is not False):
+        # Outside the standard's domain (astype(x, None), copy=None): NumPy's call
+        return _numpy_call(astype, locals())
     check_cast(x.dtype, dtype, "astype")
-    if copy is not True and copy is not False:
-        check_copy(copy, "astype", allow_none=False)
     try:
         if device is None:
             return namespace.astype(x, dtype, copy=copy)
@@ -97,7 +109,7 @@ vars(_numpy_namespace)["astype"] = compile_function(
 )
 
 
-def can_cast(from_: DType | Array, to: DType, /, *args: Any, **kwargs: Any) -> bool:
+def can_cast(from_: DType | Array, to: DType, *args: Any, casting: str = "safe") -> bool:
     """Return whether ``from_`` (a dtype or an array's dtype) casts to ``to`` by the promotion rules.
 
     Where the standard leaves the answer open (casts between kinds, such as int8 to
@@ -111,9 +123,10 @@ def can_cast(from_: DType | Array, to: DType, /, *args: Any, **kwargs: Any) -> b
         The target data type.
     *args : Any
         NumPy's call: NumPy's ``casting`` given by position.
-    **kwargs : Any
-        NumPy's call: NumPy's ``casting=`` (``"no"``, ``"equiv"``, ``"safe"``,
-        ``"same_kind"``, ``"unsafe"``), answered by NumPy.
+    casting : str, default "safe"
+        NumPy's ``casting`` (``"no"``, ``"equiv"``, ``"safe"``, ``"same_kind"``,
+        ``"unsafe"``); any but ``"safe"`` (the standard's rule) is NumPy's call, answered
+        by NumPy.
 
     Returns
     -------
@@ -128,7 +141,7 @@ def can_cast(from_: DType | Array, to: DType, /, *args: Any, **kwargs: Any) -> b
     >>> xp.can_cast(xp.int8, xp.int16, casting="no")  # NumPy's call
     False
     """
-    if args or kwargs:
+    if args or type(casting) is not str or casting != "safe":
         return bool(_numpy_call(can_cast, locals()))
     namespace = _namespace_of_array(from_, "can_cast") if _is_array(from_) else _numpy_namespace
     try:
@@ -143,19 +156,26 @@ def can_cast(from_: DType | Array, to: DType, /, *args: Any, **kwargs: Any) -> b
     return result
 
 
-def finfo(type: DType | Array, /) -> finfo_object:
+def finfo(dtype: DType | Array) -> finfo_object:
     """Return the limits of a floating-point dtype (or of an array's dtype) as Python numbers.
 
     Parameters
     ----------
-    type : dtype or array
-        A real or complex floating-point dtype, or an array of one.
+    dtype : dtype or array
+        A real or complex floating-point dtype, or an array of one (the standard's
+        ``type``, given by position; ``dtype`` is NumPy's name).
 
     Returns
     -------
     out : finfo_object
         ``bits`` (int), ``eps``, ``max``, ``min``, ``smallest_normal`` (Python floats) and
         ``dtype`` (for complex inputs, the real dtype of each component).
+
+    Raises
+    ------
+    ValueTypeError
+        If ``dtype`` is not a floating-point dtype (a ``TypeError``, and the
+        ``ValueError`` NumPy's ``finfo`` raises).
 
     Examples
     --------
@@ -170,23 +190,30 @@ def finfo(type: DType | Array, /) -> finfo_object:
     >>> xp.finfo(float).eps, xp.finfo(np.float32(1.0)).bits
     (np.float64(2.220446049250313e-16), 32)
     """
-    if _is_numpy_info_argument(type):
+    if _is_numpy_info_argument(dtype):
         return _numpy_call(finfo, locals())
-    return _numpy_namespace.finfo(type)
+    return _numpy_namespace.finfo(dtype)
 
 
-def iinfo(type: DType | Array, /) -> iinfo_object:
+def iinfo(int_type: DType | Array) -> iinfo_object:
     """Return the limits of an integer dtype (or of an array's dtype) as Python ints.
 
     Parameters
     ----------
-    type : dtype or array
-        An integer dtype, or an array of one.
+    int_type : dtype or array
+        An integer dtype, or an array of one (the standard's ``type``, given by
+        position; ``int_type`` is NumPy's name).
 
     Returns
     -------
     out : iinfo_object
         ``bits``, ``max`` and ``min`` (Python ints) and ``dtype``.
+
+    Raises
+    ------
+    ValueTypeError
+        If ``int_type`` is not an integer dtype (a ``TypeError``, and the ``ValueError``
+        NumPy's ``iinfo`` raises).
 
     Examples
     --------
@@ -200,9 +227,9 @@ def iinfo(type: DType | Array, /) -> iinfo_object:
     >>> xp.iinfo(-2).dtype
     dtype('int64')
     """
-    if _is_numpy_info_argument(type):
+    if _is_numpy_info_argument(int_type):
         return _numpy_call(iinfo, locals())
-    return _numpy_namespace.iinfo(type)
+    return _numpy_namespace.iinfo(int_type)
 
 
 def _is_numpy_spelling(value: Any) -> bool:

@@ -13,6 +13,7 @@ import sys
 from typing import Any
 
 import numpy as np
+from numpy.exceptions import AxisError
 from numpy.lib.array_utils import normalize_axis_tuple
 
 __all__ = [
@@ -311,10 +312,10 @@ def is_lazy_array(x: object) -> bool:
     return False
 
 
-def size(x: Any, axis: int | tuple[int, ...] | None = None) -> int | None:
-    """Return the number of elements of ``x``, or None when its shape is not known.
+def size(a: Any, axis: int | tuple[int, ...] | None = None) -> int | None:
+    """Return the number of elements of ``a``, or None when its shape is not known.
 
-    The standard's ``x.size``, for libraries that spell it differently (PyTorch's
+    The standard's ``a.size``, for libraries that spell it differently (PyTorch's
     ``size`` is a method) or report an unknown size as NaN (Dask), as array-api-compat's
     ``size`` gives it. Otherwise it is ``numpy.size`` (CuNumpy 0.7.1's ``xp.size`` was
     NumPy's): with ``axis``, the length of that axis (or the product of those axes), and
@@ -322,7 +323,7 @@ def size(x: Any, axis: int | tuple[int, ...] | None = None) -> int | None:
 
     Parameters
     ----------
-    x : array or array_like
+    a : array or array_like
         An array of any library (anything with a ``shape``), or what ``numpy.asarray``
         takes.
     axis : int or tuple of ints, optional
@@ -353,12 +354,18 @@ def size(x: Any, axis: int | tuple[int, ...] | None = None) -> int | None:
     6
     """
     try:
-        shape = x.shape
+        shape = a.shape
     except AttributeError:  # a list, a scalar, ...: NumPy's call
-        result: int = np.size(x, axis)
+        try:
+            result: int = np.size(a, axis)
+        except AxisError as exc:  # NumPy's class, naming the function
+            raise AxisError(f"size: {exc}") from None
         return result
     if axis is not None:
-        axes = normalize_axis_tuple(axis, len(shape), allow_duplicate=False)  # NumPy's errors
+        try:
+            axes = normalize_axis_tuple(axis, len(shape), allow_duplicate=False)
+        except AxisError as exc:  # NumPy's class, naming the function
+            raise AxisError(f"size: {exc}") from None
         shape = tuple(shape[i] for i in axes)
     if None in shape:
         return None

@@ -22,6 +22,7 @@ from .._settings._cupy_probe import (
     cupy_unavailable_reason,
     visible_gpu_count,
 )
+from .._settings._errors import AttributeTypeError
 
 __all__ = [
     "DLPACK_CUDA",
@@ -220,9 +221,10 @@ DLPACK_CUDA = (2, 13)  # kDLCUDA, kDLCUDAManaged (what CuPy imports)
 
 
 def dlpack_device_type(x: Any, func: str) -> int:
-    """The DLPack device type of producer ``x``; ``TypeError`` naming ``func`` if it has none."""
+    """The DLPack device type of producer ``x``; ``TypeError`` naming ``func`` if it has none
+    (an ``AttributeTypeError``: NumPy's ``from_dlpack`` raises ``AttributeError``)."""
     try:
         return int(x.__dlpack_device__()[0])
     except AttributeError:
         msg = f"{func}: {type(x).__name__} does not support DLPack (no __dlpack_device__)."
-        raise TypeError(msg) from None
+        raise AttributeTypeError(msg) from None

@@ -20,8 +20,10 @@ import numpy as np
 
 __all__ = [
     "BACKEND_ERRORS",
+    "AttributeTypeError",
     "IndexValueError",
     "OverflowValueError",
+    "ValueTypeError",
     "ZeroDivisionValueError",
     "check_copy",
     "called_with",
@@ -69,6 +71,42 @@ class ZeroDivisionValueError(ValueError, ZeroDivisionError):
     >>> import cunumpy as xp
     >>> issubclass(xp.ZeroDivisionValueError, ZeroDivisionError)
     True
+    """
+
+
+class ValueTypeError(TypeError, ValueError):
+    """A dtype of the wrong kind: a ``TypeError`` that is also NumPy's ``ValueError``.
+
+    cunumpy's rule raises ``TypeError`` for a wrong dtype (``finfo`` of an integer dtype,
+    ``iinfo`` of a floating-point array); NumPy raised ``ValueError`` for the same call,
+    so code written for either catches it.
+
+    Examples
+    --------
+    >>> import cunumpy as xp
+    >>> try:
+    ...     xp.finfo(xp.int8)
+    ... except ValueError as exc:
+    ...     print(type(exc).__name__, isinstance(exc, TypeError))
+    ValueTypeError True
+    """
+
+
+class AttributeTypeError(TypeError, AttributeError):
+    """An argument of the wrong type: a ``TypeError`` that is also NumPy's ``AttributeError``.
+
+    NumPy raises ``AttributeError`` where an argument lacks the method it calls
+    (``numpy.astype(1.5, "uint8")``, ``numpy.from_dlpack(5)``); cunumpy's rule says
+    ``TypeError``, so the error is both.
+
+    Examples
+    --------
+    >>> import cunumpy as xp
+    >>> try:
+    ...     xp.from_dlpack(5)
+    ... except AttributeError as exc:
+    ...     print(type(exc).__name__, isinstance(exc, TypeError))
+    AttributeTypeError True
     """
 
 

@@ -14,6 +14,8 @@ from typing import Any
 
 import numpy as np
 
+from ..._settings._errors import ValueTypeError
+
 __all__ = ["astype", "finfo", "finfo_object", "iinfo", "iinfo_object"]
 
 
@@ -121,7 +123,7 @@ def finfo(type: Any, /) -> finfo_object:
     dtype = _dtype_of(type, "finfo")
     if dtype.kind not in "fc":
         msg = f"finfo: expected a floating-point or complex dtype, got {dtype!r}; use iinfo for integers."
-        raise TypeError(msg)
+        raise ValueTypeError(msg)  # NumPy's finfo raises ValueError
     return _finfo(dtype)
 
 
@@ -131,7 +133,7 @@ def iinfo(type: Any, /) -> iinfo_object:
     dtype = _dtype_of(type, "iinfo")
     if dtype.kind not in "iu":
         msg = f"iinfo: expected an integer dtype, got {dtype!r}; use finfo for floating point."
-        raise TypeError(msg)
+        raise ValueTypeError(msg)  # NumPy's iinfo raises ValueError
     return _iinfo(dtype)
 
 
