@@ -253,3 +253,17 @@ def test_the_shared_name_lists_are_the_standards() -> None:
 def test_all_lists_only_existing_names() -> None:
     assert sorted(n for n in cunumpy.__all__ if not hasattr(cunumpy, n)) == []
     assert len(cunumpy.__all__) == len(set(cunumpy.__all__))
+
+
+def test_size_takes_numpys_and_compats_names_for_its_input() -> None:
+    """``size(a=...)`` is NumPy's keyword call, ``size(x=...)`` array-api-compat's."""
+    import array_api_compat
+
+    arr = np.zeros((2, 3))
+    assert cunumpy.size(a=arr) == np.size(a=arr)
+    assert cunumpy.size(x=arr) == array_api_compat.size(x=arr)
+    assert cunumpy.size(a=arr, axis=1) == np.size(arr, axis=1)
+    with pytest.raises(TypeError, match=r"^size: give the array once"):
+        cunumpy.size(arr, x=arr)
+    with pytest.raises(TypeError, match=r"^size: missing the array"):
+        cunumpy.size()

@@ -312,7 +312,21 @@ def is_lazy_array(x: object) -> bool:
     return False
 
 
-def size(a: Any, axis: int | tuple[int, ...] | None = None) -> int | None:
+class _Missing:
+    """The default of ``size``'s two spellings of its input: NumPy's ``a`` and compat's ``x``."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<required>"
+
+
+_MISSING: Any = _Missing()
+
+
+def size(
+    a: Any = _MISSING, axis: int | tuple[int, ...] | None = None, *, x: Any = _MISSING
+) -> int | None:
     """Return the number of elements of ``a``, or None when its shape is not known.
 
     The standard's ``a.size``, for libraries that spell it differently (PyTorch's
@@ -329,6 +343,9 @@ def size(a: Any, axis: int | tuple[int, ...] | None = None) -> int | None:
     axis : int or tuple of ints, optional
         The axis whose length to return, or the axes whose lengths to multiply (as NumPy
         2's ``numpy.size``); ``None`` for the number of elements.
+    x : array, optional
+        array-api-compat's name for ``a`` (``size(x=arr)``), keyword only; give one of
+        ``a`` and ``x``.
 
     Returns
     -------
@@ -352,7 +369,17 @@ def size(a: Any, axis: int | tuple[int, ...] | None = None) -> int | None:
     8
     >>> xp.size([[1, 2, 3], [4, 5, 6]])  # no shape: NumPy's answer
     6
+    >>> xp.size(x=np.zeros(4))  # array-api-compat's keyword
+    4
     """
+    if x is not _MISSING:
+        if a is not _MISSING:
+            msg = "size: give the array once, as `a` (NumPy's name) or `x` (array-api-compat's), not both"
+            raise TypeError(msg)
+        a = x
+    elif a is _MISSING:
+        msg = "size: missing the array: pass it by position, as `a=` (NumPy's name) or as `x=` (array-api-compat's)"
+        raise TypeError(msg)
     try:
         shape = a.shape
     except AttributeError:  # a list, a scalar, ...: NumPy's call
