@@ -806,6 +806,15 @@ def _numpy_parameters(qualname: str) -> list[inspect.Parameter] | None:
     return parameters
 
 
+def _is_numpy_ufunc(qualname: str) -> bool:
+    """Whether NumPy's function of the same meaning is a ufunc (``vecdot``): its keywords
+    have no default of their own, and one given means what one left out does not
+    (``vecdot(a, b, axis=-1, axes=...)`` is NumPy's TypeError)."""
+    module, _, name = qualname.rpartition(".")
+    owner = getattr(np, module) if module else np
+    return isinstance(getattr(owner, NUMPY_NAMES.get(name, name), None), np.ufunc)
+
+
 def _literal(node: ast.expr | None) -> Any:
     """The value of a default in the signature table (None for a name such as ``inf``)."""
     try:
@@ -854,6 +863,11 @@ def _union(qualname: str, args: ast.arguments) -> Union:
         return plain
     theirs = _numpy_parameters(qualname)
     if theirs is None:
+        if _is_numpy_ufunc(qualname):  # vecdot's axis: a keyword NumPy's gufunc reads when given
+            for i, (a, default) in enumerate(zip(args.kwonlyargs, args.kw_defaults)):
+                if default is not None:
+                    plain.not_given[a.arg] = ast.unparse(default)
+                    plain.args.kw_defaults[i] = _not_given_default(default)
         return plain
     positional = [p for p in theirs if p.kind in _POSITIONAL]
     standard = [*args.posonlyargs, *args.args]
@@ -931,7 +945,7 @@ def _not_given_default(default: ast.expr) -> ast.expr:
     """``_NOT_GIVEN_<default>``, a module constant ``_not_given(<the standard's default>)``
     (shown ``<not given: True>``), written at the top of the module (``_not_given_lines``)."""
     text = ast.unparse(default)
-    slug = {"0.0": "ZERO", "0": "ZERO_INT"}.get(text, re.sub(r"\W", "_", text).upper())
+    slug = {"0.0": "ZERO", "0": "ZERO_INT", "-1": "MINUS_ONE"}.get(text, re.sub(r"\W", "_", text).upper())
     name = f"_NOT_GIVEN_{slug}"
     assert _NOT_GIVEN_NAMES.setdefault(name, text) == text, name
     return ast.Name(name)
