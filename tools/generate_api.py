@@ -211,6 +211,8 @@ def _numpy_takes(qualname: str, args: ast.arguments) -> set[str]:
     signature's name: ``x`` is NumPy's ``a``); none without NumPy's call."""
     theirs = _numpy_parameters(qualname) if qualname not in NO_NUMPY_EXTRAS else None
     if theirs is None:
+        if _is_numpy_ufunc(qualname):  # vecdot's axis: a keyword of NumPy's gufunc too
+            return {a.arg for a in args.kwonlyargs if a.arg in _UFUNC_KEYWORDS}
         return set()
     renames = _union(qualname, args).renames
     names = {p.name for p in theirs}
@@ -804,6 +806,12 @@ def _numpy_parameters(qualname: str) -> list[inspect.Parameter] | None:
         kind = inspect.Parameter.POSITIONAL_ONLY
         return [p.replace(kind=kind) if p.kind in _POSITIONAL else p for p in parameters]
     return parameters
+
+
+#: The keywords every NumPy (g)ufunc takes (``numpy.vecdot(a, b, axis=...)``).
+_UFUNC_KEYWORDS = frozenset(
+    {"axis", "axes", "keepdims", "out", "where", "casting", "order", "dtype", "subok"}
+)
 
 
 def _is_numpy_ufunc(qualname: str) -> bool:

@@ -250,8 +250,10 @@ def vecdot(
         return _numpy_call(vecdot, locals())
     _axis = -1 if axis is _NOT_GIVEN_MINUS_ONE else axis
     try:
-        if type(_axis) is not int:
-            _check_int(_axis, "vecdot", "axis")
+        if type(_axis) is not int and (
+            _axis is None or _refused(_check_int, _axis, "vecdot", "axis")
+        ):
+            return _numpy_call(vecdot, locals())
         if type(x1) is _ndarray and type(x2) is _ndarray:
             return _numpy_vecdot(x1, x2, axis=_axis)
         namespace = _namespace_of_pair(x1, x2, "vecdot", "x1", "x2")
