@@ -283,20 +283,27 @@ def test_deliberate_differences_are_data_with_reasons_and_match_the_documented_c
     assert len(entries) >= 10 and all(e["reason"] for e in entries)
 
     def finding(name, positional, **keywords):
-        theirs = _outcome(getattr(np, name), *positional, **keywords)
-        found = compare(_outcome(getattr(xp, name), *positional, **keywords), theirs)
+        numpy_function, our_function = np, xp
+        for part in name.split("."):  # linalg.eigvals
+            numpy_function, our_function = getattr(numpy_function, part), getattr(our_function, part)
+        theirs = _outcome(numpy_function, *positional, **keywords)
+        found = compare(_outcome(our_function, *positional, **keywords), theirs)
         assert found is not None, name
         text = render_call("", name, [("lit", p) for p in positional],
                            [(k, ("lit", v)) for k, v in keywords.items()])[1:]  # fmt: skip
         return {"name": name, "class": found[0], "detail": found[1], "call": text}
 
     documented = [
-        finding("clip", [np.array([1, 5])], min=0.5, max=2.5),
         finding("full", [2, 1.5], dtype=np.int64),
+        finding("full", [(3, 1), 0.5j], dtype=np.float32),
         finding("astype", [np.array([1 + 2j]), np.float64]),
-        finding("roll", [np.array([1, 2, 3]), 1.5]),
-        finding("std", [np.array([1.0, 2.0])], correction=-1),
         finding("argsort", [np.random.default_rng(0).integers(0, 3, size=40)]),  # ties
+        finding("linalg.eigvals", [np.array([[2, 1], [1, 2]])]),  # real eigenvalues
+        finding("iinfo", [np.int8]),
+        finding("iinfo", [np.array([1], dtype=np.int16)]),
+        finding("fft.fftn", [np.ones((2, 3))], s=(2,)),
+        finding("clip", [np.array([1, 5])], a_max=2, min=0),
+        finding("clip", [np.array([1, 5]), 1, None], min=0),
     ]
     with np.errstate(all="ignore"):
         documented.append(finding("floor_divide", [np.array([np.inf]), 2.0]))
