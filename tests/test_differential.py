@@ -25,7 +25,7 @@ from differential.compare import compare, same_bits
 from differential.findings import Tally, deliberate_entry, load_deliberate
 from differential.names import LEFT_OUT, Callee, shared_callables
 from differential.outcome import call
-from differential.runner import one_call, run
+from differential.runner import _defined, one_call, run
 
 import cunumpy as xp
 
@@ -285,7 +285,10 @@ def test_deliberate_differences_are_data_with_reasons_and_match_the_documented_c
     def finding(name, positional, **keywords):
         numpy_function, our_function = np, xp
         for part in name.split("."):  # linalg.eigvals
-            numpy_function, our_function = getattr(numpy_function, part), getattr(our_function, part)
+            numpy_function, our_function = (
+                getattr(numpy_function, part),
+                getattr(our_function, part),
+            )
         theirs = _outcome(numpy_function, *positional, **keywords)
         found = compare(_outcome(our_function, *positional, **keywords), theirs)
         assert found is not None, name
@@ -311,3 +314,19 @@ def test_deliberate_differences_are_data_with_reasons_and_match_the_documented_c
         assert deliberate_entry(f, entries) is not None, f
     other = {"name": "clip", "class": "refuses", "detail": "TypeError: x", "call": "clip(1)"}
     assert deliberate_entry(other, entries) is None
+
+
+def test_inverse_real_transforms_of_an_empty_input_leave_numpys_values_uninitialized() -> None:
+    """NumPy's irfft of an empty input holds heap addresses, not zeros (a zero-padded
+    length-1 input gives zeros exactly): its values are not compared, the rest is."""
+    garbage = np.fft.irfft(np.zeros((1, 0)), n=3)
+    padded = np.fft.irfft(np.zeros((1, 1)), n=3)
+    assert np.array_equal(padded, np.zeros((1, 3)))
+    assert garbage.shape == padded.shape and garbage.dtype == padded.dtype
+    callee = Callee("fft.irfft", np.fft.irfft, xp.fft.irfft, None)
+    empty = ("arr", "float64", (1, 0), "C", [])
+    full = ("arr", "float64", (1, 1), "C", [0.0])
+    assert not _defined(callee, [empty], [("n", ("lit", 3))])
+    assert not _defined(callee, [], [("a", ("out", empty))])
+    assert _defined(callee, [full], [("n", ("lit", 3))])
+    assert _defined(Callee("fft.rfft", np.fft.rfft, xp.fft.rfft, None), [empty], [])

@@ -953,7 +953,9 @@ def _not_given_default(default: ast.expr) -> ast.expr:
     """``_NOT_GIVEN_<default>``, a module constant ``_not_given(<the standard's default>)``
     (shown ``<not given: True>``), written at the top of the module (``_not_given_lines``)."""
     text = ast.unparse(default)
-    slug = {"0.0": "ZERO", "0": "ZERO_INT", "-1": "MINUS_ONE"}.get(text, re.sub(r"\W", "_", text).upper())
+    slug = {"0.0": "ZERO", "0": "ZERO_INT", "-1": "MINUS_ONE"}.get(
+        text, re.sub(r"\W", "_", text).upper()
+    )
     name = f"_NOT_GIVEN_{slug}"
     assert _NOT_GIVEN_NAMES.setdefault(name, text) == text, name
     return ast.Name(name)
