@@ -303,6 +303,7 @@ IDIOMS: dict[str, Idiom] = {
         np.ones((1, 3)), np.array(0.0), axes=1, axis=-1
     ),
     "vecdot(7, a, axis=(1,))": lambda m: m.vecdot(7, np.ones((2, 2, 2)), axis=(1,)),
+    "linalg.pinv(int, rtol=None)": lambda m: m.linalg.pinv(m.asarray([[1, 2], [3, 4]]), rtol=None),
     # bad calls: the class NumPy raises
     "mean(bad axis)": lambda m: m.mean(_m2(m), 5),
     "sqrt(str)": lambda m: m.sqrt("x"),
@@ -314,6 +315,7 @@ IDIOMS: dict[str, Idiom] = {
 #: Idioms whose answer on the CuPy backend is NumPy's, with the reason.
 NUMPY_ON_CUPY = {
     "sqrt(np.float64)": "a NumPy scalar is NumPy data: compute follows data",
+    "vecdot(7, a, axis=(1,))": "a NumPy array is NumPy data: compute follows data",
 }
 
 #: Idioms that the CuPy backend does not answer as CuPy does, with the reason.

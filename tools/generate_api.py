@@ -131,6 +131,15 @@ OMITTABLE = {
     "permute_dims": ("axes",),  # NumPy's transpose(a) reverses the axes
 }
 
+# Calls outside the standard's domain that NumPy's route takes as written, tested first
+# (in the standard's names): ``linalg.pinv(int_matrix, rtol=None)`` is NumPy's ValueError,
+# where ``pinv(int_matrix)`` (no rtol given) is NumPy's ``pinv(x)``.
+ROUTE_TESTS = {
+    "linalg.pinv": (
+        "(rtol is not _NOT_GIVEN_NONE and getattr(getattr(x, 'dtype', None), 'kind', 'f') in 'biu')"
+    ),
+}
+
 ARGS_DOC = (
     "NumPy's call: further positional arguments of NumPy's function of the same meaning "
     "(``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live."
@@ -1054,6 +1063,7 @@ def _numpy_route(qualname: str, args: ast.arguments) -> list[str]:
     arrays = {name for name, _ in _array_kinds(args)}
     tests = ["kwargs"] if args.vararg is not None else ["args", "kwargs"]
     tests += [f"{n} is _OMITTED" for n in OMITTABLE.get(qualname, ()) if n not in arrays]
+    tests += [ROUTE_TESTS[qualname]] if qualname in ROUTE_TESTS else []
     name = qualname.rpartition(".")[2]
     return [f"if {' or '.join(tests)}:", f"    return _numpy_call({name}, locals())"]
 

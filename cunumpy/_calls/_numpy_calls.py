@@ -281,6 +281,8 @@ def _call(plan: _Plan, values: dict[str, Any]) -> Any:
         library = library_of(namespace)
         found = plan.functions[namespace] = (library, _function(library, namespace, plan.name))
     library, function = found
+    if places and library is not np:  # CuPy's clip(a, a_min, a_max, out=None): by position
+        positional = [*positional, *(keywords.pop(name, None) for name in places)]
     if library.__name__ == "cupy":
         positional, keywords = _on_cupy(plan, values, positional, keywords, namespace)
     if device is None:
