@@ -136,7 +136,9 @@ def _keyword_places(qualname: str, positional: list[str]) -> dict[str, str]:
     if prefix:
         module = getattr(np, prefix)
     try:
-        theirs = list(inspect.signature(getattr(module, name)).parameters.values())
+        theirs = list(
+            inspect.signature(getattr(module, NUMPY_NAMES.get(name, name))).parameters.values()
+        )
     except (AttributeError, TypeError, ValueError):  # no such function, or a ufunc
         return {}
     numpy_positional = [p.name for p in theirs if p.kind in _POSITIONAL]
@@ -204,6 +206,12 @@ def _namespace_of_values(values: Any) -> ModuleType | None:
     return numpy_scalar
 
 
+def _numpy_data(value: Any) -> bool:
+    """Whether ``value`` is NumPy's to read: an ndarray, a NumPy or Python scalar, a list
+    or a tuple (not another library's array that NumPy's functions hand on)."""
+    return type(value) in _NOT_ARRAYS or isinstance(value, (_ndarray, _generic, *_SEQUENCES))
+
+
 def _converted(value: Any, namespace: ModuleType) -> Any:
     """A Python sequence as an array of ``namespace`` (CuPy refuses sequences)."""
     return namespace.asarray(value) if isinstance(value, _SEQUENCES) else value
@@ -241,7 +249,7 @@ def _call(plan: _Plan, values: dict[str, Any]) -> Any:
         places = {}  # clip(x, 1, 2, out), clip(x, 1, a_max=2): NumPy's positional call
     for name, default in plan.positional:
         value = values[name]
-        if name in places:
+        if places and name in places:
             if value is not default:
                 keywords[name] = value
             by_name = True
@@ -281,7 +289,9 @@ def _call(plan: _Plan, values: dict[str, Any]) -> Any:
         library = library_of(namespace)
         found = plan.functions[namespace] = (library, _function(library, namespace, plan.name))
     library, function = found
-    if places and library is not np:  # CuPy's clip(a, a_min, a_max, out=None): by position
+    if places and (library is not np or not _numpy_data(positional[0] if positional else None)):
+        # CuPy's clip(a, a_min, a_max, out=None), and another library's array that NumPy's
+        # function hands on (Dask's clip through __array_function__): by position
         positional = [*positional, *(keywords.pop(name, None) for name in places)]
     if library.__name__ == "cupy":
         positional, keywords = _on_cupy(plan, values, positional, keywords, namespace)
