@@ -887,7 +887,13 @@ def pinv(
     array([[0.5, 0. ],
            [0. , 0. ]])
     """
-    if args or kwargs:
+    if (
+        args
+        or kwargs
+        or (
+            rtol is not _NOT_GIVEN_NONE and getattr(getattr(a, "dtype", None), "kind", "f") in "biu"
+        )
+    ):
         return _numpy_call(pinv, locals())
     _rtol = None if rtol is _NOT_GIVEN_NONE else rtol
     try:

@@ -316,6 +316,24 @@ IDIOMS: dict[str, Idiom] = {
     "from_dlpack(5)": lambda m: m.from_dlpack(5),
     "from_dlpack([])": lambda m: m.from_dlpack([]),
     "from_dlpack(True)": lambda m: m.from_dlpack(True),
+    # clip: min and max reach NumPy as keywords unless the call names a_min or a_max
+    "clip(x, min=1.0, out=y)": lambda m: m.clip(_x(m), min=1.0, out=m.zeros(5)),
+    "clip(-2.0, min=None)": lambda m: m.clip(-2.0, min=None),
+    "clip(list, max=0.5)": lambda m: m.clip([1.0, 0.0], max=0.5),
+    "clip(x, 0, a_max=1)": lambda m: m.clip(_x(m), 0, a_max=1),
+    "clip(x, a_min=0, a_max=1)": lambda m: m.clip(_x(m), a_min=0, a_max=1),
+    "clip(x, 0, 1, y)": lambda m: m.clip(_x(m), 0, 1, m.zeros(5)),
+    "clip(x, a_min=0, max=1)": lambda m: m.clip(_x(m), a_min=0, max=1),
+    # NumPy judged first an argument outside the standard's domain: its class
+    "eye(-1, True, 2)": lambda m: m.eye(-1, True, 2, dtype="uint64"),
+    "arange(array, None, step=array)": lambda m: m.arange(
+        np.array([1, 0, 3]), None, step=np.array([[1]])
+    ),
+    "vecdot(a, b, axis=-1, axes=)": lambda m: m.vecdot(
+        np.ones((1, 3)), np.array(0.0), axes=1, axis=-1
+    ),
+    "vecdot(7, a, axis=(1,))": lambda m: m.vecdot(7, np.ones((2, 2, 2)), axis=(1,)),
+    "linalg.pinv(int, rtol=None)": lambda m: m.linalg.pinv(m.asarray([[1, 2], [3, 4]]), rtol=None),
     # bad calls: the class NumPy raises
     "mean(bad axis)": lambda m: m.mean(_m2(m), 5),
     "sqrt(str)": lambda m: m.sqrt("x"),
@@ -327,6 +345,7 @@ IDIOMS: dict[str, Idiom] = {
 #: Idioms whose answer on the CuPy backend is NumPy's, with the reason.
 NUMPY_ON_CUPY = {
     "sqrt(np.float64)": "a NumPy scalar is NumPy data: compute follows data",
+    "vecdot(7, a, axis=(1,))": "a NumPy array is NumPy data: compute follows data",
 }
 
 #: Idioms that the CuPy backend does not answer as CuPy does, with the reason.

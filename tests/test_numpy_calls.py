@@ -458,3 +458,45 @@ _STANDARDS_ANSWER = {
         for kind in ("all", "counts", "inverse")
     },
 }
+
+
+def _warnings_of(function: Callable, *args, **kwargs) -> list[type]:
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        function(*args, **kwargs)
+    return [w.category for w in caught]
+
+
+@pytest.mark.parametrize("name", ["fftn", "ifftn", "rfftn", "irfftn"])
+def test_fft_s_without_axes_warns_as_numpy_for_numpys_calls_only(name: str) -> None:
+    """NumPy's call (a list, NumPy's out=) gives NumPy's DeprecationWarning and answer; the
+    standard's call fftn(x, s=(2,)) gives none (the standard defines s without axes), with
+    NumPy's values (docs/migrating.md, deliberate.json)."""
+    ours, theirs = getattr(xp.fft, name), getattr(np.fft, name)
+    data = [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]
+    assert DeprecationWarning in _warnings_of(theirs, data, s=(2,))
+    assert DeprecationWarning in _warnings_of(ours, data, s=(2,))  # a list: NumPy's call
+    x = np.asarray(data)
+    assert _warnings_of(ours, x, s=(2,)) == []
+    with pytest.warns(DeprecationWarning, match="axes"):
+        expected = theirs(x, s=(2,))
+    compare(ours(x, s=(2,)), expected)
+
+
+def test_clip_min_and_max_reach_numpy_as_written() -> None:
+    x = np.array([-1.5, 0.5, 2.5])
+    for call in (
+        lambda m: m.clip(x, min=0.0, out=np.empty(3)),
+        lambda m: m.clip(-2.0, min=None),
+        lambda m: m.clip([[1 + 0j, 2j]], min=np.inf),
+        lambda m: m.clip(x, 0, a_max=1),
+        lambda m: m.clip(x, 0, 1, np.empty(3)),
+    ):
+        compare(call(xp), call(np))
+    kind, exc = outcome(lambda m: m.clip(x, a_min=0, max=1), np)
+    assert kind == "raises" and isinstance(exc, TypeError)
+    with pytest.raises(TypeError, match="a_max"):
+        xp.clip(x, a_min=0, max=1)
+    compare(xp.clip(x, 1), np.clip(x, 1, None))  # the standard's call: no upper bound

@@ -131,6 +131,15 @@ OMITTABLE = {
     "permute_dims": ("axes",),  # NumPy's transpose(a) reverses the axes
 }
 
+# Calls outside the standard's domain that NumPy's route takes as written, tested first
+# (in the standard's names): ``linalg.pinv(int_matrix, rtol=None)`` is NumPy's ValueError,
+# where ``pinv(int_matrix)`` (no rtol given) is NumPy's ``pinv(x)``.
+ROUTE_TESTS = {
+    "linalg.pinv": (
+        "(rtol is not _NOT_GIVEN_NONE and getattr(getattr(x, 'dtype', None), 'kind', 'f') in 'biu')"
+    ),
+}
+
 ARGS_DOC = (
     "NumPy's call: further positional arguments of NumPy's function of the same meaning "
     "(``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live."
@@ -211,6 +220,8 @@ def _numpy_takes(qualname: str, args: ast.arguments) -> set[str]:
     signature's name: ``x`` is NumPy's ``a``); none without NumPy's call."""
     theirs = _numpy_parameters(qualname) if qualname not in NO_NUMPY_EXTRAS else None
     if theirs is None:
+        if _is_numpy_ufunc(qualname):  # vecdot's axis: a keyword of NumPy's gufunc too
+            return {a.arg for a in args.kwonlyargs if a.arg in _UFUNC_KEYWORDS}
         return set()
     renames = _union(qualname, args).renames
     names = {p.name for p in theirs}
@@ -806,6 +817,21 @@ def _numpy_parameters(qualname: str) -> list[inspect.Parameter] | None:
     return parameters
 
 
+#: The keywords every NumPy (g)ufunc takes (``numpy.vecdot(a, b, axis=...)``).
+_UFUNC_KEYWORDS = frozenset(
+    {"axis", "axes", "keepdims", "out", "where", "casting", "order", "dtype", "subok"}
+)
+
+
+def _is_numpy_ufunc(qualname: str) -> bool:
+    """Whether NumPy's function of the same meaning is a ufunc (``vecdot``): its keywords
+    have no default of their own, and one given means what one left out does not
+    (``vecdot(a, b, axis=-1, axes=...)`` is NumPy's TypeError)."""
+    module, _, name = qualname.rpartition(".")
+    owner = getattr(np, module) if module else np
+    return isinstance(getattr(owner, NUMPY_NAMES.get(name, name), None), np.ufunc)
+
+
 def _literal(node: ast.expr | None) -> Any:
     """The value of a default in the signature table (None for a name such as ``inf``)."""
     try:
@@ -854,6 +880,11 @@ def _union(qualname: str, args: ast.arguments) -> Union:
         return plain
     theirs = _numpy_parameters(qualname)
     if theirs is None:
+        if _is_numpy_ufunc(qualname):  # vecdot's axis: a keyword NumPy's gufunc reads when given
+            for i, (a, default) in enumerate(zip(args.kwonlyargs, args.kw_defaults)):
+                if default is not None:
+                    plain.not_given[a.arg] = ast.unparse(default)
+                    plain.args.kw_defaults[i] = _not_given_default(default)
         return plain
     positional = [p for p in theirs if p.kind in _POSITIONAL]
     standard = [*args.posonlyargs, *args.args]
@@ -931,7 +962,9 @@ def _not_given_default(default: ast.expr) -> ast.expr:
     """``_NOT_GIVEN_<default>``, a module constant ``_not_given(<the standard's default>)``
     (shown ``<not given: True>``), written at the top of the module (``_not_given_lines``)."""
     text = ast.unparse(default)
-    slug = {"0.0": "ZERO", "0": "ZERO_INT"}.get(text, re.sub(r"\W", "_", text).upper())
+    slug = {"0.0": "ZERO", "0": "ZERO_INT", "-1": "MINUS_ONE"}.get(
+        text, re.sub(r"\W", "_", text).upper()
+    )
     name = f"_NOT_GIVEN_{slug}"
     assert _NOT_GIVEN_NAMES.setdefault(name, text) == text, name
     return ast.Name(name)
@@ -1030,6 +1063,7 @@ def _numpy_route(qualname: str, args: ast.arguments) -> list[str]:
     arrays = {name for name, _ in _array_kinds(args)}
     tests = ["kwargs"] if args.vararg is not None else ["args", "kwargs"]
     tests += [f"{n} is _OMITTED" for n in OMITTABLE.get(qualname, ()) if n not in arrays]
+    tests += [ROUTE_TESTS[qualname]] if qualname in ROUTE_TESTS else []
     name = qualname.rpartition(".")[2]
     return [f"if {' or '.join(tests)}:", f"    return _numpy_call({name}, locals())"]
 

@@ -15,6 +15,7 @@ from .._calls._arguments import raise_restated_call as _raise_restated_call
 from .._calls._arguments import refused as _refused
 from .._calls._fast_path import fast_path as _fast_path
 from .._calls._fast_path import ufunc_methods as _ufunc_methods
+from .._calls._numpy_calls import not_given as _not_given
 from .._calls._numpy_calls import numpy_call as _numpy_call
 from .._calls._where_to_run import (
     _namespace_of_one,
@@ -34,6 +35,10 @@ _numpy_matmul = _numpy_namespace.matmul
 _numpy_matrix_transpose = _numpy_namespace.matrix_transpose
 _numpy_tensordot = _numpy_namespace.tensordot
 _numpy_vecdot = _numpy_namespace.vecdot
+
+
+# The defaults of the parameters whose NumPy default differs (see _union).
+_NOT_GIVEN_MINUS_ONE = _not_given(-1)
 
 
 @_fast_path(_numpy_matmul, "aa", ufunc="matmul")
@@ -200,7 +205,9 @@ def tensordot(
 
 # In Python: NumPy's vecdot is a ufunc with other keywords.
 @_ufunc_methods("vecdot")
-def vecdot(x1: Array, x2: Array, /, *args: Any, axis: int = -1, **kwargs: Any) -> Array:
+def vecdot(
+    x1: Array, x2: Array, /, *args: Any, axis: int = _NOT_GIVEN_MINUS_ONE, **kwargs: Any
+) -> Array:
     """Compute the dot product of vectors along an axis, conjugating the first argument.
 
     Computes where the array arguments live (NumPy on the CPU, CuPy on their GPU).
@@ -219,7 +226,8 @@ def vecdot(x1: Array, x2: Array, /, *args: Any, axis: int = -1, **kwargs: Any) -
         (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     axis : int, default -1
         Axis holding the vector components (default -1); it is not broadcast and must have
-        the same length in both arrays.
+        the same length in both arrays. Not given, it is -1 for the standard's call and left
+        out of NumPy's, whose default differs.
     **kwargs : Any
         NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
         passed on the same way.
@@ -240,14 +248,17 @@ def vecdot(x1: Array, x2: Array, /, *args: Any, axis: int = -1, **kwargs: Any) -
     """
     if args or kwargs:
         return _numpy_call(vecdot, locals())
+    _axis = -1 if axis is _NOT_GIVEN_MINUS_ONE else axis
     try:
-        if type(axis) is not int:
-            _check_int(axis, "vecdot", "axis")
+        if type(_axis) is not int and (
+            _axis is None or _refused(_check_int, _axis, "vecdot", "axis")
+        ):
+            return _numpy_call(vecdot, locals())
         if type(x1) is _ndarray and type(x2) is _ndarray:
-            return _numpy_vecdot(x1, x2, axis=axis)
+            return _numpy_vecdot(x1, x2, axis=_axis)
         namespace = _namespace_of_pair(x1, x2, "vecdot", "x1", "x2")
         if namespace is None:
             return _numpy_call(vecdot, locals())
-        return namespace.vecdot(x1, x2, axis=axis)
+        return namespace.vecdot(x1, x2, axis=_axis)
     except _ARRAY_ERRORS as exc:
-        _raise_restated_call("vecdot", exc, x1=x1, x2=x2, axis=axis)
+        _raise_restated_call("vecdot", exc, x1=x1, x2=x2, axis=_axis)

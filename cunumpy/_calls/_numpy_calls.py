@@ -99,7 +99,8 @@ class _Plan:
     """How to pass one function's parameters on to the library (read once per function)."""
 
     __slots__ = (
-        "arrays", "functions", "keywords", "name", "positional", "sequences", "vararg", "varkw",
+        "arrays", "functions", "keyword_places", "keywords", "name", "positional", "sequences",
+        "vararg", "varkw",
     )  # fmt: skip
 
     def __init__(self, func: Callable[..., Any]) -> None:
@@ -119,6 +120,34 @@ class _Plan:
         self.arrays = {n for n, a in annotations.items() if "Array" in a} - self.sequences
         #: namespace -> the library's function for this call (found once per namespace)
         self.functions: dict[ModuleType, tuple[ModuleType, Any]] = {}
+        self.keyword_places = _keyword_places(self.name, [n for n, _ in self.positional])
+
+
+def _keyword_places(qualname: str, positional: list[str]) -> dict[str, str]:
+    """The union's positional parameters that stand where NumPy's positional parameter has
+    another name and that NumPy also takes as keywords of their own name: ours -> NumPy's
+    positional name. ``clip(a, min, max)`` keeps the standard's ``min`` and ``max``, NumPy's
+    are ``clip(a, a_min, a_max, out=None, *, min, max)``: a call that passes nothing more by
+    position and names neither ``a_min`` nor ``a_max`` reaches NumPy with ``min=``/``max=``
+    (``clip(x, min=1, out=y)``, ``clip(-2.0, min=None)``), which NumPy's ``a_min`` would
+    refuse without an ``a_max``; a call that does goes by position, as it was written."""
+    module = np
+    prefix, _, name = qualname.rpartition(".")
+    if prefix:
+        module = getattr(np, prefix)
+    try:
+        theirs = list(
+            inspect.signature(getattr(module, NUMPY_NAMES.get(name, name))).parameters.values()
+        )
+    except (AttributeError, TypeError, ValueError):  # no such function, or a ufunc
+        return {}
+    numpy_positional = [p.name for p in theirs if p.kind in _POSITIONAL]
+    keyword_only = {p.name for p in theirs if p.kind is p.KEYWORD_ONLY}
+    return {
+        ours: numpy_name
+        for ours, numpy_name in zip(positional, numpy_positional)
+        if ours != numpy_name and ours in keyword_only
+    }
 
 
 _ARRAY_SEQUENCES = ("union[tuple[array", "tuple[array", "list[array")
@@ -177,6 +206,12 @@ def _namespace_of_values(values: Any) -> ModuleType | None:
     return numpy_scalar
 
 
+def _numpy_data(value: Any) -> bool:
+    """Whether ``value`` is NumPy's to read: an ndarray, a NumPy or Python scalar, a list
+    or a tuple (not another library's array that NumPy's functions hand on)."""
+    return type(value) in _NOT_ARRAYS or isinstance(value, (_ndarray, _generic, *_SEQUENCES))
+
+
 def _converted(value: Any, namespace: ModuleType) -> Any:
     """A Python sequence as an array of ``namespace`` (CuPy refuses sequences)."""
     return namespace.asarray(value) if isinstance(value, _SEQUENCES) else value
@@ -206,8 +241,19 @@ def _call(plan: _Plan, values: dict[str, Any]) -> Any:
     pending: list[Any] = []  # defaults, passed only when a later argument is
     keywords: dict[str, Any] = {}
     by_name = False  # a parameter left out (OMITTED, NotGiven): the later ones go by name
+    places = plan.keyword_places
+    if places and (
+        (plan.vararg is not None and values[plan.vararg])
+        or (plan.varkw is not None and not set(places.values()).isdisjoint(values[plan.varkw]))
+    ):
+        places = {}  # clip(x, 1, 2, out), clip(x, 1, a_max=2): NumPy's positional call
     for name, default in plan.positional:
         value = values[name]
+        if places and name in places:
+            if value is not default:
+                keywords[name] = value
+            by_name = True
+            continue
         if value is default:
             if value is OMITTED or type(value) is NotGiven:
                 by_name = True
@@ -243,6 +289,10 @@ def _call(plan: _Plan, values: dict[str, Any]) -> Any:
         library = library_of(namespace)
         found = plan.functions[namespace] = (library, _function(library, namespace, plan.name))
     library, function = found
+    if places and (library is not np or not _numpy_data(positional[0] if positional else None)):
+        # CuPy's clip(a, a_min, a_max, out=None), and another library's array that NumPy's
+        # function hands on (Dask's clip through __array_function__): by position
+        positional = [*positional, *(keywords.pop(name, None) for name in places)]
     if library.__name__ == "cupy":
         positional, keywords = _on_cupy(plan, values, positional, keywords, namespace)
     if device is None:

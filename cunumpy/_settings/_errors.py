@@ -259,11 +259,16 @@ def restate(func: str, exc: BaseException, **arguments: Any) -> BaseException:
 
     Messages that already name ``func`` (cunumpy's own) are kept as they are. A
     ``BufferError`` of ``from_dlpack`` stays a ``BufferError``, as the standard says.
+    A specific message (the argument at fault, in the standard's words) replaces the
+    library's error where it is of the library's class; where the library judged first an
+    argument outside the standard's domain (``eye(-1, True)``: NumPy's TypeError for
+    ``M=True``; ``arange(array)``: NumPy's ValueError), the library's error is restated in
+    its own class.
     """
     if str(exc).startswith(f"{func}:"):
         return exc
     specific = _specific(func, exc, arguments)
-    if specific is not None:
+    if specific is not None and isinstance(specific, type(exc)):
         return specific
     kind = TypeError if isinstance(exc, TypeError) else value_error_for(exc)
     return kind(f"{func}: {str(exc).rstrip('.')}{called_with(arguments)}")
