@@ -17,7 +17,8 @@
 #   MUST_RUN are selected), the conformance harness and the public suite (on the NumPy
 #   backend, since CuPy needs a GPU to be selected), starts each benchmark (its CPU figures)
 #   and runs the suite's selection on this Python, where its GPU tests skip. Use PYTHON=...
-#   to name a Python that reproduces the GPU machine's (3.12).
+#   to name a Python that reproduces the GPU machine's (3.12): tools/make_gpu_image_venv.sh
+#   makes a venv like its image (docs/testing.md gives the commands in order).
 #
 # Runs: the environment report, a GPU smoke test, the test suite (GPU tests included; every
 # backend-parametrized test runs on CuPy too: the tests that read device-wide memory or

@@ -171,8 +171,12 @@ def _public_classes() -> list[tuple[str, type]]:
     import importlib
     import inspect
 
+    # the API reference's list of public modules, which needs no Sphinx (the docs extra)
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "docs" / "_ext"))
-    from api_pages import MODULES
+    try:
+        from public_modules import MODULES
+    finally:
+        sys.path.pop(0)
 
     found = []
     for name in MODULES:

@@ -59,7 +59,8 @@ du -sh gpu_wheels gpu_numpy24 gpu_suite gpu_071
 if "$PY" -c 'import sys; sys.exit(sys.version_info[:2] != (3, 12))'; then
     GPU_CHECK_DRY_RUN=1 PYTHON="$PY" ./gpu_check.sh
 else
-    echo "dry run: PYTHON=/path/to/python3.12 GPU_CHECK_DRY_RUN=1 ./gpu_check.sh"
+    echo "dry run: PYTHON=/path/to/python3.12 GPU_CHECK_DRY_RUN=1 ./gpu_check.sh" \
+        "(tools/make_gpu_image_venv.sh makes a venv like the GPU machine's image)"
 fi
 cat <<'CALL'
 
