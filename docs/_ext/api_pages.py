@@ -12,7 +12,7 @@ A module with more than ``SPLIT_ABOVE`` names (the top level, with the whole sta
 keeps its section tables on its page and gives each section's full entries a page of its
 own (``docs/api/cunumpy/creation-functions.rst``), so no page holds hundreds of entries.
 
-To give a new public module a page, add its name to ``MODULES``. A name whose defining
+To give a new public module a page, add its name to ``MODULES`` (``public_modules.py``). A name whose defining
 module has no entry in ``GROUPS`` gets a section titled by that module's docstring; a
 data attribute needs a ``#:`` comment where it is defined (or an entry in ``DATA``),
 otherwise the build warns (and ``sphinx-build -W`` fails).
@@ -28,33 +28,12 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from public_modules import MODULES  # docs/_ext/public_modules.py: the list, without Sphinx
 from sphinx.application import Sphinx
 from sphinx.pycode import ModuleAnalyzer
 from sphinx.util import logging
 
 logger = logging.getLogger(__name__)
-
-#: The public modules, one page each, in the order of the table of contents.
-MODULES = [
-    "cunumpy",
-    "cunumpy.linalg",
-    "cunumpy.fft",
-    "cunumpy.cuda",
-    "cunumpy.kernels",
-    "cunumpy.arguments",
-    "cunumpy.kernel_testing",
-    "cunumpy.profiling",
-    "cunumpy.mpi",
-    "cunumpy.memory",
-    "cunumpy.rng",
-    "cunumpy.algorithms",
-    "cunumpy.integrate",
-    "cunumpy.optimize",
-    "cunumpy.testing",
-    "cunumpy.testing.plugin",
-    "cunumpy.testing.strategies",
-    "cunumpy.xp",
-]
 
 #: Section titles by defining module, in page order: the standard's groups first.
 GROUPS = {
