@@ -63,9 +63,10 @@ NEEDS = {
 
 @functools.cache
 def _installed(module: str) -> bool:
-    """Whether ``module`` can be imported (the fake CuPy, in ``sys.modules``, counts)."""
+    """Whether ``module`` can be imported (the fake CuPy, in ``sys.modules``, counts; a
+    ``None`` there blocks the import)."""
     if module in sys.modules:
-        return True
+        return sys.modules[module] is not None
     try:
         return importlib.util.find_spec(module) is not None
     except ImportError:  # a parent package is missing, or is not a package

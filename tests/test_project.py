@@ -132,4 +132,4 @@ def test_the_oldest_legs_constraints_are_pyprojects_floors() -> None:
         if padded(floors[name], len(pin)) != pin
     }
     assert wrong == {}
-    assert pins["numpy"] == (2, 1) and pins["cupy-cuda12x"] == (13, 4)
+    assert pins["numpy"] == (2, 3) and pins["cupy-cuda12x"] == (13, 5)
