@@ -211,13 +211,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         for item in emulated:
             item.add_marker(pytest.mark.emulated)
             if compiler is None:
-                item.add_marker(pytest.mark.skip(reason="the emulation needs a C++ compiler"))
+                _skip(item, "the emulation needs a C++ compiler")
     for item in items:
         if not isinstance(item, pytest.DoctestItem):
             continue
         for prefix, module in EXAMPLES_NEED.items():
             if item.name.startswith(prefix) and not _installed(module):
-                item.add_marker(pytest.mark.skip(reason=_not_installed(module)))
+                _skip(item, _not_installed(module))
     mpi_examples = [
         item
         for item in items
@@ -232,7 +232,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         require_mpi("the cunumpy.mpi examples")
     except RuntimeError as exc:
         for item in mpi_examples:
-            item.add_marker(pytest.mark.skip(reason=str(exc)))
+            _skip(item, str(exc))
+
+
+def _skip(item: pytest.DoctestItem, reason: str) -> None:
+    """Skip an example, reported at its line: a module's own docstring has no line number
+    in ``doctest`` (``None``), which pytest cannot report a skip marker at; it is line 1."""
+    if item.dtest is not None and item.dtest.lineno is None:
+        item.dtest.lineno = 0
+    item.add_marker(pytest.mark.skip(reason=reason))
 
 
 def _skip_chars(config: pytest.Config) -> bool:
