@@ -56,6 +56,7 @@ NEEDS = {
     "docs/_ext/api_pages.py": "sphinx.application",
     "docs/conf.py": "sphinx.application",
     "docs/dask.md": "dask",
+    "docs/kernels.md": "numba",  # its portable kernels are compiled by Numba
     "docs/testing.md": "dask",  # its devices example uses a Dask array
     "cunumpy/testing/_dask_computes.py": "dask",
 }
