@@ -191,6 +191,7 @@ def collect_report(*, run_checks: bool = True) -> dict[str, Any]:
             "variable": _config.ENV_VAR,
             "value": os.environ.get(_config.ENV_VAR),
             "error": _config.environment_error,
+            "note": _config.environment_note,
         },
         "installation_problem": installation_problem(),
     }
@@ -252,6 +253,8 @@ def _print_text(report: dict[str, Any]) -> None:
     environment = report["environment"]
     if environment["error"] is not None:
         print(f"  FAIL {environment['variable']}: {environment['error']}")
+    if environment.get("note") is not None:
+        print(f"  note {environment['variable']}: {environment['note']}")
     if report["installation_problem"] is not None:
         print(f"  FAIL installation: {report['installation_problem']}")
     print()

@@ -7,6 +7,7 @@ checks the imports that run when a module is imported.
 - ``import_graph(package)``: module -> the modules it imports anywhere in its code
   (functions included), not those under ``if TYPE_CHECKING``. ``from pkg import sub``
   names the module ``pkg.sub``; ``from pkg import name`` names ``pkg``.
+- ``import_graph(package, type_checking=True)``: those under ``if TYPE_CHECKING`` too.
 - ``import_graph(package, at_import=True)``: only the imports that run when the module is
   imported (not in functions), plus the ``__init__`` of the packages they pass through.
 - ``cycles(graph)``: the circles (strongly connected components of more than one module).
@@ -50,15 +51,18 @@ def _is_type_checking(test: ast.expr) -> bool:
     )
 
 
-def _all_imports(tree: ast.AST) -> list[ast.Import | ast.ImportFrom]:
-    """Every import of a module, at any depth, except those under ``if TYPE_CHECKING``."""
+def _all_imports(
+    tree: ast.AST, *, type_checking: bool = False
+) -> list[ast.Import | ast.ImportFrom]:
+    """Every import of a module, at any depth, except those under ``if TYPE_CHECKING``
+    (those too with ``type_checking``)."""
     found: list[ast.Import | ast.ImportFrom] = []
     stack = [tree]
     while stack:
         node = stack.pop()
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             found.append(node)
-        elif isinstance(node, ast.If) and _is_type_checking(node.test):
+        elif isinstance(node, ast.If) and _is_type_checking(node.test) and not type_checking:
             stack.extend(node.orelse)
         else:
             stack.extend(ast.iter_child_nodes(node))
@@ -91,17 +95,27 @@ def _ancestors(name: str) -> set[str]:
 
 
 def imports_of(
-    name: str, path: Path, known: Mapping[str, Path], *, at_import: bool = False
+    name: str,
+    path: Path,
+    known: Mapping[str, Path],
+    *,
+    at_import: bool = False,
+    type_checking: bool = False,
 ) -> set[str]:
     """The modules of ``known`` that the module ``name`` (the file ``path``) imports.
 
     With ``at_import``, only the imports that run when it is imported, and, since
     importing a module runs its packages' ``__init__`` first, those packages too (but
-    not the importer's own, which are already being imported).
+    not the importer's own, which are already being imported). With ``type_checking``,
+    the imports under ``if TYPE_CHECKING`` count too (a type checker follows them).
     """
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     tree = ast.parse(path.read_text())
-    statements = _import_time_statements(tree.body) if at_import else _all_imports(tree)
+    statements = (
+        _import_time_statements(tree.body)
+        if at_import
+        else _all_imports(tree, type_checking=type_checking)
+    )
     targets: set[str] = set()
     for node in statements:
         if isinstance(node, ast.Import):
@@ -121,11 +135,14 @@ def imports_of(
     return {t for t in targets if t in known and t != name}
 
 
-def import_graph(package: Path = PACKAGE, *, at_import: bool = False) -> dict[str, set[str]]:
+def import_graph(
+    package: Path = PACKAGE, *, at_import: bool = False, type_checking: bool = False
+) -> dict[str, set[str]]:
     """Module -> the modules it imports (see ``imports_of``)."""
     known = modules(package)
     return {
-        name: imports_of(name, path, known, at_import=at_import) for name, path in known.items()
+        name: imports_of(name, path, known, at_import=at_import, type_checking=type_checking)
+        for name, path in known.items()
     }
 
 

@@ -23,8 +23,9 @@ PYPROJECT = Path(__file__).resolve().parents[1] / "pyproject.toml"
     [
         ("12.3.0", False),
         ("13.3.0", False),
-        ("13.4.0", True),
-        ("13.4.1", True),
+        ("13.4.1", False),
+        ("13.5.0", True),
+        ("13.5.1", True),
         ("13.10.0", True),
         ("14.2.0", True),
         ("15.0.0rc1", True),
@@ -37,7 +38,7 @@ def test_versions_below_the_floor_are_named_in_the_reason(version: str, supporte
         assert reason is None
     else:
         assert reason is not None
-        assert reason.startswith(f"CuPy {version} is older than 13.4")
+        assert reason.startswith(f"CuPy {version} is older than 13.5")
 
 
 def test_an_unreadable_version_is_a_reason() -> None:

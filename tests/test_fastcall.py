@@ -35,6 +35,17 @@ require_fast_path()
 
 from cunumpy._calls import _fastcall  # type: ignore[attr-defined]  # noqa: E402
 
+# The fast path's records follow NumPy 2.4's signatures. With NumPy 2.3, cunumpy's oldest,
+# the creation functions whose NumPy signature differs run in Python (same answers):
+# `left_in_python()` names them.
+NUMPY_24 = np.lib.NumpyVersion(np.__version__) >= "2.4.0"
+IN_PYTHON_BEFORE_NUMPY_24 = {"arange", "asarray", "concat", "empty", "zeros"}
+needs_numpy_24 = pytest.mark.skipif(
+    not NUMPY_24,
+    reason=f"the fast path's records follow NumPy 2.4's signatures (NumPy {np.__version__}: "
+    "arange, asarray, concat, empty and zeros run in Python)",
+)
+
 xp.linalg, xp.fft  # loaded on first use: their records join when they load
 _RECORDS = _fast_path.records()
 
@@ -51,6 +62,19 @@ _ARRAY_FUNCTIONS = sorted(
 )
 
 
+@pytest.mark.skipif(NUMPY_24, reason="checks NumPy 2.3's calls, which differ from 2.4's")
+def test_before_numpy_2_4_only_the_creation_functions_whose_signature_differs_run_in_python() -> (
+    None
+):
+    installed, why = _fast_path.compiled()
+    assert why == ""
+    assert set(_fast_path.left_in_python()) == IN_PYTHON_BEFORE_NUMPY_24
+    assert installed == len(_RECORDS) > 120
+    assert not IN_PYTHON_BEFORE_NUMPY_24 & set(_RECORDS)
+    np.testing.assert_array_equal(xp.zeros(3), np.zeros(3))  # in Python: the same answer
+
+
+@needs_numpy_24
 def test_every_declared_function_is_a_fastcall_over_its_def() -> None:
     installed, why = _fast_path.compiled()
     assert why == "" and _fast_path.left_in_python() == {}
@@ -361,6 +385,7 @@ def test_a_creation_runs_in_c_only_on_the_numpy_backend() -> None:
     assert calls == ["fast", "slow"]
 
 
+@needs_numpy_24
 def test_a_creation_record_calls_numpys_own_function_and_the_def_checks_devices() -> None:
     # the NumPy namespace's creation functions check `device` in Python before NumPy's
     # (cunumpy/_backends/numpy/_creation.py); C passes no device, so it calls NumPy's own
@@ -419,6 +444,7 @@ def test_pure_python_is_chosen_by_the_environment() -> None:
     assert out.stdout.strip() == "True (0, 'CUNUMPY_PURE_PYTHON=1')"
 
 
+@needs_numpy_24
 def test_the_signature_check_reads_code_objects_and_builtins_text_signatures() -> None:
     from cunumpy._calls._same_call import same_call
 

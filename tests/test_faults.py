@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import io
+import json
 import os
 import subprocess
 import sys
@@ -414,14 +415,18 @@ def _cli(*args: str, backend: str) -> subprocess.CompletedProcess[str]:
     )  # fmt: skip
 
 
-def test_report_with_cupy_requested_but_unusable_warns_and_runs_on_numpy() -> None:
+def test_report_with_cupy_requested_but_unusable_says_so_and_runs_on_numpy() -> None:
+    """The report has no user's line to point a warning at: it says it in its output."""
     if xp.cupy_available():
         pytest.skip("CUNUMPY_BACKEND=cupy is honoured where CuPy is usable")
     done = _cli("--no-check", backend="cupy")
     assert "Traceback" not in done.stderr, done.stderr
     assert done.returncode == 0, done.stdout
-    assert "CupyUnavailableWarning" in done.stderr and "CUNUMPY_BACKEND" in done.stderr
+    assert "CupyUnavailableWarning" not in done.stderr, done.stderr
+    assert "  note CUNUMPY_BACKEND: cunumpy: CUNUMPY_BACKEND='cupy' asks for CuPy" in done.stdout
     assert "current: numpy" in done.stdout
+    report = json.loads(_cli("--no-check", "--json", backend="cupy").stdout)
+    assert "staying on NumPy" in report["environment"]["note"]
 
 
 def test_the_import_time_warning_points_at_the_users_import_line(tmp_path: Path) -> None:
@@ -433,6 +438,32 @@ def test_the_import_time_warning_points_at_the_users_import_line(tmp_path: Path)
     done = subprocess.run(
         [sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=120
     )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.startswith(f"{script}:2: CupyUnavailableWarning: "), done.stderr
+
+
+@pytest.mark.parametrize(
+    "importing",
+    [
+        "import importlib\nimportlib.import_module('cunumpy')\n",
+        "import runpy\nrunpy.run_module('cunumpy.linalg')\n",
+        "def load():\n    import cunumpy.testing\nload()\n",
+    ],
+    ids=["import_module", "run_module", "in_a_function"],
+)
+def test_the_import_time_warning_points_at_the_users_line_however_it_imports(
+    tmp_path: Path, importing: str
+) -> None:
+    """Not at ``importlib/__init__.py``, ``runpy`` or cunumpy: at the user's line."""
+    if xp.cupy_available():
+        pytest.skip("CUNUMPY_BACKEND=cupy is honoured where CuPy is usable")
+    script = tmp_path / "program.py"
+    script.write_text(importing)
+    env = {**os.environ, "CUNUMPY_BACKEND": "cupy", "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, str(script)],
+        capture_output=True, text=True, env=env, timeout=120,
+    )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert done.stderr.startswith(f"{script}:2: CupyUnavailableWarning: "), done.stderr
 

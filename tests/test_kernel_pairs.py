@@ -155,8 +155,13 @@ def test_a_name_too_long_for_pyccels_fortran_backend_warns(monkeypatch: pytest.M
     monkeypatch.setattr(_catalog, "FORTRAN_NAME_LIMIT", 15)  # "bind_c_scale_kernels" has 20
     with pytest.warns(
         UserWarning, match=r"'bind_c_scale_kernels' has 20 characters, more than Fortran's 15"
-    ):
+    ) as record:
         kernels.Kernel.from_folder("tests.kernel_pkgs.demo.scale")
+    assert record[0].filename == __file__  # the user's call, not cunumpy's
+    with pytest.warns(UserWarning, match=r"more than Fortran's 15") as record:
+        kernels.KernelCatalog.from_package("tests.kernel_pkgs.demo")  # every demo kernel warns
+    assert any("'bind_c_scale_kernels'" in str(r.message) for r in record)
+    assert {r.filename for r in record} == {__file__}
     kernels.Kernel.from_folder(
         "tests.kernel_pkgs.demo.scale", check_name_length=False
     )  # no warning

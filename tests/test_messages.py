@@ -148,7 +148,8 @@ def test_searchsorted_of_a_2d_array_says_x1_must_be_1d() -> None:
     assert xp.searchsorted(np.arange(3.0), np.asarray([1.5])).tolist() == [2]
 
 
-def test_python_m_cunumpy_points_its_backend_warning_at_cunumpy_not_at_runpy() -> None:
+def test_python_m_cunumpy_reports_its_backend_fallback_rather_than_warn_at_cunumpy() -> None:
+    """The report has no user's line to point a warning at (not runpy's, not cunumpy's)."""
     done = subprocess.run(
         [sys.executable, "-m", "cunumpy", "--no-check"],
         capture_output=True,
@@ -160,10 +161,9 @@ def test_python_m_cunumpy_points_its_backend_warning_at_cunumpy_not_at_runpy() -
     )
     if xp.cupy_available():
         pytest.skip("CuPy is usable here: CUNUMPY_BACKEND=cupy gives no warning")
-    first = done.stderr.splitlines()[0]
-    assert "CupyUnavailableWarning" in first, done.stderr
-    assert "<frozen" not in first, first
-    assert first.startswith(str(ROOT / "cunumpy" / "__init__.py") + ":"), first
+    assert done.returncode == 0, done.stderr
+    assert "Warning" not in done.stderr, done.stderr
+    assert "note CUNUMPY_BACKEND: cunumpy: CUNUMPY_BACKEND='cupy' asks for CuPy" in done.stdout
 
 
 def _public_classes() -> list[tuple[str, type]]:
@@ -171,10 +171,9 @@ def _public_classes() -> list[tuple[str, type]]:
     import importlib
     import inspect
 
-    # the API reference's list of public modules, which needs no Sphinx (the docs extra)
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "docs" / "_ext"))
     try:
-        from public_modules import MODULES
+        from public_modules import MODULES  # the list without Sphinx (no docs extra needed)
     finally:
         sys.path.pop(0)
 
@@ -293,15 +292,15 @@ _MIXED = np.array([1, "a", None], dtype=object)
         (lambda: xp.multiply(np.ones((2, 3)), "a"), TypeError,
          r"^multiply: .* \(called with x1=<float64 array of shape \(2, 3\)>, x2='a'\)\.$"),
         (lambda: xp.sum(_MIXED), TypeError,
-         r"^sum: unsupported operand .* \(called with a=<object array of shape \(3,\)>, axis=None"),
+         r"^sum: unsupported operand .* \(called with x=<object array of shape \(3,\)>, axis=None"),
         (lambda: xp.unique_values(_MIXED), TypeError,
          r"^unique_values: .* \(called with x=<object array of shape \(3,\)>\)\.$"),
         (lambda: xp.zeros(10**15), MemoryError,
          r"^zeros: Unable to allocate .* \(called with shape=1000000000000000, dtype=None\)\.$"),
         (lambda: xp.sqrt(_DATES, out=None), TypeError,  # NumPy's call (a NumPy keyword)
          r"^sqrt: .* \(called with x=<datetime64\[D\] array of shape \(1,\)>, out=None\)\.$"),
-        (lambda: xp.mean(np.ones((2, 2)), 5), np.exceptions.AxisError,  # NumPy's positional axis
-         r"^mean: axis 5 is out of bounds .* \(called with a=<float64 array of shape \(2, 2\)>, axis=5, keepdims=False\)\.$"),
+        (lambda: xp.mean(np.ones((2, 2)), 5), np.exceptions.AxisError,  # a NumPy positional
+         r"^mean: axis 5 is out of bounds .* \(called with x=<float64 array of shape \(2, 2\)>, 5\)\.$"),
     ],
     ids=["sqrt-datetime", "bitwise_and-floats", "multiply-str", "sum-object", "unique-object",
          "zeros-huge", "sqrt-out", "mean-axis"],
@@ -327,6 +326,20 @@ def test_a_refusal_reads_the_same_in_pure_python() -> None:
     assert "(called with x=<datetime64[D] array of shape (1,)>)." in fast.stdout
 
 
+# The libraries of the extras (CuPy, Numba, SciPy, Dask, mpi4py): a module that needs one
+# that is not installed is not looked into.
+OPTIONAL_LIBRARIES = {"cupy", "cupyx", "numba", "scipy", "dask", "distributed", "mpi4py"}
+
+
+def _missing_library(exc: BaseException | None) -> str | None:
+    """The top-level module whose absence caused ``exc`` (or its cause), if any."""
+    while exc is not None:
+        if isinstance(exc, ModuleNotFoundError) and exc.name:
+            return exc.name.partition(".")[0]
+        exc = exc.__cause__ or exc.__context__
+    return None
+
+
 def test_every_exception_class_cunumpy_defines_names_a_public_home() -> None:
     """A traceback of any error or warning cunumpy raises names a module users can import."""
     import importlib
@@ -336,7 +349,11 @@ def test_every_exception_class_cunumpy_defines_names_a_public_home() -> None:
     import cunumpy
 
     for info in pkgutil.walk_packages(cunumpy.__path__, "cunumpy."):
-        importlib.import_module(info.name)
+        try:
+            importlib.import_module(info.name)
+        except ImportError as exc:  # CuPy's or Dask's namespace without that extra
+            if _missing_library(exc) not in OPTIONAL_LIBRARIES:
+                raise
     defined = {
         id(value): value
         for name, module in list(sys.modules.items())

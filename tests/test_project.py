@@ -82,6 +82,54 @@ def test_readme_starts_with_the_two_setup_commands_and_ci_runs_the_test_one() ->
     install, test_command = commands[1].rsplit(" && ", 1)
     ci = (ROOT / ".ci" / "run").read_text()
     assert test_command == "python -m pytest"
-    assert re.search(r"^python -m pytest$", ci, re.MULTILINE)
+    assert re.search(r"^\s*python -m pytest( |$)", ci, re.MULTILINE)
     extras = re.search(r'pip install -e "(\.\[[^\]]+\])"', install)
     assert extras is not None and f'-e "{extras.group(1)}"' in ci
+
+
+def _floors() -> dict[str, tuple[int, ...]]:
+    """pyproject.toml's floors: distribution -> the version after ``>=``, from the
+    dependencies and every extra (the lowest where two extras differ: the ``-ctk`` ones
+    ask for a newer CuPy than ``cuda12``)."""
+    tomllib = pytest.importorskip(
+        "tomllib", reason="reads pyproject.toml with Python 3.11's tomllib"
+    )
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    requirements = list(project["dependencies"])
+    for extra in project["optional-dependencies"].values():
+        requirements += extra
+    floors: dict[str, tuple[int, ...]] = {}
+    for requirement in requirements:
+        match = re.fullmatch(r"([A-Za-z0-9_.-]+)(?:\[[^\]]*\])?>=([\d.]+)(?:,.*)?", requirement)
+        if match:
+            version = tuple(int(part) for part in match[2].split("."))
+            name = match[1].lower()
+            floors[name] = min(floors.get(name, version), version)
+    return floors
+
+
+def test_the_oldest_legs_constraints_are_pyprojects_floors() -> None:
+    """.ci/run's oldest leg pins each floor's minor version: a floor raised in pyproject.toml
+    without its constraint (or the reverse) fails here. Not pinned: the contributors' tools
+    (ruff, mypy, which that leg does not run), the conformance extra's, and CUDA 13's CuPy
+    (that leg installs the cuda12 extra)."""
+    floors = _floors()
+    text = (ROOT / ".ci" / "oldest-constraints.txt").read_text()
+    pins = {
+        name.lower(): tuple(int(part) for part in version.split("."))
+        for name, version in re.findall(r"^([A-Za-z0-9_.-]+)==([\d.]+?)(?:\.\*)?$", text, re.M)
+    }
+    unpinned = set(floors) - set(pins)
+    assert unpinned == {"ruff", "mypy", "pytest-json-report", "ndindex", "cupy-cuda13x"}
+    assert set(pins) <= set(floors)
+
+    def padded(version: tuple[int, ...], size: int) -> tuple[int, ...]:
+        return (version + (0,) * size)[:size]
+
+    wrong = {
+        name: (floors[name], pin)
+        for name, pin in pins.items()
+        if padded(floors[name], len(pin)) != pin
+    }
+    assert wrong == {}
+    assert pins["numpy"] == (2, 3) and pins["cupy-cuda12x"] == (13, 5)

@@ -172,6 +172,9 @@ def _notify(before: ModuleType) -> None:
 #: Why ``CUNUMPY_BACKEND`` could not be applied, when ``python -m cunumpy`` deferred the
 #: error to report it (``None`` otherwise).
 environment_error: str | None = None
+#: What ``python -m cunumpy`` reports instead of warning: ``CUNUMPY_BACKEND=cupy`` where
+#: CuPy is not usable (``None`` otherwise; other processes get a ``CupyUnavailableWarning``).
+environment_note: str | None = None
 
 
 def get_backend() -> str:

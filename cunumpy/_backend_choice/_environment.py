@@ -34,7 +34,8 @@ def backend_from_environment() -> None:
 
     An invalid value raises, naming the variable, unless this process is the report
     (``python -m cunumpy``), which keeps NumPy and reports the error as a failed check.
-    ``cupy`` where CuPy is not usable warns (``CupyUnavailableWarning``) and keeps NumPy.
+    ``cupy`` where CuPy is not usable warns (``CupyUnavailableWarning``, at the user's line
+    that imported cunumpy) and keeps NumPy; the report says so in its output instead.
     ``CUNUMPY_FAKE_CUPY=1`` first installs the fake CuPy of ``cunumpy.kernel_testing``.
     """
     if os.environ.get("CUNUMPY_FAKE_CUPY", "").strip().lower() in ("1", "true", "yes"):
@@ -72,7 +73,7 @@ def _apply_environment() -> None:
             cupy_available,
             cupy_unavailable_reason,
         )
-        from .._settings._user_frames import importer_stacklevel
+        from .._settings._user_frames import user_stacklevel
 
         if not cupy_available():  # as CuNumpy 0.7.1: the program runs on NumPy, told why
             msg = (
@@ -80,7 +81,10 @@ def _apply_environment() -> None:
                 f"({cupy_unavailable_reason()}); staying on NumPy. Set {_config.ENV_VAR}=auto to "
                 f"use CuPy only where it is usable, without this warning."
             )
-            warnings.warn(msg, CupyUnavailableWarning, stacklevel=importer_stacklevel())
+            if _launched_as_report():  # no user's line to point at: the report says it
+                _config.environment_note = msg
+            else:
+                warnings.warn(msg, CupyUnavailableWarning, stacklevel=user_stacklevel())
             return
     _config.set_backend(value)
 

@@ -25,7 +25,8 @@ __all__ = [
 #: The release of CuNumpy (the earlier project named cunumpy) whose API this one provides.
 CUNUMPY_071_API = "0.7.1"
 
-#: The oldest CuPy release cunumpy supports (``from_dlpack(copy=)`` arrived in 13.4).
+#: The oldest CuPy release cunumpy supports (``from_dlpack(copy=)`` arrived in 13.4, and 13.5
+#: is the first that installs with NumPy 2.3, cunumpy's oldest NumPy).
 MIN_CUPY_VERSION = f"{MIN_CUPY[0]}.{MIN_CUPY[1]}.0"
 
 _RELEASE = re.compile(r"\s*(\d+)(?:\.(\d+))?(?:\.(\d+))?(.*)")
@@ -43,7 +44,7 @@ def _release(text: str) -> tuple[tuple[int, int, int], str] | None:
 def cupy_version_supported(cupy_version: str) -> bool:
     """Return whether a CuPy version is ``MIN_CUPY_VERSION`` or newer.
 
-    Pre-releases of the minimum itself (``13.4.0rc1``) are older than it; a string that
+    Pre-releases of the minimum itself (``13.5.0rc1``) are older than it; a string that
     is not a version gives ``False``.
 
     Parameters
@@ -55,10 +56,10 @@ def cupy_version_supported(cupy_version: str) -> bool:
     --------
     >>> import cunumpy as xp
     >>> xp.MIN_CUPY_VERSION
-    '13.4.0'
+    '13.5.0'
     >>> xp.cupy_version_supported("13.3.0"), xp.cupy_version_supported("14.0.0")
     (False, True)
-    >>> xp.cupy_version_supported("13.4.0rc1"), xp.cupy_version_supported("not a version")
+    >>> xp.cupy_version_supported("13.5.0rc1"), xp.cupy_version_supported("not a version")
     (False, False)
     """
     if not isinstance(cupy_version, str):

@@ -84,13 +84,18 @@ def standard_dir(namespace_globals: dict[str, Any]) -> tuple[str, ...]:
     """The names a namespace module defines itself: the standard's, plus its dunders.
 
     Taken at the end of the module's import, before any name of the library is cached.
+    Only identifiers: where pytest rewrites the asserts of cunumpy's modules (it does for
+    every module of an installed distribution with a ``pytest11`` entry point, as
+    cunumpy-xp has), a module also holds ``@py_builtins`` and ``@pytest_ar``.
     """
-    return tuple(
-        sorted(
-            name
-            for name in namespace_globals
-            if not name.startswith("_") or (name.startswith("__") and name.endswith("__"))
-        )
+    return tuple(sorted(name for name in namespace_globals if defined_name(name)))
+
+
+def defined_name(name: str) -> bool:
+    """Whether ``name`` is a public name or dunder that a module's code defines (an
+    identifier: not a global that a tool such as pytest's assertion rewriting adds)."""
+    return name.isidentifier() and (
+        not name.startswith("_") or (name.startswith("__") and name.endswith("__"))
     )
 
 

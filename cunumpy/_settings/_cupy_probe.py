@@ -75,7 +75,7 @@ def cupy_installed() -> bool:
         return False
 
 
-MIN_CUPY = (13, 4)  # from_dlpack(copy=) and __dlpack__(dl_device=) arrived in CuPy 13.4
+MIN_CUPY = (13, 5)  # from_dlpack(copy=), __dlpack__(dl_device=) (13.4); NumPy 2.3 (13.5)
 
 
 def unsupported_cupy_version(version: str) -> str | None:

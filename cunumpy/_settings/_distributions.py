@@ -182,6 +182,6 @@ def warn_at_import() -> None:
     if problem is not None:
         import warnings
 
-        from ._user_frames import importer_stacklevel
+        from ._user_frames import user_stacklevel
 
-        warnings.warn(f"cunumpy: {problem}", InstallationWarning, stacklevel=importer_stacklevel())
+        warnings.warn(f"cunumpy: {problem}", InstallationWarning, stacklevel=user_stacklevel())

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import os
 import sys
+from types import FrameType
 
-__all__ = ["PACKAGE_DIR", "call_site", "importer_stacklevel"]
+__all__ = ["PACKAGE_DIR", "call_site", "user_stacklevel"]
 
 # cunumpy's folder (this module is in cunumpy/_settings/)
 PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
@@ -27,26 +28,42 @@ def call_site(*, also_skip: tuple[str, ...] = ()) -> str:
     return "<unknown>"
 
 
-def importer_stacklevel() -> int:
-    """``stacklevel`` for a warning given while cunumpy is imported, as seen by its caller.
+def user_stacklevel() -> int:
+    """``stacklevel`` for a warning that points at the user's code: the line that imported
+    cunumpy, for a warning given at import, or the call into cunumpy that led to it.
 
-    Frames of cunumpy are counted and skipped; ``warnings`` itself skips those of the
-    import machinery. The warning then shows the user's ``import cunumpy`` line rather
-    than a line of cunumpy's. Where no user code imported cunumpy (``python -m cunumpy``,
-    whose outer frames are ``runpy``'s), it shows the outermost line of cunumpy's that
-    did, rather than a line of ``<frozen runpy>``.
+    Call it inside the ``warnings.warn(...)`` call. It counts frames as ``warnings`` does:
+    frames of Python's import system (``<frozen importlib._bootstrap>``), which ``warnings``
+    skips itself, are not counted; frames of cunumpy and of the functions that import or
+    run modules for their caller (``importlib.import_module``, ``runpy``) are counted and
+    passed over. Where no frame is the user's (``python -m cunumpy``, whose outer frames
+    are ``runpy``'s), the warning shows the outermost line of cunumpy's.
     """
-    frame, level = sys._getframe(1), 1
-    while frame.f_back is not None:
+    frame: FrameType | None = sys._getframe(1)  # the frame that calls warnings.warn: level 1
+    level, outermost_ours = 0, 1
+    while frame is not None:
         name = frame.f_code.co_filename
-        if name.startswith(PACKAGE_DIR):
+        if not _skipped_by_warnings(name):
             level += 1
-        elif not _machinery(name):
-            return level
+            if name.startswith(PACKAGE_DIR):
+                outermost_ours = level
+            elif not _imports_for_its_caller(name):
+                return level
         frame = frame.f_back
-    return level - 1 if _machinery(frame.f_code.co_filename) else level
+    return outermost_ours
 
 
-def _machinery(filename: str) -> bool:
-    """Whether a frame of ``filename`` is Python's import or run machinery, not code."""
-    return filename.startswith("<frozen") or "importlib" in filename
+def _skipped_by_warnings(filename: str) -> bool:
+    """Whether ``warnings`` passes over a frame of ``filename`` without counting it (the
+    import system's own frames: CPython's rule, in ``Python/_warnings.c``)."""
+    return "importlib" in filename and "_bootstrap" in filename
+
+
+def _imports_for_its_caller(filename: str) -> bool:
+    """Whether a frame of ``filename`` imports or runs a module for its caller:
+    ``importlib.import_module`` (``importlib/__init__.py``) and ``runpy``."""
+    return (
+        filename.startswith("<frozen")
+        or os.path.basename(filename) in ("runpy.py",)
+        or os.path.normpath(filename).endswith(os.path.join("importlib", "__init__.py"))
+    )

@@ -12,8 +12,7 @@ A module with more than ``SPLIT_ABOVE`` names (the top level, with the whole sta
 keeps its section tables on its page and gives each section's full entries a page of its
 own (``docs/api/cunumpy/creation-functions.rst``), so no page holds hundreds of entries.
 
-To give a new public module a page, add its name to ``MODULES`` (in ``public_modules.py``,
-which needs no Sphinx: the tests read it on machines without the docs extra). A name whose defining
+To give a new public module a page, add its name to ``MODULES`` (``public_modules.py``). A name whose defining
 module has no entry in ``GROUPS`` gets a section titled by that module's docstring; a
 data attribute needs a ``#:`` comment where it is defined (or an entry in ``DATA``),
 otherwise the build warns (and ``sphinx-build -W`` fails).
@@ -29,7 +28,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from public_modules import MODULES
+from public_modules import MODULES  # docs/_ext/public_modules.py: the list, without Sphinx
 from sphinx.application import Sphinx
 from sphinx.pycode import ModuleAnalyzer
 from sphinx.util import logging

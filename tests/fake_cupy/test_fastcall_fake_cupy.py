@@ -19,7 +19,8 @@ require_fast_path()
 
 
 def test_the_c_path_is_in_use() -> None:
-    assert type(xp.zeros).__name__ == "FastCall" and type(xp.sqrt).__name__ == "FastCall"
+    # ones: a creation record on every supported NumPy (zeros runs in Python before 2.4)
+    assert type(xp.ones).__name__ == "FastCall" and type(xp.sqrt).__name__ == "FastCall"
 
 
 def test_creation_and_scalars_follow_the_block_and_arrays_follow_their_data() -> None:

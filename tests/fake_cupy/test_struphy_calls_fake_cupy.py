@@ -49,6 +49,7 @@ def test_shape_setter_reshapes_in_place() -> None:
 
 
 def test_cupyx_scipy_interpolate_gives_fake_arrays() -> None:
+    pytest.importorskip("scipy", reason="cupyx.scipy of the fake CuPy runs SciPy (the test extra)")
     import cupy
     import cupyx.scipy.interpolate as interpolate
 
@@ -68,6 +69,7 @@ def test_cupyx_scipy_interpolate_gives_fake_arrays() -> None:
 
 
 def test_cupyx_scipy_sparse_products_stay_on_the_fake_device() -> None:
+    pytest.importorskip("scipy", reason="cupyx.scipy of the fake CuPy runs SciPy (the test extra)")
     import cupy
 
     with xp.use_backend("cupy"):

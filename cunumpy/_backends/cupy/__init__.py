@@ -219,7 +219,11 @@ if _visible_gpu_count() > 1:
 
     guard_functions(
         globals(),
-        [name for name in list(globals()) if name[0] != "_" and name not in _DATA_TYPE_FUNCTIONS],
+        [
+            name
+            for name in list(globals())
+            if name[0] != "_" and name.isidentifier() and name not in _DATA_TYPE_FUNCTIONS
+        ],
     )
     guard_functions(vars(linalg), linalg.__all__)
     guard_functions(vars(fft), fft.__all__)

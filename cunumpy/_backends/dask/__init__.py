@@ -106,6 +106,7 @@ from dask.array import right_shift as bitwise_right_shift
 # Dtypes, constants and dtype functions are the chunks' (NumPy's objects, as on CuPy).
 from .._standard_names import *  # the standard's data types and constants
 from .._superset import library_attribute as _library_attribute
+from .._superset import standard_dir as _standard_dir
 from ..numpy import broadcast_shapes, finfo, iinfo, isdtype
 from . import fft, linalg
 from ._chunks import device, to_device
@@ -158,13 +159,7 @@ __version__ = _dask.__version__  # Dask's, as in array-api-compat's namespace
 
 # The standard's names, plus device/to_device (array-api-compat's helpers, which Dask
 # arrays lack as methods) and the module's dunders, before any Dask name is cached.
-_STANDARD_NAMES = tuple(
-    sorted(
-        name
-        for name in globals()
-        if not name.startswith("_") or (name.startswith("__") and name.endswith("__"))
-    )
-)
+_STANDARD_NAMES = _standard_dir(globals())
 
 # The named results of the unique functions (not standard names: dir() leaves them out).
 from ._sets import UniqueAllResult, UniqueCountsResult, UniqueInverseResult  # noqa: E402

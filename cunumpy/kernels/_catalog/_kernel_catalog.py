@@ -20,10 +20,10 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from ._kernel_folder import FORTRAN_NAME_LIMIT, _constant, kernel_from_folder
+from ._kernel_folder import FORTRAN_NAME_LIMIT, _constant
 from ._kernel_pair import Kernel
 
-__all__ = ["FORTRAN_NAME_LIMIT", "KernelCatalog", "kernel_from_folder"]
+__all__ = ["FORTRAN_NAME_LIMIT", "KernelCatalog"]
 
 
 class KernelCatalog(Mapping[str, Kernel]):
@@ -90,8 +90,7 @@ class KernelCatalog(Mapping[str, Kernel]):
             if not (folder / f"{name}{suffix}.py").is_file():
                 continue
             extra = fallback(name) if callable(fallback) else (fallback or {}).get(name)
-            kernels[name] = kernel_from_folder(
-                Kernel,
+            kernels[name] = Kernel.from_folder(
                 f"{package}.{name}",
                 outputs=outputs(name) if callable(outputs) else outputs,
                 host_options=host_options(name) if callable(host_options) else host_options,

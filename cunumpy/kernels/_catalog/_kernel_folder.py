@@ -1,8 +1,9 @@
-"""One kernel folder read into a ``Kernel``: its host implementations and its CUDA port.
+"""One kernel folder read: its host implementations and its CUDA port, as ``Kernel``'s arguments.
 
 The folder layout is ``KernelCatalog``'s (``_kernel_catalog.py``); ``Kernel.from_folder``
-and ``KernelCatalog.from_package`` both read folders here. The ``Kernel`` class comes in
-as an argument, so this module imports neither of them.
+(``_kernel_pair.py``) reads folders here and builds itself from what it reads, and
+``KernelCatalog.from_package`` calls ``Kernel.from_folder``. This module knows neither
+class: it sits below both.
 """
 
 from __future__ import annotations
@@ -12,17 +13,15 @@ import importlib.util
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..._settings._user_frames import user_stacklevel
 from .._host._compiled_host_kernel import CompiledHostKernel
 from .._host._host_kernel import PyccelKernel
 from .._implementations import HostImplementations
 from .._kernel_arrays import outputs_from_annotations
 
-if TYPE_CHECKING:
-    from ._kernel_pair import Kernel
-
-__all__ = ["FORTRAN_NAME_LIMIT", "kernel_from_folder"]
+__all__ = ["FORTRAN_NAME_LIMIT", "read_kernel_folder"]
 
 FORTRAN_NAME_LIMIT = 63
 """The longest name a Fortran compiler takes (Pyccel names a module's wrapper ``bind_c_<module>``)."""
@@ -35,8 +34,7 @@ def _load_cuda(path: Path, name: str, options: dict[str, Any]) -> Any:
     return CudaKernel.from_file(path, name, **options)
 
 
-def kernel_from_folder(
-    cls: type[Kernel],
+def read_kernel_folder(
     package: str,
     *,
     host_suffix: str = "_kernels",
@@ -51,8 +49,10 @@ def kernel_from_folder(
     compile_host: Callable[[Any], Any] | None = None,
     extra_implementations: Mapping[str, Callable[[], Callable[..., Any]]] | None = None,
     **cuda_options: Any,
-) -> Kernel:
-    """The :class:`Kernel` of one kernel folder (see :meth:`KernelCatalog.from_package`)."""
+) -> dict[str, Any]:
+    """The arguments of ``Kernel`` for one kernel folder (see :meth:`KernelCatalog.from_package`):
+    ``host_kernel``, ``cuda_kernel``, and the keywords ``name``, ``missing_cuda``,
+    ``cuda_path``, ``dispatch`` and ``test_args``."""
     spec = importlib.util.find_spec(package)
     if spec is None or not spec.submodule_search_locations:
         msg = (
@@ -70,7 +70,7 @@ def kernel_from_folder(
             f"kernel {name!r}: Pyccel's Fortran wrapper module {wrapper!r} has {len(wrapper)} "
             f"characters, more than Fortran's {FORTRAN_NAME_LIMIT}; shorten the kernel's name to "
             f"{FORTRAN_NAME_LIMIT - len('bind_c_') - len(host_suffix)} characters or compile with the C backend.",
-            stacklevel=3,
+            stacklevel=user_stacklevel(),
         )
     module_name = f"{package}.{name}{host_suffix}"
     python = getattr(importlib.import_module(module_name), name)
@@ -102,15 +102,17 @@ def kernel_from_folder(
     if cuda_path.is_file():
         dirs = tuple(include_dirs) if include_dirs is not None else (_source_root(package),)
         cuda_kernel = _load_cuda(cuda_path, name, {"include_dirs": dirs, **cuda_options})
-    return cls(
-        PyccelKernel(host, parameters=lambda: _names(python), **(host_options or {})),
-        cuda_kernel,
-        name=name,
-        missing_cuda=missing_cuda,
-        cuda_path=cuda_path,
-        dispatch=dispatch,
-        test_args=test_args,
-    )
+    return {
+        "host_kernel": PyccelKernel(
+            host, parameters=lambda: _names(python), **(host_options or {})
+        ),
+        "cuda_kernel": cuda_kernel,
+        "name": name,
+        "missing_cuda": missing_cuda,
+        "cuda_path": cuda_path,
+        "dispatch": dispatch,
+        "test_args": test_args,
+    }
 
 
 def _names(function: Any) -> list[str] | None:

@@ -21,6 +21,7 @@ from ..._settings._cupy_probe import require_cupy
 from .. import _implementations as implementations
 from .._call_device import locate, on_gpu
 from .._host._host_kernel import HOST_TYPES, PyccelKernel, parameter_names
+from ._kernel_folder import read_kernel_folder
 
 __all__ = ["Kernel"]
 
@@ -158,9 +159,7 @@ class Kernel:
         >>> import cunumpy as xp
         >>> kernel = xp.kernels.Kernel.from_folder("my_sim.kernels.push")  # doctest: +SKIP
         """
-        from ._kernel_folder import kernel_from_folder
-
-        return kernel_from_folder(cls, package, **options)
+        return cls(**read_kernel_folder(package, **options))
 
     def __repr__(self) -> str:
         return f"Kernel(name={self._name!r}, cuda={self._cuda is not None}, missing_cuda={self._missing_cuda!r})"
