@@ -292,15 +292,15 @@ _MIXED = np.array([1, "a", None], dtype=object)
         (lambda: xp.multiply(np.ones((2, 3)), "a"), TypeError,
          r"^multiply: .* \(called with x1=<float64 array of shape \(2, 3\)>, x2='a'\)\.$"),
         (lambda: xp.sum(_MIXED), TypeError,
-         r"^sum: unsupported operand .* \(called with x=<object array of shape \(3,\)>, axis=None"),
+         r"^sum: unsupported operand .* \(called with a=<object array of shape \(3,\)>, axis=None"),
         (lambda: xp.unique_values(_MIXED), TypeError,
          r"^unique_values: .* \(called with x=<object array of shape \(3,\)>\)\.$"),
         (lambda: xp.zeros(10**15), MemoryError,
          r"^zeros: Unable to allocate .* \(called with shape=1000000000000000, dtype=None\)\.$"),
         (lambda: xp.sqrt(_DATES, out=None), TypeError,  # NumPy's call (a NumPy keyword)
          r"^sqrt: .* \(called with x=<datetime64\[D\] array of shape \(1,\)>, out=None\)\.$"),
-        (lambda: xp.mean(np.ones((2, 2)), 5), np.exceptions.AxisError,  # a NumPy positional
-         r"^mean: axis 5 is out of bounds .* \(called with x=<float64 array of shape \(2, 2\)>, 5\)\.$"),
+        (lambda: xp.mean(np.ones((2, 2)), 5), np.exceptions.AxisError,  # NumPy's positional axis
+         r"^mean: axis 5 is out of bounds .* \(called with a=<float64 array of shape \(2, 2\)>, axis=5, keepdims=False\)\.$"),
     ],
     ids=["sqrt-datetime", "bitwise_and-floats", "multiply-str", "sum-object", "unique-object",
          "zeros-huge", "sqrt-out", "mean-axis"],
