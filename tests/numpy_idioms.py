@@ -397,6 +397,21 @@ def outcome(idiom: Idiom, m: Any) -> tuple[str, Any]:
         return "raises", exc
 
 
+def assert_same_error(name: str, ours: BaseException, reference: BaseException) -> None:
+    """Assert that ``ours``, raised by the idiom ``name``, is the error ``reference`` gives.
+
+    An error the reference library raises reaches the user restated, named by our function
+    (``tril: ...``). A warning made an error by a filter (the suite's ``filterwarnings =
+    error``; NumPy 2.5's ``tril(a, k=1.5)`` DeprecationWarning) passes through as it is,
+    as numpy_call re-raises warnings: the reference's own class and its message unchanged.
+    """
+    if isinstance(reference, Warning):
+        assert type(ours) is type(reference), (type(ours), type(reference))
+        assert str(ours) == str(reference), (str(ours), str(reference))
+    else:
+        assert str(ours).startswith(f"{function_name(name)}:"), str(ours)
+
+
 def public_class(exc: BaseException) -> type[BaseException]:
     """The class of ``exc`` a user catches: itself, or its nearest public built-in base."""
     for kind in type(exc).__mro__:

@@ -15,8 +15,8 @@ from numpy_idioms import (
     IDIOMS,
     NOT_ON_CUPY,
     NUMPY_ON_CUPY,
+    assert_same_error,
     compare,
-    function_name,
     outcome,
     public_class,
 )
@@ -35,7 +35,7 @@ def test_numpy_idiom_gives_the_fake_cupys_answer(name: str) -> None:
             return
         with pytest.raises(public_class(reference)) as info:
             idiom(xp)
-    assert str(info.value).startswith(f"{function_name(name)}:"), str(info.value)
+    assert_same_error(name, info.value, reference)
 
 
 def test_asarray_of_a_host_array_lands_on_the_current_backend_fake_cupy() -> None:
