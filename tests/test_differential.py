@@ -41,6 +41,11 @@ def _outcome(function, *args, **kwargs):
 
 @pytest.fixture(scope="module")
 def suite_run() -> Tally:
+    listed = known.load()
+    if listed["numpy"].split(".")[:2] != np.__version__.split(".")[:2]:
+        # the list holds this NumPy's answers, and the calls are drawn from its signatures
+        # (NumPy 2.3's arange, asarray, concat, empty, zeros and where have none)
+        pytest.skip(f"known_open.json was made with NumPy {listed['numpy']}, not {np.__version__}")
     callees, _ = shared_callables()
     tally = Tally(load_deliberate())
     run(callees, known.SEED, known.CALLS, tally.add, jobs=2, batch=known.CALLS // 4, timeout=10)

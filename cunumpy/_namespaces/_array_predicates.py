@@ -387,6 +387,8 @@ def size(
             result: int = np.size(a, axis)
         except AxisError as exc:  # NumPy's class, naming the function
             raise AxisError(f"size: {exc}") from None
+        except IndexError as exc:  # NumPy before 2.4: shape[axis] out of range
+            raise IndexError(f"size: {exc}") from None
         return result
     if axis is not None:
         try:

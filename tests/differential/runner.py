@@ -167,7 +167,13 @@ def run(
                     sys.stderr.flush()
                     os._exit(code)
                 running[pid] = (start, stop, index, path)
-            pid, status = os.waitpid(-1, os.WNOHANG)
+            # Only this run's children: waitpid(-1) would reap the process's other children
+            # (a test's subprocess), whose status is theirs.
+            pid, status = 0, 0
+            for child in running:
+                pid, status = os.waitpid(child, os.WNOHANG)
+                if pid:
+                    break
             if pid == 0:
                 now = time.time()
                 for child, (_, _, index, _) in running.items():
