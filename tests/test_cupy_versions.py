@@ -3,17 +3,12 @@
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import pytest
+import tomllib
 
 from cunumpy._settings._cupy_probe import MIN_CUPY, unsupported_cupy_version
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    tomllib = pytest.importorskip("tomli")
 
 PYPROJECT = Path(__file__).resolve().parents[1] / "pyproject.toml"
 

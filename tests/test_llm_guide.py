@@ -13,14 +13,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import tomllib
+
 import cunumpy
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import pytest
-
-    tomllib = pytest.importorskip("tomli", reason="Python 3.10 reads TOML with tomli")
 
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = Path(cunumpy.__file__).parent / "LLM_GUIDE.md"
