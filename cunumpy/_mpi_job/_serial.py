@@ -10,7 +10,6 @@ makes between device and host arrays are reported to cunumpy's transfer log.
 from __future__ import annotations
 
 import sys
-import warnings
 from types import ModuleType
 from typing import Any
 
@@ -46,8 +45,10 @@ def get_mpi(use_mpi: bool | None = None) -> Any:
     By default the choice is made once per process, by ``launched_under_mpi``: a process
     that no launcher started gets the stand-in, whose ``COMM_WORLD`` is a ``SerialComm``
     of one rank, and MPI is never initialized (nor mpi4py imported), so the same program
-    runs on a laptop without an MPI library. Under a launcher without mpi4py, it warns
-    (``RuntimeWarning``) and every process runs as rank 0 of 1.
+    runs on a laptop without an MPI library. Under a launcher, a missing or broken mpi4py
+    is an error: each process running on as rank 0 of 1 would compute the whole problem
+    and write the same files. To run the processes of a launcher as serial programs on
+    purpose, set ``MAYBEMPI=0`` (``OVERRIDE_VARIABLE``): no launcher is seen then.
 
     Parameters
     ----------
@@ -64,17 +65,12 @@ def get_mpi(use_mpi: bool | None = None) -> Any:
     Raises
     ------
     RuntimeError
-        With ``use_mpi=True`` where mpi4py cannot be used (not installed, or no MPI library
-        it can load): a ``MpiUnavailableError``, also an ``ImportError``, whose message
-        names ``get_mpi``, the reason and what to install.
+        With ``use_mpi=True``, or ``None`` under a launcher, where mpi4py cannot be used
+        (not installed, or no MPI library it can load): a ``MpiUnavailableError``, also an
+        ``ImportError``, whose message names ``get_mpi``, the reason and what to install
+        (and, under a launcher, ``MAYBEMPI=0`` to run serially on purpose).
     TypeError
         If ``use_mpi`` is not True, False or None.
-
-    Warns
-    -----
-    RuntimeWarning
-        Under a launcher where mpi4py cannot be used, with the same reason and install
-        hint as the error: every process then runs as rank 0 of 1.
 
     Examples
     --------
@@ -91,10 +87,13 @@ def get_mpi(use_mpi: bool | None = None) -> Any:
     if use_mpi is None and "mpi4py.MPI" not in sys.modules and launched_under_mpi():
         try:
             require_mpi("get_mpi")
-        except MpiUnavailableError as exc:  # maybempi's warning would name another install
-            msg = f"{exc} Launched under an MPI launcher: every process runs as rank 0 of 1."
-            warnings.warn(msg, RuntimeWarning, stacklevel=2)
-            use_mpi = False
+        except MpiUnavailableError as exc:  # not maybempi's warning and N serial copies
+            msg = (
+                f"{exc} This process was started by an MPI launcher, so it is one rank of "
+                f"an MPI job; to run each process as a serial program of one rank on "
+                f"purpose, set {OVERRIDE_VARIABLE}=0."
+            )
+            raise MpiUnavailableError(msg) from None
     elif use_mpi is not False and use_mpi is not None:
         msg = f"get_mpi: `use_mpi` must be True, False or None, not {use_mpi!r}."
         raise TypeError(msg)

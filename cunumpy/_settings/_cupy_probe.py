@@ -1,13 +1,17 @@
-"""Whether CuPy is usable, and why not: one cached probe for the whole process.
+"""Whether CuPy is usable, and why not: one cached probe for the whole process, and one
+kernel check per device.
 
-CuPy imports fine on a machine without a GPU and fails at the first allocation, so
-"usable" here means: CuPy imports, sees at least one device, allocates memory on it,
-runs a kernel and reads the result back.
+CuPy imports fine on a machine without a GPU and fails at the first allocation. Choosing
+the backend (``set_backend``, ``CUNUMPY_BACKEND=cupy|auto`` at import) asks only what
+creates no CUDA context: CuPy imports, is recent enough, and the driver shows at least one
+device (``cupy_available``, CuPy's own ``is_available`` test). The kernel check (allocate,
+run a kernel, read the result back) runs on the device the process works on, once per
+device: in ``bind_local_device`` after the device is made current, and in the report
+(``require_device``). So no rank of an MPI job touches a GPU it does not use.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import sys
 import warnings
@@ -21,7 +25,9 @@ __all__ = [
     "cupy_available",
     "cupy_installed",
     "cupy_unavailable_reason",
+    "device_unusable_reason",
     "require_cupy",
+    "require_device",
     "require_cupy_installed",
     "unsupported_cupy_version",
     "visible_gpu_count",
@@ -63,12 +69,15 @@ class CupyUnavailableWarning(RuntimeWarning):
 _UNPROBED = object()
 _probe_result: object = _UNPROBED  # None when usable, else the reason (a str)
 _gpu_count: int | None = None
+_device_results: dict[int, str | None] = {}  # the kernel check's answer, per device index
 
 
 def cupy_installed() -> bool:
     """Return whether CuPy can be imported, without importing it."""
     if "cupy" in sys.modules:
         return sys.modules["cupy"] is not None  # None: importing CuPy was blocked
+    import importlib.util  # here, not at import: a program on NumPy never asks
+
     try:
         return importlib.util.find_spec("cupy") is not None
     except (ImportError, ValueError):
@@ -159,7 +168,8 @@ def _explained(stage: str, exc: BaseException) -> str:
 
 
 def _probe() -> str | None:
-    """Try CuPy for real; return ``None`` when it works, else the reason."""
+    """Ask what creates no CUDA context; return ``None`` when CuPy looks usable, else why."""
+    global _gpu_count
     if not cupy_installed():
         return f"CuPy is not installed ({install_hint('cuda12', 'cuda13')})"
     try:
@@ -175,12 +185,21 @@ def _probe() -> str | None:
     too_old = unsupported_cupy_version(str(cupy.__version__))
     if too_old is not None:
         return too_old
-    try:
-        count = cupy.cuda.runtime.getDeviceCount()
+    try:  # cudaGetDeviceCount loads the driver and counts; it creates no context
+        count = int(cupy.cuda.runtime.getDeviceCount())
     except Exception as exc:
         return _explained("found no usable GPU", exc)
     if count == 0:
         return "no GPU is visible to this process (the CUDA runtime reports 0 devices)"
+    _gpu_count = count
+    return None
+
+
+def _kernel_check(cupy: ModuleType) -> str | None:
+    """Run a test kernel on the current device; ``None`` when it works, else the reason.
+
+    This creates the device's CUDA context (and a block of CuPy's pool) where none exists.
+    """
     try:
         values = cupy.arange(8, dtype=cupy.float32)
         total = float((values * 2).sum().get())
@@ -192,10 +211,15 @@ def _probe() -> str | None:
 
 
 def cupy_available() -> bool:
-    """Return whether CuPy is installed *and* a GPU can allocate and run a kernel.
+    """Return whether CuPy is installed, supported, and the driver shows this process a GPU.
 
-    The first call probes CuPy for real (it imports CuPy); the answer and, when it is
-    ``False``, the reason are cached for the rest of the process.
+    The first call imports CuPy and asks the CUDA runtime for the number of devices (as
+    ``cupy.is_available()`` does); it creates no CUDA context on any GPU, so every rank of
+    an MPI job can ask before it binds its own GPU. The answer and, when it is ``False``,
+    the reason are cached for the rest of the process. A GPU that the driver shows but
+    that cannot run a kernel (exclusive compute mode held by another process, no kernel
+    image for it, no NVRTC) is found by the kernel check, which runs on the device the
+    process uses: in ``bind_local_device``, and in ``python -m cunumpy``.
     ``cupy_unavailable_reason()`` (``cunumpy.cupy_unavailable_reason`` or
     ``cunumpy.cuda.cupy_unavailable_reason``, the same function) gives the reason.
 
@@ -238,6 +262,48 @@ def require_cupy(func: str) -> ModuleType:
         msg = f"{func}: the CuPy backend is not usable: {cupy_unavailable_reason()}."
         raise CupyUnavailableError(msg)
     return sys.modules["cupy"]
+
+
+def device_unusable_reason() -> str | None:
+    """Why the current GPU cannot run a kernel, or ``None`` when it can (checked once per GPU).
+
+    The first call for a device runs the test kernel there, which creates its CUDA context;
+    ask only about the device the process works on. Where CuPy itself is not usable, the
+    reason is ``cupy_unavailable_reason()``.
+    """
+    if not cupy_available():
+        return cupy_unavailable_reason()
+    cupy = sys.modules["cupy"]
+    device = int(cupy.cuda.runtime.getDevice())
+    if device not in _device_results:
+        with warnings.catch_warnings():  # a warning while CuPy initializes is not a failure
+            warnings.simplefilter("ignore")
+            _device_results[device] = _kernel_check(cupy)
+    return _device_results[device]
+
+
+def require_device(func: str, device: int | None = None) -> ModuleType:
+    """Return CuPy once the current GPU has run the test kernel, else raise naming ``func``.
+
+    With ``device``, make that GPU current first (``cudaSetDevice``, which creates its
+    context since CUDA 12, and fails on a GPU in exclusive compute mode that another
+    process holds). The error is ``CupyUnavailableError`` with the GPU's index and the
+    reason.
+    """
+    cupy = require_cupy(func)
+    if device is not None:
+        try:
+            cupy.cuda.Device(device).use()
+        except Exception as exc:
+            reason = _explained("failed to make it current", exc)
+            msg = f"{func}: GPU {device} cannot be used: {reason}."
+            raise CupyUnavailableError(msg) from exc
+    reason = device_unusable_reason()
+    if reason is not None:
+        device = int(cupy.cuda.runtime.getDevice())
+        msg = f"{func}: GPU {device} cannot run CuPy's kernels: {reason}."
+        raise CupyUnavailableError(msg)
+    return cupy
 
 
 def require_cupy_installed(func: str) -> ModuleType:

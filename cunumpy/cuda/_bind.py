@@ -16,9 +16,11 @@ def bind_local_device(comm: Any = None) -> int | None:
     spread over its GPUs, and a rank that sees a single GPU (for example with
     ``srun --gpus-per-task=1``, which sets ``CUDA_VISIBLE_DEVICES`` per rank) uses it.
     Call it at the start of the program, before creating arrays and before MPI starts
-    (``get_mpi()`` under a launcher), so that CUDA-aware MPI sees the right device; it
-    also creates the CUDA context. The launcher's variables give the local rank without
-    MPI. On the NumPy backend it does nothing.
+    (``get_mpi()`` under a launcher), so that CUDA-aware MPI sees the right device. It
+    creates a CUDA context on this rank's GPU only: choosing the CuPy backend created none
+    (it counts the devices), and the test kernel that shows the GPU usable runs here,
+    after the device is made current. The launcher's variables give the local rank
+    without MPI. On the NumPy backend it does nothing.
 
     Parameters
     ----------
@@ -33,7 +35,9 @@ def bind_local_device(comm: Any = None) -> int | None:
     Raises
     ------
     RuntimeError
-        On the CuPy backend, if CuPy is not usable (the reason is given).
+        On the CuPy backend, if CuPy is not usable, or this rank's GPU cannot run the test
+        kernel (for example a GPU in exclusive compute mode that another process holds);
+        the message names the GPU and gives the reason.
 
     Examples
     --------
@@ -46,11 +50,10 @@ def bind_local_device(comm: Any = None) -> int | None:
     if _config.get_backend() == "numpy":
         return None
     from .._mpi_job._local_rank import local_rank  # so that `import cunumpy.cuda` reads no MPI
-    from .._settings._cupy_probe import require_cupy, visible_gpu_count
+    from .._settings._cupy_probe import require_cupy, require_device, visible_gpu_count
 
-    cupy = require_cupy("bind_local_device")
-    count = visible_gpu_count()
-    device = local_rank(comm) % count
-    cupy.cuda.Device(device).use()
-    cupy.cuda.Stream.null.synchronize()  # creates the CUDA context now, before MPI uses it
+    cupy = require_cupy("bind_local_device")  # counts the GPUs: no context anywhere yet
+    device = local_rank(comm) % visible_gpu_count()
+    require_device("bind_local_device", device)  # current, then the test kernel: its context
+    cupy.cuda.Stream.null.synchronize()
     return device

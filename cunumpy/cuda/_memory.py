@@ -151,18 +151,21 @@ def memory_stats(device: Any = None) -> MemoryStats | None:
 def free_memory(device: Any = None) -> None:
     """Give the unused blocks cached by CuPy's memory pools back to the driver.
 
-    Frees the cached blocks of CuPy's default device pool on one GPU (or on every
-    visible GPU) and of the default pinned host pool. Memory of live arrays is never
-    freed: drop the last reference to an array first. A cached block that CuPy split
-    to serve a smaller array is released only once all its parts are free.
+    Frees the cached blocks of CuPy's default device pool on one GPU (or, with
+    ``device="all"``, on every visible GPU) and of the default pinned host pool. Memory
+    of live arrays is never freed: drop the last reference to an array first. A cached
+    block that CuPy split to serve a smaller array is released only once all its parts
+    are free.
 
     Parameters
     ----------
-    device : device, optional
-        As for ``memory_info``. ``None`` means every visible GPU, and does nothing
-        when CuPy has not been imported (then it holds no memory) or is not usable.
-        Visiting a GPU this process has not used yet creates its CUDA context; on a
-        shared multi-GPU machine, pass the device. ``"cpu"`` does nothing.
+    device : device or "all", optional
+        As for ``memory_info``. ``None`` means the current GPU, and does nothing when
+        CuPy has not been imported (then it holds no memory) or is not usable; it creates
+        no CUDA context. ``"all"`` visits every visible GPU: one this process has not
+        used yet gets a CUDA context (hundreds of MiB, and an error on a GPU in exclusive
+        compute mode that another process holds), so an MPI rank bound to one GPU passes
+        nothing. ``"cpu"`` does nothing.
 
     Raises
     ------
@@ -175,19 +178,22 @@ def free_memory(device: Any = None) -> None:
     >>> cuda.free_memory()
     >>> cuda.free_memory("cpu")
     """
-    if device is None:
+    if device is None or (isinstance(device, str) and device == "all"):
         cupy = loaded_cupy()
         if cupy is None:
             return
-        indices: range | tuple[int, ...] = range(visible_gpu_count())
+        pool = cupy.get_default_memory_pool()
+        if device is None:
+            pool.free_all_blocks()  # the current GPU's pool; entering no device
+        else:
+            for index in range(visible_gpu_count()):
+                with cupy.cuda.Device(index):
+                    pool.free_all_blocks()
     else:
         index = target_gpu(device, "free_memory")
         if index is None:
             return
         cupy = sys.modules["cupy"]
-        indices = (index,)
-    pool = cupy.get_default_memory_pool()
-    for index in indices:
         with cupy.cuda.Device(index):
-            pool.free_all_blocks()
+            cupy.get_default_memory_pool().free_all_blocks()
     cupy.get_default_pinned_memory_pool().free_all_blocks()

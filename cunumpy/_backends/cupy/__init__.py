@@ -12,7 +12,7 @@ take arrays run on the GPU that holds them, whatever the current GPU, and raise
 CuPy's own objects do; with more, every such function is wrapped (see ``_guard``).
 
 Importing this module imports CuPy and counts the visible GPUs (after the cached
-availability probe, which is what runs a first kernel); it is loaded only when CuPy is
+availability probe); neither creates a CUDA context. It is loaded only when CuPy is
 usable, and ``import cunumpy`` never imports it.
 
 The namespace is a superset of CuPy, as array-api-compat's is: every name outside the

@@ -2,8 +2,9 @@
 NumPy arrays, so host/device mix-ups fail on the CPU as they do on a GPU.
 
 ``cupy.<function>`` runs NumPy's function on the host buffers and refuses NumPy arrays
-(except the explicit copies ``asarray``/``array``/``asnumpy``); ``cupy.cuda`` has one
-device; ``RawModule``/``RawKernel``, ``ElementwiseKernel`` and ``ReductionKernel`` run on
+(except the explicit copies ``asarray``/``array``/``asnumpy``); ``cupy.cuda`` has
+``CUNUMPY_FAKE_CUPY_DEVICES`` devices (default 1) and records the CUDA contexts this process
+creates on them (``contexts``; ``_devices`` says what creates one); ``RawModule``/``RawKernel``, ``ElementwiseKernel`` and ``ReductionKernel`` run on
 the CPU emulator; ``cupy.random`` draws land on the fake device. Fake CuPy, never a GPU.
 """
 
@@ -16,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from ._cuda import RawKernel, RawModule, make_cuda
+from ._devices import configure, contexts
 from ._cupyx_scipy import make_scipy
 from ._elementwise_kernels import ElementwiseKernel, ReductionKernel
 from ._index_tricks import c_, mgrid, ogrid, r_
@@ -23,7 +25,7 @@ from ._ndarray import ndarray, unwrap, wrap
 from ._random import make_random
 from ._ufunc import FakeUfunc
 
-__all__ = ["FakeCupy", "host_buffer", "install", "is_active", "uninstall"]
+__all__ = ["FakeCupy", "contexts", "host_buffer", "install", "is_active", "uninstall"]
 
 _EXPLICIT = {"array", "asarray", "asanyarray", "ascontiguousarray", "asfortranarray"}
 
@@ -200,6 +202,7 @@ def install() -> types.ModuleType:
             "before the first backend use, or set CUNUMPY_FAKE_CUPY=1."
         )
         raise RuntimeError(msg)
+    configure()  # the devices, and where the contexts are recorded (environment)
     module = _build()
     sys.modules["cupy"] = module
     for name in ("cuda", "linalg", "fft", "random"):

@@ -1,6 +1,7 @@
-"""The fake CuPy's ``cupy.cuda``: one device, streams and events as ordering-free stand-ins
-(events time the host),
-and ``RawModule``/``RawKernel`` that run on the CPU emulator of CUDA C."""
+"""The fake CuPy's ``cupy.cuda``: ``CUNUMPY_FAKE_CUPY_DEVICES`` devices (``_devices``), streams
+and events as ordering-free stand-ins (events time the host), and ``RawModule``/``RawKernel``
+that run on the CPU emulator of CUDA C. What needs a CUDA context creates one on the current
+device, as CUDA does, and ``_devices.contexts()`` records it."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from .._emulator import EmulatedLibrary, build, pack_arguments
-from ._ndarray import Device, ndarray
+from . import _devices
+from ._devices import Device, current_device, enter_context
+from ._ndarray import ndarray
 
 __all__ = ["RawKernel", "RawModule", "make_cuda"]
 
@@ -34,7 +37,10 @@ class Stream:
         priority: int | None = None,
     ) -> None:
         self.ptr = 0 if null else next(_pointers)
-        self.device_id = 0
+        self.null = null  # the null stream stands for each device's own
+        self.device_id = 0 if null else current_device()
+        if not null:
+            enter_context(self.device_id)  # cudaStreamCreate needs the context
 
     def __enter__(self) -> Stream:
         Stream._stack.append(self)
@@ -48,7 +54,8 @@ class Stream:
         return self
 
     def synchronize(self) -> None:
-        """Nothing is pending on the fake."""
+        """Nothing is pending on the fake (waiting needs the device's context)."""
+        enter_context(None if self.null else self.device_id)
 
     def wait_event(self, event: Any) -> None:
         """Ordering is immediate on the fake."""
@@ -69,7 +76,7 @@ class Stream:
         return hash(("fake-cupy-stream", self.ptr))
 
     def __repr__(self) -> str:
-        return f"<Stream {self.ptr} (device 0)>"
+        return f"<Stream {self.ptr} (device {self.device_id})>"
 
 
 class ExternalStream(Stream):
@@ -100,6 +107,7 @@ class Event:
     ) -> None:
         self.ptr = next(_pointers)
         self.time = time.perf_counter()
+        enter_context()  # cudaEventCreate needs the context
 
     def record(self, stream: Any = None) -> None:
         """Note the host's clock: the work queued before has been done already."""
@@ -119,21 +127,28 @@ def get_elapsed_time(start: Event, end: Event) -> float:
     return (end.time - start.time) * 1000.0
 
 
-def _runtime() -> types.ModuleType:
-    runtime = types.ModuleType("cupy.cuda.runtime")
-    runtime.getDeviceCount = lambda: 1  # type: ignore[attr-defined]
-    runtime.getDevice = lambda: 0  # type: ignore[attr-defined]
-    runtime.setDevice = lambda device: Device(device) and None  # type: ignore[attr-defined]
-    runtime.deviceSynchronize = lambda: None  # type: ignore[attr-defined]
-    runtime.runtimeGetVersion = lambda: 12000  # type: ignore[attr-defined]
-    runtime.driverGetVersion = lambda: 12000  # type: ignore[attr-defined]
-    runtime.is_hip = False  # type: ignore[attr-defined]
-    runtime.getDeviceProperties = lambda device: {  # type: ignore[attr-defined]
+def _properties(device: int) -> dict[str, Any]:
+    """``cudaGetDeviceProperties`` of the fake (it needs no context)."""
+    _devices.checked(device)
+    return {
         "name": b"fake CuPy device (host memory, emulated)", "totalGlobalMem": 1 << 30,
         "multiProcessorCount": 1, "maxThreadsPerBlock": 1024, "major": 0, "minor": 0,
     }  # fmt: skip
-    runtime.memGetInfo = lambda: (1 << 30, 1 << 30)  # type: ignore[attr-defined]
-    runtime.pointerGetAttributes = lambda ptr: types.SimpleNamespace(type=0, device=0)  # type: ignore[attr-defined]
+
+
+def _runtime() -> types.ModuleType:
+    runtime = types.ModuleType("cupy.cuda.runtime")
+    runtime.CUDARuntimeError = _devices.CUDARuntimeError  # type: ignore[attr-defined]
+    runtime.getDeviceCount = _devices.device_count  # type: ignore[attr-defined]
+    runtime.getDevice = current_device  # type: ignore[attr-defined]
+    runtime.setDevice = _devices.set_current_device  # type: ignore[attr-defined]
+    runtime.deviceSynchronize = enter_context  # type: ignore[attr-defined]
+    runtime.runtimeGetVersion = lambda: 12000  # type: ignore[attr-defined]
+    runtime.driverGetVersion = lambda: 12000  # type: ignore[attr-defined]
+    runtime.is_hip = False  # type: ignore[attr-defined]
+    runtime.getDeviceProperties = _properties  # type: ignore[attr-defined]
+    runtime.memGetInfo = lambda: Device().mem_info  # type: ignore[attr-defined]
+    runtime.pointerGetAttributes = lambda ptr: types.SimpleNamespace(type=0, device=current_device())  # type: ignore[attr-defined]
     return runtime
 
 
@@ -148,7 +163,7 @@ def make_cuda() -> types.ModuleType:
     cuda.get_elapsed_time = get_elapsed_time  # type: ignore[attr-defined]
     cuda.runtime = _runtime()  # type: ignore[attr-defined]
     cuda.is_available = lambda: True  # type: ignore[attr-defined]
-    cuda.get_device_id = lambda: 0  # type: ignore[attr-defined]
+    cuda.get_device_id = current_device  # type: ignore[attr-defined]
     pinned = types.ModuleType("cupy.cuda.pinned_memory")
     pinned.is_memory_pinned = lambda ptr: False  # type: ignore[attr-defined]
     cuda.pinned_memory = pinned  # type: ignore[attr-defined]
@@ -278,6 +293,7 @@ class RawKernel:
         argv, keep = pack_arguments(
             self.name, params, args, lambda v: v._a if type(v) is ndarray else _refuse(v, self.name)
         )
+        enter_context()  # a launch needs the current device's context
         trapped = library.launch(
             self.name, argv, _dims(grid, "grid"), _dims(block, "block"), int(shared_mem)
         )

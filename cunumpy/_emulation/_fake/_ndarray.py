@@ -13,6 +13,8 @@ from typing import Any
 
 import numpy as np
 
+from ._devices import Device, current_device, enter_context
+
 __all__ = ["IMPLICIT", "Device", "ndarray", "unwrap", "wrap"]
 
 IMPLICIT = (
@@ -21,47 +23,10 @@ IMPLICIT = (
 )
 
 
-class Device:
-    """``cupy.cuda.Device`` of the fake: the one device 0; a context manager."""
-
-    __module__ = "cupy.cuda"
-
-    def __init__(self, device: Any = None) -> None:
-        index = 0 if device is None else int(device)
-        if index != 0:
-            msg = f"cudaErrorInvalidDevice: invalid device ordinal {index} (the fake CuPy has device 0 only)"
-            raise RuntimeError(msg)
-        self.id = 0
-        self.compute_capability = "90"  # what the fake claims; nothing depends on it
-        self.mem_info = (1 << 30, 1 << 30)
-        self.attributes = {"MaxThreadsPerBlock": 1024, "MultiProcessorCount": 1, "WarpSize": 32}
-
-    def __enter__(self) -> Device:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        return None
-
-    def use(self) -> None:
-        """Make this device current (it always is)."""
-
-    def synchronize(self) -> None:
-        """Wait for the device (nothing is ever pending)."""
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Device) and other.id == self.id
-
-    def __hash__(self) -> int:
-        return hash(("fake-cupy-device", self.id))
-
-    def __repr__(self) -> str:
-        return f"<CUDA Device {self.id}>"
-
-
 class _Memory:
-    def __init__(self, array: np.ndarray) -> None:
+    def __init__(self, array: np.ndarray, device: int) -> None:
         self.ptr = int(array.ctypes.data)
-        self.device_id = 0
+        self.device_id = device
 
 
 def unwrap(value: Any, func: str) -> Any:
@@ -119,7 +84,7 @@ class ndarray:
     """A fake ``cupy.ndarray``: a NumPy buffer that NumPy code cannot take implicitly."""
 
     __module__ = "cupy"
-    __slots__ = ("__weakref__", "_a")
+    __slots__ = ("__weakref__", "_a", "_device")
     __array_priority__ = 100
 
     def __init__(
@@ -134,11 +99,15 @@ class ndarray:
             msg = "cupy.ndarray(memptr=, strides=) is not supported by the fake CuPy."
             raise NotImplementedError(msg)
         self._a = np.empty(shape, dtype=dtype, order=order)  # type: ignore[call-overload]
+        self._device = current_device()
+        enter_context(self._device)  # an allocation needs the device's context
 
     @classmethod
     def _of(cls, array: np.ndarray) -> ndarray:
         new = cls.__new__(cls)
         new._a = array
+        new._device = current_device()
+        enter_context(new._device)  # an allocation needs the device's context
         return new
 
     # what CuPy refuses
@@ -182,8 +151,8 @@ class ndarray:
     mT = property(lambda self: ndarray._of(np.swapaxes(self._a, -1, -2)))
     real = property(lambda self: ndarray._of(self._a.real))
     imag = property(lambda self: ndarray._of(self._a.imag))
-    device = property(lambda self: Device(0))
-    data = property(lambda self: _Memory(self._a))
+    device = property(lambda self: Device(self._device))
+    data = property(lambda self: _Memory(self._a, self._device))
     base = property(lambda self: None if self._a.base is None else ndarray._of(self._a.base))
 
     @property

@@ -1,0 +1,215 @@
+"""Bind first, probe where you work: which GPUs get a CUDA context (fake CuPy, issue 50).
+
+Every test runs a fresh process on the fake CuPy (``CUNUMPY_FAKE_CUPY=1``) with several
+fake GPUs (``CUNUMPY_FAKE_CUPY_DEVICES``), which records the CUDA contexts the process
+creates on each device and can refuse a second process on a device (exclusive mode).
+None of it is a GPU check: it shows what cunumpy asks of CuPy, as CUDA would count it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from mpi_run import run_mpi
+
+ROOT = Path(__file__).resolve().parent.parent
+WORKER = ROOT / "tests" / "mpi_workers" / "device_contexts.py"
+
+pytestmark = pytest.mark.fake_cupy
+
+
+def _fake_cupy(code: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """Run ``code`` in a new process on the fake CuPy with ``env`` added (fake CuPy)."""
+    path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
+    variables = {
+        **{k: v for k, v in os.environ.items() if not k.startswith(("CUNUMPY_", "OMPI_"))},
+        "CUNUMPY_FAKE_CUPY": "1",
+        "PYTHONPATH": path,
+        **env,
+    }
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=variables,
+        timeout=120,
+        check=False,
+    )
+
+
+def _answer(done: subprocess.CompletedProcess[str]) -> object:
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("value", ["cupy", "auto"])
+def test_choosing_cupy_at_import_creates_no_context_fake_cupy(value: str) -> None:
+    done = _fake_cupy(
+        """
+        import json
+        import cunumpy
+        from cunumpy._emulation._fake import contexts
+        print(json.dumps([cunumpy.get_backend(), list(contexts())]))
+        """,
+        CUNUMPY_BACKEND=value,
+        CUNUMPY_FAKE_CUPY_DEVICES="4",
+    )
+    assert _answer(done) == ["cupy", []]
+
+
+def test_set_backend_cupy_creates_no_context_fake_cupy() -> None:
+    done = _fake_cupy(
+        """
+        import json
+        import cunumpy
+        from cunumpy._emulation._fake import contexts
+        cunumpy.set_backend("cupy", strict=True)
+        usable = cunumpy.cupy_available()
+        print(json.dumps([usable, cunumpy.cuda.device_count(), list(contexts())]))
+        """,
+        CUNUMPY_FAKE_CUPY_DEVICES="4",
+    )
+    assert _answer(done) == [True, 4, []]
+
+
+@pytest.mark.parametrize("local_rank", [0, 3, 5])
+def test_bind_local_device_creates_one_context_on_its_own_gpu_fake_cupy(local_rank: int) -> None:
+    done = _fake_cupy(
+        """
+        import json
+        import cunumpy
+        from cunumpy._emulation._fake import contexts
+        device = cunumpy.cuda.bind_local_device()
+        x = cunumpy.ones(3)
+        print(json.dumps([device, x.device.id, list(contexts())]))
+        """,
+        CUNUMPY_BACKEND="cupy",
+        CUNUMPY_FAKE_CUPY_DEVICES="4",
+        OMPI_COMM_WORLD_LOCAL_RANK=str(local_rank),
+    )
+    gpu = local_rank % 4
+    assert _answer(done) == [gpu, gpu, [gpu]]
+
+
+def test_free_memory_frees_the_current_gpu_unless_told_all_fake_cupy() -> None:
+    done = _fake_cupy(
+        """
+        import json
+        import cunumpy
+        from cunumpy._emulation._fake import contexts
+        cunumpy.cuda.bind_local_device()
+        del_me = cunumpy.ones(1000)
+        del del_me
+        cunumpy.cuda.free_memory()
+        current = list(contexts())
+        cunumpy.cuda.free_memory(2)
+        named = list(contexts())
+        cunumpy.cuda.free_memory("all")
+        print(json.dumps([current, named, sorted(contexts()), cunumpy.cuda.current_device()]))
+        """,
+        CUNUMPY_BACKEND="cupy",
+        CUNUMPY_FAKE_CUPY_DEVICES="4",
+        OMPI_COMM_WORLD_LOCAL_RANK="1",
+    )
+    assert _answer(done) == [[1], [1, 2], [0, 1, 2, 3], 1]
+
+
+def test_exclusive_gpu_held_by_another_process_fails_bind_naming_it_fake_cupy(
+    tmp_path: Path,
+) -> None:
+    # this test's own process (alive) holds fake GPU 1, as EXCLUSIVE_PROCESS mode counts it
+    (tmp_path / "device-1.lock").write_text(str(os.getpid()))
+    code = """
+        import json
+        import cunumpy
+        from cunumpy._emulation._fake import contexts
+        try:
+            cunumpy.cuda.bind_local_device()
+        except RuntimeError as exc:
+            print(json.dumps([type(exc).__name__, str(exc), list(contexts())]))
+        else:
+            print(json.dumps(["bound", cunumpy.cuda.current_device(), list(contexts())]))
+        """
+    env = {
+        "CUNUMPY_BACKEND": "cupy",
+        "CUNUMPY_FAKE_CUPY_DEVICES": "2",
+        "CUNUMPY_FAKE_CUPY_EXCLUSIVE": "1",
+        "CUNUMPY_FAKE_CUPY_CONTEXTS": str(tmp_path),
+    }
+    kind, message, created = _answer(_fake_cupy(code, **env, OMPI_COMM_WORLD_LOCAL_RANK="1"))  # type: ignore[misc]
+    assert kind == "CupyUnavailableError", message
+    assert message.startswith("bind_local_device: "), message
+    assert "exclusive" in message, message
+    assert created == [], created  # no context on GPU 0 on the way
+    # the free GPU binds, and its process then holds it
+    assert _answer(_fake_cupy(code, **env, OMPI_COMM_WORLD_LOCAL_RANK="0")) == ["bound", 0, [0]]
+    assert (tmp_path / "device-0.lock").read_text().strip().isdigit()
+
+
+def test_the_fake_has_the_devices_it_is_given_fake_cupy() -> None:
+    done = _fake_cupy(
+        """
+        import json
+        import cunumpy  # installs the fake CuPy (CUNUMPY_FAKE_CUPY=1)
+        import cupy
+        from cunumpy._emulation._fake import contexts
+        count = cupy.cuda.runtime.getDeviceCount()
+        try:
+            cupy.cuda.Device(count)
+        except RuntimeError as exc:
+            error = str(exc)
+        with cupy.cuda.Device(2):
+            x = cupy.zeros(3)
+        print(json.dumps([count, error, x.device.id, cupy.cuda.runtime.getDevice(),
+                          list(contexts())]))
+        """,
+        CUNUMPY_FAKE_CUPY_DEVICES="3",
+    )
+    count, error, device, current, created = _answer(done)  # type: ignore[misc]
+    assert count == 3
+    assert "cudaErrorInvalidDevice" in error, error
+    # entering GPU 2 creates its context; leaving sets GPU 0 back, which creates 0's (CUDA 12)
+    assert (device, current, created) == (2, 0, [2, 0])
+
+
+def test_a_bad_device_count_names_the_variable_fake_cupy() -> None:
+    done = _fake_cupy("import cunumpy", CUNUMPY_FAKE_CUPY_DEVICES="none")
+    assert done.returncode != 0
+    assert "CUNUMPY_FAKE_CUPY_DEVICES='none'" in done.stderr, done.stderr
+
+
+@pytest.mark.mpi
+def test_four_ranks_on_four_fake_gpus_one_context_each_exclusive_fake_cupy(
+    tmp_path: Path,
+) -> None:
+    env = {
+        "CUNUMPY_FAKE_CUPY": "1",
+        "CUNUMPY_FAKE_CUPY_DEVICES": "4",
+        "CUNUMPY_FAKE_CUPY_EXCLUSIVE": "1",
+        "CUNUMPY_FAKE_CUPY_CONTEXTS": str(tmp_path),
+    }
+    done = run_mpi(4, WORKER, backend="cupy", env=env)
+    log = f"stdout:\n{done.stdout}\nstderr:\n{done.stderr}"
+    assert done.returncode == 0, log
+    failed = [line for line in done.stdout.splitlines() if line.startswith("RESULT") and "PASS" not in line]
+    assert not failed, log
+    assert done.stdout.count(" PASS") == 4 * 6, log
+    # rank, its node-local rank, its GPU, the GPUs it has a context on
+    per_rank = sorted(
+        [int(word) for word in line.split()[1:]]
+        for line in done.stdout.splitlines()
+        if line.startswith("CONTEXTS ")
+    )
+    assert [rank for rank, *_ in per_rank] == [0, 1, 2, 3], log
+    assert all(local == device and created == [device] for _, local, device, *created in per_rank), log
+    assert sorted(device for _, _, device, *_ in per_rank) == [0, 1, 2, 3], log
+    # the fake's own record, one file per process: one context each, on four distinct GPUs
+    records = [p.read_text().split() for p in sorted(tmp_path.glob("contexts-*.txt"))]
+    assert sorted(records) == [["0"], ["1"], ["2"], ["3"]], records
