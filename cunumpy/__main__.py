@@ -40,7 +40,7 @@ import numpy as np
 
 import cunumpy
 from cunumpy._backend_choice import _config
-from cunumpy._settings._cupy_probe import visible_gpu_count
+from cunumpy._settings._cupy_probe import device_unusable_reason, visible_gpu_count
 
 __all__ = ["collect_report", "main", "self_check"]
 
@@ -162,13 +162,11 @@ def self_check(backend: str) -> list[dict[str, Any]]:
 def collect_report(*, run_checks: bool = True) -> dict[str, Any]:
     """Gather the report as plain data (what ``--json`` prints)."""
     fake = _fake_cupy() and cunumpy.cupy_available()
+    # the test kernel, on the current GPU (it creates that GPU's CUDA context)
+    reason = cunumpy.cupy_unavailable_reason() or device_unusable_reason()
     backends: dict[str, dict[str, Any]] = {
         "numpy": {"usable": True, "reason": None},
-        "cupy": {
-            "usable": cunumpy.cupy_available(),
-            "reason": cunumpy.cupy_unavailable_reason(),
-            "fake": fake,
-        },
+        "cupy": {"usable": reason is None, "reason": reason, "fake": fake},
     }
     versions = {key: _version(names) for key, names in _DISTRIBUTIONS.items()}
     if fake:  # the installed CuPy's version is not what runs

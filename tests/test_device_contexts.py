@@ -198,7 +198,11 @@ def test_four_ranks_on_four_fake_gpus_one_context_each_exclusive_fake_cupy(
     done = run_mpi(4, WORKER, backend="cupy", env=env)
     log = f"stdout:\n{done.stdout}\nstderr:\n{done.stderr}"
     assert done.returncode == 0, log
-    failed = [line for line in done.stdout.splitlines() if line.startswith("RESULT") and "PASS" not in line]
+    failed = [
+        line
+        for line in done.stdout.splitlines()
+        if line.startswith("RESULT") and "PASS" not in line
+    ]
     assert not failed, log
     assert done.stdout.count(" PASS") == 4 * 6, log
     # rank, its node-local rank, its GPU, the GPUs it has a context on
@@ -208,8 +212,39 @@ def test_four_ranks_on_four_fake_gpus_one_context_each_exclusive_fake_cupy(
         if line.startswith("CONTEXTS ")
     )
     assert [rank for rank, *_ in per_rank] == [0, 1, 2, 3], log
-    assert all(local == device and created == [device] for _, local, device, *created in per_rank), log
+    assert all(
+        local == device and created == [device] for _, local, device, *created in per_rank
+    ), log
     assert sorted(device for _, _, device, *_ in per_rank) == [0, 1, 2, 3], log
     # the fake's own record, one file per process: one context each, on four distinct GPUs
     records = [p.read_text().split() for p in sorted(tmp_path.glob("contexts-*.txt"))]
     assert sorted(records) == [["0"], ["1"], ["2"], ["3"]], records
+
+
+def test_two_fake_gpus_guard_follow_the_data_and_copy_between_them_fake_cupy() -> None:
+    """The multi-GPU paths that docs/devices.md labels "tested on the fake CuPy only"."""
+    done = _fake_cupy(
+        """
+        import json
+        import cunumpy as xp
+        from cunumpy._emulation._fake import contexts
+        x0 = xp.ones(3, device="cuda:0")
+        x1 = xp.arange(3.0, device="cuda:1")
+        try:
+            xp.add(x0, x1)
+        except ValueError as exc:
+            error = str(exc)
+        y = xp.multiply(x1, 2)  # runs on GPU 1, the current GPU staying 0
+        z = xp.to_device(x0, "cuda:1")
+        with xp.cuda.device(1):
+            w = xp.zeros(2)
+            inside = xp.cuda.current_device()
+        print(json.dumps([error, y.device.id, xp.to_numpy(y).tolist(), z.device.id,
+                          w.device.id, inside, xp.cuda.current_device(), sorted(contexts())]))
+        """,
+        CUNUMPY_BACKEND="cupy",
+        CUNUMPY_FAKE_CUPY_DEVICES="2",
+    )
+    error, *rest = _answer(done)  # type: ignore[misc]
+    assert "cuda:0" in error and "cuda:1" in error, error
+    assert rest == [1, [0.0, 2.0, 4.0], 1, 1, 1, 0, [0, 1]]

@@ -69,9 +69,7 @@ def test_get_mpi_rejects_a_use_mpi_that_is_not_a_bool() -> None:
         xp.mpi.get_mpi("yes")  # type: ignore[arg-type]
 
 
-def test_under_a_launcher_without_mpi4py_get_mpi_raises_naming_the_install_and_the_opt_in() -> (
-    None
-):
+def test_under_a_launcher_without_mpi4py_get_mpi_raises_naming_the_install_and_the_opt_in() -> None:
     """Issue 50: a launched process is a rank; N serial copies are no longer the default."""
     code = _NO_MPI4PY + (
         "import warnings\n"

@@ -295,8 +295,8 @@ def require_device(func: str, device: int | None = None) -> ModuleType:
         try:
             cupy.cuda.Device(device).use()
         except Exception as exc:
-            reason = _explained("failed to make it current", exc)
-            msg = f"{func}: GPU {device} cannot be used: {reason}."
+            why = _explained("failed to make it current", exc)
+            msg = f"{func}: GPU {device} cannot be used: {why}."
             raise CupyUnavailableError(msg) from exc
     reason = device_unusable_reason()
     if reason is not None:

@@ -186,8 +186,8 @@ def free_memory(device: Any = None) -> None:
         if device is None:
             pool.free_all_blocks()  # the current GPU's pool; entering no device
         else:
-            for index in range(visible_gpu_count()):
-                with cupy.cuda.Device(index):
+            for gpu in range(visible_gpu_count()):
+                with cupy.cuda.Device(gpu):
                     pool.free_all_blocks()
     else:
         index = target_gpu(device, "free_memory")

@@ -4,7 +4,7 @@ NumPy arrays, so host/device mix-ups fail on the CPU as they do on a GPU.
 ``cupy.<function>`` runs NumPy's function on the host buffers and refuses NumPy arrays
 (except the explicit copies ``asarray``/``array``/``asnumpy``); ``cupy.cuda`` has
 ``CUNUMPY_FAKE_CUPY_DEVICES`` devices (default 1) and records the CUDA contexts this process
-creates on them (``contexts``; ``_devices`` says what creates one); ``RawModule``/``RawKernel``, ``ElementwiseKernel`` and ``ReductionKernel`` run on
+creates on them (``contexts``; ``_gpus`` says what creates one); ``RawModule``/``RawKernel``, ``ElementwiseKernel`` and ``ReductionKernel`` run on
 the CPU emulator; ``cupy.random`` draws land on the fake device. Fake CuPy, never a GPU.
 """
 
@@ -17,9 +17,9 @@ from typing import Any
 import numpy as np
 
 from ._cuda import RawKernel, RawModule, make_cuda
-from ._devices import configure, contexts
 from ._cupyx_scipy import make_scipy
 from ._elementwise_kernels import ElementwiseKernel, ReductionKernel
+from ._gpus import configure, contexts
 from ._index_tricks import c_, mgrid, ogrid, r_
 from ._ndarray import ndarray, unwrap, wrap
 from ._random import make_random

@@ -1,7 +1,7 @@
-"""The fake CuPy's ``cupy.cuda``: ``CUNUMPY_FAKE_CUPY_DEVICES`` devices (``_devices``), streams
+"""The fake CuPy's ``cupy.cuda``: ``CUNUMPY_FAKE_CUPY_DEVICES`` devices (``_gpus``), streams
 and events as ordering-free stand-ins (events time the host), and ``RawModule``/``RawKernel``
 that run on the CPU emulator of CUDA C. What needs a CUDA context creates one on the current
-device, as CUDA does, and ``_devices.contexts()`` records it."""
+device, as CUDA does, and ``_gpus.contexts()`` records it."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from .._emulator import EmulatedLibrary, build, pack_arguments
-from . import _devices
-from ._devices import Device, current_device, enter_context
+from . import _gpus
+from ._gpus import Device, current_device, enter_context
 from ._ndarray import ndarray
 
 __all__ = ["RawKernel", "RawModule", "make_cuda"]
@@ -37,7 +37,7 @@ class Stream:
         priority: int | None = None,
     ) -> None:
         self.ptr = 0 if null else next(_pointers)
-        self.null = null  # the null stream stands for each device's own
+        self._null = null  # the null stream stands for each device's own
         self.device_id = 0 if null else current_device()
         if not null:
             enter_context(self.device_id)  # cudaStreamCreate needs the context
@@ -55,7 +55,7 @@ class Stream:
 
     def synchronize(self) -> None:
         """Nothing is pending on the fake (waiting needs the device's context)."""
-        enter_context(None if self.null else self.device_id)
+        enter_context(None if self._null else self.device_id)
 
     def wait_event(self, event: Any) -> None:
         """Ordering is immediate on the fake."""
@@ -85,8 +85,9 @@ class ExternalStream(Stream):
     __module__ = "cupy.cuda"
 
     def __init__(self, ptr: int, device_id: int = -1) -> None:
-        super().__init__()
-        self.ptr = int(ptr)
+        self.ptr = int(ptr)  # wrapping a stream that exists creates nothing
+        self._null = False
+        self.device_id = current_device() if device_id < 0 else int(device_id)
 
 
 Stream.null = Stream(null=True)
@@ -129,26 +130,31 @@ def get_elapsed_time(start: Event, end: Event) -> float:
 
 def _properties(device: int) -> dict[str, Any]:
     """``cudaGetDeviceProperties`` of the fake (it needs no context)."""
-    _devices.checked(device)
+    _gpus.checked(device)
     return {
         "name": b"fake CuPy device (host memory, emulated)", "totalGlobalMem": 1 << 30,
         "multiProcessorCount": 1, "maxThreadsPerBlock": 1024, "major": 0, "minor": 0,
     }  # fmt: skip
 
 
+def _pointer_attributes(ptr: int) -> types.SimpleNamespace:
+    """``cudaPointerGetAttributes`` of the fake: the current device's (as before, type 0)."""
+    return types.SimpleNamespace(type=0, device=current_device())
+
+
 def _runtime() -> types.ModuleType:
     runtime = types.ModuleType("cupy.cuda.runtime")
-    runtime.CUDARuntimeError = _devices.CUDARuntimeError  # type: ignore[attr-defined]
-    runtime.getDeviceCount = _devices.device_count  # type: ignore[attr-defined]
+    runtime.CUDARuntimeError = _gpus.CUDARuntimeError  # type: ignore[attr-defined]
+    runtime.getDeviceCount = _gpus.device_count  # type: ignore[attr-defined]
     runtime.getDevice = current_device  # type: ignore[attr-defined]
-    runtime.setDevice = _devices.set_current_device  # type: ignore[attr-defined]
+    runtime.setDevice = _gpus.set_current_device  # type: ignore[attr-defined]
     runtime.deviceSynchronize = enter_context  # type: ignore[attr-defined]
     runtime.runtimeGetVersion = lambda: 12000  # type: ignore[attr-defined]
     runtime.driverGetVersion = lambda: 12000  # type: ignore[attr-defined]
     runtime.is_hip = False  # type: ignore[attr-defined]
     runtime.getDeviceProperties = _properties  # type: ignore[attr-defined]
     runtime.memGetInfo = lambda: Device().mem_info  # type: ignore[attr-defined]
-    runtime.pointerGetAttributes = lambda ptr: types.SimpleNamespace(type=0, device=current_device())  # type: ignore[attr-defined]
+    runtime.pointerGetAttributes = _pointer_attributes  # type: ignore[attr-defined]
     return runtime
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from ._devices import Device, current_device, enter_context
+from ._gpus import Device, current_device, enter_context
 
 __all__ = ["IMPLICIT", "Device", "ndarray", "unwrap", "wrap"]
 

@@ -28,6 +28,7 @@ __all__ = [
     "EXCLUSIVE_VARIABLE",
     "CUDARuntimeError",
     "Device",
+    "checked",
     "configure",
     "contexts",
     "current_device",
