@@ -4,6 +4,7 @@ Every test runs a fresh process on the fake CuPy (``CUNUMPY_FAKE_CUPY=1``) with 
 fake GPUs (``CUNUMPY_FAKE_CUPY_DEVICES``), which records the CUDA contexts the process
 creates on each device and can refuse a second process on a device (exclusive mode).
 None of it is a GPU check: it shows what cunumpy asks of CuPy, as CUDA would count it.
+The last test replaces CuPy by a stub in this process, to see the kernel check's error.
 """
 
 from __future__ import annotations
@@ -20,8 +21,6 @@ from mpi_run import run_mpi
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKER = ROOT / "tests" / "mpi_workers" / "device_contexts.py"
-
-pytestmark = pytest.mark.fake_cupy
 
 
 def _fake_cupy(code: str, **env: str) -> subprocess.CompletedProcess[str]:
@@ -49,6 +48,7 @@ def _answer(done: subprocess.CompletedProcess[str]) -> object:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+@pytest.mark.fake_cupy
 @pytest.mark.parametrize("value", ["cupy", "auto"])
 def test_choosing_cupy_at_import_creates_no_context_fake_cupy(value: str) -> None:
     done = _fake_cupy(
@@ -64,6 +64,7 @@ def test_choosing_cupy_at_import_creates_no_context_fake_cupy(value: str) -> Non
     assert _answer(done) == ["cupy", []]
 
 
+@pytest.mark.fake_cupy
 def test_set_backend_cupy_creates_no_context_fake_cupy() -> None:
     done = _fake_cupy(
         """
@@ -79,6 +80,7 @@ def test_set_backend_cupy_creates_no_context_fake_cupy() -> None:
     assert _answer(done) == [True, 4, []]
 
 
+@pytest.mark.fake_cupy
 @pytest.mark.parametrize("local_rank", [0, 3, 5])
 def test_bind_local_device_creates_one_context_on_its_own_gpu_fake_cupy(local_rank: int) -> None:
     done = _fake_cupy(
@@ -98,6 +100,7 @@ def test_bind_local_device_creates_one_context_on_its_own_gpu_fake_cupy(local_ra
     assert _answer(done) == [gpu, gpu, [gpu]]
 
 
+@pytest.mark.fake_cupy
 def test_free_memory_frees_the_current_gpu_unless_told_all_fake_cupy() -> None:
     done = _fake_cupy(
         """
@@ -121,6 +124,7 @@ def test_free_memory_frees_the_current_gpu_unless_told_all_fake_cupy() -> None:
     assert _answer(done) == [[1], [1, 2], [0, 1, 2, 3], 1]
 
 
+@pytest.mark.fake_cupy
 def test_exclusive_gpu_held_by_another_process_fails_bind_naming_it_fake_cupy(
     tmp_path: Path,
 ) -> None:
@@ -153,6 +157,7 @@ def test_exclusive_gpu_held_by_another_process_fails_bind_naming_it_fake_cupy(
     assert (tmp_path / "device-0.lock").read_text().strip().isdigit()
 
 
+@pytest.mark.fake_cupy
 def test_the_fake_has_the_devices_it_is_given_fake_cupy() -> None:
     done = _fake_cupy(
         """
@@ -179,12 +184,14 @@ def test_the_fake_has_the_devices_it_is_given_fake_cupy() -> None:
     assert (device, current, created) == (2, 0, [2, 0])
 
 
+@pytest.mark.fake_cupy
 def test_a_bad_device_count_names_the_variable_fake_cupy() -> None:
     done = _fake_cupy("import cunumpy", CUNUMPY_FAKE_CUPY_DEVICES="none")
     assert done.returncode != 0
     assert "CUNUMPY_FAKE_CUPY_DEVICES='none'" in done.stderr, done.stderr
 
 
+@pytest.mark.fake_cupy
 @pytest.mark.mpi
 def test_four_ranks_on_four_fake_gpus_one_context_each_exclusive_fake_cupy(
     tmp_path: Path,
@@ -221,6 +228,7 @@ def test_four_ranks_on_four_fake_gpus_one_context_each_exclusive_fake_cupy(
     assert sorted(records) == [["0"], ["1"], ["2"], ["3"]], records
 
 
+@pytest.mark.fake_cupy
 def test_two_fake_gpus_guard_follow_the_data_and_copy_between_them_fake_cupy() -> None:
     """The multi-GPU paths that docs/devices.md labels "tested on the fake CuPy only"."""
     done = _fake_cupy(
@@ -248,3 +256,37 @@ def test_two_fake_gpus_guard_follow_the_data_and_copy_between_them_fake_cupy() -
     error, *rest = _answer(done)  # type: ignore[misc]
     assert "cuda:0" in error and "cuda:1" in error, error
     assert rest == [1, [0.0, 2.0, 4.0], 1, 1, 1, 0, [0, 1]]
+
+
+def test_a_gpu_that_fails_the_test_kernel_is_named_with_the_reason(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The kernel check runs on the current GPU, once, and its error names GPU and reason."""
+    import types
+
+    from cunumpy._settings import _cupy_probe
+
+    calls: list[str] = []
+
+    def arange(*args: object, **kwargs: object) -> object:
+        calls.append("arange")
+        msg = "cudaErrorNoKernelImageForDevice: no kernel image is available for execution"
+        raise RuntimeError(msg)
+
+    runtime = types.SimpleNamespace(getDevice=lambda: 1, getDeviceCount=lambda: 2)
+    stub = types.SimpleNamespace(
+        cuda=types.SimpleNamespace(runtime=runtime), arange=arange, float32="float32"
+    )
+    monkeypatch.setitem(sys.modules, "cupy", stub)
+    monkeypatch.setattr(_cupy_probe, "_probe_result", None)  # the count said: usable
+    monkeypatch.setattr(_cupy_probe, "_device_results", {})
+    with pytest.raises(_cupy_probe.CupyUnavailableError) as info:
+        _cupy_probe.require_device("bind_local_device")
+    message = str(info.value)
+    assert message.startswith("bind_local_device: GPU 1 cannot run CuPy's kernels: "), message
+    assert "no code for this GPU" in message, message
+    assert "cudaErrorNoKernelImageForDevice" in message, message
+    assert _cupy_probe.cupy_available()  # choosing the backend still sees a usable CuPy
+    with pytest.raises(_cupy_probe.CupyUnavailableError):
+        _cupy_probe.require_device("bind_local_device")
+    assert calls == ["arange"]  # checked once per GPU

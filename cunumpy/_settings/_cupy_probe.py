@@ -6,8 +6,9 @@ the backend (``set_backend``, ``CUNUMPY_BACKEND=cupy|auto`` at import) asks only
 creates no CUDA context: CuPy imports, is recent enough, and the driver shows at least one
 device (``cupy_available``, CuPy's own ``is_available`` test). The kernel check (allocate,
 run a kernel, read the result back) runs on the device the process works on, once per
-device: in ``bind_local_device`` after the device is made current, and in the report
-(``require_device``). So no rank of an MPI job touches a GPU it does not use.
+device: in ``bind_local_device`` after the device is made current (``require_device``), and
+in the report (``device_unusable_reason``). So no rank of an MPI job touches a GPU it does
+not use.
 """
 
 from __future__ import annotations
