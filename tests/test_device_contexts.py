@@ -290,3 +290,33 @@ def test_a_gpu_that_fails_the_test_kernel_is_named_with_the_reason(
     with pytest.raises(_cupy_probe.CupyUnavailableError):
         _cupy_probe.require_device("bind_local_device")
     assert calls == ["arange"]  # checked once per GPU
+
+
+@pytest.mark.fake_cupy
+def test_set_device_checks_the_gpu_it_selects_and_names_a_held_one_fake_cupy(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "device-1.lock").write_text(str(os.getpid()))  # this live process holds GPU 1
+    done = _fake_cupy(
+        """
+        import json
+        import cunumpy
+        from cunumpy._emulation._fake import contexts
+        from cunumpy._settings import _cupy_probe
+        cunumpy.set_backend("cupy")
+        cunumpy.cuda.set_device(2)
+        checked = sorted(_cupy_probe._device_results)
+        try:
+            cunumpy.cuda.set_device(1)
+        except RuntimeError as exc:
+            error = f"{type(exc).__name__}: {exc}"
+        print(json.dumps([checked, cunumpy.cuda.current_device(), list(contexts()), error]))
+        """,
+        CUNUMPY_FAKE_CUPY_DEVICES="3",
+        CUNUMPY_FAKE_CUPY_EXCLUSIVE="1",
+        CUNUMPY_FAKE_CUPY_CONTEXTS=str(tmp_path),
+    )
+    checked, current, created, error = _answer(done)  # type: ignore[misc]
+    assert (checked, current, created) == ([2], 2, [2])
+    assert error.startswith("CupyUnavailableError: set_device: GPU 1 cannot be used: "), error
+    assert "exclusive" in error, error

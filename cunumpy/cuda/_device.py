@@ -9,7 +9,7 @@ from typing import Any
 
 from .._backend_choice._config import get_backend
 from .._placement._devices import Canonical, canonical_device, cpu_or_cuda_request
-from .._settings._cupy_probe import require_cupy, visible_gpu_count
+from .._settings._cupy_probe import require_cupy, require_device, visible_gpu_count
 
 __all__ = ["current_device", "device", "device_count", "set_device", "set_device_for_rank"]
 
@@ -57,8 +57,9 @@ def current_device() -> Canonical:
 def set_device(device: Any, /) -> None:
     """Make a GPU the current device of this thread: CuPy arrays created afterwards live there.
 
-    On the CuPy backend the GPU is validated and made current; naming a GPU that this
-    process does not have raises, as everywhere a GPU is named on that backend
+    On the CuPy backend the GPU is validated and made current, which creates its CUDA
+    context, and the first time a GPU is selected a test kernel runs there. Naming a GPU
+    that this process does not have raises, as everywhere a GPU is named on that backend
     (``memory_info(0)``, ``device="cuda:1"``): the error names the index and the number of
     usable GPUs. On the NumPy backend it is a no-op, as in CuNumpy 0.7.1, so that
     ``cuda.set_device(rank % 4)`` can stay in a program that also runs on a laptop; only
@@ -78,7 +79,10 @@ def set_device(device: Any, /) -> None:
         If ``device`` is malformed or, on the CuPy backend, not a visible GPU.
     RuntimeError
         On the CuPy backend, if ``device`` names a GPU and CuPy is not usable
-        (``CupyUnavailableError``, with the index, 0 usable GPUs and the reason).
+        (``CupyUnavailableError``, with the index, 0 usable GPUs and the reason), or the
+        GPU cannot be made current or fails the test kernel that runs there the first time
+        (``CupyUnavailableError`` naming the GPU and the reason: for example a GPU in
+        exclusive compute mode that another process holds).
 
     See Also
     --------
@@ -100,7 +104,7 @@ def set_device(device: Any, /) -> None:
     canonical = canonical_device(device, "set_device")
     if canonical == "cpu":
         return
-    sys.modules["cupy"].cuda.Device(canonical).use()
+    require_device("set_device", canonical)  # current, and the test kernel once per GPU
 
 
 def set_device_for_rank(rank: int, devices_per_node: int | None = None) -> int:

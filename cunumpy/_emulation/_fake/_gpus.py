@@ -120,8 +120,8 @@ def current_device() -> int:
 def set_current_device(device: Any) -> None:
     """``cudaSetDevice``: make ``device`` current; since CUDA 12 it creates its context."""
     index = checked(device)
+    enter_context(index)  # a device it cannot enter (exclusive mode) does not become current
     _thread.device = index
-    enter_context(index)
 
 
 def enter_context(device: int | None = None) -> None:
