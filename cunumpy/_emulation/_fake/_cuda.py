@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .._emulator import EmulatedLibrary, build, pack_arguments
+from . import _pool
 from ._ndarray import Device, ndarray
 
 __all__ = ["RawKernel", "RawModule", "make_cuda"]
@@ -48,7 +49,8 @@ class Stream:
         return self
 
     def synchronize(self) -> None:
-        """Nothing is pending on the fake."""
+        """The host waits for this stream: its work is finished (see ``_pool``)."""
+        _pool.finish(self)
 
     def wait_event(self, event: Any) -> None:
         """Ordering is immediate on the fake."""
@@ -60,7 +62,7 @@ class Stream:
 
     @property
     def done(self) -> bool:
-        return True
+        return _pool.finished(self)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Stream) and other.ptr == self.ptr
@@ -83,6 +85,7 @@ class ExternalStream(Stream):
 
 
 Stream.null = Stream(null=True)
+_pool.STACK = Stream._stack  # the pool sees which stream work is queued on
 
 
 def get_current_stream(device_id: int | None = None) -> Stream:
@@ -100,18 +103,23 @@ class Event:
     ) -> None:
         self.ptr = next(_pointers)
         self.time = time.perf_counter()
+        self._stream: Any = None
 
     def record(self, stream: Any = None) -> None:
-        """Note the host's clock: the work queued before has been done already."""
+        """Note the host's clock (the work queued before has been done already) and the
+        stream, whose work counts as running until the host waits for it (``_pool``)."""
         self.time = time.perf_counter()
+        self._stream = get_current_stream() if stream is None else stream
 
     def synchronize(self) -> None:
-        """Nothing is pending on the fake."""
+        """The host waits for the event's stream (its work is finished)."""
+        if self._stream is not None:
+            _pool.finish(self._stream)
 
     def query(self) -> bool:
-        return True
+        return self._stream is None or _pool.finished(self._stream)
 
-    done = property(lambda self: True)
+    done = property(query)
 
 
 def get_elapsed_time(start: Event, end: Event) -> float:
@@ -124,7 +132,7 @@ def _runtime() -> types.ModuleType:
     runtime.getDeviceCount = lambda: 1  # type: ignore[attr-defined]
     runtime.getDevice = lambda: 0  # type: ignore[attr-defined]
     runtime.setDevice = lambda device: Device(device) and None  # type: ignore[attr-defined]
-    runtime.deviceSynchronize = lambda: None  # type: ignore[attr-defined]
+    runtime.deviceSynchronize = _pool.finish_all  # type: ignore[attr-defined]
     runtime.runtimeGetVersion = lambda: 12000  # type: ignore[attr-defined]
     runtime.driverGetVersion = lambda: 12000  # type: ignore[attr-defined]
     runtime.is_hip = False  # type: ignore[attr-defined]
@@ -276,7 +284,10 @@ class RawKernel:
         params = library.params[self.name]
         args = tuple(_struct_by_value(a) for a in args)
         argv, keep = pack_arguments(
-            self.name, params, args, lambda v: v._a if type(v) is ndarray else _refuse(v, self.name)
+            self.name,
+            params,
+            args,
+            lambda v: _kernel_buffer(v) if type(v) is ndarray else _refuse(v, self.name),
         )
         trapped = library.launch(
             self.name, argv, _dims(grid, "grid"), _dims(block, "block"), int(shared_mem)
@@ -285,6 +296,13 @@ class RawKernel:
         if trapped:
             msg = f"RawKernel {self.name}: the kernel called __trap() (e.g. a failed bounds check), emulated on the CPU."
             raise RuntimeError(msg)
+
+
+def _kernel_buffer(array: ndarray) -> Any:
+    """The host buffer of a kernel argument, noted as written by the current stream."""
+    if _pool.STACK:
+        _pool.used(array._a, write=True)
+    return array._a
 
 
 def _struct_by_value(value: Any) -> Any:
