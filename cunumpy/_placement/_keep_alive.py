@@ -25,6 +25,8 @@ import threading
 from typing import Any
 
 __all__ = [
+    "OPEN",
+    "RETAINED",
     "close_block",
     "note_use",
     "open_block",
@@ -48,7 +50,8 @@ class _Blocks(threading.local):
 
 
 _blocks = _Blocks()
-_retained: list[tuple[Any, tuple[Any, ...]]] = []  # (event, arrays), in no order
+#: (event, arrays) kept alive, in no order; empty, the common case, costs a truth test.
+RETAINED: list[tuple[Any, tuple[Any, ...]]] = []
 _lock = threading.Lock()
 
 
@@ -109,18 +112,18 @@ def retain(event: Any, arrays: tuple[Any, ...]) -> None:
     """Keep ``arrays`` alive until ``event`` has completed."""
     release_finished()
     with _lock:
-        _retained.append((event, arrays))
+        RETAINED.append((event, arrays))
 
 
 def release_finished() -> None:
     """Drop the arrays whose work has run (their event has completed); never waits."""
-    if not _retained:
+    if not RETAINED:
         return
     with _lock:
-        _retained[:] = [entry for entry in _retained if not entry[0].done]
+        RETAINED[:] = [entry for entry in RETAINED if not entry[0].done]
 
 
 def retained_arrays() -> int:
     """The number of arrays kept alive now (for tests and reports)."""
     with _lock:
-        return sum(len(arrays) for _, arrays in _retained)
+        return sum(len(arrays) for _, arrays in RETAINED)

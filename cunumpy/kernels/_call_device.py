@@ -16,7 +16,7 @@ import numpy as np
 
 from .._backend_choice._config import get_backend
 from .._namespaces._array_namespace import is_cupy_array, refuse_subclass
-from .._placement._keep_alive import OPEN, note_use, release_finished, retain
+from .._placement._keep_alive import OPEN, RETAINED, note_use, release_finished, retain
 from .._settings._cupy_probe import require_cupy
 from .._settings._errors import with_article
 from ..cuda._streams import _check_stream_type, as_cupy_stream
@@ -115,7 +115,8 @@ def on_gpu(device: int, stream: Any, func: str, reads: Sequence[Any] = ()) -> It
     ``stream()`` block it is queued in has run; the host does not wait for that.
     """
     cupy = sys.modules["cupy"]
-    release_finished()
+    if RETAINED:
+        release_finished()
     with cupy.cuda.Device(device):
         current = cupy.cuda.get_current_stream()
         resolved = as_cupy_stream(stream, device, func)
