@@ -158,3 +158,18 @@ def test_the_fake_stream_model_fake_cupy() -> None:
     event.synchronize()
     assert event.done and side.done
     assert y.get().tolist() == [1.0, 2.0, 3.0]
+
+
+def test_numpys_keywords_such_as_out_are_kept_too_fake_cupy() -> None:
+    """NumPy's call through cunumpy (``out=``): the written array lives until the block has run."""
+    field = xp.asarray(np.arange(4.0), device=0)
+    out = xp.asarray(np.zeros(4), device=0)
+    written = weakref.ref(out)
+    with cuda.stream():
+        xp.multiply(field, 2, out=out)
+    del out
+    gc.collect()
+    assert written() is not None
+    cuda.synchronize()
+    gc.collect()
+    assert written() is None
