@@ -33,7 +33,8 @@ FLOORS: tuple[Floor, ...] = (
     Floor(
         ("_placement/",),
         "The placement layer: one form for every device spec (`_devices`), the order of work "
-        "between streams (`_stream_order`), the log every copy between host and device notes "
+        "between streams (`_stream_order`), the arrays kept alive until the streams that use "
+        "them have run (`_keep_alive`), the log every copy between host and device notes "
         "(`_transfer_log`).",
     ),
     Floor(

@@ -225,3 +225,106 @@ def test_a_new_result_skips_the_overlap_checks_and_full_shapes_are_not_broadcast
     out = np.empty(6)
     _axpy._cuda_loops().run_elementwise(_axpy._loop((x, y)), (x, y), out, (6,), memory)
     assert len(checked) == 2  # a given result: each input is checked against it
+
+
+# numba-cuda drift (issue 50): the private launch path, and the public launch it falls back to
+
+
+def test_numba_cudas_private_launch_path_is_there() -> None:
+    """Fails on the first numba-cuda release that moves what the fast launch uses."""
+    from numba.cuda import codegen
+    from numba.cuda.cudadrv import driver
+
+    for name in ("launch", "LaunchConfig", "normalize_kernel_dimensions", "CUDA_CORE_GE_1_0"):
+        assert hasattr(numba_dispatcher, name), f"numba.cuda.dispatcher.{name}"
+    assert callable(getattr(numba_dispatcher._Kernel, "_prepare_args", None))
+    assert callable(getattr(codegen.CUDACodeLibrary, "get_cufunc", None))
+    assert callable(getattr(driver, "_to_core_stream", None))
+    assert callable(getattr(numba_dispatcher.CUDADispatcher, "typeof_pyval", None))
+
+
+@pytest.fixture
+def fresh_fast_launch(monkeypatch: Any) -> list[str]:
+    """The process-wide "fast launch given up" state, fresh for one test."""
+    from cunumpy.kernels._portable import _cuda_memory
+
+    problem: list[str] = []
+    monkeypatch.setattr(_cuda_memory, "_FAST_LAUNCH_PROBLEM", problem)
+    return problem
+
+
+def test_a_fast_launch_that_fails_to_build_falls_back_once_with_a_warning(
+    monkeypatch: Any, fresh_fast_launch: list[str]
+) -> None:
+    """Stub: ``Launcher.make`` fails as on a numba-cuda without ``_codelibrary``."""
+    from cunumpy.kernels._portable import _cuda_memory
+
+    def broken(*args: Any) -> Any:
+        msg = "'_Kernel' object has no attribute '_codelibrary'"
+        raise AttributeError(msg)
+
+    monkeypatch.setattr(k.Launcher, "make", broken)
+    with pytest.warns(RuntimeWarning, match=r"public `kernel\[grid, block, stream\]\(\*args\)`"):
+        assert _cuda_memory.fast_launcher(object(), (), ()) is None
+    assert "_codelibrary" in fresh_fast_launch[0]
+    calls: list[Any] = []
+    monkeypatch.setattr(k.Launcher, "make", lambda *a: calls.append(a))
+    assert _cuda_memory.fast_launcher(object(), (), ()) is None  # no second warning
+    assert not calls  # nor a second try
+
+
+def test_a_fast_stream_that_fails_launches_through_numba_from_then_on(
+    monkeypatch: Any, fresh_fast_launch: list[str]
+) -> None:
+    """Stub memory: numba-cuda's private stream conversion breaks after a launcher exists."""
+    monkeypatch.setattr(_numba_cuda.CudaLoops, "_kernel", _stub_kernel)
+    _axpy._cuda = None
+
+    class NoCoreStream(_StubMemory):
+        def stream(self) -> Any:
+            msg = "module 'numba.cuda.cudadrv.driver' has no attribute '_to_core_stream'"
+            raise AttributeError(msg)
+
+        def launch(self, kernel: Any, grid: Any, block: Any, args: Any) -> Any:
+            made = super().launch(kernel, grid, block, args)
+            return None if fresh_fast_launch else made
+
+    memory = NoCoreStream()
+    x = np.arange(4.0)
+    _run(memory, x, x)
+    with pytest.warns(RuntimeWarning, match="_to_core_stream"):
+        _run(memory, x, x)
+    _run(memory, x, x)
+    assert len(memory.numba_launches) == 3 and not memory.fast_launches
+
+
+def test_the_fast_launch_falls_back_under_numbas_cuda_simulator(tmp_path: Any) -> None:
+    """Numba's CUDA simulator: its kernels have none of the private internals."""
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "import warnings, numpy as np\n"
+        "from numba import cuda\n"
+        "from cunumpy.kernels._portable import _cuda_memory\n"
+        "@cuda.jit\n"
+        "def fill(a):\n"
+        "    a[cuda.grid(1)] = 1.0\n"
+        "a = np.zeros(4)\n"
+        "fill[1, 4](a)\n"
+        "with warnings.catch_warnings(record=True) as seen:\n"
+        "    warnings.simplefilter('always')\n"
+        "    first = _cuda_memory.fast_launcher(fill, (a,), (a,))\n"
+        "    second = _cuda_memory.fast_launcher(fill, (a,), (a,))\n"
+        "print(first, second, len(seen), a.sum())\n"
+        "print(seen[0].message)\n"
+    )
+    env = {**os.environ, "NUMBA_ENABLE_CUDASIM": "1"}
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    first_line, message = done.stdout.splitlines()[:2]
+    assert first_line == "None None 1 4.0"
+    assert "numba-cuda's public" in message

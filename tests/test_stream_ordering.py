@@ -328,3 +328,25 @@ def test_each_thread_has_its_own_stream_pool(outer: Any) -> None:
     assert found[0] is not mine
     with cuda.stream() as again:
         assert again is mine
+
+
+# Rule 7: an array used inside a stream block stays alive until the block's stream has
+# run (issue 50). CuPy's pool hands a freed block to the next allocation on the stream
+# that allocated it at once; here that stream (the outer one) is not ordered after `side`.
+
+
+@pytest.mark.gpu
+def test_an_array_read_in_a_block_on_a_user_stream_is_not_reused_under_it(outer: Any) -> None:
+    import cupy
+
+    x = _old(cupy)  # OLD everywhere, allocated on the outer stream
+    busy = cupy.empty(N)
+    side = cupy.cuda.Stream(non_blocking=True)
+    with cuda.stream(side):  # a stream of your own: nothing orders it with the outer one
+        slow_fill(busy, NEW)  # `side` is busy for 0.2 s
+        total = cunumpy.sum(x)  # queued after it: reads x 0.2 s from now
+    del x
+    reused = cupy.full(N, NEW)  # on the outer stream: x's memory, if it was let go
+    side.synchronize()
+    assert float(total.get(stream=side)) == OLD * N
+    assert _all(reused, NEW)

@@ -1090,7 +1090,7 @@ def _function(qualname: str, entry: dict[str, str]) -> str:
     route = _numpy_route(qualname, args)
     if name == "asarray":  # NumPy's call of asarray creates on the current backend too
         route[1:1] = [
-            "    if device is None and _is_array(obj):  # another backend's array moves here",
+            "    if device is None and _is_array(obj):  # host data moves to the CuPy backend",
             "        obj, copy, _ = _to_current_backend(obj, copy)",
         ]
     if qualname in PLACED:
@@ -1130,9 +1130,11 @@ def _function(qualname: str, entry: dict[str, str]) -> str:
         ]  # fmt: skip
     elif name == "asarray":
         kind = (
-            "Without ``device``, the result is on the current backend (and, on CuPy, the\n"
-            "current GPU): an array of the other backend is copied over, counted by\n"
-            "``count_transfers``, as in CuNumpy 0.7.1; with ``device``, it is on that device."
+            "Without ``device``, an array stays where it lives (a CuPy array on its GPU, on\n"
+            "every backend, also with ``copy=``), as the standard says; host data goes to the\n"
+            "current backend (and, on CuPy, the current GPU: a NumPy array is copied over,\n"
+            "counted by ``count_transfers``, as in CuNumpy 0.7.1). With ``device``, the result\n"
+            "is on that device."
         )
         body = [
             "if type(obj) is _ndarray and device is None and _current().namespace is _numpy_namespace:",
@@ -1148,7 +1150,7 @@ def _function(qualname: str, entry: dict[str, str]) -> str:
             "try:",
             "    if device is None:",
             "        namespace = _current().namespace",
-            "        if _is_array(obj):  # another backend's array moves here, counted",
+            "        if _is_array(obj):  # a NumPy array moves to the CuPy backend, counted",
             "            obj, copy, namespace = _to_current_backend(obj, copy)",
             f"        return namespace.asarray({call})",
             "    namespace, device = _placement(device, 'asarray')",

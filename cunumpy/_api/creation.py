@@ -167,9 +167,11 @@ def asarray(
 ) -> Array:
     """Convert the input (array, scalar, nested sequence or buffer) to an array.
 
-    Without ``device``, the result is on the current backend (and, on CuPy, the
-    current GPU): an array of the other backend is copied over, counted by
-    ``count_transfers``, as in CuNumpy 0.7.1; with ``device``, it is on that device.
+    Without ``device``, an array stays where it lives (a CuPy array on its GPU, on
+    every backend, also with ``copy=``), as the standard says; host data goes to the
+    current backend (and, on CuPy, the current GPU: a NumPy array is copied over,
+    counted by ``count_transfers``, as in CuNumpy 0.7.1). With ``device``, the result
+    is on that device.
     It also takes every call NumPy's ``numpy.asarray`` takes (Python scalars and
     lists, NumPy's positional arguments, keywords and dtypes), and answers it as the
     library of the inputs (or the current backend's) does; see docs/migrating.md.
@@ -214,7 +216,7 @@ def asarray(
     array([1., 2.], dtype=float16)
     """
     if args or kwargs:
-        if device is None and _is_array(a):  # another backend's array moves here
+        if device is None and _is_array(a):  # host data moves to the CuPy backend
             a, copy, _ = _to_current_backend(a, copy)
         return _numpy_call(asarray, locals())
     if type(a) is _ndarray and device is None and _current().namespace is _numpy_namespace:
@@ -230,7 +232,7 @@ def asarray(
     try:
         if device is None:
             namespace = _current().namespace
-            if _is_array(a):  # another backend's array moves here, counted
+            if _is_array(a):  # a NumPy array moves to the CuPy backend, counted
                 a, copy, namespace = _to_current_backend(a, copy)
             return namespace.asarray(a, dtype=dtype, device=device, copy=copy)
         namespace, device = _placement(device, "asarray")

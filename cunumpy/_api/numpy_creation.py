@@ -30,8 +30,10 @@ __all__ = ["array", "asanyarray", "ascontiguousarray"]
 
 
 def _on_current_backend(obj: Any, func: str, copy: Any = None) -> tuple[Any, Any]:
-    """``obj`` where the current backend creates (moved, and counted, if it must be), and
-    the library that creates there. A move with ``copy=False`` raises, as NumPy does."""
+    """``obj`` where it is to be made, and the library that makes it there: an array
+    stays where it lives (a CuPy array on its GPU, whatever the backend); host data (a
+    NumPy array included) goes to the current backend, copied and counted on CuPy, as
+    in 0.7.1. A copy with ``copy=False`` raises, as NumPy does."""
     namespace = _current().namespace
     if namespace is _numpy_namespace and type(obj) in _PYTHON_DATA:  # NumPy's call as it is
         return obj, np
@@ -42,6 +44,8 @@ def _on_current_backend(obj: Any, func: str, copy: Any = None) -> tuple[Any, Any
     if _is_array(obj):
         own = _namespace_of_array(obj, func, "object")
         if own is not namespace and own.__name__.startswith("cunumpy._backends."):
+            if own.__name__ == "cunumpy._backends.cupy":  # a GPU array stays on its GPU
+                return obj, library_of(own)
             target = "cpu" if namespace is _numpy_namespace else "cuda"
             if copy is False:
                 _refuse_copy(func, obj, target)

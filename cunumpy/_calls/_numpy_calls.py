@@ -44,6 +44,8 @@ import numpy as np
 
 from .._backend_choice._config import current as _current
 from .._namespaces._array_namespace import _NAMESPACE_BY_TYPE, namespace_of
+from .._placement._keep_alive import OPEN as _OPEN_BLOCKS
+from .._placement._keep_alive import note_use as _note_use
 from .._settings._errors import called_with
 from ._numpy_names import NUMPY_NAMES
 from ._where_to_run import _is_array, _placement, _refuse_copy
@@ -295,6 +297,8 @@ def _call(plan: _Plan, values: dict[str, Any]) -> Any:
         positional = [*positional, *(keywords.pop(name, None) for name in places)]
     if library.__name__ == "cupy":
         positional, keywords = _on_cupy(plan, values, positional, keywords, namespace)
+        if _OPEN_BLOCKS:  # in a stream() block: GPU arguments (out= too) live until it has run
+            _note_use((*positional, *keywords.values()))
     if device is None:
         return function(*positional, **keywords)
     if device == "cpu":

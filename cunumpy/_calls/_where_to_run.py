@@ -28,6 +28,8 @@ from .._namespaces._array_namespace import _NAMESPACE_BY_TYPE, namespace_of
 from .._namespaces._array_namespace import refuse_subclass as _refuse_subclass
 from .._namespaces._array_predicates import is_cupy_array
 from .._placement._devices import DLPACK_CUDA, DLPACK_HOST, canonical_device, dlpack_device_type
+from .._placement._keep_alive import OPEN as _OPEN_BLOCKS
+from .._placement._keep_alive import note_use as _note_use
 from ._kinds import ACCEPTS, KINDS, accepted
 
 __all__ = [
@@ -104,6 +106,8 @@ def _namespace_of_one(x: Any, func: str, name: str = "x") -> ModuleType | None:
     namespace = _by_type.get(type(x))
     if namespace is None:
         namespace = _lookup(x, func)
+    if _OPEN_BLOCKS:  # inside a stream() block: GPU inputs live until it has run
+        _note_use((x,))
     return namespace
 
 
@@ -117,6 +121,8 @@ def _namespace_of_array(x: Any, func: str, name: str = "x") -> ModuleType:
 
 def _namespace_of_two(x1: Any, x2: Any, func: str) -> ModuleType | None:
     """The namespace of ``x1`` and ``x2``, arrays or Python scalars but not both scalars."""
+    if _OPEN_BLOCKS:  # inside a stream() block: GPU inputs live until it has run
+        _note_use((x1, x2))
     kind = type(x1)
     if kind is type(x2) or type(x2) in _PY_SCALARS:
         namespace = _by_type.get(kind)
@@ -127,6 +133,8 @@ def _namespace_of_two(x1: Any, x2: Any, func: str) -> ModuleType | None:
 
 def _namespace_of_pair(x1: Any, x2: Any, func: str, name1: str, name2: str) -> ModuleType | None:
     """The namespace of two arguments that the standard wants arrays."""
+    if _OPEN_BLOCKS:  # inside a stream() block: GPU inputs live until it has run
+        _note_use((x1, x2))
     kind = type(x1)
     if kind is type(x2):
         namespace = _by_type.get(kind)
@@ -143,6 +151,8 @@ def _namespace_of_args(
     None when an argument is not what the standard takes there, or when no argument is an
     array (``add(1, 2)``): NumPy's call, for ``numpy_call``.
     """
+    if _OPEN_BLOCKS:  # inside a stream() block: GPU inputs live until it has run
+        _note_use(values)
     for x, kind in zip(values, kinds):
         kind_of_x = type(x)
         if kind_of_x in _by_type:
@@ -161,6 +171,8 @@ def _namespace_of_sequence(
     arrays: Sequence[Any], func: str, name: str, *, allow_empty: bool = False
 ) -> ModuleType | None:
     """The common namespace of a tuple or list of arrays (``concat``, ``*arrays``), or None."""
+    if _OPEN_BLOCKS and isinstance(arrays, (tuple, list)):  # inside a stream() block
+        _note_use(arrays)
     if isinstance(arrays, (tuple, list)) and arrays:  # the common case, decided quickly
         kind = type(arrays[0])
         namespace = _by_type.get(kind)
@@ -235,25 +247,22 @@ def _refuse_copy(func: str, obj: Any, device: Any) -> NoReturn:
 
 
 def _to_current_backend(obj: Any, copy: bool | None) -> tuple[Any, bool | None, ModuleType]:
-    """For ``asarray(obj)`` without ``device=``: ``obj`` on the current backend, as 0.7.1 did.
+    """For ``asarray(obj)`` without ``device=``: where ``obj`` is to be made.
 
-    An array of the other backend (NumPy or CuPy) is copied to the current one (the copy
-    is counted by ``count_transfers``; ``copy=False`` raises); arrays of other libraries
-    stay in their own namespace. Returns the array, the ``copy`` left to pass on, and the
-    namespace to call ``asarray`` in.
+    An array stays where it lives, as the standard says: a CuPy array on its GPU, also on
+    the NumPy backend, and arrays of other libraries in their own namespace. The one
+    exception is 0.7.1's path: a NumPy array on the CuPy backend is host data, copied to
+    the current GPU (counted by ``count_transfers``; ``copy=False`` raises). Returns the
+    array, the ``copy`` left to pass on, and the namespace to call ``asarray`` in.
     """
     namespace = _current().namespace
     if isinstance(obj, np.matrix):  # NumPy's asarray takes its data as a plain ndarray
         obj = np.asarray(obj)
     own = _namespace_of_array(obj, "asarray", "obj")
-    if own is namespace or own.__name__ not in _BACKEND_NAMESPACES:
+    if own is namespace or own is not _numpy_namespace:  # only host data moves
         return obj, copy, own
-    device = "cpu" if namespace is _numpy_namespace else "cuda"
-    moved, copy = _moved(obj, namespace, device, copy)
+    moved, copy = _moved(obj, namespace, "cuda", copy)
     return moved, copy, namespace
-
-
-_BACKEND_NAMESPACES = ("cunumpy._backends.numpy", "cunumpy._backends.cupy")
 
 
 def _dlpack_namespace(x: Any) -> ModuleType:

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from .._namespaces._array_predicates import is_cupy_array
+from .._placement._keep_alive import retain
 from .._placement._transfer_log import active, describe, note_transfer
 
 __all__ = ["HostCopy", "copy_stream", "to_host_async"]
@@ -30,7 +31,8 @@ class HostCopy:
     event : cupy.cuda.Event, optional
         Recorded after the copy; ``None`` for a copy that has finished.
     source : array, optional
-        The device array, kept alive until the copy has finished.
+        The device array the copy reads. It and ``host`` are kept alive until the copy
+        has finished, also when the ``HostCopy`` is dropped before ``result()``.
 
     Examples
     --------
@@ -135,6 +137,7 @@ def to_host_async(array: Any) -> HostCopy:
         stream.wait_event(queued)
         snapshot.get(stream=stream, out=host, blocking=False)
         event = stream.record()
+    retain(event, (snapshot, host))  # both live until the copy has run, even if dropped
     if active():
         note_transfer(
             "to_host",

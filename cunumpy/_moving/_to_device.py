@@ -9,6 +9,7 @@ import numpy as np
 from .._namespaces._array_namespace import _library_name, namespace_of, refuse_subclass, renamed
 from .._namespaces._array_predicates import is_cupy_array, is_dask_array, is_numpy_array
 from .._placement._devices import DLPACK_HOST, canonical_device, library_device
+from .._placement._keep_alive import OPEN, note_use
 from .._placement._transfer_log import active, describe, nbytes_of, note_transfer
 from .._settings._cupy_probe import require_cupy
 
@@ -154,6 +155,8 @@ def move_to(x: Any, device: Any, stream: Any, caller: str) -> Any:
             return copy_from_host(x, caller)
     if is_cupy_array(x):
         target = canonical_device(device, "to_device")
+        if OPEN:  # read inside a stream() block: alive until the block has run
+            note_use((x,))
         from .._backends.cupy._device_copies import copy_from_other_gpu, ready_on, to_host
         from ..cuda._streams import as_cupy_stream, on_device_and_stream
 

@@ -10,6 +10,7 @@ from typing import Any
 from .._backend_choice._config import get_backend
 from .._placement._devices import Canonical, canonical_device, cpu_or_cuda_request
 from .._settings._cupy_probe import require_cupy, require_device, visible_gpu_count
+from ._memory import loaded_cupy
 
 __all__ = ["current_device", "device", "device_count", "set_device", "set_device_for_rank"]
 
@@ -33,24 +34,34 @@ def device_count() -> int:
 
 
 def current_device() -> Canonical:
-    """Return the device new arrays are created on.
+    """Return the current GPU whenever CuPy holds work, else ``"cpu"``.
+
+    It is the device the helpers of ``cunumpy.cuda`` act on (``synchronize``,
+    ``stream``, ``memory_info``): the current GPU on the CuPy backend, and on the NumPy
+    backend too once CuPy is imported and usable, since arrays made with
+    ``device="cuda:N"`` compute there; ``"cpu"`` otherwise, without importing CuPy. On
+    the CuPy backend it is also where creation without ``device=`` puts new arrays;
+    on the NumPy backend those go to the CPU (``get_backend()`` says so).
 
     Returns
     -------
     int or "cpu"
-        The index of the current GPU on the CuPy backend, ``"cpu"`` on the NumPy
-        backend. Both forms are accepted by every ``device`` argument of cunumpy.
+        The index of the current GPU, or ``"cpu"``. Both forms are accepted by every
+        ``device`` argument of cunumpy.
 
     Examples
     --------
     >>> import cunumpy as xp
     >>> import cunumpy.cuda as cuda
     >>> d = cuda.current_device()
-    >>> d == "cpu" if xp.get_backend() == "numpy" else isinstance(d, int)
+    >>> d == "cpu" or isinstance(d, int)
+    True
+    >>> xp.get_backend() == "numpy" or isinstance(d, int)  # the CuPy backend: a GPU
     True
     """
     if get_backend() != "cupy":
-        return "cpu"
+        cupy = loaded_cupy()
+        return "cpu" if cupy is None else int(cupy.cuda.runtime.getDevice())
     return int(require_cupy("current_device").cuda.runtime.getDevice())
 
 
@@ -95,8 +106,8 @@ def set_device(device: Any, /) -> None:
     >>> cuda.set_device("cpu")
     >>> with xp.use_backend("numpy"):
     ...     cuda.set_device(3)  # nothing to select: a no-op
-    ...     print(cuda.current_device())
-    cpu
+    ...     print(cuda.current_device() != 3)  # "cpu", or the GPU that was current
+    True
     """
     if get_backend() != "cupy":
         cpu_or_cuda_request(device, "set_device")  # the spelling is still checked

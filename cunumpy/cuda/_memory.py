@@ -24,13 +24,16 @@ def loaded_cupy() -> ModuleType | None:
 def target_gpu(device: Any, func: str) -> int | None:
     """Return the GPU index ``device`` names, or ``None`` when no GPU is meant.
 
-    ``None`` means the current GPU on the CuPy backend and nothing on the NumPy backend
-    (without importing CuPy); ``"cpu"`` means nothing. Any GPU form is validated by
-    ``canonical_device`` (``RuntimeError`` when CuPy is not usable).
+    ``None`` means the current GPU whenever CuPy holds work: on the CuPy backend, and on
+    the NumPy backend once CuPy is imported and usable (CuPy arrays may exist there,
+    since compute follows data); otherwise nothing, without importing CuPy. ``"cpu"``
+    means nothing. Any GPU form is validated by ``canonical_device`` (``RuntimeError``
+    when CuPy is not usable).
     """
     if device is None:
         if get_backend() != "cupy":
-            return None
+            cupy = loaded_cupy()
+            return None if cupy is None else int(cupy.cuda.runtime.getDevice())
         return int(require_cupy(func).cuda.runtime.getDevice())
     canonical = canonical_device(device, func)
     return None if canonical == "cpu" else canonical
@@ -72,13 +75,15 @@ def memory_info(device: Any = None) -> tuple[int, int] | None:
     ----------
     device : device, optional
         An int GPU index, ``"cuda:N"``, ``"cuda"``, a ``cupy.cuda.Device``, an array's
-        ``.device`` or ``"cpu"``. ``None`` means the current GPU on the CuPy backend.
+        ``.device`` or ``"cpu"``. ``None`` means the current GPU whenever CuPy holds
+        work: on the CuPy backend, and on the NumPy backend once CuPy is imported and
+        usable (GPU arrays made with ``device=`` live there too).
 
     Returns
     -------
     tuple of (int, int) or None
         Free and total bytes; ``None`` for ``"cpu"``, and for ``device=None`` on the
-        NumPy backend (CuPy is not imported then).
+        NumPy backend while CuPy is not imported (it is not imported then either).
 
     Raises
     ------
@@ -113,14 +118,14 @@ def memory_stats(device: Any = None) -> MemoryStats | None:
     Parameters
     ----------
     device : device, optional
-        As for ``memory_info``. ``None`` means the current GPU on the CuPy backend.
+        As for ``memory_info``, ``None`` included.
 
     Returns
     -------
     MemoryStats or None
         ``used_bytes``, ``held_bytes`` (and ``cached_bytes``) of the device pool on that
         GPU, and ``pinned_free_blocks`` of the pinned pool; ``None`` where
-        ``memory_info`` returns ``None`` (``"cpu"``, or ``None`` on the NumPy backend).
+        ``memory_info`` returns ``None`` (``"cpu"``, or ``None`` where no GPU work exists).
         Memory from a custom CuPy allocator is not counted.
 
     Raises

@@ -13,6 +13,7 @@ from typing import Any
 
 from .._backend_choice._config import get_backend
 from .._placement._devices import canonical_device
+from .._placement._keep_alive import close_block, open_block, release_finished
 from .._placement._stream_order import acquire_stream, release_stream, wait_for
 from .._placement._transfer_log import active, note_transfer
 from .._settings._cupy_probe import require_cupy
@@ -149,16 +150,19 @@ def synchronize(device: Any = None, *, stream: Any = None) -> None:
             note_transfer("sync", f"synchronize(stream={stream!r}) on cuda:{owner}")
         with sys.modules["cupy"].cuda.Device(owner):  # the null stream is per device
             resolved.synchronize()
+        release_finished()
         return
     index = target_gpu(device, "synchronize")
     if index is not None:
         if active():
             note_transfer("sync", f"synchronize() of cuda:{index}")
         sys.modules["cupy"].cuda.Device(index).synchronize()
+        release_finished()
     elif device is None and (cupy := loaded_cupy()) is not None:
         if active():
             note_transfer("sync", "synchronize() of the current GPU")
         cupy.cuda.runtime.deviceSynchronize()
+        release_finished()
 
 
 @contextmanager
@@ -191,7 +195,9 @@ def stream(s: Any = None, /) -> Iterator[Any]:
     Yields
     ------
     cupy.cuda.Stream or None
-        The current stream; ``None`` on the NumPy backend without ``s`` (CuPy is not
+        The current stream. Without ``s`` it is a branch whenever CuPy holds work: on the
+        CuPy backend, and on the NumPy backend once CuPy is imported and usable (arrays
+        made with ``device="cuda:N"`` compute there); ``None`` otherwise (CuPy is not
         imported then), so portable code must not call methods on it.
 
     Raises
@@ -216,19 +222,21 @@ def stream(s: Any = None, /) -> Iterator[Any]:
     True
     """
     if s is None:
-        if get_backend() != "cupy":
+        cupy = _gpu_work("stream")
+        if cupy is None:
             yield None
             return
-        cupy = require_cupy("stream")
         index = int(cupy.cuda.runtime.getDevice())
         outer = cupy.cuda.get_current_stream()
         branch = acquire_stream(index)
         wait_for(branch, index, outer, index)
+        seen = open_block()
         try:
             with branch:
                 yield branch
         finally:
             wait_for(outer, index, branch, index)
+            close_block(seen, branch, index)  # what the block used lives until it has run
             release_stream(index, branch)
         return
     if isinstance(s, HostStream):
@@ -245,7 +253,11 @@ def stream(s: Any = None, /) -> Iterator[Any]:
     index = _stream_gpu(s, None, "stream")
     resolved = as_cupy_stream(s, index, "stream")
     with sys.modules["cupy"].cuda.Device(index), resolved:
-        yield resolved
+        seen = open_block()
+        try:
+            yield resolved
+        finally:
+            close_block(seen, resolved, index)  # what the block used lives until it has run
 
 
 @contextmanager
@@ -267,8 +279,9 @@ def streams(n: int, /) -> Iterator[tuple[Any, ...]]:
     Yields
     ------
     tuple of cupy.cuda.Stream, or tuple of None
-        ``n`` distinct streams; ``n`` times ``None`` on the NumPy backend, where
-        ``stream(None)`` is a no-op, so the same code runs there.
+        ``n`` distinct streams whenever CuPy holds work (as for ``stream()``); ``n``
+        times ``None`` otherwise, where ``stream(None)`` is a no-op, so the same code
+        runs there.
 
     Raises
     ------
@@ -287,7 +300,7 @@ def streams(n: int, /) -> Iterator[tuple[Any, ...]]:
     >>> current, following = xp.asarray(np.ones(4)), np.full(4, 2.0)
     >>> with cuda.streams(2) as (compute, copy):
     ...     with cuda.stream(compute):
-    ...         total = xp.sum(current * 2)
+    ...         total = xp.sum(xp.multiply(current, 2))  # cunumpy's calls: kept alive
     ...     with cuda.stream(copy):
     ...         current = xp.asarray(following, device=cuda.current_device())
     >>> float(total), float(xp.sum(current))
@@ -299,10 +312,10 @@ def streams(n: int, /) -> Iterator[tuple[Any, ...]]:
     if n < 1:
         msg = f"streams: `n` must be at least 1, not {n!r}."
         raise ValueError(msg)
-    if get_backend() != "cupy":
+    cupy = _gpu_work("streams")
+    if cupy is None:
         yield (None,) * n
         return
-    cupy = require_cupy("streams")
     index = int(cupy.cuda.runtime.getDevice())
     outer = cupy.cuda.get_current_stream()
     branches = tuple(acquire_stream(index) for _ in range(n))
@@ -322,19 +335,27 @@ def current_stream() -> Any:
     Returns
     -------
     cupy.cuda.Stream or None
-        CuPy's current stream of the current GPU on the CuPy backend; ``None`` on the
-        NumPy backend (CuPy is not imported).
+        CuPy's current stream of the current GPU whenever CuPy holds work (the CuPy
+        backend, or CuPy imported and usable on the NumPy backend); ``None`` otherwise
+        (CuPy is not imported).
 
     Examples
     --------
     >>> import cunumpy as xp
     >>> import cunumpy.cuda as cuda
-    >>> (cuda.current_stream() is None) == (xp.get_backend() == "numpy")
+    >>> xp.get_backend() == "numpy" or cuda.current_stream() is not None
     True
     """
-    if get_backend() != "cupy":
-        return None
-    return require_cupy("current_stream").cuda.get_current_stream()
+    cupy = _gpu_work("current_stream")
+    return None if cupy is None else cupy.cuda.get_current_stream()
+
+
+def _gpu_work(func: str) -> Any:
+    """CuPy where it may hold work: on the CuPy backend (usable, or ``RuntimeError``), and
+    on the NumPy backend once it is imported and usable; else None (CuPy not imported)."""
+    if get_backend() == "cupy":
+        return require_cupy(func)
+    return loaded_cupy()
 
 
 def _check_stream_type(s: Any, func: str) -> None:

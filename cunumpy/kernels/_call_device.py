@@ -8,8 +8,6 @@ scalars runs on the current backend (on CuPy, the current GPU).
 from __future__ import annotations
 
 import sys
-import threading
-from collections import deque
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Literal
@@ -18,6 +16,7 @@ import numpy as np
 
 from .._backend_choice._config import get_backend
 from .._namespaces._array_namespace import is_cupy_array, refuse_subclass
+from .._placement._keep_alive import OPEN, RETAINED, note_use, release_finished, retain
 from .._settings._cupy_probe import require_cupy
 from .._settings._errors import with_article
 from ..cuda._streams import _check_stream_type, as_cupy_stream
@@ -103,21 +102,6 @@ def locate(
     return "cpu"
 
 
-# Arrays read by kernels queued on a stream other than the current one, kept alive until
-# the event recorded after the kernel has passed: CuPy returns the memory of a released
-# array to the cache of the stream that allocated it (usually the current stream), which
-# may hand it out again at once, while the kernel on the other stream still reads it.
-_retained: deque[tuple[Any, tuple[Any, ...]]] = deque()
-_retained_lock = threading.Lock()
-
-
-def _release_finished() -> None:
-    """Drop the arrays of the kernels that have finished, oldest first."""
-    with _retained_lock:
-        while _retained and _retained[0][0].done:
-            _retained.popleft()
-
-
 @contextmanager
 def on_gpu(device: int, stream: Any, func: str, reads: Sequence[Any] = ()) -> Iterator[Any]:
     """GPU ``device`` current, and the stream a kernel is queued on current; yields that stream.
@@ -127,15 +111,18 @@ def on_gpu(device: int, stream: Any, func: str, reads: Sequence[Any] = ()) -> It
     current stream, which may still be producing the kernel's inputs; the kernel's results
     are then ready on ``stream``. The arrays in ``reads`` are kept alive until the kernel
     has run, so that their memory is not reused under it (rule 7 of the stream-ordering
-    model); the host does not wait for that.
+    model): until an event recorded after it has completed, with ``stream``, or until the
+    ``stream()`` block it is queued in has run; the host does not wait for that.
     """
     cupy = sys.modules["cupy"]
-    if _retained:
-        _release_finished()
+    if RETAINED:
+        release_finished()
     with cupy.cuda.Device(device):
         current = cupy.cuda.get_current_stream()
         resolved = as_cupy_stream(stream, device, func)
         if resolved is None or resolved.ptr == current.ptr:
+            if OPEN:
+                note_use(reads)
             yield current
             return
         ready = cupy.cuda.Event(disable_timing=True)
@@ -149,5 +136,4 @@ def on_gpu(device: int, stream: Any, func: str, reads: Sequence[Any] = ()) -> It
             if arrays:
                 done = cupy.cuda.Event(disable_timing=True)
                 done.record(resolved)
-                with _retained_lock:
-                    _retained.append((done, arrays))
+                retain(done, arrays)

@@ -51,12 +51,16 @@ def test_asarray_of_a_host_array_lands_on_the_current_backend_fake_cupy() -> Non
     assert xp.asarray(host) is host
 
 
-def test_asarray_of_a_cupy_array_on_the_numpy_backend_comes_to_the_host_fake_cupy() -> None:
+def test_asarray_of_a_cupy_array_on_the_numpy_backend_stays_on_the_gpu_fake_cupy() -> None:
+    # the standard's rule (issue 50): without device=, an array stays where it lives
     device_array = xp.to_cupy(np.arange(3.0))
     with profiling.count_transfers() as counter:
-        host = xp.asarray(device_array)
-    assert type(host) is np.ndarray
-    assert counter.to_host == 1
+        same = xp.asarray(device_array)
+        copied = xp.asarray(device_array, copy=True)
+    assert same is device_array
+    assert type(copied) is cupy.ndarray and copied is not device_array
+    assert counter.to_host == 0
+    assert type(xp.asarray(device_array, device="cpu")) is np.ndarray  # asked for: moved
     with xp.use_backend("cupy"):
         assert xp.asarray(device_array) is device_array
 
@@ -95,10 +99,10 @@ def test_numpys_conversions_create_on_the_current_backend_counted_fake_cupy(name
     assert from_list.dtype == np.float32
     assert counter.to_device == 2
     with profiling.count_transfers() as counter:
-        back = convert(from_host)
-    assert type(back) is np.ndarray
-    np.testing.assert_array_equal(back, host)
-    assert counter.to_host == 1
+        stays = convert(from_host)  # a GPU array stays where it lives (issue 50)
+    assert type(stays) is cupy.ndarray
+    np.testing.assert_array_equal(xp.to_numpy(stays), host)
+    assert counter.to_host == 0
 
 
 def test_numpys_call_of_asarray_creates_on_the_current_backend_fake_cupy() -> None:

@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from . import _pool
 from ._cuda import RawKernel, RawModule, make_cuda
 from ._cupyx_scipy import make_scipy
 from ._elementwise_kernels import ElementwiseKernel, ReductionKernel
@@ -46,6 +47,8 @@ def _host_data(obj: Any) -> Any:
     """``obj`` with its fake arrays as their host buffers, also inside (nested) sequences:
     CuPy's ``array``/``asarray`` take a sequence of device arrays (copied on the device)."""
     if type(obj) is ndarray:
+        if _pool.STACK:
+            _pool.used(obj._a)
         return obj._a
     if isinstance(obj, (list, tuple)):
         return [_host_data(item) for item in obj]

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .._emulator import EmulatedLibrary, build, pack_arguments
-from . import _gpus
+from . import _gpus, _pool
 from ._gpus import Device, current_device, enter_context
 from ._ndarray import ndarray
 
@@ -54,8 +54,10 @@ class Stream:
         return self
 
     def synchronize(self) -> None:
-        """Nothing is pending on the fake (waiting needs the device's context)."""
+        """The host waits for this stream: its work is finished (see ``_pool``); waiting
+        needs the device's context."""
         enter_context(None if self._null else self.device_id)
+        _pool.finish(self)
 
     def wait_event(self, event: Any) -> None:
         """Ordering is immediate on the fake."""
@@ -67,7 +69,7 @@ class Stream:
 
     @property
     def done(self) -> bool:
-        return True
+        return _pool.finished(self)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Stream) and other.ptr == self.ptr
@@ -91,6 +93,7 @@ class ExternalStream(Stream):
 
 
 Stream.null = Stream(null=True)
+_pool.STACK = Stream._stack  # the pool sees which stream work is queued on
 
 
 def get_current_stream(device_id: int | None = None) -> Stream:
@@ -109,18 +112,23 @@ class Event:
         self.ptr = next(_pointers)
         self.time = time.perf_counter()
         enter_context()  # cudaEventCreate needs the context
+        self._stream: Any = None
 
     def record(self, stream: Any = None) -> None:
-        """Note the host's clock: the work queued before has been done already."""
+        """Note the host's clock (the work queued before has been done already) and the
+        stream, whose work counts as running until the host waits for it (``_pool``)."""
         self.time = time.perf_counter()
+        self._stream = get_current_stream() if stream is None else stream
 
     def synchronize(self) -> None:
-        """Nothing is pending on the fake."""
+        """The host waits for the event's stream (its work is finished)."""
+        if self._stream is not None:
+            _pool.finish(self._stream)
 
     def query(self) -> bool:
-        return True
+        return self._stream is None or _pool.finished(self._stream)
 
-    done = property(lambda self: True)
+    done = property(query)
 
 
 def get_elapsed_time(start: Event, end: Event) -> float:
@@ -142,13 +150,19 @@ def _pointer_attributes(ptr: int) -> types.SimpleNamespace:
     return types.SimpleNamespace(type=0, device=current_device())
 
 
+def _device_synchronize() -> None:
+    """``cudaDeviceSynchronize``: needs the context; every stream's work is finished."""
+    enter_context()
+    _pool.finish_all()
+
+
 def _runtime() -> types.ModuleType:
     runtime = types.ModuleType("cupy.cuda.runtime")
     runtime.CUDARuntimeError = _gpus.CUDARuntimeError  # type: ignore[attr-defined]
     runtime.getDeviceCount = _gpus.device_count  # type: ignore[attr-defined]
     runtime.getDevice = current_device  # type: ignore[attr-defined]
     runtime.setDevice = _gpus.set_current_device  # type: ignore[attr-defined]
-    runtime.deviceSynchronize = enter_context  # type: ignore[attr-defined]
+    runtime.deviceSynchronize = _device_synchronize  # type: ignore[attr-defined]
     runtime.runtimeGetVersion = lambda: 12000  # type: ignore[attr-defined]
     runtime.driverGetVersion = lambda: 12000  # type: ignore[attr-defined]
     runtime.is_hip = False  # type: ignore[attr-defined]
@@ -297,7 +311,10 @@ class RawKernel:
         params = library.params[self.name]
         args = tuple(_struct_by_value(a) for a in args)
         argv, keep = pack_arguments(
-            self.name, params, args, lambda v: v._a if type(v) is ndarray else _refuse(v, self.name)
+            self.name,
+            params,
+            args,
+            lambda v: _kernel_buffer(v) if type(v) is ndarray else _refuse(v, self.name),
         )
         enter_context()  # a launch needs the current device's context
         trapped = library.launch(
@@ -307,6 +324,13 @@ class RawKernel:
         if trapped:
             msg = f"RawKernel {self.name}: the kernel called __trap() (e.g. a failed bounds check), emulated on the CPU."
             raise RuntimeError(msg)
+
+
+def _kernel_buffer(array: ndarray) -> Any:
+    """The host buffer of a kernel argument, noted as written by the current stream."""
+    if _pool.STACK:
+        _pool.used(array._a, write=True)
+    return array._a
 
 
 def _struct_by_value(value: Any) -> Any:

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .._emulator import build, pack_arguments
+from . import _pool
 from ._ndarray import ndarray
 
 __all__ = ["ElementwiseKernel", "ReductionKernel"]
@@ -103,6 +104,8 @@ def resolve(param: Param, types: dict[str, np.dtype[Any]], what: str) -> np.dtyp
 def host(value: Any, what: str) -> Any:
     """The host buffer of a fake array; NumPy arrays are refused as CuPy refuses them."""
     if type(value) is ndarray:
+        if _pool.STACK:
+            _pool.used(value._a, write=True)  # inputs and outputs alike
         return value._a
     if isinstance(value, np.ndarray):
         msg = f"{what}: Unsupported type <class 'numpy.ndarray'> (fake CuPy: pass a cupy.ndarray; use cupy.asarray to copy to the device)."

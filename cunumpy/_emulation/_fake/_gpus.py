@@ -22,6 +22,8 @@ import os
 import threading
 from typing import Any
 
+from . import _pool
+
 __all__ = [
     "CONTEXTS_VARIABLE",
     "DEVICES_VARIABLE",
@@ -205,8 +207,10 @@ class Device:
         set_current_device(self.id)
 
     def synchronize(self) -> None:
-        """Wait for the device (nothing is ever pending; it needs the context)."""
+        """Wait for the device (it needs the context): every stream's work is finished
+        (see ``_pool``)."""
         enter_context(self.id)
+        _pool.finish_all()
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Device) and other.id == self.id

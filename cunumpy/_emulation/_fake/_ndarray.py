@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from . import _pool
 from ._gpus import Device, current_device, enter_context
 
 __all__ = ["IMPLICIT", "Device", "ndarray", "unwrap", "wrap"]
@@ -32,6 +33,8 @@ class _Memory:
 def unwrap(value: Any, func: str) -> Any:
     """``value`` with fake arrays replaced by their host buffers; NumPy arrays raise."""
     if type(value) is ndarray:
+        if _pool.STACK:
+            _pool.used(value._a)
         return value._a
     if isinstance(value, np.ndarray):
         msg = f"{func}: Unsupported type <class 'numpy.ndarray'>. {IMPLICIT.split('. ')[0]} (fake CuPy: pass a cupy.ndarray; use cupy.asarray to copy to the device)."
@@ -40,6 +43,19 @@ def unwrap(value: Any, func: str) -> Any:
         items = [unwrap(v, func) for v in value]
         return type(value)(items) if isinstance(value, tuple) else items
     return value
+
+
+def _read(array: ndarray, *, write: bool = False) -> np.ndarray:
+    """The host buffer of ``array``, noted as used by the current stream's work."""
+    if _pool.STACK:
+        _pool.used(array._a, write=write)
+    return array._a
+
+
+def _host_read() -> None:
+    """A value read on the host: CuPy waits for the current stream first."""
+    if _pool.STACK:
+        _pool.finish(_pool.STACK[-1])
 
 
 def wrap(value: Any) -> Any:
@@ -57,7 +73,7 @@ def wrap(value: Any) -> Any:
 
 def _binary(op: Callable[[Any, Any], Any], name: str) -> Callable[[ndarray, Any], Any]:
     def method(self: ndarray, other: Any) -> Any:
-        return wrap(op(self._a, unwrap(other, f"cupy.ndarray.{name}")))
+        return wrap(op(_read(self), unwrap(other, f"cupy.ndarray.{name}")))
 
     method.__name__ = name
     return method
@@ -65,7 +81,7 @@ def _binary(op: Callable[[Any, Any], Any], name: str) -> Callable[[ndarray, Any]
 
 def _reflected(op: Callable[[Any, Any], Any], name: str) -> Callable[[ndarray, Any], Any]:
     def method(self: ndarray, other: Any) -> Any:
-        return wrap(op(unwrap(other, f"cupy.ndarray.{name}"), self._a))
+        return wrap(op(unwrap(other, f"cupy.ndarray.{name}"), _read(self)))
 
     method.__name__ = name
     return method
@@ -73,7 +89,7 @@ def _reflected(op: Callable[[Any, Any], Any], name: str) -> Callable[[ndarray, A
 
 def _inplace(op: Callable[[Any, Any], Any], name: str) -> Callable[[ndarray, Any], Any]:
     def method(self: ndarray, other: Any) -> ndarray:
-        op(self._a, unwrap(other, f"cupy.ndarray.{name}"))
+        op(_read(self, write=True), unwrap(other, f"cupy.ndarray.{name}"))
         return self
 
     method.__name__ = name
@@ -101,6 +117,7 @@ class ndarray:
         self._a = np.empty(shape, dtype=dtype, order=order)  # type: ignore[call-overload]
         self._device = current_device()
         enter_context(self._device)  # an allocation needs the device's context
+        _pool.allocated(self._a)
 
     @classmethod
     def _of(cls, array: np.ndarray) -> ndarray:
@@ -108,6 +125,8 @@ class ndarray:
         new._a = array
         new._device = current_device()
         enter_context(new._device)  # an allocation needs the device's context
+        if array.base is None:  # new memory, from the pool (a view shares its base's)
+            _pool.allocated(array)
         return new
 
     # what CuPy refuses
@@ -165,10 +184,23 @@ class ndarray:
     def get(
         self, stream: Any = None, order: str = "C", out: Any = None, blocking: bool = True
     ) -> np.ndarray:
-        """A NumPy copy (the explicit device-to-host copy)."""
+        """A NumPy copy (the explicit device-to-host copy), on ``stream`` or the current one;
+        ``blocking`` waits for that stream (see ``_pool``)."""
+        if stream is not None or _pool.STACK:
+            _pool.used(self._a, stream=stream)
         if out is not None:
             out[...] = self._a
+            if not blocking:
+                _pool.made_on(out, stream)
+            elif stream is not None:
+                _pool.finish(stream)
+            else:
+                _host_read()
             return out
+        if stream is not None:
+            _pool.finish(stream)
+        else:
+            _host_read()
         return np.array(self._a, order=order)  # type: ignore[call-overload]
 
     def set(self, arr: np.ndarray, stream: Any = None) -> None:
@@ -179,12 +211,14 @@ class ndarray:
         if arr.shape != self._a.shape:
             msg = f"Shape mismatch. Old shape: {self._a.shape}, new shape: {arr.shape}"
             raise ValueError(msg)
+        if stream is not None or _pool.STACK:
+            _pool.used(self._a, write=True, stream=stream)
         self._a[...] = arr
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):
             raise AttributeError(name)
-        attribute = getattr(self._a, name)
+        attribute = getattr(_read(self), name)
         if not callable(attribute):
             return wrap(attribute)
         func = f"cupy.ndarray.{name}"
@@ -199,10 +233,11 @@ class ndarray:
         return method
 
     def __getitem__(self, key: Any) -> Any:
-        return wrap(self._a[unwrap(key, "cupy.ndarray.__getitem__")])
+        return wrap(_read(self)[unwrap(key, "cupy.ndarray.__getitem__")])
 
     def __setitem__(self, key: Any, value: Any) -> None:
-        self._a[unwrap(key, "cupy.ndarray.__setitem__")] = unwrap(value, "cupy.ndarray.__setitem__")
+        target = _read(self, write=True)
+        target[unwrap(key, "cupy.ndarray.__setitem__")] = unwrap(value, "cupy.ndarray.__setitem__")
 
     def __len__(self) -> int:
         return len(self._a)
@@ -214,15 +249,19 @@ class ndarray:
         return (self[i] for i in range(len(self._a)))
 
     def __bool__(self) -> bool:
+        _host_read()
         return bool(self._a)
 
     def __float__(self) -> float:
+        _host_read()
         return float(self._a)
 
     def __int__(self) -> int:
+        _host_read()
         return int(self._a)
 
     def __complex__(self) -> complex:
+        _host_read()
         return complex(self._a)
 
     def __index__(self) -> int:
@@ -239,16 +278,16 @@ class ndarray:
         return format(self._a, format_spec)  # CuPy: format(self.get(), format_spec)
 
     def __neg__(self) -> Any:
-        return wrap(-self._a)
+        return wrap(-_read(self))
 
     def __pos__(self) -> Any:
-        return wrap(+self._a)
+        return wrap(+_read(self))
 
     def __abs__(self) -> Any:
-        return wrap(abs(self._a))
+        return wrap(abs(_read(self)))
 
     def __invert__(self) -> Any:
-        return wrap(~self._a)
+        return wrap(~_read(self))
 
     def __copy__(self) -> ndarray:
         return ndarray._of(self._a.copy())

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import importlib
 import threading
+import warnings
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
 import numpy as np
 
-__all__ = ["CupyMemory", "Memory", "SimulatorMemory"]
+__all__ = ["CupyMemory", "Memory", "SimulatorMemory", "fast_launcher", "give_up_fast_launch"]
 
 Shape = tuple[int, ...]
 
@@ -68,7 +69,7 @@ class CupyMemory(Memory):
         device_args = _map_arrays(k.device_array, args)
         with k.gpu(self.device):
             kernel[grid, block, k.external_stream(self.stream_ptr)](*device_args)
-            return k.Launcher.make(kernel, device_args, args)
+            return fast_launcher(kernel, device_args, args)
 
     def stream(self) -> Any:
         """The launch stream as the lowest launch call takes it, made once per handle."""
@@ -91,6 +92,50 @@ class CupyMemory(Memory):
         if self.device not in devices:
             self.library.cuda.runtime.setDevice(self.device)
             devices.add(self.device)
+
+
+# Why the fast launch was given up in this process (numba-cuda's private launch path failed
+# to build), or None while it works.
+_FAST_LAUNCH_PROBLEM: list[str] = []
+
+
+def fast_launcher(kernel: Any, device_args: tuple[Any, ...], args: Any) -> Any:
+    """The ``Launcher`` of the version ``kernel`` just ran, or None: launch through Numba.
+
+    The fast launch uses numba-cuda's private launch path (``_codelibrary.get_cufunc``,
+    ``_prepare_args``, ``dispatcher.launch``, ``LaunchConfig``, ``_to_core_stream``). If
+    building it fails, as on a numba-cuda release that changed them, every later launch
+    goes through numba-cuda's public ``kernel[grid, block, stream](*args)``, with one
+    warning per process.
+    """
+    if _FAST_LAUNCH_PROBLEM:
+        return None
+    try:
+        return _kernels().Launcher.make(kernel, device_args, args)
+    except Exception as exc:  # any failure of private internals: the public launch
+        give_up_fast_launch(exc)
+        return None
+
+
+def give_up_fast_launch(exc: BaseException) -> None:
+    """Launch portable kernels through numba-cuda's public launch from now on, and say so once."""
+    if _FAST_LAUNCH_PROBLEM:
+        return
+    try:
+        from importlib.metadata import version
+
+        numba_cuda = f"numba-cuda {version('numba-cuda')}"
+    except Exception:  # the version only decorates the message
+        numba_cuda = "this numba-cuda"
+    problem = f"{type(exc).__name__}: {exc}"
+    _FAST_LAUNCH_PROBLEM.append(problem)
+    msg = (
+        f"portable kernels: the fast GPU launch cannot be built on {numba_cuda} ({problem}); "
+        "kernels are launched through numba-cuda's public `kernel[grid, block, stream](*args)` "
+        "from now on (correct, some microseconds slower per launch). Please report it to "
+        "cunumpy with your numba-cuda version."
+    )
+    warnings.warn(msg, RuntimeWarning, stacklevel=2)
 
 
 # The stream objects of the fast launch, by GPU and stream handle: each only wraps the

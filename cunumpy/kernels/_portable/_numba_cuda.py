@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from .._compile_log import CompileLog
-from ._cuda_memory import CupyMemory, Memory, SimulatorMemory
+from ._cuda_memory import CupyMemory, Memory, SimulatorMemory, give_up_fast_launch
 from ._loop_types import LoopSignature, scalar_value
 
 __all__ = ["CudaLoops", "CupyMemory", "Memory", "SimulatorMemory", "plan_loop"]
@@ -183,9 +183,15 @@ class CudaLoops:
             key = (kernel, memory.device, *(v.key for v in views))
             launcher = self._launchers.get(key)
             if launcher:
-                memory.ready()
-                launcher(grid, block, memory.stream(), args)
-                return
+                try:
+                    stream = memory.stream()
+                except Exception as exc:  # numba-cuda's private stream: the public launch
+                    give_up_fast_launch(exc)
+                    self._launchers.clear()
+                else:
+                    memory.ready()
+                    launcher(grid, block, stream, args)
+                    return
         before = _overload_count(kernel)
         start = time.perf_counter()
         made = memory.launch(kernel, grid, block, args)

@@ -244,6 +244,7 @@ class Launcher:
         ):
             return None
         launcher = cls(overload, types)
+        launcher._config((1,), (1,))  # numba-cuda's launch configuration builds here, or raises
         expected: list[Any] = []
         for t, a in zip(types, device_args):
             overload._prepare_args(t, a, 0, [], expected)
