@@ -1116,11 +1116,14 @@ def _shown(qualname: str, args: ast.arguments, returns: str) -> str:
             ))  # fmt: skip
     else:
         numpy_positional = [p for p in theirs if p.kind in _POSITIONAL]
+        # ours at NumPy's positional places: NumPy's names, but the standard's
+        # positional-or-keyword names where the union keeps them (clip's min at a_min's)
         by_place = {p.name: ours_positional[i].arg for i, p in enumerate(numpy_positional)
                     if i < len(ours_positional)}  # fmt: skip
-        numpy_names = {p.name for p in theirs}
         for p in theirs:
             name = by_place.get(p.name, p.name)
+            if p.name not in by_place and name in by_place.values():
+                continue  # NumPy's keyword-only min, shown at a_min's place
             shown = p.default
             if name in union.not_given and p.default is not np._NoValue:
                 shown = _Text(union.not_given[name])  # the standard's: NumPy's means otherwise
@@ -1128,11 +1131,9 @@ def _shown(qualname: str, args: ast.arguments, returns: str) -> str:
                 shown = _Text(_shown_default(shown, f"numpy's {qualname}({p.name}=...)"))
             star = p.kind is inspect.Parameter.VAR_POSITIONAL
             note = annotation.get("*" if star else name, empty)
-            parameters.append(p.replace(default=shown, annotation=note))
-        extras = [a for a in ours if a.arg not in numpy_names and a.arg not in by_place.values()]
-        extras += [a for a in ours_positional if a.arg in by_place.values()
-                   and a.arg not in numpy_names and a.arg not in by_place]  # fmt: skip
-        extras = [a for a in ours if a in extras]  # in the union's order, once each
+            parameters.append(p.replace(name=name, default=shown, annotation=note))
+        shown_names = {p.name for p in parameters}
+        extras = [a for a in ours if a.arg not in shown_names]  # in the union's order
         at = next(
             (i for i, p in enumerate(parameters) if p.kind is inspect.Parameter.VAR_KEYWORD),
             len(parameters),

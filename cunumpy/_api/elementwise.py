@@ -1013,10 +1013,8 @@ def ceil(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 @_fast_path(_numpy_clip, "ann")
 @_shows(
-    "(a: Array, a_min: Optional[Union[int, float, Array]] = _NoValue, "
-    "a_max: Optional[Union[int, float, Array]] = _NoValue, out=None, *, "
-    "min: Optional[Union[int, float, Array]] = _NoValue, max: Optional[Union[int, float, "
-    "Array]] = _NoValue, **kwargs) -> Array"
+    "(a: Array, min: Optional[Union[int, float, Array]] = _NoValue, "
+    "max: Optional[Union[int, float, Array]] = _NoValue, out=None, **kwargs) -> Array"
 )
 def clip(
     a: Array,

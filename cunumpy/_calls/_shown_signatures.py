@@ -74,6 +74,9 @@ class ShownSignature(inspect.Signature):
         )
         return plain.replace(**changes)
 
+    def __repr__(self) -> str:  # as any Signature's: the class is a detail of loading
+        return f"<Signature {self}>"
+
     def __reduce__(self) -> tuple[Any, ...]:
         return (ShownSignature, (self._source,))
 
