@@ -24,7 +24,7 @@ from test_numpy_calls import _generated, _ours_and_numpys, _skip_unless_generate
 
 import cunumpy as xp
 from cunumpy._calls import _fast_path
-from cunumpy._calls._shown_signatures import ShownSignature, own_signature, shows
+from cunumpy._calls._shown_signatures import ShownSignature, own_signature, shows, shows_numpys
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -287,3 +287,34 @@ def test_a_fastcall_is_a_routine_and_is_not_bound_in_a_class() -> None:
 
     assert Holder.total is xp.sum and Holder().total is xp.sum
     assert int(Holder().total(np.arange(4))) == 6
+
+
+@pytest.mark.parametrize("name", ["array", "asanyarray", "ascontiguousarray", "can_cast"])
+def test_a_function_written_by_hand_shows_numpys_signature(name: str) -> None:
+    """The hand-written functions that take NumPy's calls (``array(object, *args,
+    **kwargs)``) show NumPy's signature, read from NumPy, with their annotations."""
+    try:
+        theirs = inspect.signature(getattr(np, name))
+    except ValueError:
+        pytest.skip(f"NumPy {np.__version__}'s {name} shows no signature")
+    ours = getattr(xp, name)
+    shown = inspect.signature(ours)
+    assert [(p.name, p.kind, p.default) for p in shown.parameters.values()] == [
+        (p.name, p.kind, p.default) for p in theirs.parameters.values()
+    ]
+    first = next(iter(shown.parameters.values()))
+    assert first.annotation == own_signature(ours).parameters[first.name].annotation
+    assert shown.return_annotation == own_signature(ours).return_annotation
+
+
+def test_without_numpys_signature_a_function_written_by_hand_shows_its_own() -> None:
+    class Unreadable:
+        __signature__ = "not a signature"  # inspect.signature raises TypeError
+
+        def __call__(self) -> None: ...
+
+    @shows_numpys(Unreadable())
+    def f(x: int, *args: Any, **kwargs: Any) -> int:
+        return x
+
+    assert str(inspect.signature(f)) == "(x: 'int', *args: 'Any', **kwargs: 'Any') -> 'int'"

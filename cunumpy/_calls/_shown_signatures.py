@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-__all__ = ["DEFAULT_NAMES", "ShownSignature", "own_signature", "shows"]
+__all__ = ["DEFAULT_NAMES", "ShownSignature", "own_signature", "shows", "shows_numpys"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -53,15 +53,22 @@ class ShownSignature(inspect.Signature):
     the text and fills both, after which the object is an ordinary ``Signature``.
     """
 
-    __slots__ = ("_source",)
+    __slots__ = ("_function", "_source")
 
-    def __init__(self, source: str) -> None:  # not Signature's: nothing is parsed here
+    def __init__(
+        self, source: str | Callable[..., Any], function: Callable[..., Any] | None = None
+    ) -> None:  # not Signature's: nothing is read here
         self._source = source
+        self._function = function
 
     def __getattr__(self, name: str) -> Any:  # only while the slots are unset
         if name not in ("_parameters", "_return_annotation"):
             raise AttributeError(name)
-        parameters, returns = _parse(self._source)
+        if isinstance(self._source, str):
+            parameters, returns = _parse(self._source)
+        else:
+            assert self._function is not None
+            parameters, returns = _numpys(self._source, self._function)
         inspect.Signature.__init__(self, parameters, return_annotation=returns)
         return getattr(self, name)
 
@@ -78,7 +85,7 @@ class ShownSignature(inspect.Signature):
         return f"<Signature {self}>"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (ShownSignature, (self._source,))
+        return (ShownSignature, (self._source, self._function))
 
 
 def _parse(source: str) -> tuple[list[inspect.Parameter], Any]:
@@ -134,6 +141,36 @@ def shows(source: str) -> Callable[[F], F]:
         return function
 
     return declare
+
+
+def shows_numpys(numpy_function: Callable[..., Any]) -> Callable[[F], F]:
+    """Give the decorated def NumPy's signature of ``numpy_function`` to show, read on first
+    use, with the def's annotations (a function written by hand that takes NumPy's calls
+    and adds no keyword of the standard's: ``array``, ``can_cast``)."""
+
+    def declare(function: F) -> F:
+        function.__signature__ = ShownSignature(numpy_function, function)  # type: ignore[attr-defined]
+        return function
+
+    return declare
+
+
+def _numpys(
+    numpy_function: Callable[..., Any], function: Callable[..., Any]
+) -> tuple[list[inspect.Parameter], Any]:
+    """NumPy's parameters of ``numpy_function`` with ``function``'s annotations by name;
+    ``function``'s own where NumPy's function shows none (NumPy 2.3's ``array``)."""
+    try:
+        theirs = inspect.signature(numpy_function)
+    except (TypeError, ValueError):
+        own = own_signature(function)
+        return list(own.parameters.values()), own.return_annotation
+    annotations = function.__annotations__
+    parameters = [
+        p.replace(annotation=annotations.get(p.name, p.annotation))
+        for p in theirs.parameters.values()
+    ]
+    return parameters, annotations.get("return", _KINDS.empty)
 
 
 def own_signature(function: Callable[..., Any]) -> inspect.Signature:
