@@ -804,12 +804,17 @@ SAME_MEANING = {
 NUMPY_POSITIONAL_ONLY = {"unique_all", "unique_counts", "unique_inverse", "unique_values"}
 
 
+def _numpy_function(qualname: str) -> Any:
+    """NumPy's function of the same meaning (``numpy.arccos`` for ``acos``), or None."""
+    module, _, name = qualname.rpartition(".")
+    owner = getattr(np, module) if module else np
+    return getattr(owner, NUMPY_NAMES.get(name, name), None)
+
+
 def _numpy_parameters(qualname: str) -> list[inspect.Parameter] | None:
     """The parameters of NumPy's function of the same meaning, read at generation time;
     None where it has none to read (a ufunc: its inputs are positional-only, as ours)."""
-    module, _, name = qualname.rpartition(".")
-    owner = getattr(np, module) if module else np
-    function = getattr(owner, NUMPY_NAMES.get(name, name), None)
+    function = _numpy_function(qualname)
     if function is None or isinstance(function, np.ufunc):
         return None
     try:
@@ -832,9 +837,7 @@ def _is_numpy_ufunc(qualname: str) -> bool:
     """Whether NumPy's function of the same meaning is a ufunc (``vecdot``): its keywords
     have no default of their own, and one given means what one left out does not
     (``vecdot(a, b, axis=-1, axes=...)`` is NumPy's TypeError)."""
-    module, _, name = qualname.rpartition(".")
-    owner = getattr(np, module) if module else np
-    return isinstance(getattr(owner, NUMPY_NAMES.get(name, name), None), np.ufunc)
+    return isinstance(_numpy_function(qualname), np.ufunc)
 
 
 def _literal(node: ast.expr | None) -> Any:
@@ -1031,13 +1034,6 @@ def _renamed(lines: list[str], values: dict[str, str], names: dict[str, str]) ->
         line = out[row - 1]
         out[row - 1] = line[:start] + new + line[end:]
     return "\n".join(out)[:-1].split("\n")
-
-
-def _numpy_function(qualname: str) -> Any:
-    """NumPy's function of the same meaning (``numpy.arccos`` for ``acos``), or None."""
-    module, _, name = qualname.rpartition(".")
-    owner = getattr(np, module) if module else np
-    return getattr(owner, NUMPY_NAMES.get(name, name), None)
 
 
 def _shown_default(value: Any, where: str) -> str:
