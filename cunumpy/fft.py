@@ -17,6 +17,7 @@ from ._calls._arguments import refused as _refused
 from ._calls._fast_path import fast_path as _fast_path
 from ._calls._numpy_calls import numpy_call as _numpy_call
 from ._calls._public_names import bind_library_names as _bind_library_names
+from ._calls._shown_signatures import shows as _shows
 from ._calls._where_to_run import (
     _current,
     _namespace_of_one,
@@ -67,6 +68,10 @@ _numpy_fft_rfftn = _numpy_namespace.fft.rfftn
 
 
 # In Python: NumPy's fft defaults `norm` to None, the standard to 'backward'.
+@_shows(
+    "(a: Array, n: Optional[int] = None, axis: int = -1, norm: Literal['backward', "
+    "'ortho', 'forward'] = None, out=None) -> Array"
+)
 def fft(
     a: Array,
     n: Optional[int] = None,
@@ -131,6 +136,10 @@ def fft(
         _raise_restated_call("fft.fft", exc, a=a, n=n, axis=axis, norm=norm)
 
 
+@_shows(
+    "(n: int, d: float = 1.0, device: Optional[Device] = None, *, "
+    "dtype: Optional[DType] = None) -> Array"
+)
 def fftfreq(
     n: int,
     d: float = 1.0,
@@ -195,6 +204,10 @@ def fftfreq(
 
 
 @_fast_path(_numpy_fft_fftn, "a", keywords={"s": "any", "axes": "any", "norm": "any"})
+@_shows(
+    "(a: Array, s: Optional[Sequence[int]] = None, axes: Optional[Sequence[int]] = None, "
+    "norm: Literal['backward', 'ortho', 'forward'] = None, out=None) -> Array"
+)
 def fftn(
     a: Array,
     s: Optional[Sequence[int]] = None,
@@ -258,6 +271,7 @@ def fftn(
 
 
 @_fast_path(_numpy_fft_fftshift, "a", keywords={"axes": "any"})
+@_shows("(x: Array, axes: Optional[Union[int, Sequence[int]]] = None) -> Array")
 def fftshift(
     x: Array, axes: Optional[Union[int, Sequence[int]]] = None, *args: Any, **kwargs: Any
 ) -> Array:
@@ -307,6 +321,10 @@ def fftshift(
 
 
 # In Python: NumPy's hfft defaults `norm` to None, the standard to 'backward'.
+@_shows(
+    "(a: Array, n: Optional[int] = None, axis: int = -1, norm: Literal['backward', "
+    "'ortho', 'forward'] = None, out=None) -> Array"
+)
 def hfft(
     a: Array,
     n: Optional[int] = None,
@@ -371,6 +389,10 @@ def hfft(
 
 
 # In Python: NumPy's ifft defaults `norm` to None, the standard to 'backward'.
+@_shows(
+    "(a: Array, n: Optional[int] = None, axis: int = -1, norm: Literal['backward', "
+    "'ortho', 'forward'] = None, out=None) -> Array"
+)
 def ifft(
     a: Array,
     n: Optional[int] = None,
@@ -437,6 +459,10 @@ def ifft(
 
 
 @_fast_path(_numpy_fft_ifftn, "a", keywords={"s": "any", "axes": "any", "norm": "any"})
+@_shows(
+    "(a: Array, s: Optional[Sequence[int]] = None, axes: Optional[Sequence[int]] = None, "
+    "norm: Literal['backward', 'ortho', 'forward'] = None, out=None) -> Array"
+)
 def ifftn(
     a: Array,
     s: Optional[Sequence[int]] = None,
@@ -501,6 +527,7 @@ def ifftn(
 
 
 @_fast_path(_numpy_fft_ifftshift, "a", keywords={"axes": "any"})
+@_shows("(x: Array, axes: Optional[Union[int, Sequence[int]]] = None) -> Array")
 def ifftshift(
     x: Array, axes: Optional[Union[int, Sequence[int]]] = None, *args: Any, **kwargs: Any
 ) -> Array:
@@ -549,6 +576,10 @@ def ifftshift(
 
 
 # In Python: NumPy's ihfft defaults `norm` to None, the standard to 'backward'.
+@_shows(
+    "(a: Array, n: Optional[int] = None, axis: int = -1, norm: Literal['backward', "
+    "'ortho', 'forward'] = None, out=None) -> Array"
+)
 def ihfft(
     a: Array,
     n: Optional[int] = None,
@@ -614,6 +645,10 @@ def ihfft(
 
 
 # In Python: NumPy's irfft defaults `norm` to None, the standard to 'backward'.
+@_shows(
+    "(a: Array, n: Optional[int] = None, axis: int = -1, norm: Literal['backward', "
+    "'ortho', 'forward'] = None, out=None) -> Array"
+)
 def irfft(
     a: Array,
     n: Optional[int] = None,
@@ -680,6 +715,10 @@ def irfft(
 
 
 @_fast_path(_numpy_fft_irfftn, "a", keywords={"s": "any", "axes": "any", "norm": "any"})
+@_shows(
+    "(a: Array, s: Optional[Sequence[int]] = None, axes: Optional[Sequence[int]] = None, "
+    "norm: Literal['backward', 'ortho', 'forward'] = None, out=None) -> Array"
+)
 def irfftn(
     a: Array,
     s: Optional[Sequence[int]] = None,
@@ -744,6 +783,10 @@ def irfftn(
 
 
 # In Python: NumPy's rfft defaults `norm` to None, the standard to 'backward'.
+@_shows(
+    "(a: Array, n: Optional[int] = None, axis: int = -1, norm: Literal['backward', "
+    "'ortho', 'forward'] = None, out=None) -> Array"
+)
 def rfft(
     a: Array,
     n: Optional[int] = None,
@@ -808,6 +851,10 @@ def rfft(
         _raise_restated_call("fft.rfft", exc, a=a, n=n, axis=axis, norm=norm)
 
 
+@_shows(
+    "(n: int, d: float = 1.0, device: Optional[Device] = None, *, "
+    "dtype: Optional[DType] = None) -> Array"
+)
 def rfftfreq(
     n: int,
     d: float = 1.0,
@@ -870,6 +917,10 @@ def rfftfreq(
 
 
 @_fast_path(_numpy_fft_rfftn, "a", keywords={"s": "any", "axes": "any", "norm": "any"})
+@_shows(
+    "(a: Array, s: Optional[Sequence[int]] = None, axes: Optional[Sequence[int]] = None, "
+    "norm: Literal['backward', 'ortho', 'forward'] = None, out=None) -> Array"
+)
 def rfftn(
     a: Array,
     s: Optional[Sequence[int]] = None,

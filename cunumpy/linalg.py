@@ -19,6 +19,7 @@ from ._calls._fast_path import fast_path as _fast_path
 from ._calls._numpy_calls import not_given as _not_given
 from ._calls._numpy_calls import numpy_call as _numpy_call
 from ._calls._public_names import bind_library_names as _bind_library_names
+from ._calls._shown_signatures import shows as _shows
 from ._calls._where_to_run import (
     _PY_SCALARS_OR_NONE,
     _current,
@@ -96,6 +97,7 @@ _NOT_GIVEN_NONE = _not_given(None)
 
 
 @_fast_path(_numpy_linalg_cholesky, "a", keywords={"upper": "bool"})
+@_shows("(a: Array, /, *, upper: bool = False) -> Array")
 def cholesky(a: Array, /, *args: Any, upper: bool = False, **kwargs: Any) -> Array:
     """Compute the Cholesky factor of a symmetric (Hermitian) positive-definite matrix.
 
@@ -150,6 +152,7 @@ def cholesky(a: Array, /, *args: Any, upper: bool = False, **kwargs: Any) -> Arr
 
 
 @_fast_path(_numpy_linalg_cross, "aa", keywords={"axis": "int"})
+@_shows("(x1: Array, x2: Array, /, *, axis: int = -1) -> Array")
 def cross(x1: Array, x2: Array, /, *args: Any, axis: int = -1, **kwargs: Any) -> Array:
     """Compute the cross product of 3-element vectors.
 
@@ -202,6 +205,7 @@ def cross(x1: Array, x2: Array, /, *args: Any, axis: int = -1, **kwargs: Any) ->
 
 
 @_fast_path(_numpy_linalg_det, "a")
+@_shows("(a: Array) -> Array")
 def det(a: Array, *args: Any, **kwargs: Any) -> Array:
     """Compute the determinant of a square matrix or of each matrix in a stack.
 
@@ -247,6 +251,7 @@ def det(a: Array, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_linalg_diagonal, "a", keywords={"offset": "int"})
+@_shows("(x: Array, /, *, offset: int = 0) -> Array")
 def diagonal(x: Array, /, *args: Any, offset: int = 0, **kwargs: Any) -> Array:
     """Return one diagonal of a matrix or of each matrix in a stack.
 
@@ -301,6 +306,7 @@ def diagonal(x: Array, /, *args: Any, offset: int = 0, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_linalg_eig, "a")
+@_shows("(a: Array) -> tuple[Array, Array]")
 def eig(a: Array, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
     """Compute the eigenvalues and right eigenvectors of a general square matrix, always as complex arrays.
 
@@ -350,6 +356,7 @@ def eig(a: Array, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
 
 
 @_fast_path(_numpy_linalg_eigh, "a")
+@_shows("(a: Array, UPLO='L') -> tuple[Array, Array]")
 def eigh(a: Array, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
     """Compute the eigenvalues and eigenvectors of a symmetric (Hermitian) matrix.
 
@@ -400,6 +407,7 @@ def eigh(a: Array, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
 
 
 @_fast_path(_numpy_linalg_eigvals, "a")
+@_shows("(a: Array) -> Array")
 def eigvals(a: Array, *args: Any, **kwargs: Any) -> Array:
     """Compute the eigenvalues of a general square matrix, always as a complex array.
 
@@ -447,6 +455,7 @@ def eigvals(a: Array, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_linalg_eigvalsh, "a")
+@_shows("(a: Array, UPLO='L') -> Array")
 def eigvalsh(a: Array, *args: Any, **kwargs: Any) -> Array:
     """Compute the eigenvalues of a symmetric (Hermitian) matrix, in ascending order.
 
@@ -492,6 +501,7 @@ def eigvalsh(a: Array, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_linalg_inv, "a")
+@_shows("(a: Array) -> Array")
 def inv(a: Array, *args: Any, **kwargs: Any) -> Array:
     """Compute the inverse of a square matrix or of each matrix in a stack.
 
@@ -539,6 +549,7 @@ def inv(a: Array, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_linalg_matmul, "aa")
+@_shows("(x1: Array, x2: Array, /) -> Array")
 def matmul(x1: Array, x2: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the matrix product of two arrays, broadcasting over leading dimensions.
 
@@ -588,6 +599,10 @@ def matmul(x1: Array, x2: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_linalg_matrix_norm, "a", keywords={"keepdims": "bool", "ord": "any"})
+@_shows(
+    "(x: Array, /, *, keepdims: bool = False, ord: Optional[Union[int, float, "
+    "float | Literal['fro', 'nuc']]] = 'fro') -> Array"
+)
 def matrix_norm(
     x: Array,
     /,
@@ -652,6 +667,7 @@ def matrix_norm(
         _raise_restated_call("linalg.matrix_norm", exc, x=x, keepdims=keepdims, ord=ord)
 
 
+@_shows("(a: Array, n: int) -> Array")
 def matrix_power(a: Array, n: int, *args: Any, **kwargs: Any) -> Array:
     """Raise a square matrix (or each matrix in a stack) to an integer power.
 
@@ -705,6 +721,9 @@ def matrix_power(a: Array, n: int, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_linalg_matrix_rank, "a")
+@_shows(
+    "(A: Array, tol=None, hermitian=False, *, rtol: Optional[Union[float, Array]] = None) -> Array"
+)
 def matrix_rank(
     A: Array, *args: Any, rtol: Optional[Union[float, Array]] = None, **kwargs: Any
 ) -> Array:
@@ -756,6 +775,7 @@ def matrix_rank(
 
 
 @_fast_path(_numpy_linalg_matrix_transpose, "a")
+@_shows("(x: Array, /) -> Array")
 def matrix_transpose(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Transpose a matrix, or each matrix in a stack, by swapping the last two axes.
 
@@ -802,6 +822,7 @@ def matrix_transpose(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_linalg_outer, "aa")
+@_shows("(x1: Array, x2: Array, /) -> Array")
 def outer(x1: Array, x2: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the outer product of two 1-D vectors.
 
@@ -849,6 +870,10 @@ def outer(x1: Array, x2: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 # In Python: NumPy's pinv takes `rcond` for the standard's `rtol`.
+@_shows(
+    "(a: Array, rcond=None, hermitian=False, *, rtol: Optional[Union[float, "
+    "Array]] = _NoValue) -> Array"
+)
 def pinv(
     a: Array, *args: Any, rtol: Optional[Union[float, Array]] = _NOT_GIVEN_NONE, **kwargs: Any
 ) -> Array:
@@ -909,6 +934,7 @@ def pinv(
 
 
 @_fast_path(_numpy_linalg_qr, "a", keywords={"mode": "any"})
+@_shows("(a: Array, mode: Literal['reduced', 'complete'] = 'reduced') -> tuple[Array, Array]")
 def qr(
     a: Array, mode: Literal["reduced", "complete"] = "reduced", *args: Any, **kwargs: Any
 ) -> tuple[Array, Array]:
@@ -962,6 +988,7 @@ def qr(
 
 
 @_fast_path(_numpy_linalg_slogdet, "a")
+@_shows("(a: Array) -> tuple[Array, Array]")
 def slogdet(a: Array, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
     """Compute the sign and the natural logarithm of the absolute value of the determinant.
 
@@ -1010,6 +1037,7 @@ def slogdet(a: Array, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
 
 
 @_fast_path(_numpy_linalg_solve, "aa")
+@_shows("(a: Array, b: Array) -> Array")
 def solve(a: Array, b: Array, *args: Any, **kwargs: Any) -> Array:
     """Solve the linear system ``x1 @ result == x2`` for a square, non-singular ``a``.
 
@@ -1061,6 +1089,10 @@ def solve(a: Array, b: Array, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_linalg_svd, "a", keywords={"full_matrices": "bool"})
+@_shows(
+    "(a: Array, full_matrices: bool = True, compute_uv=True, "
+    "hermitian=False) -> tuple[Array, Array, Array]"
+)
 def svd(
     a: Array, full_matrices: bool = True, *args: Any, **kwargs: Any
 ) -> tuple[Array, Array, Array]:
@@ -1120,6 +1152,7 @@ def svd(
 
 
 @_fast_path(_numpy_linalg_svdvals, "a")
+@_shows("(x: Array, /) -> Array")
 def svdvals(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the singular values of a matrix or of each matrix in a stack.
 
@@ -1164,6 +1197,10 @@ def svdvals(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_linalg_tensordot, "aa", keywords={"axes": "any"})
+@_shows(
+    "(x1: Array, x2: Array, /, *, axes: Union[int, tuple[Sequence[int], "
+    "Sequence[int]]] = 2) -> Array"
+)
 def tensordot(
     x1: Array,
     x2: Array,
@@ -1227,6 +1264,7 @@ def tensordot(
 
 
 @_fast_path(_numpy_linalg_trace, "a", keywords={"offset": "int", "dtype": "any"})
+@_shows("(x: Array, /, *, offset: int = 0, dtype: Optional[DType] = None) -> Array")
 def trace(
     x: Array, /, *args: Any, offset: int = 0, dtype: Optional[DType] = None, **kwargs: Any
 ) -> Array:
@@ -1287,6 +1325,7 @@ def trace(
 
 
 @_fast_path(_numpy_linalg_vecdot, "aa", keywords={"axis": "int"})
+@_shows("(x1: Array, x2: Array, /, *, axis: int = -1) -> Array")
 def vecdot(x1: Array, x2: Array, /, *args: Any, axis: int = -1, **kwargs: Any) -> Array:
     """Compute the dot product of vectors along an axis, conjugating the first argument.
 
@@ -1344,6 +1383,10 @@ def vecdot(x1: Array, x2: Array, /, *args: Any, axis: int = -1, **kwargs: Any) -
 
 @_fast_path(
     _numpy_linalg_vector_norm, "a", keywords={"axis": "any", "keepdims": "bool", "ord": "any"}
+)
+@_shows(
+    "(x: Array, /, *, axis: Optional[Union[int, tuple[int, ...]]] = None, "
+    "keepdims: bool = False, ord: Union[int, float, float] = 2) -> Array"
 )
 def vector_norm(
     x: Array,

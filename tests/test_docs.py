@@ -7,6 +7,7 @@ and ``cunumpy.cuda.stream`` must be there, not ``cunumpy._api.statistics.sum``.
 
 from __future__ import annotations
 
+import html
 import importlib
 import re
 import subprocess
@@ -94,6 +95,29 @@ def test_the_named_examples_are_where_a_user_looks(site: Path) -> None:
     assert "py:class" in objects["cunumpy.cuda.MemoryStats"]
     assert "py:data" in objects["cunumpy.float64"]
     assert "py:data" in objects["cunumpy.mpi.REDUCTION_OPS"]
+
+
+def _signature_shown(site: Path, path: str) -> str:
+    """The signature line the reference shows for ``path`` (``cunumpy.sum``), as text."""
+    for page in (site / "api").rglob("*.html"):
+        found = re.search(rf'<dt class="sig sig-object py" id="{re.escape(path)}">(.*?)</dt>',
+                          page.read_text(), re.DOTALL)  # fmt: skip
+        if found:
+            text = re.sub(r"<[^>]+>", "", found.group(1))
+            return " ".join(html.unescape(text).replace("\u00b6", "").split())
+    raise AssertionError(f"no entry for {path} in the reference")
+
+
+def test_the_reference_shows_numpys_parameters(site: Path) -> None:
+    """Each function's entry shows NumPy's parameters and the standard's keywords
+    (``inspect.signature``: cunumpy/_calls/_shown_signatures.py), not ``*args, **kwargs``."""
+    shown = _signature_shown(site, "cunumpy.sum")
+    assert "out=None" in shown and "initial=<no value>" in shown and "where=<no value>" in shown
+    assert "kwargs" not in shown
+    sort = _signature_shown(site, "cunumpy.sort")
+    assert "kind=None" in sort and "stable=True" in sort and "descending=False" in sort
+    assert "casting='same_kind'" in _signature_shown(site, "cunumpy.add")
+    assert "ddof=0" in _signature_shown(site, "cunumpy.std")  # a def left in Python
 
 
 def test_one_page_per_public_module(site: Path) -> None:

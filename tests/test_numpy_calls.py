@@ -21,6 +21,7 @@ from numpy_idioms import IDIOMS, assert_same_error, compare, outcome, public_cla
 import cunumpy as xp
 from cunumpy._api import elementwise
 from cunumpy._calls._numpy_names import NUMPY_NAMES
+from cunumpy._calls._shown_signatures import own_signature
 
 
 @pytest.mark.parametrize("name", list(IDIOMS))
@@ -48,8 +49,10 @@ def test_out_is_the_array_numpy_writes() -> None:
     np.testing.assert_array_equal(y, np.cos(x))
 
 
-def test_signatures_show_the_union_of_the_standards_parameters_and_numpys() -> None:
-    parameters = inspect.signature(xp.mean).parameters
+def test_the_defs_take_the_union_of_the_standards_parameters_and_numpys() -> None:
+    """The defs' own parameters (how a call binds; ``inspect.signature`` shows NumPy's,
+    tests/test_shown_signatures.py)."""
+    parameters = own_signature(xp.mean).parameters
     # NumPy's positional parameters, by NumPy's names, then *args, the standard's keywords
     assert list(parameters) == ["a", "axis", "args", "keepdims", "kwargs"]
     assert list(parameters)[:2] == list(inspect.signature(np.mean).parameters)[:2]
@@ -60,12 +63,12 @@ def test_signatures_show_the_union_of_the_standards_parameters_and_numpys() -> N
     assert parameters["kwargs"].kind is inspect.Parameter.VAR_KEYWORD
     # NumPy's default of keepdims (<no value>) is not the standard's False
     assert repr(parameters["keepdims"].default) == "<not given: False>"
-    sort = inspect.signature(xp.sort).parameters
+    sort = own_signature(xp.sort).parameters
     assert list(sort) == ["a", "axis", "args", "descending", "stable", "kwargs"]
     assert repr(sort["stable"].default) == "<not given: True>"
-    assert list(inspect.signature(xp.eye).parameters)[:4] == ["N", "M", "k", "dtype"]
-    assert list(inspect.signature(xp.linalg.solve).parameters)[:2] == ["a", "b"]
-    where = inspect.signature(xp.where).parameters
+    assert list(own_signature(xp.eye).parameters)[:4] == ["N", "M", "k", "dtype"]
+    assert list(own_signature(xp.linalg.solve).parameters)[:2] == ["a", "b"]
+    where = own_signature(xp.where).parameters
     assert list(where)[:3] == ["condition", "x", "y"]
     assert where["x"].kind is inspect.Parameter.POSITIONAL_ONLY  # as NumPy's
     assert repr(where["x"].default) == "<omitted>"
@@ -118,7 +121,7 @@ def test_the_bare_fast_path_calls_numpys_own_reductions() -> None:
 _UNARY_ELEMENTWISE = sorted(
     name
     for name in elementwise.__all__
-    if [p.kind for p in inspect.signature(getattr(xp, name)).parameters.values()][:2]
+    if [p.kind for p in own_signature(getattr(xp, name)).parameters.values()][:2]
     in (
         [inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.VAR_POSITIONAL],
         [inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.VAR_POSITIONAL],
@@ -170,7 +173,7 @@ def test_a_standard_reduction_is_the_namespaces(
 _BINARY_ELEMENTWISE = sorted(
     name
     for name in elementwise.__all__
-    if list(inspect.signature(getattr(xp, name)).parameters)[:3] == ["x1", "x2", "args"]
+    if list(own_signature(getattr(xp, name)).parameters)[:3] == ["x1", "x2", "args"]
 )
 
 
@@ -363,7 +366,7 @@ def test_the_positional_parameters_are_numpys(qualname: str) -> None:
     ours, numpys = _ours_and_numpys(qualname)
     _skip_unless_generated_with_this_numpy(qualname, ours)
     theirs = _numpy_parameters(numpys)
-    parameters = list(inspect.signature(ours).parameters.values())
+    parameters = list(own_signature(ours).parameters.values())
     positional = [p for p in parameters if p.kind in _POSITIONAL]
     if theirs is None:  # a ufunc: positional-only inputs, as NumPy's
         assert all(p.kind is p.POSITIONAL_ONLY for p in positional), qualname
@@ -397,7 +400,7 @@ def test_a_default_is_numpys_or_not_given(qualname: str) -> None:
         return
     numpy_defaults = {p.name: p.default for p in theirs}
     same_meaning = {("dtype", None, float), ("norm", "backward", None)}
-    for p in inspect.signature(ours).parameters.values():
+    for p in own_signature(ours).parameters.values():
         if p.default is p.empty or p.name not in numpy_defaults or repr(p.default) == "<omitted>":
             continue
         theirs_default = numpy_defaults[p.name]

@@ -45,12 +45,13 @@ def _numpy_names() -> dict[str, str]:
 NUMPY_NAMES = _numpy_names()
 
 
-def _kinds_module() -> Any:
-    """``cunumpy/_calls/_kinds.py`` (the one table of argument kinds), loaded by its path."""
+def _calls_module(name: str) -> Any:
+    """``cunumpy/_calls/<name>.py``, loaded by its path (a module that imports nothing of
+    cunumpy's: the package is being generated)."""
     import importlib.util
 
-    path = ROOT / "cunumpy" / "_calls" / "_kinds.py"
-    spec = importlib.util.spec_from_file_location("_cunumpy_kinds", path)
+    path = ROOT / "cunumpy" / "_calls" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"_cunumpy{name}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # NamedTuple and the enum look their module up
@@ -58,7 +59,11 @@ def _kinds_module() -> Any:
     return module
 
 
-KINDS = _kinds_module().KINDS
+#: The one table of argument kinds.
+KINDS = _calls_module("_kinds").KINDS
+#: The objects a shown default may be besides a Python literal, by the name the runtime's
+#: parser reads them by.
+SHOWN_NAMES = _calls_module("_shown_signatures").DEFAULT_NAMES
 
 
 def _ufunc_names() -> dict[str, str]:
@@ -343,7 +348,7 @@ class _Rename(ast.NodeTransformer):
 def _annotation(node: ast.expr | None) -> str:
     if node is None:
         return "Any"
-    text = ast.unparse(_Rename().visit(node))
+    text = ast.unparse(_Rename().visit(copy.deepcopy(node)))  # the table's node stays as read
     # Literal[inf, -inf] is the standard's notation for "a float infinity"; spell it as float.
     return text.replace("Literal[inf, -inf, ", "float | Literal[").replace(
         "Literal[inf, -inf]", "float"
@@ -799,12 +804,17 @@ SAME_MEANING = {
 NUMPY_POSITIONAL_ONLY = {"unique_all", "unique_counts", "unique_inverse", "unique_values"}
 
 
+def _numpy_function(qualname: str) -> Any:
+    """NumPy's function of the same meaning (``numpy.arccos`` for ``acos``), or None."""
+    module, _, name = qualname.rpartition(".")
+    owner = getattr(np, module) if module else np
+    return getattr(owner, NUMPY_NAMES.get(name, name), None)
+
+
 def _numpy_parameters(qualname: str) -> list[inspect.Parameter] | None:
     """The parameters of NumPy's function of the same meaning, read at generation time;
     None where it has none to read (a ufunc: its inputs are positional-only, as ours)."""
-    module, _, name = qualname.rpartition(".")
-    owner = getattr(np, module) if module else np
-    function = getattr(owner, NUMPY_NAMES.get(name, name), None)
+    function = _numpy_function(qualname)
     if function is None or isinstance(function, np.ufunc):
         return None
     try:
@@ -827,9 +837,7 @@ def _is_numpy_ufunc(qualname: str) -> bool:
     """Whether NumPy's function of the same meaning is a ufunc (``vecdot``): its keywords
     have no default of their own, and one given means what one left out does not
     (``vecdot(a, b, axis=-1, axes=...)`` is NumPy's TypeError)."""
-    module, _, name = qualname.rpartition(".")
-    owner = getattr(np, module) if module else np
-    return isinstance(getattr(owner, NUMPY_NAMES.get(name, name), None), np.ufunc)
+    return isinstance(_numpy_function(qualname), np.ufunc)
 
 
 def _literal(node: ast.expr | None) -> Any:
@@ -1028,6 +1036,149 @@ def _renamed(lines: list[str], values: dict[str, str], names: dict[str, str]) ->
     return "\n".join(out)[:-1].split("\n")
 
 
+def _shown_default(value: Any, where: str) -> str:
+    """The text of a shown default: a Python literal, or a name of ``SHOWN_NAMES``."""
+    for name, known in SHOWN_NAMES.items():
+        if value is known:
+            return name
+    text = repr(value)
+    try:
+        same = ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        same = _NOT_A_LITERAL
+    if type(same) is not type(value) or same != value:
+        msg = f"generate_api: {where}'s default {value!r} is neither a literal nor in SHOWN_NAMES"
+        raise SystemExit(msg)
+    return text
+
+
+_NOT_A_LITERAL = object()
+
+
+def _shown(qualname: str, args: ast.arguments, returns: str) -> str:
+    """The signature the function shows (``inspect.signature``, ``help()``, the API pages;
+    ``cunumpy/_calls/_shown_signatures.py``), as the text its ``@_shows`` records.
+
+    NumPy's parameters, read from NumPy's live signature (a ufunc's too), in NumPy's
+    places and kinds with NumPy's defaults, then the standard's parameters that NumPy
+    lacks, keyword-only. A parameter whose NumPy default means something else than the
+    standard's (``_union``'s ``not_given``) shows the default that a call leaving it out
+    gets: NumPy's ``<no value>`` where NumPy has that (``keepdims``: the parameter is left
+    out of the call, as NumPy leaves it out), the standard's otherwise (``stable=True``:
+    NumPy's None sorts unstably). Annotations are the standard's, by place for the
+    positional parameters and by name for the others; NumPy's own parameters have none,
+    as in NumPy's signature. Without a NumPy signature, the union's parameters.
+    """
+    union = _union(qualname, args)
+    ours_positional = [*union.args.posonlyargs, *union.args.args]
+    ours = [*ours_positional, *union.args.kwonlyargs]
+    annotation = {a.arg: _builtin_generics(_annotation(a.annotation)) for a in ours}
+    if union.args.vararg is not None:
+        annotation["*"] = _builtin_generics(_annotation(union.args.vararg.annotation))
+    defaults = dict(zip([a.arg for a in ours_positional][::-1], union.args.defaults[::-1]))
+    defaults.update(
+        {a.arg: d for a, d in zip(union.args.kwonlyargs, union.args.kw_defaults) if d is not None}
+    )
+    standard_default = {
+        name: union.not_given.get(name, ast.unparse(node)) for name, node in defaults.items()
+    }
+    function = _numpy_function(qualname)
+    theirs: list[inspect.Parameter] | None = None
+    if function is not None:
+        try:
+            theirs = list(inspect.signature(function).parameters.values())
+        except (TypeError, ValueError):  # NumPy 2.3's arange, ...: none to read
+            theirs = None
+    if theirs is not None and qualname in NUMPY_POSITIONAL_ONLY:
+        theirs = _numpy_parameters(qualname)
+    parameters: list[inspect.Parameter] = []
+    empty = inspect.Parameter.empty
+    if theirs is None:  # ours alone, without NumPy's *args and **kwargs
+        for a in ours:
+            kind = (
+                inspect.Parameter.POSITIONAL_ONLY if a in union.args.posonlyargs
+                else inspect.Parameter.POSITIONAL_OR_KEYWORD if a in ours_positional
+                else inspect.Parameter.KEYWORD_ONLY
+            )  # fmt: skip
+            text = standard_default.get(a.arg)
+            parameters.append(inspect.Parameter(
+                a.arg, kind, default=empty if text is None else _Text(text),
+                annotation=annotation[a.arg],
+            ))  # fmt: skip
+        if union.args.vararg is not None:
+            where = len(ours_positional)
+            parameters.insert(where, inspect.Parameter(
+                union.args.vararg.arg, inspect.Parameter.VAR_POSITIONAL, annotation=annotation["*"]
+            ))  # fmt: skip
+    else:
+        numpy_positional = [p for p in theirs if p.kind in _POSITIONAL]
+        # ours at NumPy's positional places: NumPy's names, but the standard's
+        # positional-or-keyword names where the union keeps them (clip's min at a_min's)
+        by_place = {p.name: ours_positional[i].arg for i, p in enumerate(numpy_positional)
+                    if i < len(ours_positional)}  # fmt: skip
+        for p in theirs:
+            name = by_place.get(p.name, p.name)
+            if p.name not in by_place and name in by_place.values():
+                continue  # NumPy's keyword-only min, shown at a_min's place
+            shown = p.default
+            if name in union.not_given and p.default is not np._NoValue:
+                shown = _Text(union.not_given[name])  # the standard's: NumPy's means otherwise
+            elif shown is not empty:
+                shown = _Text(_shown_default(shown, f"numpy's {qualname}({p.name}=...)"))
+            star = p.kind is inspect.Parameter.VAR_POSITIONAL
+            note = annotation.get("*" if star else name, empty)
+            parameters.append(p.replace(name=name, default=shown, annotation=note))
+        shown_names = {p.name for p in parameters}
+        extras = [a for a in ours if a.arg not in shown_names]  # in the union's order
+        at = next(
+            (i for i, p in enumerate(parameters) if p.kind is inspect.Parameter.VAR_KEYWORD),
+            len(parameters),
+        )
+        parameters[at:at] = [
+            inspect.Parameter(
+                a.arg, inspect.Parameter.KEYWORD_ONLY,
+                default=empty if a.arg not in standard_default else _Text(standard_default[a.arg]),
+                annotation=annotation[a.arg],
+            )
+            for a in extras
+        ]  # fmt: skip
+    parameters = [
+        p if p.annotation is empty else p.replace(annotation=_Text(p.annotation))
+        for p in parameters
+    ]
+    return str(inspect.Signature(parameters, return_annotation=_Text(_builtin_generics(returns))))
+
+
+def _builtin_generics(annotation: str) -> str:
+    """``Tuple[int, ...]`` as ``tuple[int, ...]``: the def's spelling, after ruff's fix."""
+    return re.sub(r"\b(Tuple|List)\[", lambda m: m[1].lower() + "[", annotation)
+
+
+class _Text(str):
+    """A default or annotation written as its text (``_NoValue``, ``'same_kind'``,
+    ``Optional[int]``) in a shown signature."""
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+def _shows_lines(qualname: str, args: ast.arguments, returns: str) -> list[str]:
+    """The ``@_shows(...)`` lines above a def, its shown signature cut at parameters."""
+    text = _shown(qualname, args, returns)
+    pieces = [piece + ", " for piece in text.split(", ")]
+    pieces[-1] = pieces[-1][:-2]
+    lines, line = [], ""
+    for piece in pieces:
+        if line and len(line) + len(piece) > 84:
+            lines.append(line)
+            line = ""
+        line += piece
+    lines.append(line)
+    if len(lines) == 1:
+        return [f"@_shows({lines[0]!r})"]
+    return ["@_shows(", *(f"    {line!r}" for line in lines), ")"]
+
+
 def _numpy_signature(qualname: str, args: ast.arguments) -> ast.arguments:
     """The union of the standard's parameters and NumPy's (``_union``), with what NumPy's
     calls need: ``*args``, ``**kwargs``, and ``OMITTED`` as the default of the parameters
@@ -1084,6 +1235,7 @@ def _function(qualname: str, entry: dict[str, str]) -> str:
     header = "\n".join(
         [
             *_decorators(qualname, args, renames),
+            *_shows_lines(qualname, args, returns),
             f"def {name}({_signature(numpy_args)}) -> {returns}:",
         ]
     )
@@ -1263,6 +1415,7 @@ from {dots}_calls._numpy_calls import OMITTED as _OMITTED
 from {dots}_calls._numpy_calls import not_given as _not_given
 from {dots}_calls._numpy_calls import numpy_call as _numpy_call
 from {dots}_calls._public_names import bind_library_names as _bind_library_names
+from {dots}_calls._shown_signatures import shows as _shows
 from {dots}_typing import (
     Array,
     Device,

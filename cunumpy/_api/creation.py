@@ -19,6 +19,7 @@ from .._calls._arguments import refused as _refused
 from .._calls._fast_path import fast_path as _fast_path
 from .._calls._numpy_calls import OMITTED as _OMITTED
 from .._calls._numpy_calls import numpy_call as _numpy_call
+from .._calls._shown_signatures import shows as _shows
 from .._calls._where_to_run import (
     _PY_SCALARS,
     _current,
@@ -75,6 +76,11 @@ _numpy_zeros_like = _numpy_namespace.zeros_like
 
 
 @_fast_path(_np.arange, "p", keywords={"dtype": "any"}, placed=True, restate="creation")
+@_shows(
+    "(start_or_stop: Union[int, float], /, stop: Optional[Union[int, float]] = None, "
+    "step: Union[int, float] = 1, *, dtype: Optional[DType] = None, "
+    "device: Optional[Device] = None, like=None) -> Array"
+)
 def arange(
     start_or_stop: Union[int, float] = _OMITTED,
     /,
@@ -156,6 +162,11 @@ def arange(
     identity=True,
     restate="creation",
     shown=("a", "dtype", "copy"),
+)
+@_shows(
+    "(a: Union[Array, bool, int, float, complex, NestedSequence, "
+    "SupportsBufferProtocol], dtype: Optional[DType] = None, order=None, *, "
+    "device: Optional[Device] = None, copy: Optional[bool] = None, like=None) -> Array"
 )
 def asarray(
     a: Union[Array, bool, int, float, complex, NestedSequence, SupportsBufferProtocol],
@@ -244,6 +255,10 @@ def asarray(
 
 
 @_fast_path(_np.empty, "p", keywords={"dtype": "any"}, placed=True, restate="creation")
+@_shows(
+    "(shape: Union[int, tuple[int, ...]], dtype: Optional[DType] = None, order='C', *, "
+    "device: Optional[Device] = None, like=None) -> Array"
+)
 def empty(
     shape: Union[int, tuple[int, ...]],
     dtype: Optional[DType] = None,
@@ -304,6 +319,10 @@ def empty(
 
 
 @_fast_path(_numpy_empty_like, "a", keywords={"dtype": "any"}, restate="creation")
+@_shows(
+    "(prototype: Array, /, dtype: Optional[DType] = None, order='K', subok=True, "
+    "shape=None, *, device: Optional[Device] = None) -> Array"
+)
 def empty_like(
     prototype: Array,
     /,
@@ -374,6 +393,10 @@ def empty_like(
 
 
 # In Python: NumPy's eye defaults `dtype` to float, the standard to None.
+@_shows(
+    "(N: int, M: Optional[int] = None, k: int = 0, dtype: Optional[DType] = float, "
+    "order='C', *, device: Optional[Device] = None, like=None) -> Array"
+)
 def eye(
     N: int,
     M: Optional[int] = None,
@@ -444,6 +467,7 @@ def eye(
         _raise_restated("eye", exc, N=N, M=M, k=k, dtype=dtype)
 
 
+@_shows("(x: object, /, *, device: Optional[Device] = None, copy: Optional[bool] = None) -> Array")
 def from_dlpack(
     x: object, /, *, device: Optional[Device] = None, copy: Optional[bool] = None
 ) -> Array:
@@ -489,6 +513,11 @@ def from_dlpack(
         _raise_restated("from_dlpack", exc, x=x)
 
 
+@_shows(
+    "(shape: Union[int, tuple[int, ...]], fill_value: Union[bool, int, float, complex], "
+    "dtype: Optional[DType] = None, order='C', *, device: Optional[Device] = None, "
+    "like=None) -> Array"
+)
 def full(
     shape: Union[int, tuple[int, ...]],
     fill_value: Union[bool, int, float, complex],
@@ -558,6 +587,11 @@ def full(
         _raise_restated("full", exc, shape=shape, fill_value=fill_value, dtype=dtype)
 
 
+@_shows(
+    "(a: Array, fill_value: Union[bool, int, float, complex], "
+    "dtype: Optional[DType] = None, order='K', subok=True, shape=None, *, "
+    "device: Optional[Device] = None) -> Array"
+)
 def full_like(
     a: Array,
     fill_value: Union[bool, int, float, complex],
@@ -640,6 +674,11 @@ def full_like(
     placed=True,
     restate="creation",
 )
+@_shows(
+    "(start: Union[int, float, complex], stop: Union[int, float, complex], "
+    "num: int = 50, endpoint: bool = True, retstep=False, dtype: Optional[DType] = None, "
+    "axis=0, *, device: Optional[Device] = None) -> Array"
+)
 def linspace(
     start: Union[int, float, complex],
     stop: Union[int, float, complex],
@@ -715,6 +754,10 @@ def linspace(
         )
 
 
+@_shows(
+    "(*xi: Array, copy=True, sparse=False, indexing: Literal['xy', "
+    "'ij'] = 'xy') -> tuple[Array, ...]"
+)
 def meshgrid(
     *arrays: Array, indexing: Literal["xy", "ij"] = "xy", **kwargs: Any
 ) -> tuple[Array, ...]:
@@ -764,6 +807,10 @@ def meshgrid(
 
 
 @_fast_path(_np.ones, "p", keywords={"dtype": "any"}, placed=True, restate="creation")
+@_shows(
+    "(shape: Union[int, tuple[int, ...]], dtype: Optional[DType] = None, order='C', *, "
+    "device: Optional[Device] = None, like=None) -> Array"
+)
 def ones(
     shape: Union[int, tuple[int, ...]],
     dtype: Optional[DType] = None,
@@ -823,6 +870,10 @@ def ones(
 
 
 @_fast_path(_numpy_ones_like, "a", keywords={"dtype": "any"}, restate="creation")
+@_shows(
+    "(a: Array, dtype: Optional[DType] = None, order='K', subok=True, shape=None, *, "
+    "device: Optional[Device] = None) -> Array"
+)
 def ones_like(
     a: Array,
     dtype: Optional[DType] = None,
@@ -892,6 +943,7 @@ def ones_like(
         _raise_restated("ones_like", exc, a=a, dtype=dtype)
 
 
+@_shows("(m: Array, k: int = 0) -> Array")
 def tril(m: Array, k: int = 0, *args: Any, **kwargs: Any) -> Array:
     """Return a copy of a matrix (or stack of matrices) with elements above a diagonal set to zero.
 
@@ -946,6 +998,7 @@ def tril(m: Array, k: int = 0, *args: Any, **kwargs: Any) -> Array:
         _raise_restated_call("tril", exc, m=m, k=k)
 
 
+@_shows("(m: Array, k: int = 0) -> Array")
 def triu(m: Array, k: int = 0, *args: Any, **kwargs: Any) -> Array:
     """Return a copy of a matrix (or stack of matrices) with elements below a diagonal set to zero.
 
@@ -1004,6 +1057,10 @@ def triu(m: Array, k: int = 0, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_np.zeros, "p", keywords={"dtype": "any"}, placed=True, restate="creation")
+@_shows(
+    "(shape: Union[int, tuple[int, ...]], dtype: Optional[DType] = None, order='C', *, "
+    "device: Optional[Device] = None, like=None) -> Array"
+)
 def zeros(
     shape: Union[int, tuple[int, ...]],
     dtype: Optional[DType] = None,
@@ -1067,6 +1124,10 @@ def zeros(
 
 
 @_fast_path(_numpy_zeros_like, "a", keywords={"dtype": "any"}, restate="creation")
+@_shows(
+    "(a: Array, dtype: Optional[DType] = None, order='K', subok=True, shape=None, *, "
+    "device: Optional[Device] = None) -> Array"
+)
 def zeros_like(
     a: Array,
     dtype: Optional[DType] = None,

@@ -13,6 +13,7 @@ import numpy as np
 from .._backends import numpy as _numpy_namespace
 from .._calls._fast_path import compile_function, fast_path
 from .._calls._numpy_calls import numpy_call as _numpy_call
+from .._calls._shown_signatures import shows_numpys
 from .._calls._where_to_run import (
     _is_array,
     _namespace_of_array,
@@ -109,6 +110,7 @@ vars(_numpy_namespace)["astype"] = compile_function(
 )
 
 
+@shows_numpys(np.can_cast)
 def can_cast(from_: DType | Array, to: DType, *args: Any, casting: str = "safe") -> bool:
     """Return whether ``from_`` (a dtype or an array's dtype) casts to ``to`` by the promotion rules.
 

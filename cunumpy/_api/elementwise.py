@@ -13,6 +13,7 @@ from .._calls._arguments import raise_restated_call as _raise_restated_call
 from .._calls._fast_path import fast_path as _fast_path
 from .._calls._numpy_calls import not_given as _not_given
 from .._calls._numpy_calls import numpy_call as _numpy_call
+from .._calls._shown_signatures import shows as _shows
 from .._calls._where_to_run import (
     _PY_SCALARS,
     _PY_SCALARS_OR_NONE,
@@ -173,6 +174,10 @@ _NOT_GIVEN_NONE = _not_given(None)
 
 
 @_fast_path(_numpy_abs, "a", scalars=True, ufunc="absolute")
+@_shows(
+    "(x: Array, /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, "
+    "subok=True, signature=None) -> Array"
+)
 def abs(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the absolute value of each element.
 
@@ -221,6 +226,10 @@ def abs(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_acos, "a", scalars=True, ufunc="arccos")
+@_shows(
+    "(x: Array, /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, "
+    "subok=True, signature=None) -> Array"
+)
 def acos(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the inverse cosine of each element, in radians.
 
@@ -267,6 +276,10 @@ def acos(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_acosh, "a", scalars=True, ufunc="arccosh")
+@_shows(
+    "(x: Array, /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, "
+    "subok=True, signature=None) -> Array"
+)
 def acosh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the inverse hyperbolic cosine of each element.
 
@@ -313,6 +326,11 @@ def acosh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_add, "ss", ufunc="add")
+@_shows(
+    "(x1: Union[Array, int, float, complex], x2: Union[Array, int, float, complex], /, "
+    "out=None, *, where=True, casting='same_kind', order='K', dtype=None, subok=True, "
+    "signature=None) -> Array"
+)
 def add(
     x1: Union[Array, int, float, complex],
     x2: Union[Array, int, float, complex],
@@ -371,6 +389,10 @@ def add(
 
 
 @_fast_path(_numpy_asin, "a", scalars=True, ufunc="arcsin")
+@_shows(
+    "(x: Array, /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, "
+    "subok=True, signature=None) -> Array"
+)
 def asin(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the inverse sine of each element, in radians.
 
@@ -418,6 +440,10 @@ def asin(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_asinh, "a", scalars=True, ufunc="arcsinh")
+@_shows(
+    "(x: Array, /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, "
+    "subok=True, signature=None) -> Array"
+)
 def asinh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the inverse hyperbolic sine of each element.
 
@@ -464,6 +490,10 @@ def asinh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_atan, "a", scalars=True, ufunc="arctan")
+@_shows(
+    "(x: Array, /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, "
+    "subok=True, signature=None) -> Array"
+)
 def atan(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the inverse tangent of each element, in radians.
 
@@ -510,6 +540,11 @@ def atan(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_atan2, "ss", ufunc="arctan2")
+@_shows(
+    "(x1: Union[Array, int, float], x2: Union[Array, int, float], /, out=None, *, "
+    "where=True, casting='same_kind', order='K', dtype=None, subok=True, "
+    "signature=None) -> Array"
+)
 def atan2(
     x1: Union[Array, int, float], x2: Union[Array, int, float], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -558,6 +593,10 @@ def atan2(
 
 
 @_fast_path(_numpy_atanh, "a", scalars=True, ufunc="arctanh")
+@_shows(
+    "(x: Array, /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, "
+    "subok=True, signature=None) -> Array"
+)
 def atanh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the inverse hyperbolic tangent of each element.
 
@@ -605,6 +644,11 @@ def atanh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_bitwise_and, "ss", ufunc="bitwise_and")
+@_shows(
+    "(x1: Union[Array, int, bool], x2: Union[Array, int, bool], /, out=None, *, "
+    "where=True, casting='same_kind', order='K', dtype=None, subok=True, "
+    "signature=None) -> Array"
+)
 def bitwise_and(
     x1: Union[Array, int, bool], x2: Union[Array, int, bool], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -654,6 +698,10 @@ def bitwise_and(
 
 
 @_fast_path(_numpy_bitwise_invert, "a", scalars=True, ufunc="invert")
+@_shows(
+    "(x: Array, /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, "
+    "subok=True, signature=None) -> Array"
+)
 def bitwise_invert(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Flip every bit of each integer element, or negate each boolean element.
 
@@ -702,6 +750,10 @@ def bitwise_invert(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_bitwise_left_shift, "ss", ufunc="left_shift")
+@_shows(
+    "(x1: Union[Array, int], x2: Union[Array, int], /, out=None, *, where=True, "
+    "casting='same_kind', order='K', dtype=None, subok=True, signature=None) -> Array"
+)
 def bitwise_left_shift(
     x1: Union[Array, int], x2: Union[Array, int], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -750,6 +802,11 @@ def bitwise_left_shift(
 
 
 @_fast_path(_numpy_bitwise_or, "ss", ufunc="bitwise_or")
+@_shows(
+    "(x1: Union[Array, int, bool], x2: Union[Array, int, bool], /, out=None, *, "
+    "where=True, casting='same_kind', order='K', dtype=None, subok=True, "
+    "signature=None) -> Array"
+)
 def bitwise_or(
     x1: Union[Array, int, bool], x2: Union[Array, int, bool], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -799,6 +856,10 @@ def bitwise_or(
 
 
 @_fast_path(_numpy_bitwise_right_shift, "ss", ufunc="right_shift")
+@_shows(
+    "(x1: Union[Array, int], x2: Union[Array, int], /, out=None, *, where=True, "
+    "casting='same_kind', order='K', dtype=None, subok=True, signature=None) -> Array"
+)
 def bitwise_right_shift(
     x1: Union[Array, int], x2: Union[Array, int], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -847,6 +908,11 @@ def bitwise_right_shift(
 
 
 @_fast_path(_numpy_bitwise_xor, "ss", ufunc="bitwise_xor")
+@_shows(
+    "(x1: Union[Array, int, bool], x2: Union[Array, int, bool], /, out=None, *, "
+    "where=True, casting='same_kind', order='K', dtype=None, subok=True, "
+    "signature=None) -> Array"
+)
 def bitwise_xor(
     x1: Union[Array, int, bool], x2: Union[Array, int, bool], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -896,6 +962,10 @@ def bitwise_xor(
 
 
 @_fast_path(_numpy_ceil, "a", scalars=True, ufunc="ceil")
+@_shows(
+    "(x: Array, /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, "
+    "subok=True, signature=None) -> Array"
+)
 def ceil(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Round each element up to the nearest integer value.
 
@@ -942,6 +1012,10 @@ def ceil(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_clip, "ann")
+@_shows(
+    "(a: Array, min: Optional[Union[int, float, Array]] = _NoValue, "
+    "max: Optional[Union[int, float, Array]] = _NoValue, out=None, **kwargs) -> Array"
+)
 def clip(
     a: Array,
     min: Optional[Union[int, float, Array]] = _NOT_GIVEN_NONE,
@@ -1020,6 +1094,10 @@ def clip(
 
 
 @_fast_path(_numpy_conj, "a", scalars=True, ufunc="conjugate")
+@_shows(
+    "(x: Array, /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, "
+    "subok=True, signature=None) -> Array"
+)
 def conj(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the complex conjugate of each element.
 
@@ -1066,6 +1144,11 @@ def conj(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_copysign, "ss", ufunc="copysign")
+@_shows(
+    "(x1: Union[Array, int, float], x2: Union[Array, int, float], /, out=None, *, "
+    "where=True, casting='same_kind', order='K', dtype=None, subok=True, "
+    "signature=None) -> Array"
+)
 def copysign(
     x1: Union[Array, int, float], x2: Union[Array, int, float], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -1114,6 +1197,10 @@ def copysign(
 
 
 @_fast_path(_numpy_cos, "a", scalars=True, ufunc="cos")
+@_shows(
+    "(x: Array, /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, "
+    "subok=True, signature=None) -> Array"
+)
 def cos(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the cosine of each element (given in radians).
 
@@ -1162,6 +1249,10 @@ def cos(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_cosh, "a", scalars=True, ufunc="cosh")
+@_shows(
+    "(x: Array, /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, "
+    "subok=True, signature=None) -> Array"
+)
 def cosh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the hyperbolic cosine of each element.
 
@@ -1208,6 +1299,11 @@ def cosh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_divide, "ss", ufunc="divide")
+@_shows(
+    "(x1: Union[Array, int, float, complex], x2: Union[Array, int, float, complex], /, "
+    "out=None, *, where=True, casting='same_kind', order='K', dtype=None, subok=True, "
+    "signature=None) -> Array"
+)
 def divide(
     x1: Union[Array, int, float, complex],
     x2: Union[Array, int, float, complex],
@@ -1261,6 +1357,11 @@ def divide(
 
 
 @_fast_path(_numpy_equal, "ss", ufunc="equal")
+@_shows(
+    "(x1: Union[Array, int, float, complex, bool], x2: Union[Array, int, float, complex, "
+    "bool], /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, "
+    "subok=True, signature=None) -> Array"
+)
 def equal(
     x1: Union[Array, int, float, complex, bool],
     x2: Union[Array, int, float, complex, bool],
@@ -1314,6 +1415,10 @@ def equal(
 
 
 @_fast_path(_numpy_exp, "a", scalars=True, ufunc="exp")
+@_shows(
+    "(x: Array, /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, "
+    "subok=True, signature=None) -> Array"
+)
 def exp(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute ``e`` raised to the power of each element.
 
@@ -1362,6 +1467,10 @@ def exp(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_expm1, "a", ufunc="expm1")
+@_shows(
+    "(x: Array, /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, "
+    "subok=True, signature=None) -> Array"
+)
 def expm1(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute ``exp(x) - 1`` for each element, accurately even when ``x`` is close to zero.
 
@@ -1406,6 +1515,10 @@ def expm1(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_floor, "a", scalars=True, ufunc="floor")
+@_shows(
+    "(x: Array, /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, "
+    "subok=True, signature=None) -> Array"
+)
 def floor(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Round each element down to the nearest integer value.
 
@@ -1452,6 +1565,11 @@ def floor(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_floor_divide, "ss", ufunc="floor_divide")
+@_shows(
+    "(x1: Union[Array, int, float], x2: Union[Array, int, float], /, out=None, *, "
+    "where=True, casting='same_kind', order='K', dtype=None, subok=True, "
+    "signature=None) -> Array"
+)
 def floor_divide(
     x1: Union[Array, int, float], x2: Union[Array, int, float], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -1501,6 +1619,11 @@ def floor_divide(
 
 
 @_fast_path(_numpy_greater, "ss", ufunc="greater")
+@_shows(
+    "(x1: Union[Array, int, float], x2: Union[Array, int, float], /, out=None, *, "
+    "where=True, casting='same_kind', order='K', dtype=None, subok=True, "
+    "signature=None) -> Array"
+)
 def greater(
     x1: Union[Array, int, float], x2: Union[Array, int, float], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -1550,6 +1673,11 @@ def greater(
 
 
 @_fast_path(_numpy_greater_equal, "ss", ufunc="greater_equal")
+@_shows(
+    "(x1: Union[Array, int, float], x2: Union[Array, int, float], /, out=None, *, "
+    "where=True, casting='same_kind', order='K', dtype=None, subok=True, "
+    "signature=None) -> Array"
+)
 def greater_equal(
     x1: Union[Array, int, float], x2: Union[Array, int, float], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -1599,6 +1727,11 @@ def greater_equal(
 
 
 @_fast_path(_numpy_hypot, "ss", ufunc="hypot")
+@_shows(
+    "(x1: Union[Array, int, float], x2: Union[Array, int, float], /, out=None, *, "
+    "where=True, casting='same_kind', order='K', dtype=None, subok=True, "
+    "signature=None) -> Array"
+)
 def hypot(
     x1: Union[Array, int, float], x2: Union[Array, int, float], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -1648,6 +1781,7 @@ def hypot(
 
 
 @_fast_path(_numpy_imag, "a", scalars=True)
+@_shows("(val: Array) -> Array")
 def imag(val: Array, *args: Any, **kwargs: Any) -> Array:
     """Return the imaginary part of each complex element.
 
@@ -1695,6 +1829,10 @@ def imag(val: Array, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_isfinite, "a", scalars=True, ufunc="isfinite")
+@_shows(
+    "(x: Array, /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, "
+    "subok=True, signature=None) -> Array"
+)
 def isfinite(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Test each element for being finite (neither infinite nor NaN).
 
@@ -1741,6 +1879,10 @@ def isfinite(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_isinf, "a", scalars=True, ufunc="isinf")
+@_shows(
+    "(x: Array, /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, "
+    "subok=True, signature=None) -> Array"
+)
 def isinf(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Test each element for being positive or negative infinity.
 
@@ -1787,6 +1929,10 @@ def isinf(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_isnan, "a", scalars=True, ufunc="isnan")
+@_shows(
+    "(x: Array, /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, "
+    "subok=True, signature=None) -> Array"
+)
 def isnan(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Test each element for being NaN.
 
@@ -1833,6 +1979,11 @@ def isnan(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_less, "ss", ufunc="less")
+@_shows(
+    "(x1: Union[Array, int, float], x2: Union[Array, int, float], /, out=None, *, "
+    "where=True, casting='same_kind', order='K', dtype=None, subok=True, "
+    "signature=None) -> Array"
+)
 def less(
     x1: Union[Array, int, float], x2: Union[Array, int, float], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -1882,6 +2033,11 @@ def less(
 
 
 @_fast_path(_numpy_less_equal, "ss", ufunc="less_equal")
+@_shows(
+    "(x1: Union[Array, int, float], x2: Union[Array, int, float], /, out=None, *, "
+    "where=True, casting='same_kind', order='K', dtype=None, subok=True, "
+    "signature=None) -> Array"
+)
 def less_equal(
     x1: Union[Array, int, float], x2: Union[Array, int, float], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -1931,6 +2087,10 @@ def less_equal(
 
 
 @_fast_path(_numpy_log, "a", scalars=True, ufunc="log")
+@_shows(
+    "(x: Array, /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, "
+    "subok=True, signature=None) -> Array"
+)
 def log(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the natural (base-e) logarithm of each element.
 
@@ -1978,6 +2138,10 @@ def log(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_log10, "a", scalars=True, ufunc="log10")
+@_shows(
+    "(x: Array, /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, "
+    "subok=True, signature=None) -> Array"
+)
 def log10(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the base-10 logarithm of each element.
 
@@ -2024,6 +2188,10 @@ def log10(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_log1p, "a", scalars=True, ufunc="log1p")
+@_shows(
+    "(x: Array, /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, "
+    "subok=True, signature=None) -> Array"
+)
 def log1p(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute ``log(1 + x)`` for each element, accurately even when ``x`` is close to zero.
 
@@ -2070,6 +2238,10 @@ def log1p(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_log2, "a", scalars=True, ufunc="log2")
+@_shows(
+    "(x: Array, /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, "
+    "subok=True, signature=None) -> Array"
+)
 def log2(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the base-2 logarithm of each element.
 
@@ -2116,6 +2288,11 @@ def log2(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_logaddexp, "ss", ufunc="logaddexp")
+@_shows(
+    "(x1: Union[Array, int, float], x2: Union[Array, int, float], /, out=None, *, "
+    "where=True, casting='same_kind', order='K', dtype=None, subok=True, "
+    "signature=None) -> Array"
+)
 def logaddexp(
     x1: Union[Array, int, float], x2: Union[Array, int, float], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -2165,6 +2342,10 @@ def logaddexp(
 
 
 @_fast_path(_numpy_logical_and, "ss", ufunc="logical_and")
+@_shows(
+    "(x1: Union[Array, bool], x2: Union[Array, bool], /, out=None, *, where=True, "
+    "casting='same_kind', order='K', dtype=None, subok=True, signature=None) -> Array"
+)
 def logical_and(
     x1: Union[Array, bool], x2: Union[Array, bool], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -2214,6 +2395,10 @@ def logical_and(
 
 
 @_fast_path(_numpy_logical_not, "a", scalars=True, ufunc="logical_not")
+@_shows(
+    "(x: Array, /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, "
+    "subok=True, signature=None) -> Array"
+)
 def logical_not(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the logical NOT of each element.
 
@@ -2260,6 +2445,10 @@ def logical_not(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_logical_or, "ss", ufunc="logical_or")
+@_shows(
+    "(x1: Union[Array, bool], x2: Union[Array, bool], /, out=None, *, where=True, "
+    "casting='same_kind', order='K', dtype=None, subok=True, signature=None) -> Array"
+)
 def logical_or(
     x1: Union[Array, bool], x2: Union[Array, bool], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -2309,6 +2498,10 @@ def logical_or(
 
 
 @_fast_path(_numpy_logical_xor, "ss", ufunc="logical_xor")
+@_shows(
+    "(x1: Union[Array, bool], x2: Union[Array, bool], /, out=None, *, where=True, "
+    "casting='same_kind', order='K', dtype=None, subok=True, signature=None) -> Array"
+)
 def logical_xor(
     x1: Union[Array, bool], x2: Union[Array, bool], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -2358,6 +2551,11 @@ def logical_xor(
 
 
 @_fast_path(_numpy_maximum, "ss", ufunc="maximum")
+@_shows(
+    "(x1: Union[Array, int, float], x2: Union[Array, int, float], /, out=None, *, "
+    "where=True, casting='same_kind', order='K', dtype=None, subok=True, "
+    "signature=None) -> Array"
+)
 def maximum(
     x1: Union[Array, int, float], x2: Union[Array, int, float], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -2409,6 +2607,11 @@ def maximum(
 
 
 @_fast_path(_numpy_minimum, "ss", ufunc="minimum")
+@_shows(
+    "(x1: Union[Array, int, float], x2: Union[Array, int, float], /, out=None, *, "
+    "where=True, casting='same_kind', order='K', dtype=None, subok=True, "
+    "signature=None) -> Array"
+)
 def minimum(
     x1: Union[Array, int, float], x2: Union[Array, int, float], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -2458,6 +2661,11 @@ def minimum(
 
 
 @_fast_path(_numpy_multiply, "ss", ufunc="multiply")
+@_shows(
+    "(x1: Union[Array, int, float, complex], x2: Union[Array, int, float, complex], /, "
+    "out=None, *, where=True, casting='same_kind', order='K', dtype=None, subok=True, "
+    "signature=None) -> Array"
+)
 def multiply(
     x1: Union[Array, int, float, complex],
     x2: Union[Array, int, float, complex],
@@ -2511,6 +2719,10 @@ def multiply(
 
 
 @_fast_path(_numpy_negative, "a", scalars=True, ufunc="negative")
+@_shows(
+    "(x: Array, /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, "
+    "subok=True, signature=None) -> Array"
+)
 def negative(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Negate each element.
 
@@ -2557,6 +2769,11 @@ def negative(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_nextafter, "ss", ufunc="nextafter")
+@_shows(
+    "(x1: Union[Array, int, float], x2: Union[Array, int, float], /, out=None, *, "
+    "where=True, casting='same_kind', order='K', dtype=None, subok=True, "
+    "signature=None) -> Array"
+)
 def nextafter(
     x1: Union[Array, int, float], x2: Union[Array, int, float], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -2607,6 +2824,11 @@ def nextafter(
 
 
 @_fast_path(_numpy_not_equal, "ss", ufunc="not_equal")
+@_shows(
+    "(x1: Union[Array, int, float, complex, bool], x2: Union[Array, int, float, complex, "
+    "bool], /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, "
+    "subok=True, signature=None) -> Array"
+)
 def not_equal(
     x1: Union[Array, int, float, complex, bool],
     x2: Union[Array, int, float, complex, bool],
@@ -2660,6 +2882,10 @@ def not_equal(
 
 
 @_fast_path(_numpy_positive, "a", scalars=True, ufunc="positive")
+@_shows(
+    "(x: Array, /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, "
+    "subok=True, signature=None) -> Array"
+)
 def positive(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Return each element unchanged (unary plus), as a new array.
 
@@ -2706,6 +2932,11 @@ def positive(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_pow, "ss", ufunc="power")
+@_shows(
+    "(x1: Union[Array, int, float, complex], x2: Union[Array, int, float, complex], /, "
+    "out=None, *, where=True, casting='same_kind', order='K', dtype=None, subok=True, "
+    "signature=None) -> Array"
+)
 def pow(
     x1: Union[Array, int, float, complex],
     x2: Union[Array, int, float, complex],
@@ -2761,6 +2992,7 @@ def pow(
 
 
 @_fast_path(_numpy_real, "a", scalars=True)
+@_shows("(val: Array) -> Array")
 def real(val: Array, *args: Any, **kwargs: Any) -> Array:
     """Return the real part of each element.
 
@@ -2808,6 +3040,10 @@ def real(val: Array, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_reciprocal, "a", scalars=True, ufunc="reciprocal")
+@_shows(
+    "(x: Array, /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, "
+    "subok=True, signature=None) -> Array"
+)
 def reciprocal(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute ``1 / x`` for each element.
 
@@ -2854,6 +3090,11 @@ def reciprocal(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_remainder, "ss", ufunc="remainder")
+@_shows(
+    "(x1: Union[Array, int, float], x2: Union[Array, int, float], /, out=None, *, "
+    "where=True, casting='same_kind', order='K', dtype=None, subok=True, "
+    "signature=None) -> Array"
+)
 def remainder(
     x1: Union[Array, int, float], x2: Union[Array, int, float], /, *args: Any, **kwargs: Any
 ) -> Array:
@@ -2903,6 +3144,7 @@ def remainder(
 
 
 @_fast_path(_numpy_round, "a")
+@_shows("(a: Array, decimals=0, out=None) -> Array")
 def round(a: Array, *args: Any, **kwargs: Any) -> Array:
     """Round each element to the nearest integer value, with halves going to the even neighbour.
 
@@ -2949,6 +3191,10 @@ def round(a: Array, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_sign, "a", scalars=True, ufunc="sign")
+@_shows(
+    "(x: Array, /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, "
+    "subok=True, signature=None) -> Array"
+)
 def sign(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Return -1, 0 or 1 according to the sign of each element (``x / |x|`` for complex input).
 
@@ -2995,6 +3241,10 @@ def sign(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_signbit, "a", scalars=True, ufunc="signbit")
+@_shows(
+    "(x: Array, /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, "
+    "subok=True, signature=None) -> Array"
+)
 def signbit(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Test whether the sign bit of each element is set, which distinguishes ``-0.0`` from ``0.0``.
 
@@ -3041,6 +3291,10 @@ def signbit(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_sin, "a", scalars=True, ufunc="sin")
+@_shows(
+    "(x: Array, /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, "
+    "subok=True, signature=None) -> Array"
+)
 def sin(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the sine of each element (given in radians).
 
@@ -3087,6 +3341,10 @@ def sin(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_sinh, "a", scalars=True, ufunc="sinh")
+@_shows(
+    "(x: Array, /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, "
+    "subok=True, signature=None) -> Array"
+)
 def sinh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the hyperbolic sine of each element.
 
@@ -3133,6 +3391,10 @@ def sinh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_sqrt, "a", scalars=True, ufunc="sqrt")
+@_shows(
+    "(x: Array, /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, "
+    "subok=True, signature=None) -> Array"
+)
 def sqrt(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the principal square root of each element.
 
@@ -3181,6 +3443,10 @@ def sqrt(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_square, "a", scalars=True, ufunc="square")
+@_shows(
+    "(x: Array, /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, "
+    "subok=True, signature=None) -> Array"
+)
 def square(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute ``x * x`` for each element.
 
@@ -3227,6 +3493,11 @@ def square(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_subtract, "ss", ufunc="subtract")
+@_shows(
+    "(x1: Union[Array, int, float, complex], x2: Union[Array, int, float, complex], /, "
+    "out=None, *, where=True, casting='same_kind', order='K', dtype=None, subok=True, "
+    "signature=None) -> Array"
+)
 def subtract(
     x1: Union[Array, int, float, complex],
     x2: Union[Array, int, float, complex],
@@ -3280,6 +3551,10 @@ def subtract(
 
 
 @_fast_path(_numpy_tan, "a", scalars=True, ufunc="tan")
+@_shows(
+    "(x: Array, /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, "
+    "subok=True, signature=None) -> Array"
+)
 def tan(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the tangent of each element (given in radians).
 
@@ -3326,6 +3601,10 @@ def tan(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_tanh, "a", ufunc="tanh")
+@_shows(
+    "(x: Array, /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, "
+    "subok=True, signature=None) -> Array"
+)
 def tanh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the hyperbolic tangent of each element.
 
@@ -3371,6 +3650,10 @@ def tanh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_trunc, "a", scalars=True, ufunc="trunc")
+@_shows(
+    "(x: Array, /, out=None, *, where=True, casting='same_kind', order='K', dtype=None, "
+    "subok=True, signature=None) -> Array"
+)
 def trunc(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Round each element toward zero to an integer value.
 

@@ -14,6 +14,7 @@ from .._calls._arguments import raise_restated_call as _raise_restated_call
 from .._calls._arguments import refused as _refused
 from .._calls._fast_path import fast_path as _fast_path
 from .._calls._numpy_calls import numpy_call as _numpy_call
+from .._calls._shown_signatures import shows as _shows
 from .._calls._where_to_run import (
     _namespace_of_pair,
     _ndarray,
@@ -30,6 +31,7 @@ __all__ = ["take", "take_along_axis"]
 _numpy_take_along_axis = _numpy_namespace.take_along_axis
 
 
+@_shows("(a: Array, indices: Array, axis: Optional[int] = None, out=None, mode='raise') -> Array")
 def take(a: Array, indices: Array, axis: Optional[int] = None, *args: Any, **kwargs: Any) -> Array:
     """Select elements of ``a`` at the given integer positions along one axis.
 
@@ -82,6 +84,7 @@ def take(a: Array, indices: Array, axis: Optional[int] = None, *args: Any, **kwa
 
 
 @_fast_path(_numpy_take_along_axis, "aa", keywords={"axis": "int"})
+@_shows("(arr: Array, indices: Array, axis: int = -1) -> Array")
 def take_along_axis(arr: Array, indices: Array, axis: int = -1, *args: Any, **kwargs: Any) -> Array:
     """Pick values from ``arr`` using an index array that matches ``arr`` along every other axis.
 

@@ -18,6 +18,7 @@ from .._calls._fast_path import fast_path as _fast_path
 from .._calls._fast_path import ufunc_methods as _ufunc_methods
 from .._calls._numpy_calls import not_given as _not_given
 from .._calls._numpy_calls import numpy_call as _numpy_call
+from .._calls._shown_signatures import shows as _shows
 from .._calls._where_to_run import (
     _namespace_of_one,
     _namespace_of_pair,
@@ -43,6 +44,11 @@ _NOT_GIVEN_MINUS_ONE = _not_given(-1)
 
 
 @_fast_path(_numpy_matmul, "aa", ufunc="matmul")
+@_shows(
+    "(x1: Array, x2: Array, /, out=None, *, axes=_NoValue, axis=_NoValue, "
+    "keepdims=False, casting='same_kind', order='K', dtype=None, subok=True, "
+    "signature=None) -> Array"
+)
 def matmul(x1: Array, x2: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Compute the matrix product of two arrays, broadcasting over leading dimensions.
 
@@ -94,6 +100,7 @@ def matmul(x1: Array, x2: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_matrix_transpose, "a")
+@_shows("(x: Array, /) -> Array")
 def matrix_transpose(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Transpose a matrix, or each matrix in a stack, by swapping the last two axes.
 
@@ -140,6 +147,7 @@ def matrix_transpose(x: Array, /, *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_tensordot, "aa")
+@_shows("(a: Array, b: Array, axes: Union[int, tuple[Sequence[int], Sequence[int]]] = 2) -> Array")
 def tensordot(
     a: Array,
     b: Array,
@@ -206,6 +214,11 @@ def tensordot(
 
 # In Python: NumPy's vecdot is a ufunc with other keywords.
 @_ufunc_methods("vecdot")
+@_shows(
+    "(x1: Array, x2: Array, /, out=None, *, axes=_NoValue, axis: int = _NoValue, "
+    "keepdims=False, casting='same_kind', order='K', dtype=None, subok=True, "
+    "signature=None) -> Array"
+)
 def vecdot(
     x1: Array, x2: Array, /, *args: Any, axis: int = _NOT_GIVEN_MINUS_ONE, **kwargs: Any
 ) -> Array:

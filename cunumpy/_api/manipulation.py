@@ -18,6 +18,7 @@ from .._calls._arguments import refused as _refused
 from .._calls._fast_path import fast_path as _fast_path
 from .._calls._numpy_calls import OMITTED as _OMITTED
 from .._calls._numpy_calls import numpy_call as _numpy_call
+from .._calls._shown_signatures import shows as _shows
 from .._calls._where_to_run import (
     _PY_SCALARS,
     _namespace_of_args,
@@ -64,6 +65,7 @@ _numpy_tile = _numpy_namespace.tile
 _numpy_unstack = _numpy_namespace.unstack
 
 
+@_shows("(*args: Array, subok=False) -> tuple[Array, ...]")
 def broadcast_arrays(*arrays: Array, **kwargs: Any) -> tuple[Array, ...]:
     """Broadcast any number of arrays against each other.
 
@@ -106,6 +108,7 @@ def broadcast_arrays(*arrays: Array, **kwargs: Any) -> tuple[Array, ...]:
         _raise_restated_call("broadcast_arrays", exc)
 
 
+@_shows("(*args: tuple[Optional[int], ...]) -> tuple[Optional[int], ...]")
 def broadcast_shapes(*shapes: tuple[Optional[int], ...]) -> tuple[Optional[int], ...]:
     """Compute the shape that results from broadcasting the given shapes together.
 
@@ -131,6 +134,7 @@ def broadcast_shapes(*shapes: tuple[Optional[int], ...]) -> tuple[Optional[int],
     return _numpy_namespace.broadcast_shapes(*shapes)
 
 
+@_shows("(array: Array, shape: tuple[int, ...], subok=False) -> Array")
 def broadcast_to(array: Array, shape: tuple[int, ...], *args: Any, **kwargs: Any) -> Array:
     """Broadcast an array to a new shape.
 
@@ -178,6 +182,10 @@ def broadcast_to(array: Array, shape: tuple[int, ...], *args: Any, **kwargs: Any
 
 
 @_fast_path(_numpy_concat, "q", keywords={"axis": "any"})
+@_shows(
+    "(arrays: Union[tuple[Array, ...], list[Array]], /, axis: Optional[int] = 0, "
+    "out=None, *, dtype=None, casting='same_kind') -> Array"
+)
 def concat(
     arrays: Union[tuple[Array, ...], list[Array]],
     /,
@@ -238,6 +246,7 @@ def concat(
         _raise_restated_call("concat", exc, arrays=arrays, axis=axis)
 
 
+@_shows("(a: Array, axis: Union[int, tuple[int, ...]]) -> Array")
 def expand_dims(a: Array, axis: Union[int, tuple[int, ...]], *args: Any, **kwargs: Any) -> Array:
     """Insert new axes of size one into the shape of ``a``.
 
@@ -288,6 +297,7 @@ def expand_dims(a: Array, axis: Union[int, tuple[int, ...]], *args: Any, **kwarg
 
 
 @_fast_path(_numpy_flip, "a", keywords={"axis": "any"})
+@_shows("(m: Array, axis: Optional[Union[int, tuple[int, ...]]] = None) -> Array")
 def flip(
     m: Array, axis: Optional[Union[int, tuple[int, ...]]] = None, *args: Any, **kwargs: Any
 ) -> Array:
@@ -343,6 +353,10 @@ def flip(
         _raise_restated_call("flip", exc, m=m, axis=axis)
 
 
+@_shows(
+    "(a: Array, source: Union[int, tuple[int, ...]], destination: Union[int, tuple[int, "
+    "...]]) -> Array"
+)
 def moveaxis(
     a: Array,
     source: Union[int, tuple[int, ...]],
@@ -397,6 +411,7 @@ def moveaxis(
         _raise_restated_call("moveaxis", exc, a=a, source=source, destination=destination)
 
 
+@_shows("(a: Array, axes: tuple[int, ...] = None) -> Array")
 def permute_dims(a: Array, axes: tuple[int, ...] = _OMITTED, *args: Any, **kwargs: Any) -> Array:
     """Reorder the axes of ``a`` (a general transpose).
 
@@ -445,6 +460,7 @@ def permute_dims(a: Array, axes: tuple[int, ...] = _OMITTED, *args: Any, **kwarg
         _raise_restated_call("permute_dims", exc, a=a, axes=axes)
 
 
+@_shows("(a: Array, repeats: Union[int, Array], axis: Optional[int] = None) -> Array")
 def repeat(
     a: Array, repeats: Union[int, Array], axis: Optional[int] = None, *args: Any, **kwargs: Any
 ) -> Array:
@@ -501,6 +517,7 @@ def repeat(
         _raise_restated_call("repeat", exc, a=a, repeats=repeats, axis=axis)
 
 
+@_shows("(a: Array, /, shape: tuple[int, ...], order='C', *, copy: Optional[bool] = None) -> Array")
 def reshape(
     a: Array, /, shape: tuple[int, ...], *args: Any, copy: Optional[bool] = None, **kwargs: Any
 ) -> Array:
@@ -559,6 +576,10 @@ def reshape(
         _raise_restated_call("reshape", exc, a=a, shape=shape, copy=copy)
 
 
+@_shows(
+    "(a: Array, shift: Union[int, tuple[int, ...]], axis: Optional[Union[int, tuple[int, "
+    "...]]] = None) -> Array"
+)
 def roll(
     a: Array,
     shift: Union[int, tuple[int, ...]],
@@ -619,6 +640,7 @@ def roll(
         _raise_restated_call("roll", exc, a=a, shift=shift, axis=axis)
 
 
+@_shows("(a: Array, axis: Union[int, tuple[int, ...]] = None) -> Array")
 def squeeze(
     a: Array, axis: Union[int, tuple[int, ...]] = _OMITTED, *args: Any, **kwargs: Any
 ) -> Array:
@@ -673,6 +695,10 @@ def squeeze(
 
 
 @_fast_path(_numpy_stack, "q", keywords={"axis": "int"})
+@_shows(
+    "(arrays: Union[tuple[Array, ...], list[Array]], axis: int = 0, out=None, *, "
+    "dtype=None, casting='same_kind') -> Array"
+)
 def stack(
     arrays: Union[tuple[Array, ...], list[Array]], axis: int = 0, *args: Any, **kwargs: Any
 ) -> Array:
@@ -732,6 +758,7 @@ def stack(
         _raise_restated_call("stack", exc, arrays=arrays, axis=axis)
 
 
+@_shows("(A: Array, reps: tuple[int, ...]) -> Array")
 def tile(A: Array, reps: tuple[int, ...], *args: Any, **kwargs: Any) -> Array:
     """Build an array by repeating the whole of ``A`` along each axis.
 
@@ -783,6 +810,7 @@ def tile(A: Array, reps: tuple[int, ...], *args: Any, **kwargs: Any) -> Array:
 
 
 @_fast_path(_numpy_unstack, "a", keywords={"axis": "int"})
+@_shows("(x: Array, /, *, axis: int = 0) -> tuple[Array, ...]")
 def unstack(x: Array, /, *args: Any, axis: int = 0, **kwargs: Any) -> tuple[Array, ...]:
     """Split an array into a tuple of arrays along an axis, removing that axis.
 

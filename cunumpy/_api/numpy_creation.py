@@ -16,6 +16,7 @@ import numpy as np
 
 from .._calls._fast_path import compile_function, fast_path
 from .._calls._numpy_calls import library_of
+from .._calls._shown_signatures import shows_numpys
 from .._calls._where_to_run import (
     _PYTHON_DATA,
     _current,
@@ -60,6 +61,7 @@ def _on_current_backend(obj: Any, func: str, copy: Any = None) -> tuple[Any, Any
 # In C on the NumPy backend: an ndarray or Python data, with any host values after it,
 # is NumPy's own call, as ``_on_current_backend`` leaves it.
 @fast_path(_numpy_namespace.array, "a", placed=True, extras=2, restate=None)
+@shows_numpys(np.array)
 def array(object: Any, *args: Any, **kwargs: Any) -> Any:
     """NumPy's ``array`` (CuPy's on the CuPy backend), creating on the current backend.
 
@@ -89,6 +91,7 @@ def array(object: Any, *args: Any, **kwargs: Any) -> Any:
 # In C on the NumPy backend: an ndarray or Python data, with any host values after it,
 # is NumPy's own call, as ``_on_current_backend`` leaves it.
 @fast_path(_numpy_namespace.asanyarray, "a", placed=True, extras=2, restate=None)
+@shows_numpys(np.asanyarray)
 def asanyarray(a: Any, *args: Any, **kwargs: Any) -> Any:
     """NumPy's ``asanyarray`` (CuPy's on the CuPy backend), creating on the current backend.
 
@@ -117,6 +120,7 @@ def asanyarray(a: Any, *args: Any, **kwargs: Any) -> Any:
 # In C on the NumPy backend: an ndarray or Python data, with any host values after it,
 # is NumPy's own call, as ``_on_current_backend`` leaves it.
 @fast_path(_numpy_namespace.ascontiguousarray, "a", placed=True, extras=2, restate=None)
+@shows_numpys(np.ascontiguousarray)
 def ascontiguousarray(a: Any, *args: Any, **kwargs: Any) -> Any:
     """NumPy's ``ascontiguousarray`` (CuPy's on the CuPy backend), on the current backend.
 

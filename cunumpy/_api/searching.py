@@ -18,6 +18,7 @@ from .._calls._fast_path import fast_path as _fast_path
 from .._calls._numpy_calls import OMITTED as _OMITTED
 from .._calls._numpy_calls import not_given as _not_given
 from .._calls._numpy_calls import numpy_call as _numpy_call
+from .._calls._shown_signatures import shows as _shows
 from .._calls._where_to_run import (
     _PY_SCALARS,
     _namespace_of_args,
@@ -46,6 +47,7 @@ _NOT_GIVEN_FALSE = _not_given(False)
 
 
 @_fast_path(_numpy_argmax, "a", keywords={"keepdims": "bool"}, bare=True)
+@_shows("(a: Array, axis: Optional[int] = None, out=None, *, keepdims: bool = _NoValue) -> Array")
 def argmax(
     a: Array,
     axis: Optional[int] = None,
@@ -115,6 +117,7 @@ def argmax(
 
 
 @_fast_path(_numpy_argmin, "a", keywords={"keepdims": "bool"}, bare=True)
+@_shows("(a: Array, axis: Optional[int] = None, out=None, *, keepdims: bool = _NoValue) -> Array")
 def argmin(
     a: Array,
     axis: Optional[int] = None,
@@ -183,6 +186,10 @@ def argmin(
         _raise_restated_call("argmin", exc, a=a, axis=axis, keepdims=_keepdims)
 
 
+@_shows(
+    "(a: Array, axis: Optional[Union[int, tuple[int, ...]]] = None, *, "
+    "keepdims: bool = False) -> Array"
+)
 def count_nonzero(
     a: Array,
     axis: Optional[Union[int, tuple[int, ...]]] = None,
@@ -247,6 +254,7 @@ def count_nonzero(
 
 
 @_fast_path(_numpy_nonzero, "a")
+@_shows("(a: Array) -> tuple[Array, ...]")
 def nonzero(a: Array, *args: Any, **kwargs: Any) -> tuple[Array, ...]:
     """Return the indices of the elements that are not zero (or not ``False``).
 
@@ -292,6 +300,10 @@ def nonzero(a: Array, *args: Any, **kwargs: Any) -> tuple[Array, ...]:
         _raise_restated_call("nonzero", exc, a=a)
 
 
+@_shows(
+    "(a: Array, v: Union[Array, int, float], side: Literal['left', 'right'] = 'left', "
+    "sorter: Optional[Array] = None) -> Array"
+)
 def searchsorted(
     a: Array,
     v: Union[Array, int, float],
@@ -362,6 +374,10 @@ def searchsorted(
 
 
 @_fast_path(_numpy_where, "bss")
+@_shows(
+    "(condition: Array, x: Union[Array, int, float, complex, bool] = None, "
+    "y: Union[Array, int, float, complex, bool] = None, /) -> Array"
+)
 def where(
     condition: Array,
     x: Union[Array, int, float, complex, bool] = _OMITTED,

@@ -16,6 +16,7 @@ from .._calls._arguments import raise_restated_call as _raise_restated_call
 from .._calls._arguments import refused as _refused
 from .._calls._fast_path import fast_path as _fast_path
 from .._calls._numpy_calls import numpy_call as _numpy_call
+from .._calls._shown_signatures import shows as _shows
 from .._calls._where_to_run import (
     _PY_SCALARS,
     _namespace_of_one,
@@ -39,6 +40,10 @@ _numpy_unique_values = _np.unique_values
 
 
 @_fast_path(_numpy_isin, "ss", keywords={"invert": "bool"})
+@_shows(
+    "(element: Union[Array, int], test_elements: Union[Array, int], assume_unique=False, "
+    "invert: bool = False, *, kind=None) -> Array"
+)
 def isin(
     element: Union[Array, int],
     test_elements: Union[Array, int],
@@ -104,6 +109,7 @@ def isin(
 
 
 @_fast_path(_numpy_unique_all, "a")
+@_shows("(x: Array, /) -> tuple[Array, Array, Array, Array]")
 def unique_all(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array, Array, Array]:
     """Return the unique elements of ``x`` with first-occurrence indices, inverse indices and counts.
 
@@ -152,6 +158,7 @@ def unique_all(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array, Ar
 
 
 @_fast_path(_numpy_unique_counts, "a")
+@_shows("(x: Array, /) -> tuple[Array, Array]")
 def unique_counts(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
     """Return the unique elements of ``x`` and how often each occurs.
 
@@ -198,6 +205,7 @@ def unique_counts(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]
 
 
 @_fast_path(_numpy_unique_inverse, "a")
+@_shows("(x: Array, /) -> tuple[Array, Array]")
 def unique_inverse(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
     """Return the unique elements of ``x`` and the indices that rebuild ``x`` from them.
 
@@ -244,6 +252,7 @@ def unique_inverse(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array
 
 
 @_fast_path(_numpy_unique_values, "a")
+@_shows("(x: Array, /) -> Array")
 def unique_values(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     """Return the unique elements of ``x`` as a 1-D array.
 

@@ -16,6 +16,7 @@ from .._calls._arguments import refused as _refused
 from .._calls._fast_path import fast_path as _fast_path
 from .._calls._numpy_calls import not_given as _not_given
 from .._calls._numpy_calls import numpy_call as _numpy_call
+from .._calls._shown_signatures import shows as _shows
 from .._calls._where_to_run import (
     _namespace_of_one,
     _ndarray,
@@ -37,6 +38,10 @@ _numpy_sort = _numpy_namespace.sort
 _NOT_GIVEN_TRUE = _not_given(True)
 
 
+@_shows(
+    "(a: Array, axis: int = -1, kind=None, order=None, *, stable: bool = True, "
+    "descending: bool = False) -> Array"
+)
 def argsort(
     a: Array,
     axis: int = -1,
@@ -114,6 +119,10 @@ def argsort(
 
 
 @_fast_path(_numpy_sort, "a", keywords={"axis": "int", "descending": "bool", "stable": "bool"})
+@_shows(
+    "(a: Array, axis: int = -1, kind=None, order=None, *, stable: bool = True, "
+    "descending: bool = False) -> Array"
+)
 def sort(
     a: Array,
     axis: int = -1,

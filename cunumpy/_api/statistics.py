@@ -16,6 +16,7 @@ from .._calls._arguments import refused as _refused
 from .._calls._fast_path import fast_path as _fast_path
 from .._calls._numpy_calls import not_given as _not_given
 from .._calls._numpy_calls import numpy_call as _numpy_call
+from .._calls._shown_signatures import shows as _shows
 from .._calls._where_to_run import (
     _namespace_of_one,
     _ndarray,
@@ -46,6 +47,10 @@ _NOT_GIVEN_FALSE = _not_given(False)
 _NOT_GIVEN_ZERO = _not_given(0.0)
 
 
+@_shows(
+    "(x: Array, /, *, axis: Optional[int] = None, dtype: Optional[DType] = None, "
+    "out=None, include_initial: bool = False) -> Array"
+)
 def cumulative_prod(
     x: Array,
     /,
@@ -119,6 +124,10 @@ def cumulative_prod(
         )
 
 
+@_shows(
+    "(x: Array, /, *, axis: Optional[int] = None, dtype: Optional[DType] = None, "
+    "out=None, include_initial: bool = False) -> Array"
+)
 def cumulative_sum(
     x: Array,
     /,
@@ -191,6 +200,10 @@ def cumulative_sum(
 
 
 @_fast_path(_numpy_max, "a", keywords={"keepdims": "bool"}, bare=True)
+@_shows(
+    "(a: Array, axis: Optional[Union[int, tuple[int, ...]]] = None, out=None, "
+    "keepdims: bool = _NoValue, initial=_NoValue, where=_NoValue) -> Array"
+)
 def max(
     a: Array,
     axis: Optional[Union[int, tuple[int, ...]]] = None,
@@ -262,6 +275,10 @@ def max(
 
 
 @_fast_path(_numpy_mean, "a", keywords={"axis": "any", "keepdims": "bool"}, bare=True)
+@_shows(
+    "(a: Array, axis: Optional[Union[int, tuple[int, ...]]] = None, dtype=None, "
+    "out=None, keepdims: bool = _NoValue, *, where=_NoValue) -> Array"
+)
 def mean(
     a: Array,
     axis: Optional[Union[int, tuple[int, ...]]] = None,
@@ -331,6 +348,10 @@ def mean(
 
 
 @_fast_path(_numpy_min, "a", keywords={"keepdims": "bool"}, bare=True)
+@_shows(
+    "(a: Array, axis: Optional[Union[int, tuple[int, ...]]] = None, out=None, "
+    "keepdims: bool = _NoValue, initial=_NoValue, where=_NoValue) -> Array"
+)
 def min(
     a: Array,
     axis: Optional[Union[int, tuple[int, ...]]] = None,
@@ -400,6 +421,11 @@ def min(
 
 
 @_fast_path(_numpy_prod, "a", keywords={"dtype": "any", "keepdims": "bool"}, bare=True)
+@_shows(
+    "(a: Array, axis: Optional[Union[int, tuple[int, ...]]] = None, "
+    "dtype: Optional[DType] = None, out=None, keepdims: bool = _NoValue, "
+    "initial=_NoValue, where=_NoValue) -> Array"
+)
 def prod(
     a: Array,
     axis: Optional[Union[int, tuple[int, ...]]] = None,
@@ -473,6 +499,11 @@ def prod(
 
 
 # In Python: NumPy's std takes `ddof` for the standard's `correction`.
+@_shows(
+    "(a: Array, axis: Optional[Union[int, tuple[int, ...]]] = None, dtype=None, "
+    "out=None, ddof=0, keepdims: bool = _NoValue, *, where=_NoValue, mean=_NoValue, "
+    "correction: Union[int, float] = _NoValue) -> Array"
+)
 def std(
     a: Array,
     axis: Optional[Union[int, tuple[int, ...]]] = None,
@@ -550,6 +581,11 @@ def std(
 
 
 @_fast_path(_numpy_sum, "a", keywords={"dtype": "any", "keepdims": "bool"}, bare=True)
+@_shows(
+    "(a: Array, axis: Optional[Union[int, tuple[int, ...]]] = None, "
+    "dtype: Optional[DType] = None, out=None, keepdims: bool = _NoValue, "
+    "initial=_NoValue, where=_NoValue) -> Array"
+)
 def sum(
     a: Array,
     axis: Optional[Union[int, tuple[int, ...]]] = None,
@@ -625,6 +661,11 @@ def sum(
 
 
 # In Python: NumPy's var takes `ddof` for the standard's `correction`.
+@_shows(
+    "(a: Array, axis: Optional[Union[int, tuple[int, ...]]] = None, dtype=None, "
+    "out=None, ddof=0, keepdims: bool = _NoValue, *, where=_NoValue, mean=_NoValue, "
+    "correction: Union[int, float] = _NoValue) -> Array"
+)
 def var(
     a: Array,
     axis: Optional[Union[int, tuple[int, ...]]] = None,

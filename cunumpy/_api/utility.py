@@ -16,6 +16,7 @@ from .._calls._arguments import refused as _refused
 from .._calls._fast_path import fast_path as _fast_path
 from .._calls._numpy_calls import not_given as _not_given
 from .._calls._numpy_calls import numpy_call as _numpy_call
+from .._calls._shown_signatures import shows as _shows
 from .._calls._where_to_run import (
     _namespace_of_args,
     _namespace_of_one,
@@ -41,6 +42,10 @@ _NOT_GIVEN_NONE = _not_given(None)
 
 
 @_fast_path(_numpy_all, "a", keywords={"keepdims": "bool"}, bare=True)
+@_shows(
+    "(a: Array, axis: Optional[Union[int, tuple[int, ...]]] = None, out=None, "
+    "keepdims: bool = _NoValue, *, where=_NoValue) -> Array"
+)
 def all(
     a: Array,
     axis: Optional[Union[int, tuple[int, ...]]] = None,
@@ -109,6 +114,10 @@ def all(
 
 
 @_fast_path(_numpy_any, "a", keywords={"keepdims": "bool"}, bare=True)
+@_shows(
+    "(a: Array, axis: Optional[Union[int, tuple[int, ...]]] = None, out=None, "
+    "keepdims: bool = _NoValue, *, where=_NoValue) -> Array"
+)
 def any(
     a: Array,
     axis: Optional[Union[int, tuple[int, ...]]] = None,
@@ -177,6 +186,10 @@ def any(
 
 
 @_fast_path(_numpy_diff, "a", keywords={"axis": "int", "n": "int"})
+@_shows(
+    "(a: Array, n: int = 1, axis: int = -1, prepend: Optional[Array] = _NoValue, "
+    "append: Optional[Array] = _NoValue) -> Array"
+)
 def diff(
     a: Array,
     n: int = 1,

@@ -23,7 +23,6 @@ Python, with the generator's reason on its def.
 from __future__ import annotations
 
 import importlib
-import inspect
 import os
 from collections.abc import Callable
 from types import ModuleType
@@ -40,6 +39,7 @@ from ._kinds import KEYWORD_MODES, flags
 from ._numpy_calls import NotGiven, raise_named
 from ._numpy_calls import _function as _library_function
 from ._same_call import arity, same_call
+from ._shown_signatures import own_signature
 from ._ufunc_methods import METHODS, UFUNC_ATTRIBUTES, UfuncMethod
 from ._where_to_run import _PY_SCALARS, _TAKES_NONE, _TAKES_SCALAR
 
@@ -362,7 +362,7 @@ def _bound(
     function: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]
 ) -> dict[str, Any]:
     """The def's parameters as the C path's call gives them (``locals()`` at the def's start)."""
-    return dict(inspect.signature(function).bind(*args, **kwargs).arguments)
+    return dict(own_signature(function).bind(*args, **kwargs).arguments)
 
 
 def _shown(
@@ -373,11 +373,12 @@ def _shown(
 ) -> dict[str, Any]:
     """The arguments the def's message shows: all but ``device`` (or ``shown``), a
     parameter not given as the standard's default it stands for."""
-    bound = inspect.signature(function).bind(*args, **kwargs)
+    signature = own_signature(function)
+    bound = signature.bind(*args, **kwargs)
     bound.apply_defaults()
     if shown is None:
         shown = tuple(
-            name for name, parameter in inspect.signature(function).parameters.items()
+            name for name, parameter in signature.parameters.items()
             if parameter.kind not in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD)
             and name != "device"
         )  # fmt: skip

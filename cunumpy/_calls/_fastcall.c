@@ -25,8 +25,8 @@
  * propagates, handed first to `restate(error, args, kwargs)`, which raises it in the
  * Python function's words (or returns, and the error is raised as it is).
  *
- * Attributes the object lacks (`__doc__`, `__wrapped__`, ufunc methods such as `reduce`)
- * are the Python function's. Nothing here imports CuPy or knows other libraries.
+ * Attributes the object lacks (`__doc__`, `__wrapped__`, `__signature__`, ufunc methods
+ * such as `reduce`) are the Python function's. Nothing here imports CuPy or knows other libraries.
  *
  * The module uses multi-phase initialisation; the type is a heap type and the interned
  * names live in the module state. The objects hold no mutable state of their own, but the
@@ -624,6 +624,16 @@ fastcall_slow_attribute(FastCall *self, void *name)
     return PyObject_GetAttrString(self->slow, (const char *)name);
 }
 
+/* `__get__` returns the object itself: a FastCall in a class is not bound, as before and
+ * as a builtin function is not. Having the slot makes it a routine to `inspect` (a method
+ * descriptor), so `help()` shows its signature: the def's `__signature__`, read through
+ * `fastcall_getattro` (cunumpy/_calls/_shown_signatures.py). */
+static PyObject *
+fastcall_descr_get(PyObject *self, PyObject *obj, PyObject *type)
+{
+    return Py_NewRef(self);
+}
+
 static PyObject *
 fastcall_reduce(FastCall *self, PyObject *unused)
 {
@@ -658,6 +668,7 @@ static PyType_Slot fastcall_slots[] = {
     {Py_tp_clear, fastcall_clear},
     {Py_tp_getattro, fastcall_getattro},
     {Py_tp_repr, fastcall_repr},
+    {Py_tp_descr_get, fastcall_descr_get},
     {Py_tp_getset, fastcall_getset},
     {Py_tp_methods, fastcall_methods},
     {Py_tp_members, fastcall_members},

@@ -48,6 +48,7 @@ from .._placement._keep_alive import OPEN as _OPEN_BLOCKS
 from .._placement._keep_alive import note_use as _note_use
 from .._settings._errors import called_with
 from ._numpy_names import NUMPY_NAMES
+from ._shown_signatures import own_signature
 from ._where_to_run import _is_array, _placement, _refuse_copy
 
 __all__ = ["NUMPY_NAMES", "OMITTED", "NotGiven", "library_of", "not_given", "numpy_call"]
@@ -107,7 +108,7 @@ class _Plan:
 
     def __init__(self, func: Callable[..., Any]) -> None:
         self.name = _qualname(func)
-        params = inspect.signature(func).parameters.values()
+        params = own_signature(func).parameters.values()  # the def's, not the shown
         self.positional = [(p.name, p.default) for p in params if p.kind in _POSITIONAL]
         self.keywords = [(p.name, p.default) for p in params if p.kind is p.KEYWORD_ONLY]
         self.vararg = next((p.name for p in params if p.kind is p.VAR_POSITIONAL), None)
