@@ -16,6 +16,7 @@ import numpy as np
 
 from .._namespaces._array_predicates import is_cupy_array
 from .._placement._transfer_log import active, describe, note_transfer
+from .._trace._recorder import waiting
 
 __all__ = ["HostCopy", "copy_stream", "to_host_async"]
 
@@ -68,7 +69,8 @@ class HostCopy:
             if not self._event.done:
                 if active():
                     note_transfer("sync", "to_host_async(...).result() waited for the copy")
-                self._event.synchronize()
+                with waiting("to_host_async(...).result"):
+                    self._event.synchronize()
             self._event = self._source = None
         return self._host[()] if self._host.ndim == 0 else self._host
 

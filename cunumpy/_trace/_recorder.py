@@ -1,0 +1,384 @@
+"""The timeline recorder: intervals, instants and counters noted by cunumpy's layers.
+
+``RECORDER`` is ``None`` unless a recording runs (``cunumpy.profiling.trace``); every hook
+reads it first and returns at once when it is ``None``, so that tracing off costs one
+module-attribute read. A recording keeps at most ``capacity`` timeline events: when the
+buffer is full, later events are counted as dropped (the files and the summary say how
+many and from when), while the summary's totals (per name, per call site, waits, MPI)
+keep counting every event to the end.
+
+Times are ``time.perf_counter_ns()`` values; device intervals come from CUDA events, placed
+on the host clock through one anchor event per device, synchronized when first needed.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+__all__ = [
+    "DEFAULT_CAPACITY",
+    "RECORDER",
+    "Event",
+    "Recorder",
+    "clock",
+    "launching",
+    "mpi_call",
+    "note_grid",
+    "stream_track",
+    "waiting",
+]
+
+DEFAULT_CAPACITY = 1_000_000
+"""Timeline events a recording keeps by default (about 200 MB at most in Python objects)."""
+
+_now = time.perf_counter_ns
+
+
+@dataclass(slots=True)
+class Event:
+    """One timeline event: an interval (``dur`` in ns), an instant (``dur`` None) or a counter."""
+
+    ph: str  # "X" interval, "i" instant, "C" counter
+    cat: str  # region, nvtx, device, copy, wait, kernel, mpi, memory
+    name: str
+    track: str
+    ts: int  # ns, perf_counter
+    dur: int | None = None
+    args: dict[str, Any] | None = None
+    depth: int = 0
+
+
+@dataclass(slots=True)
+class _Totals:
+    """What the summary reports, counted for every event (also after the buffer is full)."""
+
+    regions: dict[str, list[float]] = field(default_factory=dict)  # name -> [count, ns, max]
+    copies: dict[tuple[str, str], list[float]] = field(default_factory=dict)  # site, kind
+    waits: dict[str, list[float]] = field(default_factory=dict)  # what -> [count, ns]
+    mpi: dict[str, list[float]] = field(default_factory=dict)  # function -> [count, ns, bytes]
+    kernels: dict[str, list[float]] = field(default_factory=dict)  # name -> [count, ns]
+
+
+class Recorder:
+    """The events of one recording, its totals, and the device anchors."""
+
+    def __init__(self, capacity: int = DEFAULT_CAPACITY) -> None:
+        self.capacity = capacity
+        self.events: list[Event] = []
+        self.dropped = 0
+        self.first_drop: int | None = None
+        self.totals = _Totals()
+        self.start = _now()
+        self.end: int | None = None
+        self.start_wall = time.time()
+        self.sync_point: int | None = None  # when the ranks met (MPI), on this clock
+        self._depth = threading.local()
+        self._pending: list[tuple[str, str, str, Any, Any, dict[str, Any] | None]] = []
+        self._anchors: dict[int, tuple[Any, int]] = {}
+        self._lock = threading.Lock()
+
+    # -- the buffer -------------------------------------------------------------------
+    def _keep(self, event: Event) -> None:
+        if len(self.events) < self.capacity:
+            self.events.append(event)
+        else:
+            if self.first_drop is None:
+                self.first_drop = event.ts
+            self.dropped += 1
+
+    def host_track(self) -> str:
+        """The track of the calling thread: ``host <thread name>``."""
+        return f"host {threading.current_thread().name}"
+
+    # -- regions ----------------------------------------------------------------------
+    def enter(self) -> int:
+        """A region opens on this thread: its nesting depth."""
+        depth: int = getattr(self._depth, "n", 0)
+        self._depth.n = depth + 1
+        return depth
+
+    def leave(
+        self, cat: str, name: str, start: int, end: int, depth: int, args: dict[str, Any] | None
+    ) -> None:
+        """A region (``cat`` ``"region"`` or ``"nvtx"``) closes on this thread."""
+        self._depth.n = depth
+        self._keep(Event("X", cat, name, self.host_track(), start, end - start, args, depth))
+        if cat == "region":
+            row = self.totals.regions.get(name)
+            took = end - start
+            if row is None:
+                self.totals.regions[name] = [1, took, took]
+            else:
+                row[0] += 1
+                row[1] += took
+                row[2] = max(row[2], took)
+
+    def memory(self, ts: int) -> None:
+        """The CuPy pool's bytes in use, as a counter (at region boundaries)."""
+        cupy = sys.modules.get("cupy")
+        if cupy is None:
+            return
+        try:
+            pool = cupy.get_default_memory_pool()
+            used, held = int(pool.used_bytes()), int(pool.total_bytes())
+        except Exception:
+            return
+        self._keep(
+            Event("C", "memory", "CuPy pool", "memory", ts, None, {"used": used, "held": held})
+        )
+
+    # -- host waits and copies --------------------------------------------------------
+    def wait(self, what: str, start: int, end: int) -> None:
+        """The host waited for the device from ``start`` to ``end``."""
+        self._keep(Event("X", "wait", what, self.host_track(), start, end - start, None))
+        key = what.split(" of ", 1)[0].split("(", 1)[0] or what
+        row = self.totals.waits.get(key)
+        if row is None:
+            self.totals.waits[key] = [1, end - start]
+        else:
+            row[0] += 1
+            row[1] += end - start
+
+    def transfer(
+        self,
+        kind: str,
+        description: str,
+        nbytes: int | None,
+        blocking: bool,
+        started: int | None,
+        stream: Any,
+        pinned: bool | None,
+        site: str,
+    ) -> None:
+        """One copy between host and device (``kind`` of the transfer log), or a ``sync``."""
+        end = _now()
+        start = started or end
+        if kind == "sync":
+            return  # the waits are timed by ``waiting``
+        args: dict[str, Any] = {
+            "kind": kind,
+            "bytes": nbytes,
+            "memory": "pinned" if pinned else ("pageable" if pinned is not None else "unknown"),
+            "blocking": blocking,
+            "call site": site,
+            "what": description,
+        }
+        if stream is not None:
+            args["stream"] = stream_track(stream)
+        self._keep(Event("X", "copy", kind, self.host_track(), start, end - start, args))
+        row = self.totals.copies.get((site, kind))
+        if row is None:
+            self.totals.copies[(site, kind)] = [1, nbytes or 0, end - start]
+        else:
+            row[0] += 1
+            row[1] += nbytes or 0
+            row[2] += end - start
+        if kind == "to_host" and started:
+            self.wait(f"{description.split('(', 1)[0]}: copy to the host", start, end)
+
+    # -- kernels and MPI --------------------------------------------------------------
+    def launch(self, name: str, start: int, end: int, stream: Any, args: dict[str, Any]) -> None:
+        """A kernel launch (host interval); its device interval comes from its events."""
+        args["stream"] = stream_track(stream) if stream is not None else "host"
+        self._keep(Event("X", "kernel", name, self.host_track(), start, end - start, args))
+        row = self.totals.kernels.get(name)
+        if row is None:
+            self.totals.kernels[name] = [1, end - start]
+        else:
+            row[0] += 1
+            row[1] += end - start
+
+    def mpi(self, name: str, start: int, end: int, nbytes: int | None, peer: Any) -> None:
+        """An MPI call of ``cunumpy.mpi``: the time this rank spent in it."""
+        args: dict[str, Any] = {"bytes": nbytes}
+        if peer is not None:
+            args["peer"] = peer
+        self._keep(Event("X", "mpi", name, "MPI", start, end - start, args))
+        row = self.totals.mpi.get(name)
+        if row is None:
+            self.totals.mpi[name] = [1, end - start, nbytes or 0]
+        else:
+            row[0] += 1
+            row[1] += end - start
+            row[2] += nbytes or 0
+
+    # -- device intervals -------------------------------------------------------------
+    def mark(self, stream: Any) -> Any:
+        """A timing CUDA event recorded on ``stream`` now (after an anchor for its device)."""
+        cuda = sys.modules["cupy"].cuda
+        device = int(cuda.runtime.getDevice())
+        if device not in self._anchors:
+            anchor = cuda.Event()
+            anchor.record(stream)
+            anchor.synchronize()
+            self._anchors[device] = (anchor, _now())
+        event = cuda.Event()
+        event.record(stream)
+        return (device, event)
+
+    def device_span(
+        self, cat: str, name: str, stream: Any, begin: Any, end: Any, args: dict[str, Any] | None
+    ) -> None:
+        """The device interval between marks ``begin`` and ``end``, resolved at the end."""
+        with self._lock:
+            self._pending.append((cat, name, stream_track(stream), begin, end, args))
+
+    def resolve(self) -> None:
+        """Turn the pending device intervals into events (waits for their end events)."""
+        if not self._pending:
+            return
+        cuda = sys.modules["cupy"].cuda
+        with self._lock:
+            pending, self._pending = self._pending, []
+        for cat, name, track, (device, begin), (_, end), args in pending:
+            anchor, host = self._anchors[device]
+            end.synchronize()
+            start_ns = host + int(cuda.get_elapsed_time(anchor, begin) * 1e6)
+            took = int(cuda.get_elapsed_time(begin, end) * 1e6)
+            self._keep(Event("X", cat, name, track, start_ns, max(took, 0), args))
+
+    def finish(self) -> None:
+        """The recording ends: device intervals resolved, events in time order."""
+        self.end = _now()
+        self.resolve()
+        self.events.sort(key=lambda e: (e.ts, -(e.dur or 0)))
+
+
+RECORDER: Recorder | None = None
+"""The recording in progress, or ``None``: the one switch every hook reads."""
+
+
+def clock() -> int:
+    """``perf_counter_ns()`` while recording, else 0 (the start a hook passes back)."""
+    return _now() if RECORDER is not None else 0
+
+
+def stream_track(stream: Any) -> str:
+    """The track of a CuPy stream: ``cuda:<device> stream <ptr>`` (``null`` for 0)."""
+    ptr = int(getattr(stream, "ptr", 0) or 0)
+    device = getattr(stream, "device_id", None)
+    if device is None or device < 0:
+        cupy = sys.modules.get("cupy")
+        device = int(cupy.cuda.runtime.getDevice()) if cupy is not None else 0
+    return f"cuda:{device} stream {'null' if ptr == 0 else hex(ptr)}"
+
+
+class _Off:
+    """What ``launching`` gives while not recording: a context manager that does nothing."""
+
+    __slots__ = ()
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+_OFF = _Off()
+
+
+@contextmanager
+def _waiting(recorder: Recorder, what: str) -> Iterator[None]:
+    start = _now()
+    try:
+        yield
+    finally:
+        recorder.wait(what, start, _now())
+
+
+def waiting(what: str) -> Any:
+    """A context manager that times a wait of the host for the device (while recording)."""
+    recorder = RECORDER
+    if recorder is None:
+        return _OFF
+    return _waiting(recorder, what)
+
+
+class _Launch:
+    """The open launch of this thread, to which ``note_grid`` adds the grid."""
+
+    __slots__ = ("args",)
+
+    def __init__(self) -> None:
+        self.args: dict[str, Any] = {}
+
+
+_open = threading.local()
+
+
+@contextmanager
+def _launching(name: str, stream: Any) -> Iterator[None]:
+    recorder = RECORDER
+    if recorder is None:
+        yield
+        return
+    launch = _Launch()
+    outer = getattr(_open, "launch", None)
+    _open.launch = launch
+    begin = recorder.mark(stream) if stream is not None else None
+    start = _now()
+    try:
+        yield
+    finally:
+        end_ns = _now()
+        _open.launch = outer
+        recorder.launch(name, start, end_ns, stream, launch.args)
+        if begin is not None:
+            recorder.device_span("kernel", name, stream, begin, recorder.mark(stream), launch.args)
+
+
+def launching(name: str, stream: Any = None) -> Any:
+    """A context manager around one kernel launch on ``stream`` (nothing while not recording)."""
+    if RECORDER is None:
+        return _OFF
+    return _launching(name, stream)
+
+
+def note_grid(grid: Any, block: Any) -> None:
+    """The grid and block of the launch open on this thread (kept only while recording)."""
+    if RECORDER is None:
+        return
+    launch = getattr(_open, "launch", None)
+    if launch is not None:
+        launch.args["grid"] = str(tuple(grid) if isinstance(grid, (list, tuple)) else (grid,))
+        launch.args["block"] = str(tuple(block) if isinstance(block, (list, tuple)) else (block,))
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _payload(x: Any) -> int | None:
+    nbytes = getattr(x, "nbytes", None)
+    return int(nbytes) if isinstance(nbytes, int) else None
+
+
+def mpi_call(fn: _F) -> _F:
+    """Decorate a function of ``cunumpy.mpi``: while recording, its call is an interval on
+    the rank's MPI track (the time this rank spent in it, waiting included)."""
+    name = f"mpi.{fn.__name__}"
+    peer_at = {"send": 1, "recv": 0}.get(fn.__name__)
+    peer_key = {"send": "dest", "recv": "source"}.get(fn.__name__)
+
+    @functools.wraps(fn)
+    def traced(*args: Any, **kwargs: Any) -> Any:
+        recorder = RECORDER
+        if recorder is None:
+            return fn(*args, **kwargs)
+        start = _now()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            peer = None
+            if peer_key is not None:
+                peer = kwargs.get(peer_key, args[peer_at] if len(args) > peer_at else None)  # type: ignore[operator]
+            recorder.mpi(name, start, _now(), _payload(args[0]) if args else None, peer)
+
+    return traced  # type: ignore[return-value]
