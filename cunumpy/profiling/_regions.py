@@ -188,9 +188,9 @@ class TimedRegion(Timing):
                 self._stream.synchronize()
             self._start_event = cuda.Event()
             self._start_event.record(self._stream)
-        if _recorder.RECORDER is not None:
-            self._trace_enter(_recorder.RECORDER)
         self._start = _perf_counter()
+        if _recorder.RECORDER is not None:  # after the start: the device interval lies inside
+            self._trace_enter(_recorder.RECORDER)
         return self
 
     def _trace_enter(self, recorder: _recorder.Recorder) -> None:
@@ -201,19 +201,22 @@ class TimedRegion(Timing):
             begin = recorder.mark(self._stream)
         self._trace = (recorder, recorder.enter(), begin)
 
-    def _trace_exit(self, start: float, end: float) -> None:
-        """The region's host interval, and its device interval between its marks."""
+    def _trace_mark_end(self) -> None:
+        """Before the region's end event: the end mark of its device interval."""
         recorder, depth, begin = self._trace  # type: ignore[misc]
-        self._trace = None
-        name = self.name or "timed_region"
-        start_ns, end_ns = int(start * 1e9), int(end * 1e9)
-        recorder.leave("region", name, start_ns, end_ns, depth, None)
         if begin is not None and self._stream is not None:
             cuda = _modules["cupy"].cuda
             with cuda.Device(self._device):
-                recorder.device_span(
-                    "device", name, self._stream, begin, recorder.mark(self._stream), None
-                )
+                end = recorder.mark(self._stream)
+            recorder.device_span("device", self.name or "timed_region", self._stream, begin, end, None)  # fmt: skip
+
+    def _trace_exit(self, start: float, end: float) -> None:
+        """The region's host interval (its device interval is noted by ``_trace_mark_end``)."""
+        recorder, depth, begin = self._trace  # type: ignore[misc]
+        self._trace = None
+        name = self.name or "timed_region"
+        recorder.leave("region", name, int(start * 1e9), int(end * 1e9), depth, None)
+        if begin is not None:
             recorder.memory(_recorder.clock())
 
     def __exit__(
@@ -223,6 +226,8 @@ class TimedRegion(Timing):
         tb: TracebackType | None,
     ) -> None:
         try:
+            if self._trace is not None:
+                self._trace_mark_end()
             if self._start_event is not None:
                 cuda = sys.modules["cupy"].cuda
                 with cuda.Device(self._device):  # the block may have made another GPU current
