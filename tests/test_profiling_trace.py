@@ -59,13 +59,12 @@ def _thread_names(events: list[dict[str, Any]]) -> dict[tuple[int, int], str]:
 # --- host regions ---------------------------------------------------------------------
 def test_regions_nest_with_times_in_microseconds(tmp_path: Path) -> None:
     out = io.StringIO()
-    with profiling.trace(tmp_path / "run.json", summary=out) as recording:
-        with profiling.timed_region("outer"):
-            for _ in range(2):
-                with profiling.timed_region("inner"):
-                    time.sleep(0.02)
-            with profiling.nvtx_range("marked"):
-                time.sleep(0.005)
+    with profiling.trace(tmp_path / "run.json", summary=out) as recording, profiling.timed_region("outer"):  # fmt: skip
+        for _ in range(2):
+            with profiling.timed_region("inner"):
+                time.sleep(0.02)
+        with profiling.nvtx_range("marked"):
+            time.sleep(0.005)
     assert recording.files == [tmp_path / "run.json", tmp_path / "run.html"]
     events = _load(tmp_path / "run.json")
     (outer,) = _named(events, "outer")
@@ -174,9 +173,11 @@ def test_argument_errors() -> None:
 
 
 def test_one_recording_at_a_time(tmp_path: Path) -> None:
-    with profiling.trace(tmp_path / "a.json", summary=False):
-        with pytest.raises(RuntimeError, match=r"a recording is already running"):
-            profiling.trace(tmp_path / "b.json").start()
+    with (
+        profiling.trace(tmp_path / "a.json", summary=False),
+        pytest.raises(RuntimeError, match=r"a recording is already running"),
+    ):
+        profiling.trace(tmp_path / "b.json").start()
     assert not (tmp_path / "b.json").exists()
     with pytest.raises(RuntimeError, match=r"is not running; start it first"):
         profiling.trace(tmp_path / "c.json").stop()
@@ -314,9 +315,8 @@ def chromium() -> str:
 def test_the_html_timeline_opens_offline_with_its_tracks_and_summary(tmp_path: Path) -> None:
     browser = chromium()
     with profiling.trace(tmp_path / "page.json", summary=False):
-        with profiling.timed_region("outer"):
-            with profiling.timed_region("inner"):
-                time.sleep(0.005)
+        with profiling.timed_region("outer"), profiling.timed_region("inner"):
+            time.sleep(0.005)
         note_transfer("to_host", "to_numpy(shape=(8,))", nbytes=64, started=_recorder.clock())
     page = tmp_path / "page.html"
     text = page.read_text(encoding="utf-8")
@@ -372,3 +372,71 @@ def test_the_rank_that_waits_shows_it(tmp_path: Path) -> None:
     ends = [e["ts"] + e["dur"] for e in by_rank.values()]
     assert abs(ends[0] - ends[1]) < 50_000, ends
     assert re.search(r"^\s+0\s+MPI\s+mpi\.allreduce \(32 B\)\s+1\s", done.stderr, re.M)
+
+
+# --- on a GPU (gpu_check.sh) -------------------------------------------------------------------
+@pytest.fixture
+def spin() -> Any:
+    """A one-thread kernel of ``cunumpy.kernels`` that spins on the GPU's global timer."""
+    import numpy as np
+    from gpu_kernels import SPIN, SPIN_NAME
+
+    import cunumpy
+
+    kernel = cunumpy.kernels.RawKernel(SPIN, SPIN_NAME)
+
+    def launch(seconds: float, stream: Any = None) -> None:
+        kernel((1,), (1,), (np.uint64(int(seconds * 1e9)),), stream=stream)
+
+    with cunumpy.use_backend("cupy"):
+        launch(1e-6)  # compiled and loaded before the recording
+        cunumpy.cuda.synchronize()
+        yield launch
+        cunumpy.cuda.synchronize()
+
+
+@pytest.mark.gpu
+def test_gpu_device_intervals_lie_inside_their_host_regions(spin: Any, tmp_path: Path) -> None:
+    with profiling.trace(tmp_path / "g.json", summary=False):
+        for _ in range(3):
+            with profiling.timed_region("spin"):
+                spin(0.02)
+    events = _load(tmp_path / "g.json")
+    regions = sorted(_named(events, "spin"), key=lambda e: e["ts"])
+    hosts = [e for e in regions if e["cat"] == "region"]
+    devices = [e for e in regions if e["cat"] == "device"]
+    assert len(hosts) == len(devices) == 3
+    slack = 500.0  # µs: the anchor's host time is read after its event completes
+    for host, device in zip(hosts, devices, strict=True):
+        assert 15_000 <= device["dur"] <= host["dur"] + slack, (host, device)
+        assert host["ts"] - slack <= device["ts"], (host, device)
+        assert device["ts"] + device["dur"] <= host["ts"] + host["dur"] + slack, (host, device)
+        assert _thread_names(events)[(0, device["tid"])].startswith("cuda:")
+
+
+@pytest.mark.gpu
+def test_gpu_a_copy_on_one_stream_overlaps_a_kernel_on_another(spin: Any, tmp_path: Path) -> None:
+    import cupy
+
+    import cunumpy
+
+    x = cunumpy.ones(8_000_000)  # 64 MB
+    compute, copies = cupy.cuda.Stream(non_blocking=True), cupy.cuda.Stream(non_blocking=True)
+    cunumpy.cuda.synchronize()
+    with profiling.trace(tmp_path / "o.json", summary=False):
+        spin(0.2, stream=compute)
+        host = cunumpy.to_device(x, "cpu", stream=copies)
+        cunumpy.cuda.synchronize()
+    assert float(host.sum()) == 8_000_000.0
+    events = _load(tmp_path / "o.json")
+    names = _thread_names(events)
+    (kernel,) = [
+        e for e in events
+        if e.get("cat") == "kernel" and names[(0, e["tid"])] == f"cuda:0 stream {hex(compute.ptr)}"
+    ]  # fmt: skip
+    (copy,) = [
+        e for e in events
+        if e.get("cat") == "copy" and names[(0, e["tid"])] == f"cuda:0 stream {hex(copies.ptr)}"
+    ]  # fmt: skip
+    assert kernel["dur"] >= 150_000
+    assert copy["ts"] < kernel["ts"] + kernel["dur"] and kernel["ts"] < copy["ts"] + copy["dur"]

@@ -71,15 +71,15 @@ def note_transfer(
     nbytes: int | None = None,
     blocking: bool = True,
     implicit: bool = False,
-    started: int = 0,
+    started: Any = 0,
     stream: Any = None,
     pinned: bool | None = None,
 ) -> None:
     """Tell the active listeners of one copy (``kind`` is one of :data:`KINDS`).
 
     A recording (``cunumpy.profiling.trace``) also gets the copy's start (``started``, from
-    ``cunumpy._trace._recorder.clock()`` before the copy; 0 when unknown), its ``stream``
-    and whether the host side was pinned (``None``: unknown).
+    ``cunumpy._trace._recorder.clock()`` or ``copy_start(stream)`` before the copy; 0 when
+    unknown), its ``stream`` and whether the host side was pinned (``None``: unknown).
     """
     recorder = _recorder.RECORDER
     if recorder is not None:

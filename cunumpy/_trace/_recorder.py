@@ -28,6 +28,7 @@ __all__ = [
     "Event",
     "Recorder",
     "clock",
+    "copy_start",
     "launching",
     "mpi_call",
     "note_grid",
@@ -152,13 +153,17 @@ class Recorder:
         description: str,
         nbytes: int | None,
         blocking: bool,
-        started: int | None,
+        started: Any,
         stream: Any,
         pinned: bool | None,
         site: str,
     ) -> None:
         """One copy between host and device (``kind`` of the transfer log), or a ``sync``."""
         end = _now()
+        begin = None
+        if isinstance(started, tuple):  # from ``copy_start``: with a device mark
+            started, begin, queue = started
+            stream = queue if stream is None else stream
         start = started or end
         if kind == "sync":
             return  # the waits are timed by ``waiting``
@@ -172,6 +177,8 @@ class Recorder:
         }
         if stream is not None:
             args["stream"] = stream_track(stream)
+            if begin is not None:
+                self.device_span("copy", kind, stream, begin, self.mark(stream), args)
         self._keep(Event("X", "copy", kind, self.host_track(), start, end - start, args))
         row = self.totals.copies.get((site, kind))
         if row is None:
@@ -258,6 +265,18 @@ RECORDER: Recorder | None = None
 def clock() -> int:
     """``perf_counter_ns()`` while recording, else 0 (the start a hook passes back)."""
     return _now() if RECORDER is not None else 0
+
+
+def copy_start(stream: Any = None) -> Any:
+    """The start of a copy on CuPy ``stream`` (None: the current stream): 0 while not
+    recording, else the host clock, a device mark and the stream, from which
+    ``note_transfer(started=...)`` makes the copy's device interval."""
+    recorder = RECORDER
+    if recorder is None:
+        return 0
+    if stream is None:
+        stream = sys.modules["cupy"].cuda.get_current_stream()
+    return (_now(), recorder.mark(stream), stream)
 
 
 def stream_track(stream: Any) -> str:

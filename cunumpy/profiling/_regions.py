@@ -203,7 +203,7 @@ class TimedRegion(Timing):
 
     def _trace_mark_end(self) -> None:
         """Before the region's end event: the end mark of its device interval."""
-        recorder, depth, begin = self._trace  # type: ignore[misc]
+        recorder, _, begin = self._trace  # type: ignore[misc]
         if begin is not None and self._stream is not None:
             cuda = _modules["cupy"].cuda
             with cuda.Device(self._device):

@@ -74,7 +74,10 @@ def test_device_intervals_lie_inside_their_regions_on_their_stream(tmp_path: Pat
     assert _track_of(events, device) == "cuda:0 stream null"
     (side_device,) = [e for e in events if e.get("cat") == "device" and e["name"] == "on a side stream"]  # fmt: skip
     assert _track_of(events, side_device) == f"cuda:0 stream {hex(side.ptr)}"
-    (copy,) = [e for e in events if e.get("cat") == "copy"]
+    copies = [e for e in events if e.get("cat") == "copy"]
+    (copy,) = [e for e in copies if _track_of(events, e) == "host MainThread"]
+    (on_stream,) = [e for e in copies if _track_of(events, e) == "cuda:0 stream null"]
+    assert on_stream["name"] == "to_host" and on_stream["ts"] >= copy["ts"]
     assert copy["name"] == "to_host" and copy["args"]["bytes"] == 4096 * 8
     assert copy["args"]["call site"].startswith(f"{__file__}:")
     assert copy["args"]["stream"] == "cuda:0 stream null"
@@ -108,7 +111,10 @@ def test_kernel_launches_have_name_grid_and_stream(tmp_path: Path) -> None:
 def test_copies_to_the_device_have_bytes_memory_and_stream(tmp_path: Path) -> None:
     with xp.use_backend("cupy"), profiling.trace(tmp_path / "c.json", summary=False):
         xp.asarray(np.arange(256.0))
-    (copy,) = [e for e in _events(tmp_path / "c.json") if e.get("cat") == "copy"]
+    events = _events(tmp_path / "c.json")
+    copies = [e for e in events if e.get("cat") == "copy"]
+    assert sorted(_track_of(events, e) for e in copies) == ["cuda:0 stream null", "host MainThread"]
+    (copy,) = [e for e in copies if _track_of(events, e) == "host MainThread"]
     assert copy["name"] == "to_device" and copy["args"]["memory"] == "pageable"
     assert copy["args"]["bytes"] == 256 * 8 and copy["args"]["stream"] == "cuda:0 stream null"
     assert copy["args"]["call site"].startswith(f"{__file__}:")

@@ -14,7 +14,7 @@ import numpy
 
 from ..._placement._devices import DLPACK_HOST, dlpack_device_type
 from ..._placement._transfer_log import active, describe, note_transfer
-from ..._trace._recorder import clock
+from ..._trace._recorder import copy_start
 from ._device_copies import gpu, host_buffer_is_pinned, move, wait_for_host_copy
 
 __all__ = [
@@ -92,7 +92,7 @@ def _asarray_here(obj: Any, dtype: Any, copy: bool | None, func: str = "asarray"
 
 
 def _copy_to_gpu(obj: Any, dtype: Any, copy: bool | None, func: str) -> cupy.ndarray:
-    started = clock()
+    started = copy_start()
     result = _negative_zero_scalar(obj, dtype)
     if result is None:
         if copy is None:
@@ -104,7 +104,7 @@ def _copy_to_gpu(obj: Any, dtype: Any, copy: bool | None, func: str) -> cupy.nda
     return result
 
 
-def _note_copy(obj: Any, result: cupy.ndarray, func: str, started: int = 0) -> None:
+def _note_copy(obj: Any, result: cupy.ndarray, func: str, started: Any = 0) -> None:
     """Tell the transfer counters of the copy ``result`` of ``obj``: from the host, or on GPUs."""
     where = f"to cuda:{result.device.id}"
     if isinstance(obj, cupy.ndarray) or hasattr(obj, "__cuda_array_interface__"):
@@ -121,7 +121,6 @@ def _note_copy(obj: Any, result: cupy.ndarray, func: str, started: int = 0) -> N
         describe(func, obj, where),
         nbytes=int(result.nbytes),
         started=started,
-        stream=cupy.cuda.get_current_stream(),
         pinned=host_buffer_is_pinned(obj),
     )
 
