@@ -8,10 +8,13 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from types import TracebackType
-from typing import ParamSpec, TypeVar
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from .._backend_choice._config import current
 from .._trace import _recorder
+
+if TYPE_CHECKING:
+    from .._trace._buffer import Recorder
 
 __all__ = ["nvtx_hooks", "nvtx_range"]
 
@@ -139,7 +142,7 @@ class nvtx_range:
         self.name = name
         self.color = color
         self._pops: list[Callable[[], object] | None] = []  # one per open entry
-        self._traces: list[tuple[_recorder.Recorder, int, int, int]] = []  # while recording
+        self._traces: list[tuple[Recorder, int, int, int]] = []  # while recording
 
     def __enter__(self) -> nvtx_range:
         if _recorder.RECORDER is not None:

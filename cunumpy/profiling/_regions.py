@@ -7,13 +7,16 @@ import sys
 import time
 from collections.abc import Callable
 from types import TracebackType
-from typing import Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from .._backend_choice._config import current
 from .._placement._transfer_log import active as _active
 from .._placement._transfer_log import note_transfer as _note_transfer
 from .._settings._cupy_probe import cupy_available as _cupy_available
 from .._trace import _recorder
+
+if TYPE_CHECKING:
+    from .._trace._buffer import Recorder
 from ._nvtx import _nvtx_hooks, nvtx_hooks
 from ._record import _KNOWN_LIMIT, format_seconds, record
 
@@ -159,7 +162,7 @@ class TimedRegion(Timing):
         self._stream: Any = None
         self._device = 0
         self._nvtx_pop: Callable[[], object] | None = None
-        self._trace: tuple[_recorder.Recorder, int, Any] | None = None
+        self._trace: tuple[Recorder, int, Any] | None = None
 
     def __enter__(self) -> TimedRegion:
         if self._start is not None:
@@ -193,7 +196,7 @@ class TimedRegion(Timing):
             self._trace_enter(_recorder.RECORDER)
         return self
 
-    def _trace_enter(self, recorder: _recorder.Recorder) -> None:
+    def _trace_enter(self, recorder: Recorder) -> None:
         """A recording runs: note the depth, the pool's bytes and a device mark."""
         begin = None
         if self._stream is not None:
@@ -225,8 +228,9 @@ class TimedRegion(Timing):
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
+        traced = self._trace is not None
         try:
-            if self._trace is not None:
+            if traced:
                 self._trace_mark_end()
             if self._start_event is not None:
                 cuda = sys.modules["cupy"].cuda
@@ -243,10 +247,11 @@ class TimedRegion(Timing):
                     self.synced = True
             ended = _perf_counter()
             self.host_time = ended - self._start  # type: ignore[operator]
-            if self._trace is not None:
+            if traced:
                 self._trace_exit(self._start, ended)  # type: ignore[arg-type]
         finally:
-            self._trace = None
+            if traced:
+                self._trace = None
             self._start = None
             self._stream = None
             pop, self._nvtx_pop = self._nvtx_pop, None

@@ -17,6 +17,7 @@ from types import TracebackType
 from typing import IO, Any, ParamSpec, TypeVar
 
 from .._trace import _recorder
+from .._trace._buffer import Recorder
 from ._trace_files import write_chrome_json, write_html
 from ._trace_ranks import RankTrace
 from ._trace_summary import summary_text
@@ -77,7 +78,7 @@ class Trace:
         self._out = stream
         self.files: list[Path] = []
         self.summary: str | None = None
-        self._recorder: _recorder.Recorder | None = None
+        self._recorder: Recorder | None = None
         self._world: Any = None
 
     def __repr__(self) -> str:
@@ -92,7 +93,7 @@ class Trace:
                 f"(this one would write {str(self.path)!r})."
             )
             raise RuntimeError(msg)
-        recorder = _recorder.Recorder(self.capacity)
+        recorder = Recorder(self.capacity)
         self._world = _world()
         if self._world is not None:  # every rank enters: the clocks meet at the start
             self._world.Barrier()
@@ -173,7 +174,7 @@ def _now_ns() -> int:
     return time.perf_counter_ns()
 
 
-def _rank_trace(recorder: _recorder.Recorder, rank: int) -> RankTrace:
+def _rank_trace(recorder: Recorder, rank: int) -> RankTrace:
     from .._backend_choice._config import get_backend
 
     return RankTrace(

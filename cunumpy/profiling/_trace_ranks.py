@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .._trace._recorder import Event, _Totals
+from .._trace._buffer import Event, _Totals
 
 __all__ = ["RankTrace"]
 

@@ -6,6 +6,7 @@ for the terminal, and the HTML timeline shows the same tables under the tracks.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ._record import format_seconds
@@ -20,7 +21,7 @@ class Table:
 
     title: str
     columns: tuple[str, ...]
-    rows: list[tuple[str, ...]]
+    rows: Sequence[tuple[str, ...]]
     note: str = ""
 
 
