@@ -68,6 +68,7 @@ for (const e of data) {
   const key = e.pid + ":" + e.tid;
   if (!rows.has(key)) rows.set(key, []);
   rows.get(key).push(e);
+  if (e.ph === "C") continue;  // counters do not widen the view
   t0 = Math.min(t0, e.ts);
   t1 = Math.max(t1, e.ts + (e.dur || 0));
 }
@@ -127,7 +128,8 @@ function drawAxis() {
   if (span / step > 10) step *= 2;
   if (span / step > 10) step *= 2.5;
   g.fillStyle = "#444"; g.font = "11px sans-serif";
-  for (let t = Math.ceil(view[0] / step) * step; t <= view[1]; t += step) {
+  const first = full[0] + Math.ceil((view[0] - full[0]) / step) * step;
+  for (let t = first; t <= view[1]; t += step) {
     const px = x(t, w);
     g.fillRect(px, h - 5, 1, 5);
     g.fillText(fmt(t - full[0]), px + 2, h - 6);

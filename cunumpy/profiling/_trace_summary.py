@@ -6,6 +6,7 @@ for the terminal, and the HTML timeline shows the same tables under the tracks.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -34,6 +35,19 @@ def _bytes(n: float) -> str:
         if n >= size:
             return f"{n / size:.2f} {unit}"
     return f"{int(n)} B"
+
+
+def _site(site: str) -> str:
+    """A call site relative to the working folder when it lies inside it."""
+    here = os.getcwd() + os.sep
+    return site[len(here) :] if site.startswith(here) else site
+
+
+def _rate(nbytes: float, ns: float) -> str:
+    per_second = nbytes / (ns * 1e-9)
+    if per_second >= 1e9:
+        return f"{per_second / 1e9:.2f} GB/s"
+    return f"{per_second / 1e6:.2f} MB/s"
 
 
 def _union(intervals: list[tuple[int, int]]) -> int:
@@ -90,8 +104,8 @@ def _copies(ranks: list[RankTrace]) -> Table:
             row[2] += took
     body = []
     for (site, kind), (count, nbytes, took) in sorted(rows.items(), key=lambda kv: -kv[1][2]):
-        rate = f"{nbytes / took:.2f} GB/s" if took > 0 and nbytes else "-"
-        body.append((site, kind, str(int(count)), _bytes(nbytes), _seconds(took), rate))
+        rate = _rate(nbytes, took) if took > 0 and nbytes else "-"
+        body.append((_site(site), kind, str(int(count)), _bytes(nbytes), _seconds(took), rate))
     return Table(
         "Copies between host and device, by call site",
         ("call site", "direction", "count", "bytes", "time", "bandwidth"),
