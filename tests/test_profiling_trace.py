@@ -230,13 +230,19 @@ def test_cunumpy_trace_records_an_unchanged_program(tmp_path: Path) -> None:
     assert region["dur"] >= 9_000
 
 
-def test_import_reads_cunumpy_trace_without_importing_profiling() -> None:
-    code = "import sys, cunumpy; print(sorted(m for m in sys.modules if 'profiling' in m))"
+def test_import_reads_cunumpy_trace_without_importing_the_recorder() -> None:
+    code = (
+        "import sys, numpy; before = set(sys.modules)\n"
+        "import cunumpy\n"
+        "new = set(sys.modules) - before\n"
+        "print(sorted(m for m in new if 'profiling' in m or m.endswith('_buffer')))\n"
+        "print(sorted(m for m in new if m in ('threading', 'dataclasses', 'json', 'socket')))\n"
+    )
     plain = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
         env=_env(), check=True,
     )  # fmt: skip
-    assert plain.stdout.strip() == "[]"
+    assert plain.stdout.split("\n")[:2] == ["[]", "[]"], plain.stdout
 
 
 def test_python_m_cunumpy_trace_runs_the_script(tmp_path: Path) -> None:
@@ -253,13 +259,25 @@ def test_python_m_cunumpy_trace_runs_the_script(tmp_path: Path) -> None:
     assert len(_named(_load(target), "main work")) == 1
 
 
+def test_python_m_cunumpy_trace_runs_a_module(tmp_path: Path) -> None:
+    (tmp_path / "tracedapp.py").write_text(PROGRAM)
+    done = subprocess.run(
+        [sys.executable, "-m", "cunumpy", "trace", "--no-html", "-o", "mod.json", "-m", "tracedapp", "0", "y"],
+        capture_output=True, text=True, timeout=120, env=_env(), cwd=tmp_path, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "ARGS ['0', 'y']" in done.stdout
+    assert sorted(p.name for p in tmp_path.glob("mod.*")) == ["mod.json"]
+    assert len(_named(_load(tmp_path / "mod.json"), "main work")) == 1
+
+
 def test_python_m_cunumpy_trace_needs_a_program() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "cunumpy", "trace"], capture_output=True, text=True,
         timeout=120, env=_env(), check=False,
     )  # fmt: skip
     assert done.returncode == 2
-    assert "give a script to run, or -m and a module" in done.stderr
+    assert "python -m cunumpy trace: error: give a script to run, or -m and a module" in done.stderr
 
 
 # --- MPI ---------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ import numpy as np
 
 from .._namespaces._array_predicates import is_cupy_array
 from .._placement._transfer_log import active, describe, note_transfer
-from .._trace._recorder import waiting
+from .._trace._recorder import copy_start, waiting
 
 __all__ = ["HostCopy", "copy_stream", "to_host_async"]
 
@@ -135,6 +135,7 @@ def to_host_async(array: Any) -> HostCopy:
         queued = cupy.cuda.get_current_stream().record()
         stream = copy_stream(device_id)
         stream.wait_event(queued)
+        started = copy_start(stream)
         snapshot.get(stream=stream, out=host, blocking=False)
         event = stream.record()
     if active():
@@ -143,5 +144,8 @@ def to_host_async(array: Any) -> HostCopy:
             describe("to_host_async", array, "in the background"),
             nbytes=int(host.nbytes),
             blocking=False,
+            started=started,
+            stream=stream,
+            pinned=True,
         )
     return HostCopy(host, event, snapshot)

@@ -168,7 +168,7 @@ class Recorder:
             row[0] += 1
             row[1] += nbytes or 0
             row[2] += end - start
-        if kind == "to_host" and started:
+        if kind == "to_host" and started and blocking:
             self.wait(f"{description.split('(', 1)[0]}: copy to the host", start, end)
 
     # -- kernels and MPI --------------------------------------------------------------

@@ -67,12 +67,16 @@ def run_program(argv: Sequence[str]) -> int:
         "--capacity", type=int, default=_recorder.DEFAULT_CAPACITY,
         help="the most timeline events kept per rank",
     )  # fmt: skip
-    parser.add_argument("-m", dest="module", help="run a module, as python -m does")
-    parser.add_argument("program", nargs="?", help="the script to run")
+    parser.add_argument(
+        "-m", dest="module", help="run a module, as python -m does (what follows: its arguments)"
+    )
+    parser.add_argument(
+        "program", nargs="?", help="the script to run (or the module's first argument)"
+    )
     parser.add_argument("args", nargs=argparse.REMAINDER, help="its arguments")
     options = parser.parse_args(list(argv))
-    if (options.module is None) == (options.program is None):
-        parser.error("give a script to run, or -m and a module (not both)")
+    if options.module is None and options.program is None:
+        parser.error("give a script to run, or -m and a module")
     running = _recorder.RECORDER
     recording = None
     if running is None:

@@ -12,6 +12,7 @@ from typing import Any
 
 import cupy
 import numpy as np
+import pytest
 
 import cunumpy as xp
 from cunumpy import profiling
@@ -89,6 +90,7 @@ def test_device_intervals_lie_inside_their_regions_on_their_stream(tmp_path: Pat
     assert all(e["args"]["used"] >= 0 for e in pool)
 
 
+@pytest.mark.emulated
 def test_kernel_launches_have_name_grid_and_stream(tmp_path: Path) -> None:
     kernel = xp.kernels.RawKernel(SCALE, "scale")
     with xp.use_backend("cupy"):
@@ -118,3 +120,19 @@ def test_copies_to_the_device_have_bytes_memory_and_stream(tmp_path: Path) -> No
     assert copy["name"] == "to_device" and copy["args"]["memory"] == "pageable"
     assert copy["args"]["bytes"] == 256 * 8 and copy["args"]["stream"] == "cuda:0 stream null"
     assert copy["args"]["call site"].startswith(f"{__file__}:")
+
+
+def test_a_background_copy_is_on_its_own_stream_and_blocks_nothing(tmp_path: Path) -> None:
+    with xp.use_backend("cupy"):
+        x = xp.arange(512.0)
+    with profiling.trace(tmp_path / "a.json", summary=False):
+        pending = xp.to_host_async(x)
+        value = pending.result()
+    np.testing.assert_array_equal(value, np.arange(512.0))
+    events = _events(tmp_path / "a.json")
+    copies = [e for e in events if e.get("cat") == "copy"]
+    (host,) = [e for e in copies if _track_of(events, e) == "host MainThread"]
+    (device,) = [e for e in copies if _track_of(events, e) != "host MainThread"]
+    assert host["args"]["blocking"] is False and host["args"]["memory"] == "pinned"
+    assert _track_of(events, device) == host["args"]["stream"] != "cuda:0 stream null"
+    assert not [e for e in events if e.get("cat") == "wait" and "copy to the host" in e["name"]]
