@@ -173,13 +173,28 @@ def test_argument_errors() -> None:
         profiling.trace("x.json")(3)  # type: ignore[arg-type]
 
 
-def test_one_recording_at_a_time(tmp_path: Path) -> None:
-    with (
-        profiling.trace(tmp_path / "a.json", summary=False),
-        pytest.raises(RuntimeError, match=r"a recording is already running"),
-    ):
-        profiling.trace(tmp_path / "b.json").start()
-    assert not (tmp_path / "b.json").exists()
+def test_a_recording_inside_another_records_alongside_it(tmp_path: Path) -> None:
+    outer = profiling.trace(tmp_path / "outer.json", summary=False)
+    with outer:
+        with profiling.timed_region("before"):
+            pass
+        with profiling.trace(tmp_path / "inner.json", summary=False) as inner:
+            with pytest.raises(RuntimeError, match=r"recording for '.*inner.json' is already running"):  # fmt: skip
+                inner.start()
+            with profiling.timed_region("inside"), profiling.nvtx_range("deeper"):
+                note_transfer("to_host", "to_numpy(x)", nbytes=8, started=_recorder.clock())
+        with profiling.timed_region("after"):
+            pass
+    names = lambda path: [e["name"] for e in _load(path) if e["ph"] == "X"]  # noqa: E731
+    assert names(tmp_path / "inner.json") == [
+        "inside",
+        "deeper",
+        "to_host",
+        "to_numpy: copy to the host",
+    ]
+    assert names(tmp_path / "outer.json") == ["before", *names(tmp_path / "inner.json"), "after"]
+    assert inner.summary is not None and outer.summary is not None
+    assert "before" not in inner.summary and "before" in outer.summary
     with pytest.raises(RuntimeError, match=r"is not running; start it first"):
         profiling.trace(tmp_path / "c.json").stop()
 
@@ -459,3 +474,49 @@ def test_gpu_a_copy_on_one_stream_overlaps_a_kernel_on_another(spin: Any, tmp_pa
     ]  # fmt: skip
     assert kernel["dur"] >= 150_000
     assert copy["ts"] < kernel["ts"] + kernel["dur"] and kernel["ts"] < copy["ts"] + copy["dur"]
+
+
+FAILING = textwrap.dedent(
+    """
+    import sys
+    import numpy as np
+    from cunumpy import mpi, profiling
+    comm = mpi.get_mpi().COMM_WORLD
+    try:
+        with profiling.trace(sys.argv[1] + "/block.json", summary=False):
+            with profiling.timed_region("in the block"):
+                if comm.Get_rank() == 1:
+                    raise ValueError("rank 1 fails in the block")
+    except ValueError as exc:
+        print("CAUGHT", comm.Get_rank(), exc)
+    mpi.allreduce(np.ones(2), "sum")
+    with profiling.timed_region("before the end"):
+        pass
+    raise RuntimeError(f"rank {comm.Get_rank()} fails at the end")
+    """
+)
+
+
+@pytest.mark.mpi
+def test_failing_ranks_still_give_their_timelines(tmp_path: Path) -> None:
+    if skip_reason() is not None:
+        pytest.skip(skip_reason())
+    script = tmp_path / "failing.py"
+    script.write_text(FAILING)
+    os.environ["CUNUMPY_TRACE"] = str(tmp_path / "program.json")
+    try:
+        done = run_mpi(2, script, str(tmp_path))
+    finally:
+        del os.environ["CUNUMPY_TRACE"]
+    # The block: rank 1 left it by an exception, and both ranks still met in one file.
+    assert "CAUGHT 1 rank 1 fails in the block" in done.stdout
+    block = _load(tmp_path / "block.json")
+    assert sorted(e["pid"] for e in _named(block, "in the block")) == [0, 1]
+    # The program: every rank ended by an uncaught exception, so each wrote its own file.
+    assert done.returncode != 0
+    assert not (tmp_path / "program.json").exists()
+    for rank in (0, 1):
+        assert f"rank {rank} fails at the end" in done.stderr
+        events = _load(tmp_path / f"program.rank{rank}.json")
+        assert {e["pid"] for e in events} == {rank}
+        assert len(_named(events, "before the end")) == 1

@@ -14,7 +14,7 @@ from typing import Any
 
 from ._recorder import DEFAULT_CAPACITY, stream_track
 
-__all__ = ["Event", "Recorder"]
+__all__ = ["Event", "Recorder", "Tee"]
 
 _now = time.perf_counter_ns
 
@@ -209,7 +209,7 @@ class Recorder:
             self._anchors[device] = (anchor, _now())
         event = cuda.Event()
         event.record(stream)
-        return (device, event)
+        return (self._anchors[device], event)
 
     def device_span(
         self, cat: str, name: str, stream: Any, begin: Any, end: Any, args: dict[str, Any] | None
@@ -225,8 +225,7 @@ class Recorder:
         cuda = sys.modules["cupy"].cuda
         with self._lock:
             pending, self._pending = self._pending, []
-        for cat, name, track, (device, begin), (_, end), args in pending:
-            anchor, host = self._anchors[device]
+        for cat, name, track, ((anchor, host), begin), (_, end), args in pending:
             end.synchronize()
             start_ns = host + int(cuda.get_elapsed_time(anchor, begin) * 1e6)
             took = int(cuda.get_elapsed_time(begin, end) * 1e6)
@@ -237,3 +236,54 @@ class Recorder:
         self.end = _now()
         self.resolve()
         self.events.sort(key=lambda e: (e.ts, -(e.dur or 0)))
+
+
+class Tee:
+    """Two recordings at once, an outer one and one started inside it: every hook reaches both.
+
+    ``enter`` returns both depths, which ``leave`` takes back; marks are the outer
+    recording's (each carries its anchor, so that both place the interval alike).
+    """
+
+    def __init__(self, outer: Any, inner: Recorder) -> None:
+        self.outer = outer
+        self.inner = inner
+        self.launches = outer.launches
+
+    def enter(self) -> tuple[Any, int]:
+        return (self.outer.enter(), self.inner.enter())
+
+    def leave(
+        self, cat: str, name: str, start: int, end: int, depth: Any, args: dict[str, Any] | None
+    ) -> None:
+        self.outer.leave(cat, name, start, end, depth[0], args)
+        self.inner.leave(cat, name, start, end, depth[1], args)
+
+    def memory(self, ts: int) -> None:
+        self.outer.memory(ts)
+        self.inner.memory(ts)
+
+    def wait(self, what: str, start: int, end: int) -> None:
+        self.outer.wait(what, start, end)
+        self.inner.wait(what, start, end)
+
+    def transfer(self, *args: Any) -> None:
+        self.outer.transfer(*args)
+        self.inner.transfer(*args)
+
+    def launch(self, name: str, start: int, end: int, stream: Any, args: dict[str, Any]) -> None:
+        self.outer.launch(name, start, end, stream, args)
+        self.inner.launch(name, start, end, stream, args)
+
+    def mpi(self, name: str, start: int, end: int, nbytes: int | None, peer: Any) -> None:
+        self.outer.mpi(name, start, end, nbytes, peer)
+        self.inner.mpi(name, start, end, nbytes, peer)
+
+    def mark(self, stream: Any) -> Any:
+        return self.outer.mark(stream)
+
+    def device_span(
+        self, cat: str, name: str, stream: Any, begin: Any, end: Any, args: dict[str, Any] | None
+    ) -> None:
+        self.outer.device_span(cat, name, stream, begin, end, args)
+        self.inner.device_span(cat, name, stream, begin, end, args)

@@ -35,7 +35,9 @@ def _path_from_environment() -> str:
 
 def _stop(recording: Trace) -> None:
     if recording._recorder is not None:  # not stopped by the program itself
-        recording.stop()
+        # An uncaught exception (Python keeps it in sys.last_value before the exit
+        # handlers run) ends this rank alone: the others may never reach their exit.
+        recording.stop(alone=hasattr(sys, "last_value") or hasattr(sys, "last_exc"))
 
 
 def record_program() -> Trace:

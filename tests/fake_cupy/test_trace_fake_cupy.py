@@ -136,3 +136,19 @@ def test_a_background_copy_is_on_its_own_stream_and_blocks_nothing(tmp_path: Pat
     assert host["args"]["blocking"] is False and host["args"]["memory"] == "pinned"
     assert _track_of(events, device) == host["args"]["stream"] != "cuda:0 stream null"
     assert not [e for e in events if e.get("cat") == "wait" and "copy to the host" in e["name"]]
+
+
+def test_nested_recordings_both_get_the_device_intervals(tmp_path: Path) -> None:
+    with xp.use_backend("cupy"), profiling.trace(tmp_path / "outer.json", summary=False):
+        x = xp.ones(64)
+        with profiling.trace(tmp_path / "inner.json", summary=False):
+            with profiling.timed_region("inner work"):
+                x = x + 1.0
+            xp.to_numpy(x)
+    for name in ("outer", "inner"):
+        events = _events(tmp_path / f"{name}.json")
+        (device,) = [e for e in events if e.get("cat") == "device"]
+        (region,) = [e for e in events if e.get("cat") == "region"]
+        assert region["ts"] <= device["ts"] <= region["ts"] + region["dur"]
+        copies = [e for e in events if e.get("cat") == "copy"]
+        assert sorted(_track_of(events, e) for e in copies) == ["cuda:0 stream null", "host MainThread"]  # fmt: skip
