@@ -11,6 +11,7 @@ import functools
 import os
 import socket
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
@@ -41,7 +42,7 @@ def _world() -> Any:
             return None
         world = mpi.COMM_WORLD
         return world if world.Get_size() > 1 else None
-    except Exception:
+    except Exception:  # an MPI that cannot answer: this process records alone
         return None
 
 
@@ -128,16 +129,16 @@ class Trace:
         if world is not None:
             if recorder.sync_point is None:  # started alone (CUNUMPY_TRACE): meet now
                 world.Barrier()
-                mine.sync = _now_ns()
+                mine.sync = time.perf_counter_ns()
             ranks = world.gather(mine, root=0)
             if world.Get_rank() != 0:
-                self.summary = _summary_of([mine])
+                self.summary = summary_text([mine])
                 self.files = []
                 return self.files
         else:
             ranks = [mine]
         self.files = self._write(ranks, target)
-        self.summary = _summary_of(ranks)
+        self.summary = summary_text(ranks)
         if self._out is not False:
             out = sys.stderr if self._out is True else self._out
             names = ", ".join(str(f) for f in self.files)
@@ -176,12 +177,6 @@ class Trace:
         return traced
 
 
-def _now_ns() -> int:
-    import time
-
-    return time.perf_counter_ns()
-
-
 def _rank_trace(recorder: Recorder, rank: int) -> RankTrace:
     from .._backend_choice._config import get_backend
 
@@ -204,10 +199,6 @@ def _rank_trace(recorder: Recorder, rank: int) -> RankTrace:
 def _fake_cupy() -> bool:
     cupy = sys.modules.get("cupy")
     return cupy is not None and bool(getattr(cupy, "__cunumpy_fake__", False))
-
-
-def _summary_of(ranks: list[RankTrace]) -> str:
-    return summary_text(ranks)
 
 
 def _check_path(path: object) -> Path:
@@ -253,8 +244,8 @@ def trace(
     A recording started inside another (a ``trace`` block in a program run with
     ``CUNUMPY_TRACE``, or nested blocks) records alongside it: both get the events of the
     inner block, each writes its own files. Off (outside a recording), the hooks cost one
-    attribute read each. On, a region costs
-    about 2 µs more and a copy about 5 µs more (docs/tracing.md gives the measured figures).
+    attribute read each. On, a region costs about 6 µs more and a copy about 10 µs more
+    (``benchmarks/bench_profiling.py``; docs/tracing.md gives the figures).
     ``CUNUMPY_TRACE=path python app.py`` and ``python -m cunumpy trace app.py`` record a
     whole program without changing it.
 
