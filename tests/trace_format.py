@@ -5,7 +5,8 @@ and Perfetto implement): the object holds ``traceEvents``, a list of events; eve
 has ``name``, ``ph``, ``pid`` and ``tid``; every event but metadata has ``ts`` in
 microseconds; complete events (``X``) have a ``dur`` >= 0; metadata events (``M``) name
 a process or thread in ``args.name`` or sort it in ``args.sort_index``; counters (``C``)
-carry numbers in ``args``; instant events (``i``) have a scope ``s`` of g, p or t.
+carry numbers in ``args``; instant events (``i``) have a scope ``s`` of g, p or t. Every
+process that holds events has a ``process_name``, and every thread a ``thread_name``.
 """
 
 from __future__ import annotations
@@ -52,4 +53,12 @@ def check_trace_document(document: Any) -> list[dict[str, Any]]:
             assert event.get("s", "t") in ("g", "p", "t"), where
         if "args" in event:
             assert isinstance(event["args"], dict), where
+    # Every process and thread that holds events is named by a metadata event.
+    named = {(e["pid"], e["tid"]) for e in events if e["ph"] == "M" and e["name"] == "thread_name"}
+    processes = {e["pid"] for e in events if e["ph"] == "M" and e["name"] == "process_name"}
+    for event in events:
+        if event["ph"] != "M":
+            assert event["pid"] in processes, f"process {event['pid']} has no process_name"
+            if event.get("s") != "p":  # a process-wide instant belongs to no thread
+                assert (event["pid"], event["tid"]) in named, f"thread of {event!r:.120} unnamed"
     return events
