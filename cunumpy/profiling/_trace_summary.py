@@ -136,7 +136,8 @@ def _idle(ranks: list[RankTrace]) -> Table:
         "Idle fraction per stream",
         ("rank", "track", "busy", "idle"),
         body,
-        "idle: the share of the recording when nothing ran on the track",
+        "busy: covered by a device interval on a stream (a region's, a kernel's, a copy's), "
+        "by a top-level region on a host thread; idle: the rest of the recording",
     )
 
 
