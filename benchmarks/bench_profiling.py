@@ -10,6 +10,9 @@ raw call), and inside an open ``count_transfers`` block against outside one (bou
 in loops of 1000 calls, interleaved. On CuPy it also compares the device median of
 ``profiling.benchmark`` with ``cupyx.profiler.benchmark`` on the same kernel. The CuPy
 part runs only when ``cunumpy.cupy_available()``; otherwise its figures are skipped.
+While ``profiling.trace`` records, a region and a copy cost more: the figures "traced" give
+the time per region and per noted copy inside a recording, and outside one, interleaved
+(for information; docs/tracing.md quotes them).
 
 Run: ``python benchmarks/bench_profiling.py [--quick | --full]`` (or ``python -m benchmarks``).
 """
@@ -185,11 +188,57 @@ def bench_cupy(quick: bool, repeat: int, progress: Progress) -> list[Result]:
     return results
 
 
+def bench_tracing(quick: bool, repeat: int, progress: Progress) -> list[Result]:
+    """A region and a noted copy inside a ``profiling.trace`` recording, and outside one."""
+    import tempfile
+
+    from cunumpy._placement._transfer_log import note_transfer
+    from cunumpy._trace._recorder import clock
+
+    progress.step("profiling.trace: a region and a copy, recorded and not")
+    loop = range(LOOP)
+
+    def regions() -> None:
+        for _ in loop:
+            with profiling.timed_region("bench"):
+                pass
+
+    def copies() -> None:
+        for _ in loop:
+            note_transfer("to_host", "to_numpy(shape=(16,))", nbytes=128, started=clock())
+
+    number = 5 if quick else 20
+    off = interleaved_times({"region": regions, "copy": copies}, number=number, repeat=repeat)
+    with tempfile.TemporaryDirectory() as folder:
+        recording = profiling.trace(os.path.join(folder, "bench.json"), html=False, summary=False)
+        with recording:
+            on = interleaved_times(
+                {"region": regions, "copy": copies}, number=number, repeat=repeat
+            )
+    profiling.reset()
+    lines = [f"profiling.trace, median per call (loops of {LOOP} calls)"]
+    results: list[Result] = []
+    for what in ("region", "copy"):
+        per_off = [t / LOOP for t in off[what]]
+        per_on = [t / LOOP for t in on[what]]
+        extra = statistics.median(per_on) - statistics.median(per_off)
+        lines.append(
+            f"  {what:<8s} not recorded {statistics.median(per_off) * 1e6:7.3f} us   "
+            f"recorded {statistics.median(per_on) * 1e6:7.3f} us   (+{extra * 1e6:.3f} us)"
+        )
+        results.append(
+            Check(f"traced {what} / not traced", tuple(a / b for a, b in zip(per_on, per_off)))
+        )
+    progress.detail("\n".join(lines))
+    return results
+
+
 def run(mode: Mode, progress: Progress) -> list[Result]:
     quick = mode == "quick"
     repeat = 7 if quick else 15
     results = bench_numpy(quick, repeat, progress)
     results += bench_counting(quick, repeat, progress)
+    results += bench_tracing(quick, repeat, progress)
     if cunumpy.cupy_available():
         results += bench_cupy(quick, 5 if quick else repeat, progress)
     else:

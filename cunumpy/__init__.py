@@ -347,3 +347,9 @@ from ._settings._distributions import warn_at_import as _warn_at_import  # noqa:
 _warn_at_import()  # the registry's cunumpy installed next to this one: say what to run
 _backend_from_environment()
 del _backend_from_environment, _warn_at_import
+
+if __import__("os").environ.get("CUNUMPY_TRACE"):  # a whole program recorded: docs/tracing.md
+    from .profiling._trace_program import record_program as _record_program
+
+    _record_program()
+    del _record_program

@@ -278,7 +278,16 @@ def _print_text(report: dict[str, Any]) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Print the report (``--json`` for JSON); return 1 if a check or the environment failed."""
+    """Print the report (``--json`` for JSON); return 1 if a check or the environment failed.
+
+    ``python -m cunumpy trace [options] app.py args...`` runs ``app.py`` under a recording
+    of ``cunumpy.profiling.trace`` instead (``python -m cunumpy trace --help``).
+    """
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    if arguments[:1] == ["trace"]:
+        from cunumpy.profiling._trace_program import run_program
+
+        return run_program(arguments[1:])
     parser = argparse.ArgumentParser(
         prog="python -m cunumpy", description="cunumpy environment report and self-check"
     )
@@ -288,7 +297,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--version", action="version", version=f"cunumpy {cunumpy.__version__}",
         help="print cunumpy's version and exit",
     )  # fmt: skip
-    args = parser.parse_args(argv)
+    args = parser.parse_args(arguments)
     report = collect_report(run_checks=not args.no_check)
     try:
         if args.json:

@@ -19,7 +19,8 @@ machine with Open MPI this works whatever the cores and the user::
     mpiexec -n 4 --oversubscribe --allow-run-as-root python examples/heat2d.py
 
 With any number of ranks that divides ``--ny``, the result equals the single-process
-result.
+result. The halo exchange and the step are timed regions: ``CUNUMPY_TRACE=heat.json``
+records a timeline of them, of the MPI calls and of the copies (docs/tracing.md).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from typing import Any
 import numpy as np
 
 import cunumpy
-from cunumpy import mpi
+from cunumpy import mpi, profiling
 
 
 def initial_block(ny: int, nx: int, first_row: int, rows: int) -> Any:
@@ -73,8 +74,10 @@ def solve(ny: int, nx: int, steps: int, alpha: float, comm: Any) -> tuple[Any, f
     rows = ny // size
     u = initial_block(ny, nx, rank * rows, rows)
     for _ in range(steps):
-        exchange_halos(u, comm)
-        step(u, alpha)
+        with profiling.timed_region("halo exchange", sync=False):
+            exchange_halos(u, comm)
+        with profiling.timed_region("step", sync=False):
+            step(u, alpha)
     xp = cunumpy.array_namespace(u)
     interior = xp.asarray(u[1:-1, 1:-1], copy=True)  # a contiguous copy for MPI
     total = float(mpi.allreduce(xp.sum(interior), "sum", comm=comm))

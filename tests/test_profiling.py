@@ -31,6 +31,17 @@ def _empty_record() -> Iterator[None]:
     profiling.reset()
 
 
+@pytest.fixture(autouse=True)
+def _no_cupy_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The NumPy-backend tests here expect no GPU work: on the NumPy backend, regions and
+    benchmark() act on the GPU once CuPy is imported and usable (another test, or the fake
+    CuPy, may have imported it; tests/fake_cupy/test_trace_fake_cupy.py tests that). The
+    CuPy-backend tests are not affected: the backend alone decides for them."""
+    from cunumpy.profiling import _regions
+
+    monkeypatch.setattr(_regions, "_cupy_available", lambda: False)
+
+
 def test_all_names_exist() -> None:
     assert sorted(profiling.__all__) == sorted(set(profiling.__all__))
     for name in profiling.__all__:

@@ -17,6 +17,7 @@ import numpy as np
 from .._namespaces._array_predicates import is_cupy_array
 from .._placement._keep_alive import retain
 from .._placement._transfer_log import active, describe, note_transfer
+from .._trace._recorder import copy_start, waiting
 
 __all__ = ["HostCopy", "copy_stream", "to_host_async"]
 
@@ -70,7 +71,8 @@ class HostCopy:
             if not self._event.done:
                 if active():
                     note_transfer("sync", "to_host_async(...).result() waited for the copy")
-                self._event.synchronize()
+                with waiting("to_host_async(...).result"):
+                    self._event.synchronize()
             self._event = self._source = None
         return self._host[()] if self._host.ndim == 0 else self._host
 
@@ -135,6 +137,7 @@ def to_host_async(array: Any) -> HostCopy:
         queued = cupy.cuda.get_current_stream().record()
         stream = copy_stream(device_id)
         stream.wait_event(queued)
+        started = copy_start(stream)
         snapshot.get(stream=stream, out=host, blocking=False)
         event = stream.record()
     retain(event, (snapshot, host))  # both live until the copy has run, even if dropped
@@ -144,5 +147,8 @@ def to_host_async(array: Any) -> HostCopy:
             describe("to_host_async", array, "in the background"),
             nbytes=int(host.nbytes),
             blocking=False,
+            started=started,
+            stream=stream,
+            pinned=True,
         )
     return HostCopy(host, event, snapshot)

@@ -4,7 +4,8 @@ Each copy that cunumpy makes (``to_numpy``, ``to_cupy``, ``to_device``, ``asarra
 devices, staging, host calls, kernel copy-back) calls :func:`note_transfer`. The counters of
 ``cunumpy.profiling`` (``count_transfers``) listen through :func:`listening`. The listeners
 are context-local, like the backend: a counter in one thread or asyncio task does not see
-another's copies. With no listener the call costs one context-variable read.
+another's copies. With no listener the call costs one context-variable read. A
+recording of ``cunumpy.profiling.trace`` hears every copy too (``cunumpy._trace``).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from .._settings._user_frames import call_site
+from .._trace import _recorder
 
 __all__ = [
     "KINDS",
@@ -38,8 +40,8 @@ _listeners: ContextVar[tuple[Listener, ...]] = ContextVar("cunumpy_transfer_list
 
 
 def active() -> bool:
-    """Whether a listener is active here: callers skip describing a copy when none is."""
-    return bool(_listeners.get())
+    """Whether a listener or a recording is active: callers skip describing a copy when not."""
+    return bool(_listeners.get()) or _recorder.RECORDER is not None
 
 
 def describe(func: str, x: Any, detail: str = "") -> str:
@@ -69,8 +71,22 @@ def note_transfer(
     nbytes: int | None = None,
     blocking: bool = True,
     implicit: bool = False,
+    started: Any = 0,
+    stream: Any = None,
+    pinned: bool | None = None,
 ) -> None:
-    """Tell the active listeners of one copy (``kind`` is one of :data:`KINDS`)."""
+    """Tell the active listeners of one copy (``kind`` is one of :data:`KINDS`).
+
+    A recording (``cunumpy.profiling.trace``) also gets the copy's start (``started``, from
+    ``cunumpy._trace._recorder.clock()`` or ``copy_start(stream)`` before the copy; 0 when
+    unknown), its ``stream`` and whether the host side was pinned (``None``: unknown).
+    """
+    recorder = _recorder.RECORDER
+    if recorder is not None:
+        if kind not in KINDS:
+            msg = f"note_transfer: kind {kind!r} is not one of {KINDS}"
+            raise ValueError(msg)
+        recorder.transfer(kind, description, nbytes, blocking, started, stream, pinned, call_site())
     listeners = _listeners.get()
     if not listeners:
         return

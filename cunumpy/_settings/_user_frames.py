@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from types import FrameType
@@ -22,10 +23,16 @@ def call_site(*, also_skip: tuple[str, ...] = ()) -> str:
     frame = sys._getframe(1)
     while frame is not None:
         filename = frame.f_code.co_filename
-        if not os.path.abspath(filename).startswith(skipped):
+        if not _inside(filename, skipped):
             return f"{filename}:{frame.f_lineno}"
         frame = frame.f_back  # type: ignore[assignment]
     return "<unknown>"
+
+
+@functools.lru_cache(maxsize=4096)
+def _inside(filename: str, folders: tuple[str, ...]) -> bool:
+    """Whether ``filename`` lies in one of ``folders`` (cached: a recording asks per copy)."""
+    return os.path.abspath(filename).startswith(folders)
 
 
 def user_stacklevel() -> int:

@@ -17,6 +17,7 @@ from .._placement._keep_alive import close_block, open_block, release_finished
 from .._placement._stream_order import acquire_stream, release_stream, wait_for
 from .._placement._transfer_log import active, note_transfer
 from .._settings._cupy_probe import require_cupy
+from .._trace._recorder import waiting
 from ._events import HostStream
 from ._memory import loaded_cupy, target_gpu
 
@@ -148,7 +149,7 @@ def synchronize(device: Any = None, *, stream: Any = None) -> None:
         resolved = as_cupy_stream(stream, owner, "synchronize")
         if active():
             note_transfer("sync", f"synchronize(stream={stream!r}) on cuda:{owner}")
-        with sys.modules["cupy"].cuda.Device(owner):  # the null stream is per device
+        with sys.modules["cupy"].cuda.Device(owner), waiting(f"synchronize of cuda:{owner}"):
             resolved.synchronize()
         release_finished()
         return
@@ -156,12 +157,14 @@ def synchronize(device: Any = None, *, stream: Any = None) -> None:
     if index is not None:
         if active():
             note_transfer("sync", f"synchronize() of cuda:{index}")
-        sys.modules["cupy"].cuda.Device(index).synchronize()
+        with waiting(f"synchronize of cuda:{index}"):
+            sys.modules["cupy"].cuda.Device(index).synchronize()
         release_finished()
     elif device is None and (cupy := loaded_cupy()) is not None:
         if active():
             note_transfer("sync", "synchronize() of the current GPU")
-        cupy.cuda.runtime.deviceSynchronize()
+        with waiting("synchronize of the current GPU"):
+            cupy.cuda.runtime.deviceSynchronize()
         release_finished()
 
 

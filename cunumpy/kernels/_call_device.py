@@ -19,6 +19,7 @@ from .._namespaces._array_namespace import is_cupy_array, refuse_subclass
 from .._placement._keep_alive import OPEN, RETAINED, note_use, release_finished, retain
 from .._settings._cupy_probe import require_cupy
 from .._settings._errors import with_article
+from .._trace._recorder import launching
 from ..cuda._streams import _check_stream_type, as_cupy_stream
 
 __all__ = ["Where", "locate", "normalize_out", "on_gpu"]
@@ -123,13 +124,14 @@ def on_gpu(device: int, stream: Any, func: str, reads: Sequence[Any] = ()) -> It
         if resolved is None or resolved.ptr == current.ptr:
             if OPEN:
                 note_use(reads)
-            yield current
+            with launching(func, current):
+                yield current
             return
         ready = cupy.cuda.Event(disable_timing=True)
         ready.record(current)
         resolved.wait_event(ready)
         try:
-            with resolved:
+            with resolved, launching(func, resolved):
                 yield resolved
         finally:  # also when the launch failed: some of the work may be queued
             arrays = tuple(a for a in reads if is_cupy_array(a))

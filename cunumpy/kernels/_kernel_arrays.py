@@ -19,18 +19,21 @@ import numpy as np
 
 from .._namespaces._array_predicates import is_cupy_array
 from .._placement._transfer_log import active, note_transfer
+from .._trace._recorder import clock
 
 __all__ = ["as_kernel_array", "kernel_output", "kernel_outputs", "outputs_from_annotations"]
 
 
 def _to_host(value: Any, func: str) -> np.ndarray:
     if is_cupy_array(value):
+        started = clock()
         host: np.ndarray = value.get()
         if active():
             note_transfer(
                 "to_host",
                 f"{func}: {value.dtype} array of shape {value.shape}",
                 nbytes=int(host.nbytes),
+                started=started,
             )
         return host
     return np.asarray(value)

@@ -15,6 +15,7 @@ import numpy as np
 from .._backend_choice import _config
 from .._placement._transfer_log import active, describe, note_transfer
 from .._settings._cupy_probe import require_cupy
+from .._trace._recorder import clock, waiting
 from ._aware import device_buffers_direct
 from ._rank_checks import Error, error_of
 
@@ -62,7 +63,8 @@ class Staging:
         if self.cupy is not None:
             if active():
                 note_transfer("sync", f"mpi.{self.func}: waits for cuda:{self.device_id}")
-            self.cupy.cuda.Device(self.device_id).synchronize()
+            with waiting(f"mpi.{self.func}: synchronize"):
+                self.cupy.cuda.Device(self.device_id).synchronize()
 
     def send_buffer(self, x: Any) -> Any:
         """Return memory MPI may read with the contents of ``x``, once they are final.
@@ -76,12 +78,19 @@ class Staging:
         import cupyx
 
         host = cupyx.empty_pinned(x.shape, dtype=x.dtype)
+        started = clock()
         with self.cupy.cuda.Device(self.device_id):
             x.get(out=host)  # on the current stream; the device is idle after synchronize()
             self.cupy.cuda.get_current_stream().synchronize()
         if active():
             detail = f"from cuda:{self.device_id}, staged in pinned memory"
-            note_transfer("to_host", describe(f"mpi.{self.func}", x, detail), nbytes=host.nbytes)
+            note_transfer(
+                "to_host",
+                describe(f"mpi.{self.func}", x, detail),
+                nbytes=host.nbytes,
+                started=started,
+                pinned=True,
+            )
         return host
 
     def incoming(self, shape: tuple[int, ...], dtype: Any) -> tuple[Any, Any]:
@@ -109,13 +118,18 @@ class Staging:
         """Copy a staged ``buffer`` into ``result`` on the GPU (no-op when direct)."""
         if self.cupy is None or self.direct or buffer is result:
             return
+        started = clock()
         with self.cupy.cuda.Device(self.device_id):
             result.set(buffer)
             self.cupy.cuda.get_current_stream().synchronize()
         if active():
             detail = f"to cuda:{self.device_id}, from pinned staging"
             note_transfer(
-                "to_device", describe(f"mpi.{self.func}", result, detail), nbytes=buffer.nbytes
+                "to_device",
+                describe(f"mpi.{self.func}", result, detail),
+                nbytes=buffer.nbytes,
+                started=started,
+                pinned=True,
             )
 
 

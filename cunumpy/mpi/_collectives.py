@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from .._mpi_job._serial import default_comm, mpi_of
+from .._trace._recorder import mpi_call
 from ._buffers import (
     allocate,
     gather_buffers,
@@ -98,6 +99,7 @@ def _overlap(x: Any, out: Any) -> bool:
     return bool(sys.modules["cupy"].may_share_memory(x, out))
 
 
+@mpi_call
 def allreduce(x: Any, /, op: str = "sum", *, comm: Any = None, out: Any = None) -> Any:
     """Combine ``x`` elementwise over all ranks; every rank gets the result.
 
@@ -170,6 +172,7 @@ def allreduce(x: Any, /, op: str = "sum", *, comm: Any = None, out: Any = None) 
     return result
 
 
+@mpi_call
 def bcast(x: Any, /, root: int = 0, *, comm: Any = None) -> Any:
     """Send ``x`` from rank ``root`` to every rank.
 
@@ -230,6 +233,7 @@ def bcast(x: Any, /, root: int = 0, *, comm: Any = None) -> Any:
     return result
 
 
+@mpi_call
 def allgather(x: Any, /, *, comm: Any = None) -> Any:
     """Stack ``x`` of every rank along a new first axis; every rank gets the stack.
 
@@ -271,6 +275,7 @@ def allgather(x: Any, /, *, comm: Any = None) -> Any:
     return result
 
 
+@mpi_call
 def gather(x: Any, /, root: int = 0, *, comm: Any = None) -> Any | None:
     """Stack ``x`` of every rank along a new first axis on rank ``root``.
 
@@ -320,6 +325,7 @@ def gather(x: Any, /, root: int = 0, *, comm: Any = None) -> Any | None:
     return result
 
 
+@mpi_call
 def scatter(x: Any, /, root: int = 0, *, comm: Any = None) -> Any:
     """Send row ``r`` of ``x`` on rank ``root`` to rank ``r``.
 

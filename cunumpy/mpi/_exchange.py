@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from .._mpi_job._serial import default_comm, is_serial, mpi_of
+from .._trace._recorder import mpi_call
 from ._mpibuffer import mpi_buffer
 from ._p2p import _check_out, _checked_peer, _checked_tag
 from ._rank_checks import Error, Meta, as_array, describe, error_of, raise_same
@@ -63,6 +64,7 @@ def _fits(array: Any, header: Meta, i: int) -> Meta:
     return header._replace(error=error)
 
 
+@mpi_call
 def exchange(
     comm: Any,
     *,

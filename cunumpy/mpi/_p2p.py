@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from .._mpi_job._serial import default_comm, is_serial, mpi_of
+from .._trace._recorder import mpi_call
 from ._buffers import Staging, receiving_staging, send_ready
 from ._rank_checks import (
     Error,
@@ -96,6 +97,7 @@ def _receive_plan(header: Meta, out: Any, func: str) -> tuple[Any, Any, Any, Err
     return None, np.empty(header.shape, dtype=dtype), None, error  # drain, then raise
 
 
+@mpi_call
 def send(x: Any, /, dest: int, *, tag: int = 0, comm: Any = None) -> None:
     """Send ``x`` to rank ``dest``, to be received with ``recv`` (or ``sendrecv``).
 
@@ -131,6 +133,7 @@ def send(x: Any, /, dest: int, *, tag: int = 0, comm: Any = None) -> None:
     comm.Send([staged[1], MPI.BYTE], dest, tag)
 
 
+@mpi_call
 def recv(source: int, *, tag: int = 0, comm: Any = None, out: Any = None) -> Any:
     """Receive an array sent with ``send`` (or ``sendrecv``) by rank ``source``.
 
@@ -181,6 +184,7 @@ def recv(source: int, *, tag: int = 0, comm: Any = None, out: Any = None) -> Any
     return result
 
 
+@mpi_call
 def sendrecv(
     x: Any, /, dest: int, source: int | None = None, *, tag: int = 0, comm: Any = None,
     out: Any = None,

@@ -14,6 +14,7 @@ import numpy as np
 from .._backend_choice import _config
 from .._namespaces._array_predicates import is_cupy_array
 from .._placement._transfer_log import active, note_transfer
+from .._trace._recorder import waiting
 
 __all__ = ["synchronize_for_mpi"]
 
@@ -113,12 +114,13 @@ def synchronize_for_mpi(*arrays: Any, stream: Any = None, event: Any = None) -> 
     cupy = sys.modules["cupy"]
     if active():
         note_transfer("sync", "synchronize_for_mpi()")
-    if event is not None:
-        _check_producer(event, "event", devices)
-        event.synchronize()
-    elif stream is not None:
-        _check_producer(stream, "stream", devices)
-        stream.synchronize()
-    else:
-        for device in sorted(devices):
-            cupy.cuda.Device(device).synchronize()
+    with waiting("synchronize_for_mpi"):
+        if event is not None:
+            _check_producer(event, "event", devices)
+            event.synchronize()
+        elif stream is not None:
+            _check_producer(stream, "stream", devices)
+            stream.synchronize()
+        else:
+            for device in sorted(devices):
+                cupy.cuda.Device(device).synchronize()

@@ -1,9 +1,11 @@
 """Timing and profiling: timed regions, a per-name record, benchmarks, NVTX ranges, transfer counting.
 
-On the CuPy backend, times come from CUDA events recorded on the current stream, so
-they measure the GPU work and not only how long it took to queue it; on the NumPy
-backend they come from ``time.perf_counter``. The backend is read from
-``cunumpy.get_backend()`` at each region; the NumPy path never imports CuPy.
+Whenever CuPy holds work (the CuPy backend, or CuPy imported and usable: GPU arrays may
+exist on the NumPy backend, since compute follows data), times come from CUDA events
+recorded on the current stream, so they measure the GPU work and not only how long it
+took to queue it; otherwise they come from ``time.perf_counter``, and CuPy is never
+imported. ``trace`` records a timeline of regions, copies, waits, kernels and MPI calls
+to files a person opens offline (Chrome trace JSON, a self-contained HTML page).
 ``count_transfers``, ``assert_no_transfers`` and ``TransferBudget`` count the copies
 between host and device that cunumpy makes, with their call sites and sizes.
 """
@@ -14,6 +16,7 @@ from ._budget import TransferBudget
 from ._nvtx import nvtx_range
 from ._record import RegionStats, report, reset
 from ._regions import TimedRegion, Timing, timed_region
+from ._trace import Trace, trace
 from ._transfer_events import TransferEvent
 from ._transfers import TransferCounter, assert_no_transfers, count_transfers
 
@@ -22,6 +25,7 @@ __all__ = [
     "RegionStats",
     "TimedRegion",
     "Timing",
+    "Trace",
     "TransferBudget",
     "TransferCounter",
     "TransferEvent",
@@ -32,6 +36,7 @@ __all__ = [
     "report",
     "reset",
     "timed_region",
+    "trace",
 ]
 
 

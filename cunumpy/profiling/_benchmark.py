@@ -11,9 +11,9 @@ from typing import Any
 
 import numpy as np
 
-from .._backend_choice._config import get_backend
 from .._placement._transfer_log import active, note_transfer
 from ._record import format_seconds
+from ._regions import cupy_holds_work
 
 __all__ = ["BenchmarkResult", "benchmark"]
 
@@ -113,9 +113,10 @@ def benchmark(
 ) -> BenchmarkResult:
     """Time ``fn(*args, **kwargs)``: warm-up runs, then repeated timed runs.
 
-    Like ``cupyx.profiler.benchmark``, on CuPy each run gets its host time and its
+    Like ``cupyx.profiler.benchmark``, whenever CuPy holds work (the CuPy backend, or
+    CuPy imported and usable on the NumPy backend) each run gets its host time and its
     GPU time from CUDA events on the current stream (waiting for each run to end);
-    on NumPy only host times are taken. The call is the same on both backends.
+    otherwise only host times are taken. The call is the same on both backends.
 
     Parameters
     ----------
@@ -175,7 +176,7 @@ def benchmark(
         raise TypeError(msg)
     label = name if name is not None else getattr(fn, "__name__", repr(fn))
     kw = {} if kwargs is None else dict(kwargs)
-    cuda = sys.modules["cupy"].cuda if get_backend() == "cupy" else None
+    cuda = sys.modules["cupy"].cuda if cupy_holds_work() else None
     for _ in range(n_warmup):
         fn(*args, **kw)
     if cuda is not None:

@@ -8,9 +8,13 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from types import TracebackType
-from typing import ParamSpec, TypeVar
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from .._backend_choice._config import current
+from .._trace import _recorder
+
+if TYPE_CHECKING:
+    from .._trace._buffer import Recorder
 
 __all__ = ["nvtx_hooks", "nvtx_range"]
 
@@ -119,7 +123,7 @@ class nvtx_range:
     [3.0, 3.0, 3.0]
     """
 
-    __slots__ = ("_pops", "color", "name")
+    __slots__ = ("_pops", "_traces", "color", "name")
 
     def __init__(self, name: str, color: int | None = None) -> None:
         if not isinstance(name, str):
@@ -138,8 +142,13 @@ class nvtx_range:
         self.name = name
         self.color = color
         self._pops: list[Callable[[], object] | None] = []  # one per open entry
+        self._traces: list[tuple[Recorder, int, int, int]] = []  # while recording
 
     def __enter__(self) -> nvtx_range:
+        if _recorder.RECORDER is not None:
+            recorder = _recorder.RECORDER
+            opened = (recorder, recorder.enter(), _recorder.clock(), len(self._pops))
+            self._traces.append(opened)
         hooks = _current_hooks()
         if hooks is None:
             self._pops.append(None)
@@ -157,6 +166,9 @@ class nvtx_range:
         pop = self._pops.pop()
         if pop is not None:
             pop()
+        if self._traces and self._traces[-1][3] == len(self._pops):
+            recorder, depth, start, _ = self._traces.pop()
+            recorder.leave("nvtx", self.name, start, _recorder.clock() or start, depth, None)
 
     def __call__(self, fn: Callable[_P, _R]) -> Callable[_P, _R]:
         """Decorate ``fn``: each call runs inside the range (state kept per call, thread-safe)."""
@@ -167,6 +179,9 @@ class nvtx_range:
 
         @functools.wraps(fn)
         def ranged(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+            if _recorder.RECORDER is not None:
+                with nvtx_range(name, color):
+                    return fn(*args, **kwargs)
             hooks = _current_hooks()
             if hooks is None:
                 return fn(*args, **kwargs)

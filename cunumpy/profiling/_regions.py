@@ -7,11 +7,16 @@ import sys
 import time
 from collections.abc import Callable
 from types import TracebackType
-from typing import Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from .._backend_choice._config import current
 from .._placement._transfer_log import active as _active
 from .._placement._transfer_log import note_transfer as _note_transfer
+from .._settings._cupy_probe import cupy_available as _cupy_available
+from .._trace import _recorder
+
+if TYPE_CHECKING:
+    from .._trace._buffer import Recorder
 from ._nvtx import _nvtx_hooks, nvtx_hooks
 from ._record import _KNOWN_LIMIT, format_seconds, record
 
@@ -22,6 +27,13 @@ _R = TypeVar("_R")
 _perf_counter = time.perf_counter
 _known = record.known
 _known_append = _known.append
+_modules = sys.modules
+
+
+def cupy_holds_work() -> bool:
+    """Whether GPU work may be queued: the CuPy backend, or CuPy imported and usable (compute
+    follows data, so CuPy arrays may exist on the NumPy backend); never imports CuPy."""
+    return current().name == "cupy" or ("cupy" in _modules and _cupy_available())
 
 
 class Timing:
@@ -135,7 +147,7 @@ class TimedRegion(Timing):
         Whether the region waits for the GPU on entry and exit.
     """
 
-    __slots__ = ("_device", "_nvtx_pop", "_stream", "sync")
+    __slots__ = ("_device", "_nvtx_pop", "_stream", "_trace", "sync")
 
     def __init__(self, name: str | None, sync: bool) -> None:
         # Timing.__init__ written out: a region is made per decorated call (hot path).
@@ -150,12 +162,13 @@ class TimedRegion(Timing):
         self._stream: Any = None
         self._device = 0
         self._nvtx_pop: Callable[[], object] | None = None
+        self._trace: tuple[Recorder, int, Any] | None = None
 
     def __enter__(self) -> TimedRegion:
         if self._start is not None:
             msg = f"timed_region: the region {self.name!r} is already open; use a new one."
             raise RuntimeError(msg)
-        gpu = current().name == "cupy"
+        gpu = current().name == "cupy" or ("cupy" in _modules and _cupy_available())
         if gpu in _nvtx_hooks:  # resolved once per path; a dict look-up, not a call
             hooks = _nvtx_hooks[gpu]
         else:
@@ -179,7 +192,35 @@ class TimedRegion(Timing):
             self._start_event = cuda.Event()
             self._start_event.record(self._stream)
         self._start = _perf_counter()
+        if _recorder.RECORDER is not None:  # after the start: the device interval lies inside
+            self._trace_enter(_recorder.RECORDER)
         return self
+
+    def _trace_enter(self, recorder: Recorder) -> None:
+        """A recording runs: note the depth, the pool's bytes and a device mark."""
+        begin = None
+        if self._stream is not None:
+            recorder.memory(_recorder.clock())
+            begin = recorder.mark(self._stream)
+        self._trace = (recorder, recorder.enter(), begin)
+
+    def _trace_mark_end(self) -> None:
+        """Before the region's end event: the end mark of its device interval."""
+        recorder, _, begin = self._trace  # type: ignore[misc]
+        if begin is not None and self._stream is not None:
+            cuda = _modules["cupy"].cuda
+            with cuda.Device(self._device):
+                end = recorder.mark(self._stream)
+            recorder.device_span("device", self.name or "timed_region", self._stream, begin, end, None)  # fmt: skip
+
+    def _trace_exit(self, start: float, end: float) -> None:
+        """The region's host interval (its device interval is noted by ``_trace_mark_end``)."""
+        recorder, depth, begin = self._trace  # type: ignore[misc]
+        self._trace = None
+        name = self.name or "timed_region"
+        recorder.leave("region", name, int(start * 1e9), int(end * 1e9), depth, None)
+        if begin is not None:
+            recorder.memory(_recorder.clock())
 
     def __exit__(
         self,
@@ -187,7 +228,10 @@ class TimedRegion(Timing):
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
+        traced = self._trace is not None
         try:
+            if traced:
+                self._trace_mark_end()
             if self._start_event is not None:
                 cuda = sys.modules["cupy"].cuda
                 with cuda.Device(self._device):  # the block may have made another GPU current
@@ -201,8 +245,13 @@ class TimedRegion(Timing):
                         )
                     end.synchronize()
                     self.synced = True
-            self.host_time = _perf_counter() - self._start  # type: ignore[operator]
+            ended = _perf_counter()
+            self.host_time = ended - self._start  # type: ignore[operator]
+            if traced:
+                self._trace_exit(self._start, ended)  # type: ignore[arg-type]
         finally:
+            if traced:
+                self._trace = None
             self._start = None
             self._stream = None
             pop, self._nvtx_pop = self._nvtx_pop, None
@@ -238,9 +287,11 @@ class TimedRegion(Timing):
 def timed_region(name: str | None = None, *, sync: bool = True) -> TimedRegion:
     """Time the work issued inside a ``with`` block, or each call of a decorated function.
 
-    On the CuPy backend the region records CUDA events on the current stream (also
-    inside ``xp.cuda.stream()`` blocks) and gives both the GPU time and the host wall
-    time; on NumPy it uses ``time.perf_counter``. Named regions are added to the
+    Whenever CuPy holds work (on the CuPy backend, and on the NumPy backend once CuPy is
+    imported and usable, since arrays made with ``device="cuda:0"`` compute on the GPU)
+    the region records CUDA events on the current stream (also inside
+    ``xp.cuda.stream()`` blocks) and gives both the GPU time and the host wall time;
+    otherwise it uses ``time.perf_counter``. Named regions are added to the
     record that :func:`report` prints; regions nest, and a region is closed and
     recorded also when its block raises. When NVTX is installed, each region is also
     an NVTX range in the ``cunumpy`` domain, visible in Nsight Systems.
@@ -279,7 +330,7 @@ def timed_region(name: str | None = None, *, sync: bool = True) -> TimedRegion:
     ...     time.sleep(0.01)
     >>> 0.005 < region.elapsed < 1.0
     True
-    >>> region.synced == (xp.get_backend() == "cupy")
+    >>> region.synced == (region.device_time is not None)  # waited for the GPU, if any
     True
     >>> @profiling.timed_region()
     ... def step():

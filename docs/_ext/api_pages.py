@@ -77,6 +77,7 @@ GROUPS = {
     "cunumpy.profiling._record": "The record and its report",
     "cunumpy.profiling._benchmark": "Benchmarks",
     "cunumpy.profiling._nvtx": "NVTX ranges",
+    "cunumpy.profiling._trace": "Timelines",
     "cunumpy.profiling._transfers": "Counting copies between host and device",
     "cunumpy.profiling._transfer_events": "Counting copies between host and device",
     "cunumpy.profiling._budget": "Counting copies between host and device",

@@ -14,6 +14,7 @@ import numpy
 
 from ..._placement._devices import DLPACK_HOST, dlpack_device_type
 from ..._placement._transfer_log import active, describe, note_transfer
+from ..._trace._recorder import copy_start
 from ._device_copies import gpu, host_buffer_is_pinned, move, wait_for_host_copy
 
 __all__ = [
@@ -91,6 +92,7 @@ def _asarray_here(obj: Any, dtype: Any, copy: bool | None, func: str = "asarray"
 
 
 def _copy_to_gpu(obj: Any, dtype: Any, copy: bool | None, func: str) -> cupy.ndarray:
+    started = copy_start()
     result = _negative_zero_scalar(obj, dtype)
     if result is None:
         if copy is None:
@@ -98,11 +100,11 @@ def _copy_to_gpu(obj: Any, dtype: Any, copy: bool | None, func: str) -> cupy.nda
         else:
             result = cupy.array(obj, dtype=dtype, copy=True)
     if active():
-        _note_copy(obj, result, func)
+        _note_copy(obj, result, func, started)
     return result
 
 
-def _note_copy(obj: Any, result: cupy.ndarray, func: str) -> None:
+def _note_copy(obj: Any, result: cupy.ndarray, func: str, started: Any = 0) -> None:
     """Tell the transfer counters of the copy ``result`` of ``obj``: from the host, or on GPUs."""
     where = f"to cuda:{result.device.id}"
     if isinstance(obj, cupy.ndarray) or hasattr(obj, "__cuda_array_interface__"):
@@ -114,7 +116,13 @@ def _note_copy(obj: Any, result: cupy.ndarray, func: str) -> None:
     if _device_sequence(obj):  # CuPy concatenates a sequence of device arrays on the GPU
         note_transfer("device_copy", describe(func, obj, where), nbytes=int(result.nbytes))
         return
-    note_transfer("to_device", describe(func, obj, where), nbytes=int(result.nbytes))
+    note_transfer(
+        "to_device",
+        describe(func, obj, where),
+        nbytes=int(result.nbytes),
+        started=started,
+        pinned=host_buffer_is_pinned(obj),
+    )
 
 
 _KERNEL_ARGUMENTS = (bool, int, float, complex, numpy.generic)

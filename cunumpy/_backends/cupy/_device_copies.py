@@ -14,6 +14,7 @@ from cupy.cuda.pinned_memory import is_memory_pinned
 from ..._placement._devices import canonical_device
 from ..._placement._stream_order import current_stream_of, wait_for, wait_on_host
 from ..._placement._transfer_log import active, describe, note_transfer
+from ..._trace._recorder import copy_start
 
 __all__ = [
     "CUPY_MAJOR",
@@ -97,12 +98,21 @@ def to_host(x: Any, stream: Any, func: str = "to_numpy") -> numpy.ndarray:
     index = int(x.device.id)
     with x.device:
         if stream is None:
+            started = copy_start()
             result: numpy.ndarray = x.get()
         else:
             wait_for(stream, index, current_stream_of(index), index)
+            started = copy_start(stream)
             result = x.get(stream=stream)
     if active():
-        note_transfer("to_host", describe(func, x, f"from cuda:{index}"), nbytes=int(result.nbytes))
+        note_transfer(
+            "to_host",
+            describe(func, x, f"from cuda:{index}"),
+            nbytes=int(result.nbytes),
+            started=started,
+            stream=stream,
+            pinned=False,
+        )
     return result
 
 

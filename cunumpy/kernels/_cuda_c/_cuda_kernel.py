@@ -11,6 +11,7 @@ import numpy as np
 
 from ..._placement._transfer_log import note_transfer
 from ..._settings._cupy_probe import require_cupy
+from ..._trace._recorder import note_grid
 from ...cuda._checks import Checker, checker
 from ...cuda._debug import DEFAULT_SHARED_MEMORY_PER_BLOCK, max_shared_memory_per_block
 from ...cuda._signature import CudaParameter, parse_cuda_signature
@@ -338,6 +339,7 @@ class CudaKernel(CudaSource):
                     )
                     raise ValueError(msg)
                 function.max_dynamic_shared_size_bytes = shared_mem
+            note_grid(grid_shape, block_shape)
             function(grid_shape, block_shape, packed, shared_mem=shared_mem)
             if self.debug_active() or self.check_finite:
                 self._wait(cupy, queue, grid_shape, block_shape)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..._trace._recorder import note_grid
 from .._call_device import on_gpu
 from ._cupy_kernels import CudaCKernel
 
@@ -123,4 +124,5 @@ class RawKernel(CudaCKernel):
             self._run_cpu(args, {})
             return
         with on_gpu(where, stream, self.name, args):
+            note_grid(grid, block)
             self.kernel()(tuple(grid), tuple(block), tuple(args), shared_mem=shared_mem)

@@ -20,6 +20,7 @@ import numpy as np
 from ..._backend_choice._config import get_backend
 from ..._namespaces._array_predicates import is_cupy_array
 from ..._placement._transfer_log import active, note_transfer
+from ..._trace._recorder import clock
 from ._pyccel_strides import foldable_args
 from ._pyccel_stub import pyccel_stub_parameters
 
@@ -78,12 +79,14 @@ class _Call:
         if key in self.memo:
             return self.memo[key]
         if is_cupy_array(value):
+            started = clock()
             host = value.get()
             if active():
                 note_transfer(
                     "to_host",
                     f"PyccelKernel {self.kernel.name!r} input ({_describe(value)})",
                     nbytes=int(host.nbytes),
+                    started=started,
                 )
             self.memo[key] = host
             self.copies.append((value, host))
