@@ -21,7 +21,7 @@ host never waits for it. Operations on CuPy arrays that bypass cunumpy (``x * 2`
 from __future__ import annotations
 
 import sys
-import threading
+from _thread import _local, allocate_lock  # threading's own parts: no `threading` at import
 from typing import Any
 
 __all__ = [
@@ -42,7 +42,7 @@ OPEN: list[None] = []
 _SEQUENCES = (list, tuple)
 
 
-class _Blocks(threading.local):
+class _Blocks(_local):
     """This thread's open blocks, innermost last: the arrays each has seen, by id."""
 
     def __init__(self) -> None:
@@ -52,7 +52,7 @@ class _Blocks(threading.local):
 _blocks = _Blocks()
 #: (event, arrays) kept alive, in no order; empty, the common case, costs a truth test.
 RETAINED: list[tuple[Any, tuple[Any, ...]]] = []
-_lock = threading.Lock()
+_lock = allocate_lock()
 
 
 def open_block() -> dict[int, Any]:
