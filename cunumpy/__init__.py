@@ -23,6 +23,7 @@ what CuPy does, mostly a ``TypeError``). CuNumpy 0.7.1's helpers (``to_cunumpy``
 from __future__ import annotations
 
 import importlib
+import sys as _sys
 from typing import TYPE_CHECKING, Any
 
 from ._api.creation import (
@@ -347,3 +348,14 @@ from ._settings._distributions import warn_at_import as _warn_at_import  # noqa:
 _warn_at_import()  # the registry's cunumpy installed next to this one: say what to run
 _backend_from_environment()
 del _backend_from_environment, _warn_at_import
+
+# Numba types np.sqrt in compiled code as numpy.sqrt (cunumpy/_numba_names.py): a Numba
+# imported before cunumpy learns it now, one imported later through its entry point. A
+# sys.modules look-up: `import cunumpy` never imports Numba.
+if _sys.modules.get("numba.core.typing.templates") or _sys.modules.get(
+    "numba.cuda.typing.templates"
+):
+    from ._numba_names import register as _register_with_numba
+
+    _register_with_numba()
+    del _register_with_numba
