@@ -175,7 +175,7 @@ def _message(exc: BaseException) -> str:
 
 def _assert_same(ours: Any, theirs: Any, *, values: bool = True) -> None:
     assert type(ours) is type(theirs), (ours, theirs)
-    if isinstance(theirs, tuple):
+    if isinstance(theirs, tuple | list):
         assert len(ours) == len(theirs)
         for mine, twin in zip(ours, theirs):
             _assert_same(mine, twin, values=values)
