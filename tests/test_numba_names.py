@@ -238,6 +238,35 @@ def test_each_name_compiles_in_njit_as_numpys(module_name: str, name: str) -> No
         assert ours[1] == theirs[1]
 
 
+PROGRAM_BODY = """
+def program(x):
+    acc = 0.0
+    for i in range(x.shape[0]):
+        acc += np.sqrt(np.abs(x[i])) * np.exp(-x[i]) + np.acos(x[i] / 4.0)
+    out = np.empty_like(x)
+    out[:] = x * 2.0
+    return acc + np.sum(out) + np.linalg.norm(x) + np.sum(np.arange(4.0)) + np.pi
+"""
+
+
+def _llvm_ir(module: types.ModuleType) -> str:
+    """The optimised LLVM IR of ``PROGRAM_BODY`` compiled with ``np`` bound to ``module``,
+    less the names that differ between two dispatchers (their mangled symbols)."""
+    namespace: dict[str, Any] = {"np": module}
+    exec(PROGRAM_BODY, namespace)
+    dispatcher = numba.njit(namespace["program"])
+    dispatcher(numpy.linspace(-1.0, 1.0, 9))
+    (ir,) = dispatcher.inspect_llvm().values()
+    ir = re.sub(r"program\$\d+|\d+program|_ZN[\w$]+", "<name>", ir)
+    return re.sub(r'\[\d+ x i8\] c"missing Environment', '[n x i8] c"missing Environment', ir)
+
+
+def test_a_program_compiles_to_numpys_llvm_ir() -> None:
+    """``acos`` is ``arccos``, ``sum`` is ``sum``: the same machine code, not a wrapper."""
+    ours, theirs = _llvm_ir(cunumpy), _llvm_ir(numpy)
+    assert len(ours) > 10_000 and ours == theirs
+
+
 def test_acos_compiles_as_arccos_and_constants_and_dtypes_are_numpys() -> None:
     np = cunumpy
 
