@@ -87,7 +87,7 @@ def _names_of(
     """The attribute template of ``module`` in one Numba typing (its base class, types and
     errors are that typing's): each name typed as NumPy's ``twin`` types its name."""
 
-    class NumPyNames(templates.AttributeTemplate):  # type: ignore[misc]
+    class NumPyNames(templates.AttributeTemplate):
         key = types.Module(module)
 
         def generic_resolve(self, value: Any, attr: str) -> Any:
