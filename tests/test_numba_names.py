@@ -30,6 +30,7 @@ import pytest
 
 import cunumpy
 from cunumpy._calls._numpy_names import NUMPY_MODULES, numpy_name
+from cunumpy._calls._ufunc_methods import METHODS, UFUNC_ATTRIBUTES, UFUNC_NAMES
 
 numba = pytest.importorskip(
     "numba", reason="Numba is not installed: needs Numba (the kernels extra)"
@@ -64,6 +65,9 @@ def _registered() -> None:
     """Numba knows cunumpy's names: through the entry point at the first compilation where
     it is installed (``test_entry_point_*`` prove that path in new processes); in a bare
     source checkout this process imported cunumpy (conftest) before Numba, so register."""
+    from numba.core import entrypoints
+
+    entrypoints.init_all()  # what a dispatcher does before its first compilation
     if not _entry_point_installed():
         from cunumpy._numba_names import register
 
@@ -265,6 +269,47 @@ def test_a_program_compiles_to_numpys_llvm_ir() -> None:
     """``acos`` is ``arccos``, ``sum`` is ``sum``: the same machine code, not a wrapper."""
     ours, theirs = _llvm_ir(cunumpy), _llvm_ir(numpy)
     assert len(ours) > 10_000 and ours == theirs
+
+
+UFUNC_MEMBERS = [
+    (name, member)
+    for name in sorted(UFUNC_NAMES)
+    for member in (*sorted(METHODS), *UFUNC_ATTRIBUTES)
+]
+
+
+def test_ufunc_methods_and_attributes_type_as_numpys() -> None:
+    """``np.add.reduce``, ``np.pow.outer``, ``np.sqrt.nin``: what Numba gives NumPy's ufunc."""
+    context = cpu_target.typing_context
+    for name, member in UFUNC_MEMBERS:
+        ours = _numba_type(cunumpy, name)
+        theirs = _numba_type(numpy, numpy_name("cunumpy", name)[1])
+        if theirs is None:  # Numba lacks NumPy's ufunc itself (matmul): its error, for both
+            assert isinstance(ours, tuple), name
+            continue
+        assert ours == theirs, name
+        assert context.resolve_getattr(ours, member) == context.resolve_getattr(theirs, member)
+    assert len(UFUNC_MEMBERS) >= 300
+
+
+@pytest.mark.parametrize(
+    ("member", "arguments"),
+    [("reduce", (V,)), ("accumulate", (V,)), ("outer", (V, V)), ("nin", None), ("identity", None)],
+)
+def test_ufunc_members_compile_as_numpys(member: str, arguments: tuple[Any, ...] | None) -> None:
+    """Where Numba compiles a member of NumPy's ``add``, ours gives its answer; where not, its error."""
+    outcomes = []
+    for module in (cunumpy, numpy):
+        namespace: dict[str, Any] = {"module": module}
+        call = f"module.add.{member}(*args)" if arguments is not None else f"module.add.{member}"
+        exec(f"def member(*args):\n    return {call}\n", namespace)
+        outcomes.append(_outcome(numba.njit(namespace["member"]), arguments or ()))
+    (kind, ours), (twin_kind, theirs) = outcomes
+    assert kind == twin_kind
+    if kind == "value":
+        _assert_same(ours, theirs)
+    else:
+        assert ours == theirs
 
 
 def test_acos_compiles_as_arccos_and_constants_and_dtypes_are_numpys() -> None:
