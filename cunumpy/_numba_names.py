@@ -13,6 +13,10 @@ name, the error is the one NumPy's name gives (``Use of unsupported NumPy functi
 'numpy.pad'``). A name NumPy lacks (cunumpy's helpers) is left to Numba, which reads it
 as a module constant (``Unknown attribute 'to_numpy'`` for a function).
 
+On Numba's CPU targets a rewrite before typing also turns each ``np.<name>`` that Numba
+types into NumPy's object in the function's IR (``_register_call_names``), since the
+passes of ``parallel=True`` find NumPy's functions by name, not by type.
+
 The resolution runs at each typing, never stored, so names registered by Numba later
 (its implementations load lazily) and the current backend (on CuPy, ``cunumpy.random``
 is CuPy's, but compiled code works on NumPy's arrays) cannot leave it stale. Outside
@@ -78,6 +82,8 @@ def register() -> None:
             module = importlib.import_module(module_name)
             twin = importlib.import_module(twin_name)
             templates.infer_getattr(_names_of(templates, types, errors, module, twin))
+        if typing == "numba":
+            _register_call_names()
         _registered.append(typing)
 
 
@@ -103,3 +109,63 @@ def _names_of(
         f"NumPyNames_{module.__name__.replace('.', '_')}"
     )
     return NumPyNames
+
+
+def _register_call_names() -> None:
+    """Numba's passes that find NumPy's functions by name see NumPy's names too.
+
+    Typing alone is not enough on Numba's CPU targets: ``parallel=True`` turns
+    ``np.sum(a)``, ``np.zeros(n)`` or ``np.sqrt(a) + 1`` into parallel loops only where
+    ``ir_utils.find_callname`` reads the call as ``("sum", "numpy")``, from the module
+    object the IR loads; for ``cunumpy`` it reads ``("sum", "cunumpy")`` and leaves the
+    call serial. So a rewrite of Numba's nopython pipeline before typing (Numba's
+    ``register_rewrite("before-inference")``, as its own rewrites are registered) turns
+    each ``getattr(<cunumpy module>, name)`` whose NumPy name Numba types into the NumPy
+    object itself, as if the program had written ``numpy.sum``: the IR every later pass
+    reads is then the NumPy program's. A name Numba does not type is left to the
+    attribute template, which gives NumPy's error. Object mode has no such rewrites: it
+    calls cunumpy's functions.
+    """
+    from numba.core import ir, types
+    from numba.core.ir_utils import get_definition, guard
+    from numba.core.rewrites import Rewrite, register_rewrite
+
+    @register_rewrite("before-inference")
+    class NumPyCallNames(Rewrite):
+        def __init__(self, state: Any) -> None:
+            super().__init__(state)
+            self.typingctx = state.typingctx
+            self.found: dict[Any, Any] = {}
+
+        def match(self, func_ir: Any, block: Any, typemap: Any, calltypes: Any) -> bool:
+            self.func_ir, self.block, self.found = func_ir, block, {}
+            for inst in block.find_insts(ir.Assign):
+                expr = inst.value
+                if not (isinstance(expr, ir.Expr) and expr.op == "getattr"):
+                    continue
+                source = guard(get_definition, func_ir, expr.value)
+                if not isinstance(source, ir.Global | ir.FreeVar):
+                    continue
+                module = source.value
+                if not isinstance(module, ModuleType) or module.__name__ not in NUMPY_MODULES:
+                    continue
+                twin_name, name = numpy_name(module.__name__, expr.attr)
+                twin = sys.modules[twin_name]
+                if not hasattr(twin, name):
+                    continue  # cunumpy's own helper: left to Numba
+                if self.typingctx.resolve_getattr(types.Module(twin), name) is None:
+                    continue  # Numba lacks NumPy's name: the template raises its error
+                self.found[inst] = ir.Global(f"{twin_name}.{name}", getattr(twin, name), expr.loc)
+            return bool(self.found)
+
+        def apply(self) -> Any:
+            block = self.block.copy()
+            block.clear()
+            for inst in self.block.body:
+                new = self.found.get(inst)
+                if new is not None:
+                    definitions = self.func_ir._definitions[inst.target.name]
+                    definitions[:] = [new if d is inst.value else d for d in definitions]
+                    inst = ir.Assign(value=new, target=inst.target, loc=inst.loc)
+                block.append(inst)
+            return block

@@ -14,8 +14,10 @@ numba-cuda's device code, compiled to PTX for sm_90 and run under the CUDA simul
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import importlib.metadata
+import io
 import os
 import re
 import subprocess
@@ -310,6 +312,39 @@ def test_ufunc_members_compile_as_numpys(member: str, arguments: tuple[Any, ...]
         _assert_same(ours, theirs)
     else:
         assert ours == theirs
+
+
+PARALLEL_BODY = """
+def program(x):
+    y = np.sqrt(x) + 1.0
+    z = np.zeros(x.shape[0])
+    return np.sum(y) + np.sum(z) + np.arange(x.shape[0]).sum()
+"""
+
+
+def _parallel_structure(module: types.ModuleType) -> tuple[float, str]:
+    """The answer and the parallel loops Numba found in ``PARALLEL_BODY`` (``parallel=True``)."""
+    namespace: dict[str, Any] = {"np": module}
+    exec(PARALLEL_BODY, namespace)
+    dispatcher = numba.njit(parallel=True)(namespace["program"])
+    value = dispatcher(numpy.linspace(0.0, 1.0, 1000))
+    report = io.StringIO()
+    with contextlib.redirect_stdout(report):
+        dispatcher.parallel_diagnostics(level=1)
+    found = [
+        line
+        for line in report.getvalue().splitlines()
+        if "Parallel region" in line or "fused" in line
+    ]
+    return value, re.sub(r"\d+", "N", "\n".join(found))
+
+
+def test_parallel_true_finds_numpys_parallel_loops() -> None:
+    """``parallel=True`` parallelises ``np.sqrt(a) + 1``, ``np.sum``, ``np.zeros`` and
+    ``np.arange`` as it does NumPy's names (Numba finds them by name: the rewrite)."""
+    ours, theirs = _parallel_structure(cunumpy), _parallel_structure(numpy)
+    assert ours == theirs
+    assert "Parallel region N" in theirs[1] and "fused" in theirs[1]
 
 
 def test_acos_compiles_as_arccos_and_constants_and_dtypes_are_numpys() -> None:
