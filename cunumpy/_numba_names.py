@@ -111,6 +111,23 @@ def _names_of(
     return NumPyNames
 
 
+_imported: dict[int, object] = {}
+
+
+def _imported_names() -> dict[int, object]:
+    """NumPy's object for the ``id`` of each of cunumpy's own objects that NumPy has under
+    its NumPy name (the function that ``from cunumpy import sqrt`` binds)."""
+    if not _imported:
+        for module_name, twin_name in NUMPY_MODULES.items():
+            module, twin = sys.modules[module_name], sys.modules[twin_name]
+            for name in module.__all__:
+                _, numpy_spelling = numpy_name(module_name, name)
+                ours, theirs = getattr(module, name), getattr(twin, numpy_spelling, None)
+                if theirs is not None and ours is not theirs and not isinstance(ours, ModuleType):
+                    _imported[id(ours)] = theirs
+    return _imported
+
+
 def _register_call_names() -> None:
     """Numba's passes that find NumPy's functions by name see NumPy's names too.
 
@@ -122,7 +139,8 @@ def _register_call_names() -> None:
     ``register_rewrite("before-inference")``, as its own rewrites are registered) turns
     each ``getattr(<cunumpy module>, name)`` whose NumPy name Numba types into the NumPy
     object itself, as if the program had written ``numpy.sum``: the IR every later pass
-    reads is then the NumPy program's. A name Numba does not type is left to the
+    reads is then the NumPy program's. A global bound to one of cunumpy's functions
+    (``from cunumpy import sqrt``) becomes NumPy's function likewise. A name Numba does not type is left to the
     attribute template, which gives NumPy's error. Object mode has no such rewrites: it
     calls cunumpy's functions.
     """
@@ -141,6 +159,11 @@ def _register_call_names() -> None:
             self.func_ir, self.block, self.found = func_ir, block, {}
             for inst in block.find_insts(ir.Assign):
                 expr = inst.value
+                if isinstance(expr, ir.Global | ir.FreeVar):
+                    imported = _imported_names().get(id(expr.value))
+                    if imported is not None:  # `from cunumpy import sqrt`: NumPy's object
+                        self.found[inst] = ir.Global(expr.name, imported, expr.loc)
+                    continue
                 if not (isinstance(expr, ir.Expr) and expr.op == "getattr"):
                     continue
                 source = guard(get_definition, func_ir, expr.value)

@@ -347,6 +347,42 @@ def test_parallel_true_finds_numpys_parallel_loops() -> None:
     assert "Parallel region N" in theirs[1] and "fused" in theirs[1]
 
 
+def test_names_imported_from_cunumpy_compile_as_numpys() -> None:
+    """``from cunumpy import sqrt`` (a global) and a closure's variable, on the CPU targets."""
+    source = "def program(x):\n    return sqrt(x) + sum(x) + acos(x / 4.0) + solve(eye(3), x)\n"
+    results = []
+    for module, linalg in ((cunumpy, cunumpy.linalg), (numpy, numpy.linalg)):
+        namespace: dict[str, Any] = {
+            "sqrt": module.sqrt,
+            "sum": module.sum,
+            "acos": getattr(module, "acos" if module is cunumpy else "arccos"),
+            "solve": linalg.solve,
+            "eye": module.eye,
+        }
+        exec(source, namespace)
+        results.append(numba.njit(namespace["program"])(V[:3]))
+    numpy.testing.assert_array_equal(*results)
+
+    sqrt = cunumpy.sqrt
+
+    @numba.njit
+    def closure(x: Any) -> Any:
+        return sqrt(x)
+
+    numpy.testing.assert_array_equal(closure(V), numpy.sqrt(V))
+
+
+def test_an_imported_name_numba_lacks_fails_as_numpys() -> None:
+    errors = []
+    for function in (cunumpy.unique_values, numpy.unique_values):
+        namespace: dict[str, Any] = {"unique_values": function}
+        exec("def program(x):\n    return unique_values(x)\n", namespace)
+        with pytest.raises(numba.core.errors.TypingError) as caught:
+            numba.njit(namespace["program"])(V)
+        errors.append(_message(caught.value))
+    assert errors[0] == errors[1] and "Untyped global name 'unique_values'" in errors[0]
+
+
 def test_acos_compiles_as_arccos_and_constants_and_dtypes_are_numpys() -> None:
     np = cunumpy
 
