@@ -1,29 +1,33 @@
-"""Numba's typing of cunumpy's names: in compiled code, ``np.sqrt`` is ``numpy.sqrt``.
+"""Numba's view of cunumpy's names: in compiled code, ``np.sqrt`` is ``numpy.sqrt``.
 
-Numba types ``np.sqrt`` inside ``@njit`` only when the module attribute is an object it
-registered (``numpy.sqrt``), and cunumpy's standard names are cunumpy's own functions.
-So each public module with NumPy's names (``cunumpy``, ``cunumpy.linalg``,
-``cunumpy.fft``) gets one attribute template, Numba's documented low-level extension
-API (``AttributeTemplate``, ``infer_getattr``): an attribute ``name`` of the module is
-typed exactly as Numba types NumPy's ``numpy_name(module, name)``
-(``_calls/_numpy_names.py``: ``acos`` is ``numpy.arccos``, ``permute_dims`` is
-``numpy.transpose``), by the same typing context, so the same typing template and the
-same implementation compile it, with the same errors. Where Numba cannot type the NumPy
-name, the error is the one NumPy's name gives (``Use of unsupported NumPy function
-'numpy.pad'``). A name NumPy lacks (cunumpy's helpers) is left to Numba, which reads it
-as a module constant (``Unknown attribute 'to_numpy'`` for a function).
+Numba compiles ``np.sqrt`` inside ``@njit`` only when the module attribute is an object it
+registered (``numpy.sqrt``), and cunumpy's standard names are cunumpy's own functions. Two
+pieces of Numba's extension API make every name of a public module with NumPy's names
+(``cunumpy``, ``cunumpy.linalg``, ``cunumpy.fft``) NumPy's name in compiled code, the
+name given by ``numpy_name`` (``_calls/_numpy_names.py``: ``acos`` is ``numpy.arccos``,
+``permute_dims`` is ``numpy.transpose``):
 
-On Numba's CPU targets a rewrite before typing also turns each ``np.<name>`` that Numba
-types into NumPy's object in the function's IR (``_register_call_names``), since the
-passes of ``parallel=True`` find NumPy's functions by name, not by type.
+- **A rewrite before typing** (``register_rewrite("before-inference")``, as Numba
+  registers its own): in a function's IR, ``getattr(<cunumpy module>, "acos")`` becomes
+  ``getattr(<numpy module>, "arccos")``, and a global bound to one of cunumpy's functions
+  (``from cunumpy import sqrt``) becomes NumPy's function. The IR is then the NumPy
+  program's, so everything after reads NumPy's program: typing, the errors (``Use of
+  unsupported NumPy function 'numpy.pad'``), and the passes that find NumPy's functions
+  by name, not by type (``parallel=True`` makes ``np.sum(a)`` a parallel reduction only
+  where ``ir_utils.find_callname`` reads ``("sum", "numpy")``).
+- **An attribute template per module** (``AttributeTemplate``, ``infer_getattr``), for
+  what types a module's attribute without that IR: ``hasattr(np, "pad")``, and
+  compilation with ``no_rewrites``. It types the attribute as Numba types NumPy's name,
+  by the same typing context.
 
-The resolution runs at each typing, never stored, so names registered by Numba later
-(its implementations load lazily) and the current backend (on CuPy, ``cunumpy.random``
-is CuPy's, but compiled code works on NumPy's arrays) cannot leave it stale. Outside
-compiled code the names stay cunumpy's functions.
+A name NumPy lacks (cunumpy's helpers) is left to Numba: ``Unknown attribute
+'to_numpy'``. Both look up NumPy's name each time, never stored, so implementations that
+Numba registers later and the current backend (on CuPy, ``cunumpy.random`` is CuPy's, but
+compiled code works on NumPy's arrays) cannot leave them stale. Outside compiled code the
+names stay cunumpy's functions; object mode calls them.
 
-When it runs: ``register()`` teaches every Numba typing already imported (Numba's own,
-and numba-cuda's, which has its own types and registries since 0.22) and is idempotent.
+When it runs: ``register()`` teaches every Numba already imported (Numba's own, and
+numba-cuda's, which has its own IR, types and registries since 0.22) and is idempotent.
 ``cunumpy/__init__.py`` calls it when ``import cunumpy`` finds one imported (a
 ``sys.modules`` look-up: ``import cunumpy`` never imports Numba), and Numba's
 ``numba_extensions`` and numba-cuda's ``numba_cuda_extensions`` entry points
@@ -42,18 +46,30 @@ from ._calls._numpy_names import NUMPY_MODULES, numpy_name
 
 __all__ = ["register", "registered"]
 
-# Numba's typing and numba-cuda's own (numba-cuda 0.22 and later copy Numba's typing into
-# numba.cuda, with types and registries of its own): the modules of each, by name.
-_TYPINGS = {
-    "numba": ("numba.core.typing.templates", "numba.core.types", "numba.core.errors"),
-    "numba-cuda": ("numba.cuda.typing.templates", "numba.cuda.types", "numba.cuda.core.errors"),
+# Numba and numba-cuda (0.22 and later copy Numba's compiler into numba.cuda, with an IR,
+# types and registries of their own): where each keeps the modules used here, by role.
+_NUMBAS = {
+    "numba": {
+        "templates": "numba.core.typing.templates",
+        "types": "numba.core.types",
+        "ir": "numba.core.ir",
+        "ir_utils": "numba.core.ir_utils",
+        "rewrites": "numba.core.rewrites",
+    },
+    "numba-cuda": {
+        "templates": "numba.cuda.typing.templates",
+        "types": "numba.cuda.types",
+        "ir": "numba.cuda.core.ir",
+        "ir_utils": "numba.cuda.core.ir_utils",
+        "rewrites": "numba.cuda.core.rewrites",
+    },
 }
 
 _registered: list[str] = []
 
 
 def registered() -> tuple[str, ...]:
-    """The Numba typings that know cunumpy's names in this process (``"numba"``,
+    """The Numbas that know cunumpy's names in this process (``"numba"``,
     ``"numba-cuda"``); empty until one is imported.
 
     Examples
@@ -65,45 +81,40 @@ def registered() -> tuple[str, ...]:
 
 
 def register() -> None:
-    """Teach each Numba typing already imported that cunumpy's names are NumPy's.
+    """Teach each Numba already imported that cunumpy's names are NumPy's.
 
-    A typing not imported yet is left alone: its entry point calls this again when it
+    A Numba not imported yet is left alone: its entry point calls this again when it
     first compiles. Calling it again does nothing more.
     """
-    for typing, (templates_name, types_name, errors_name) in _TYPINGS.items():
-        templates = sys.modules.get(templates_name)
-        if typing in _registered or templates is None:
+    for numba, places in _NUMBAS.items():
+        templates = sys.modules.get(places["templates"])
+        if numba in _registered or templates is None:
             continue
-        if any(templates is sys.modules.get(_TYPINGS[done][0]) for done in _registered):
-            continue  # an older numba-cuda, on Numba's own typing: done already
-        types = importlib.import_module(types_name)
-        errors = importlib.import_module(errors_name)
-        for module_name, twin_name in NUMPY_MODULES.items():
+        if any(templates is sys.modules.get(_NUMBAS[done]["templates"]) for done in _registered):
+            continue  # an older numba-cuda, on Numba's own compiler: done already
+        modules = {role: importlib.import_module(name) for role, name in places.items()}
+        twins = {name: importlib.import_module(twin) for name, twin in NUMPY_MODULES.items()}
+        for module_name, twin in twins.items():
             module = importlib.import_module(module_name)
-            twin = importlib.import_module(twin_name)
-            templates.infer_getattr(_names_of(templates, types, errors, module, twin))
-        if typing == "numba":
-            _register_call_names()
-        _registered.append(typing)
+            templates.infer_getattr(_attribute_template(modules, module, twin))
+        modules["rewrites"].register_rewrite("before-inference")(_rewrite(modules, twins))
+        _registered.append(numba)
 
 
-def _names_of(
-    templates: Any, types: Any, errors: Any, module: ModuleType, twin: ModuleType
-) -> type:
-    """The attribute template of ``module`` in one Numba typing (its base class, types and
-    errors are that typing's): each name typed as NumPy's ``twin`` types its name."""
+def _attribute_template(modules: dict[str, Any], module: ModuleType, twin: ModuleType) -> type:
+    """The attribute template of ``module`` in one Numba (its base class and types are
+    that Numba's): a name is typed as NumPy's ``twin`` types its NumPy name."""
+    types = modules["types"]
+    base: Any = modules["templates"].AttributeTemplate
 
-    class NumPyNames(templates.AttributeTemplate):
+    class NumPyNames(base):
         key = types.Module(module)
 
         def generic_resolve(self, value: Any, attr: str) -> Any:
             _, name = numpy_name(module.__name__, attr)
             if not hasattr(twin, name):
                 return None  # not NumPy's: Numba reads cunumpy's attribute as a constant
-            found = self.context.resolve_getattr(types.Module(twin), name)
-            if found is None:  # the error Numba gives for NumPy's name itself
-                raise errors.UntypedAttributeError(types.Module(twin), name)
-            return found
+            return self.context.resolve_getattr(types.Module(twin), name)
 
     NumPyNames.__name__ = NumPyNames.__qualname__ = (
         f"NumPyNames_{module.__name__.replace('.', '_')}"
@@ -111,84 +122,69 @@ def _names_of(
     return NumPyNames
 
 
-_imported: dict[int, object] = {}
-
-
-def _imported_names() -> dict[int, object]:
+def _numpy_objects() -> dict[int, object]:
     """NumPy's object for the ``id`` of each of cunumpy's own objects that NumPy has under
     its NumPy name (the function that ``from cunumpy import sqrt`` binds)."""
-    if not _imported:
-        for module_name, twin_name in NUMPY_MODULES.items():
-            module, twin = sys.modules[module_name], sys.modules[twin_name]
-            for name in module.__all__:
-                _, numpy_spelling = numpy_name(module_name, name)
-                ours, theirs = getattr(module, name), getattr(twin, numpy_spelling, None)
-                if theirs is not None and ours is not theirs and not isinstance(ours, ModuleType):
-                    _imported[id(ours)] = theirs
-    return _imported
+    found: dict[int, object] = {}
+    for module_name, twin_name in NUMPY_MODULES.items():
+        module, twin = sys.modules[module_name], sys.modules[twin_name]
+        for name in module.__all__:
+            _, numpy_spelling = numpy_name(module_name, name)
+            ours, theirs = getattr(module, name), getattr(twin, numpy_spelling, None)
+            if theirs is not None and ours is not theirs and not isinstance(ours, ModuleType):
+                found[id(ours)] = theirs
+    return found
 
 
-def _register_call_names() -> None:
-    """Numba's passes that find NumPy's functions by name see NumPy's names too.
+def _rewrite(modules: dict[str, Any], twins: dict[str, ModuleType]) -> type:
+    """The rewrite, in one Numba's IR, of cunumpy's names into NumPy's (module docstring)."""
+    ir, ir_utils = modules["ir"], modules["ir_utils"]
+    numpy_objects: dict[int, object] = {}  # filled at the first match: cunumpy is whole then
+    base: Any = modules["rewrites"].Rewrite
 
-    Typing alone is not enough on Numba's CPU targets: ``parallel=True`` turns
-    ``np.sum(a)``, ``np.zeros(n)`` or ``np.sqrt(a) + 1`` into parallel loops only where
-    ``ir_utils.find_callname`` reads the call as ``("sum", "numpy")``, from the module
-    object the IR loads; for ``cunumpy`` it reads ``("sum", "cunumpy")`` and leaves the
-    call serial. So a rewrite of Numba's nopython pipeline before typing (Numba's
-    ``register_rewrite("before-inference")``, as its own rewrites are registered) turns
-    each ``getattr(<cunumpy module>, name)`` whose NumPy name Numba types into the NumPy
-    object itself, as if the program had written ``numpy.sum``: the IR every later pass
-    reads is then the NumPy program's. A global bound to one of cunumpy's functions
-    (``from cunumpy import sqrt``) becomes NumPy's function likewise. A name Numba does not type is left to the
-    attribute template, which gives NumPy's error. Object mode has no such rewrites: it
-    calls cunumpy's functions.
-    """
-    from numba.core import ir, types
-    from numba.core.ir_utils import get_definition, guard
-    from numba.core.rewrites import Rewrite, register_rewrite
-
-    @register_rewrite("before-inference")
-    class NumPyCallNames(Rewrite):
-        def __init__(self, state: Any) -> None:
-            super().__init__(state)
-            self.typingctx = state.typingctx
-            self.found: dict[Any, Any] = {}
-
+    class NumPyProgram(base):
         def match(self, func_ir: Any, block: Any, typemap: Any, calltypes: Any) -> bool:
-            self.func_ir, self.block, self.found = func_ir, block, {}
+            if not numpy_objects:
+                numpy_objects.update(_numpy_objects())
+            self.func_ir, self.block = func_ir, block
+            self.found: dict[Any, tuple[Any, ...]] = {}
             for inst in block.find_insts(ir.Assign):
-                expr = inst.value
-                if isinstance(expr, ir.Global | ir.FreeVar):
-                    imported = _imported_names().get(id(expr.value))
-                    if imported is not None:  # `from cunumpy import sqrt`: NumPy's object
-                        self.found[inst] = ir.Global(expr.name, imported, expr.loc)
-                    continue
-                if not (isinstance(expr, ir.Expr) and expr.op == "getattr"):
-                    continue
-                source = guard(get_definition, func_ir, expr.value)
-                if not isinstance(source, ir.Global | ir.FreeVar):
-                    continue
-                module = source.value
-                if not isinstance(module, ModuleType) or module.__name__ not in NUMPY_MODULES:
-                    continue
-                twin_name, name = numpy_name(module.__name__, expr.attr)
-                twin = sys.modules[twin_name]
-                if not hasattr(twin, name):
-                    continue  # cunumpy's own helper: left to Numba
-                if self.typingctx.resolve_getattr(types.Module(twin), name) is None:
-                    continue  # Numba lacks NumPy's name: the template raises its error
-                self.found[inst] = ir.Global(f"{twin_name}.{name}", getattr(twin, name), expr.loc)
+                value = inst.value
+                if isinstance(value, ir.Global | ir.FreeVar):
+                    theirs = numpy_objects.get(id(value.value))
+                    if theirs is not None:  # `from cunumpy import sqrt`: NumPy's function
+                        self.found[inst] = (ir.Global(value.name, theirs, value.loc),)
+                elif isinstance(value, ir.Expr) and value.op == "getattr":
+                    source = ir_utils.guard(ir_utils.get_definition, func_ir, value.value)
+                    if not isinstance(source, ir.Global | ir.FreeVar):
+                        continue
+                    module_name = getattr(source.value, "__name__", None)
+                    if not isinstance(source.value, ModuleType) or module_name not in twins:
+                        continue
+                    twin = twins[module_name]
+                    _, name = numpy_name(module_name, value.attr)
+                    if hasattr(twin, name):
+                        self.found[inst] = (ir.Global(twin.__name__, twin, value.loc), name)
             return bool(self.found)
 
         def apply(self) -> Any:
             block = self.block.copy()
             block.clear()
+            definitions = self.func_ir._definitions
             for inst in self.block.body:
-                new = self.found.get(inst)
-                if new is not None:
-                    definitions = self.func_ir._definitions[inst.target.name]
-                    definitions[:] = [new if d is inst.value else d for d in definitions]
-                    inst = ir.Assign(value=new, target=inst.target, loc=inst.loc)
-                block.append(inst)
+                found = self.found.get(inst)
+                if found is None:
+                    block.append(inst)
+                    continue
+                new = found[0]
+                if len(found) == 2:  # getattr(<numpy module>, NumPy's name)
+                    twin = ir.Var(inst.target.scope, ir_utils.mk_unique_var("$numpy"), new.loc)
+                    block.append(ir.Assign(value=new, target=twin, loc=inst.loc))
+                    definitions[twin.name] = [new]
+                    new = ir.Expr.getattr(twin, found[1], inst.value.loc)
+                kept = definitions[inst.target.name]
+                kept[:] = [new if old is inst.value else old for old in kept]
+                block.append(ir.Assign(value=new, target=inst.target, loc=inst.loc))
             return block
+
+    return NumPyProgram
