@@ -806,3 +806,19 @@ def test_kernel_runs_under_the_cuda_simulator(tmp_path: Path) -> None:
     _numba_cuda()
     out = _run(SIMULATED, tmp_path, NUMBA_ENABLE_CUDASIM="1")
     assert out == "True FakeCUDAArray", out
+
+
+def test_the_entry_point_module_imports_neither_cunumpy_nor_numba(tmp_path: Path) -> None:
+    """Numba runs the entry point in every program of the environment: without cunumpy
+    imported, it imports nothing; the wheel and the sdist ship it."""
+    out = _run(
+        "import sys, _cunumpy_numba\n_cunumpy_numba.init()\n"
+        "print(sorted(m for m in sys.modules if m.partition('.')[0] in ('cunumpy', 'numba')))",
+        tmp_path,
+    )
+    assert out == "[]"
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    for group in ("numba_extensions", "numba_cuda_extensions"):
+        assert f'[project.entry-points.{group}]\ninit = "_cunumpy_numba:init"' in pyproject
+    assert '"_cunumpy_numba.py" = "_cunumpy_numba.py"' in pyproject
+    assert '"_cunumpy_numba.py",' in pyproject.split("[tool.hatch.build.targets.sdist]")[1]
