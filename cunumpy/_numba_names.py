@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+import warnings
 from types import ModuleType
 from typing import Any
 
@@ -92,7 +93,15 @@ def register() -> None:
             continue
         if any(templates is sys.modules.get(_NUMBAS[done]["templates"]) for done in _registered):
             continue  # an older numba-cuda, on Numba's own compiler: done already
-        modules = {role: importlib.import_module(name) for role, name in places.items()}
+        try:
+            modules = {role: importlib.import_module(name) for role, name in places.items()}
+        except ImportError as exc:  # a numba-cuda between the two layouts
+            msg = (
+                f"cunumpy cannot teach this {numba} its NumPy names ({exc}); inside compiled "
+                "code, use NumPy's names (import numpy) or another version of it"
+            )
+            warnings.warn(msg, RuntimeWarning, stacklevel=2)
+            continue
         twins = {name: importlib.import_module(twin) for name, twin in NUMPY_MODULES.items()}
         for module_name, twin in twins.items():
             module = importlib.import_module(module_name)
@@ -130,9 +139,11 @@ def _numpy_objects() -> dict[int, object]:
         module, twin = sys.modules[module_name], sys.modules[twin_name]
         for name in module.__all__:
             _, numpy_spelling = numpy_name(module_name, name)
-            ours, theirs = getattr(module, name), getattr(twin, numpy_spelling, None)
-            if theirs is not None and ours is not theirs and not isinstance(ours, ModuleType):
-                found[id(ours)] = theirs
+            theirs = getattr(twin, numpy_spelling, None)
+            ours = vars(module).get(name)  # not getattr: a lazy submodule stays unloaded
+            if theirs is None or ours is None or ours is theirs or isinstance(ours, ModuleType):
+                continue
+            found[id(ours)] = theirs
     return found
 
 
