@@ -822,3 +822,16 @@ def test_the_entry_point_module_imports_neither_cunumpy_nor_numba(tmp_path: Path
         assert f'[project.entry-points.{group}]\ninit = "_cunumpy_numba:init"' in pyproject
     assert '"_cunumpy_numba.py" = "_cunumpy_numba.py"' in pyproject
     assert '"_cunumpy_numba.py",' in pyproject.split("[tool.hatch.build.targets.sdist]")[1]
+
+
+def test_a_numba_without_the_expected_layout_warns_and_import_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cunumpy import _numba_names
+
+    places = dict(_numba_names._NUMBAS["numba"], ir="numba.core.no_such_ir")
+    monkeypatch.setattr(_numba_names, "_NUMBAS", {"numba-next": places})
+    monkeypatch.setattr(_numba_names, "_registered", [])
+    with pytest.warns(RuntimeWarning, match=r"cannot teach this numba-next its NumPy names"):
+        _numba_names.register()
+    assert _numba_names.registered() == ()
