@@ -86,7 +86,7 @@ def run(mode: Mode, progress: Progress) -> list[Result]:
     ratios = paired_ratios(
         {"numpy": lambda: theirs(x), "cunumpy": lambda: ours(x)},
         "numpy",
-        number=20,
+        number=50,
         repeat=repeat,
     )["cunumpy"]
     progress.step(f"compile time: {compiles} fresh compilations of each, alternating")
