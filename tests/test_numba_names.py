@@ -835,3 +835,12 @@ def test_a_numba_without_the_expected_layout_warns_and_import_goes_on(
     with pytest.warns(RuntimeWarning, match=r"cannot teach this numba-next its NumPy names"):
         _numba_names.register()
     assert _numba_names.registered() == ()
+
+
+def test_python_m_cunumpy_says_whether_numba_sees_the_names() -> None:
+    from cunumpy.__main__ import collect_report
+
+    text = collect_report(run_checks=False)["numba"]
+    assert ("(numba_extensions entry point)" in text) is _entry_point_installed(), text
+    if not _entry_point_installed():
+        assert "pip install -e ." in text
