@@ -844,3 +844,31 @@ def test_python_m_cunumpy_says_whether_numba_sees_the_names() -> None:
     assert ("(numba_extensions entry point)" in text) is _entry_point_installed(), text
     if not _entry_point_installed():
         assert "pip install -e ." in text
+
+
+ON_CUPY = """
+import numpy
+import numba
+import cunumpy as np
+
+assert np.get_backend() == "cupy" and np.random.__name__ == "cupy.random"
+
+
+@numba.njit
+def f(x):
+    np.random.seed(0)
+    return np.zeros(x.shape[0]) + np.sqrt(x) + np.random.random()
+
+
+numpy.random.seed(0)
+expected = numpy.sqrt(numpy.arange(3.0)) + numpy.random.random()
+print(numpy.array_equal(f(numpy.arange(3.0)), expected))
+"""
+
+
+@pytest.mark.fake_cupy
+def test_on_the_cupy_backend_compiled_code_is_numpys(tmp_path: Path) -> None:
+    """fake CuPy: with CuPy the current backend (``np.random`` is CuPy's), compiled code
+    works on NumPy arrays with NumPy's names. Not a GPU check."""
+    out = _run(ON_CUPY, tmp_path, CUNUMPY_FAKE_CUPY="1", CUNUMPY_BACKEND="cupy")
+    assert out == "True", out
