@@ -4,7 +4,9 @@ alone runs the suite: CuPy, Numba, SciPy, Dask, mpi4py and Sphinx may all be mis
 
 A file that imports such a library at module level (or whose package does), or that
 ``NEEDS`` names, is not imported: collecting it skips with the reason (``missing_extra``).
-Single examples that need SciPy, MPI or a C++ compiler are marked one by one.
+Single examples that need SciPy, MPI or a C++ compiler are marked one by one, and the
+examples of a guide page's section that needs one (``SECTIONS_NEED``: Numba in
+``docs/migrating.md``) are left out of the page's doctest, the rest of it still running.
 
 The summary groups skipped tests by reason: on a machine without a GPU, more than a
 hundred tests skip for the same reason, and pytest's ``-rs`` prints one line per test
@@ -187,6 +189,39 @@ EXAMPLES_NEED = {
     "cunumpy.kernels._portable._generalized.": "numba",
 }
 
+# The sections of a guide page whose examples call an optional library that the rest of
+# the page does not need: without it, those examples are left out of the page's one doctest
+# item (the rest still runs) and the summary says so.
+SECTIONS_NEED = {
+    ("docs/migrating.md", "## Numba"): "numba",
+}
+_left_out: list[str] = []
+
+
+def _leave_out_section(item: pytest.DoctestItem, heading: str, reason: str) -> None:
+    """Drop the examples of the section under ``heading`` (to the next heading of its
+    level or above) from ``item``, noting why for the summary."""
+    if item.dtest is None:
+        return
+    lines = Path(str(item.path)).read_text(encoding="utf-8").splitlines()
+    level = len(heading) - len(heading.lstrip("#"))
+    start = lines.index(heading)
+    end = next(
+        (
+            n
+            for n in range(start + 1, len(lines))
+            if lines[n].startswith("#") and 0 < len(lines[n]) - len(lines[n].lstrip("#")) <= level
+        ),
+        len(lines),
+    )
+    kept = [example for example in item.dtest.examples if not start <= example.lineno < end]
+    if len(kept) < len(item.dtest.examples):
+        item.dtest.examples[:] = kept
+        _left_out.append(
+            f"{_relative(item.path, ROOT)}, section '{heading.lstrip('# ')}': {reason}"
+        )
+
+
 # The examples that run CUDA C on the CPU emulator of ``cunumpy.kernel_testing`` (a C++
 # compiler): marked ``emulated`` like the tests that do, so that ``-m "not emulated"`` (as in
 # gpu_check.sh) leaves them out too, and skipped, saying why, without a compiler.
@@ -216,6 +251,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if not isinstance(item, pytest.DoctestItem):
             continue
+        for (page, heading), module in SECTIONS_NEED.items():
+            if _relative(item.path, ROOT) == page and not _installed(module):
+                _leave_out_section(item, heading, _not_installed(module))
         for prefix, module in EXAMPLES_NEED.items():
             if item.name.startswith(prefix) and not _installed(module):
                 _skip(item, _not_installed(module))
@@ -259,7 +297,10 @@ def _relative(path: object, root: Path) -> str:
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    """One line per skip reason: how many tests, the reason, and where."""
+    """One line per skip reason: how many tests, the reason, and where; and the sections
+    of guide pages whose examples were left out."""
+    for section in _left_out:
+        terminalreporter.write_line(f"LEFT OUT the examples of {section}")
     if _skip_chars(terminalreporter.config):
         return  # pytest lists each skipped test itself
     root = terminalreporter.config.rootpath

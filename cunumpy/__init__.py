@@ -23,6 +23,7 @@ what CuPy does, mostly a ``TypeError``). CuNumpy 0.7.1's helpers (``to_cunumpy``
 from __future__ import annotations
 
 import importlib
+import sys as _sys
 from typing import TYPE_CHECKING, Any
 
 from ._api.creation import (
@@ -353,3 +354,14 @@ if __import__("os").environ.get("CUNUMPY_TRACE"):  # a whole program recorded: d
 
     _record_program()
     del _record_program
+
+# Numba types np.sqrt in compiled code as numpy.sqrt (cunumpy/_numba_names.py): a Numba
+# imported before cunumpy learns it now, one imported later through its entry point. A
+# sys.modules look-up: `import cunumpy` never imports Numba.
+if _sys.modules.get("numba.core.typing.templates") or _sys.modules.get(
+    "numba.cuda.typing.templates"
+):
+    from ._numba_names import register as _register_with_numba
+
+    _register_with_numba()
+    del _register_with_numba

@@ -29,6 +29,7 @@ if __name__ == "__main__" and not hasattr(sys.modules.get("cunumpy"), "__version
 
 import argparse
 import importlib.metadata
+import importlib.util
 import json
 import os
 import platform
@@ -64,6 +65,21 @@ def _fast_path() -> str:
 
     count, why = compiled()
     return f"compiled (C), {count} functions" if count else f"pure Python: {why}"
+
+
+def _numba() -> str:
+    """Whether Numba compiles ``np.sqrt`` as ``numpy.sqrt`` here: Numba installed, and
+    cunumpy's ``numba_extensions`` entry point in the metadata (``cunumpy/_numba_names.py``)."""
+    if importlib.util.find_spec("numba") is None:
+        return "not installed (the kernels extra)"
+    points = importlib.metadata.entry_points(group="numba_extensions", name="init")
+    if any(point.value == "_cunumpy_numba:init" for point in points):
+        return "np.<name> compiles as NumPy's name (numba_extensions entry point)"
+    return (
+        "no numba_extensions entry point of cunumpy's (a source checkout not installed): "
+        "np.<name> compiles in @njit only where numba is imported before cunumpy; "
+        "pip install -e . installs it"
+    )
 
 
 def _version(names: Sequence[str]) -> str | None:
@@ -182,6 +198,7 @@ def collect_report(*, run_checks: bool = True) -> dict[str, Any]:
         "platform": platform.platform(),
         "llm_guide": str(Path(cunumpy.__file__).parent / "LLM_GUIDE.md"),
         "fast_path": _fast_path(),
+        "numba": _numba(),
         "backends": backends,
         "gpus": _gpus(),  # real GPUs only: none under the fake CuPy
         "current_backend": cunumpy.get_backend(),
@@ -238,6 +255,7 @@ def _print_text(report: dict[str, Any]) -> None:
     print(f"{'platform:':<18}{report['platform']}")
     print(f"{'guide for AI:':<18}{report['llm_guide']}")
     print(f"{'fast path:':<18}{report['fast_path']}")
+    print(f"{'numba:':<18}{report['numba']}")
     print()
     print("Backends")
     fake = report["backends"]["cupy"].get("fake", False)

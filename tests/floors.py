@@ -93,10 +93,12 @@ FLOORS: tuple[Floor, ...] = (
             "_host.py",
             "_fake_cupy.py",
             "dask.py",
+            "_numba_names.py",
         ),
         "The public namespace, 0.7.1's `cunumpy.xp`, the environment report; the pytest plugin "
         "and assertions (users of the public namespace); 0.7.x's kept paths (`cunumpy._dispatch`, "
-        "`cunumpy._host`, `cunumpy._fake_cupy`) and `cunumpy.dask`.",
+        "`cunumpy._host`, `cunumpy._fake_cupy`) and `cunumpy.dask`; Numba's typing of the public "
+        "modules' names (`_numba_names`: in compiled code, `np.sqrt` is `numpy.sqrt`).",
     ),
 )
 
