@@ -109,7 +109,7 @@ from numpy import argpartition as argpartition
 from cunumpy import arguments as arguments
 from numpy import argwhere as argwhere
 from numpy import around as around
-from cunumpy._api.numpy_creation import array as array
+from numpy import array as array
 from numpy import array2string as array2string
 from numpy import array_equal as array_equal
 from numpy import array_equiv as array_equiv
@@ -118,9 +118,9 @@ from numpy import array_repr as array_repr
 from numpy import array_split as array_split
 from numpy import array_str as array_str
 from cunumpy._moving._backend_conversion import as_device_array as as_device_array
-from cunumpy._api.numpy_creation import asanyarray as asanyarray
+from numpy import asanyarray as asanyarray
 from numpy import asarray_chkfinite as asarray_chkfinite
-from cunumpy._api.numpy_creation import ascontiguousarray as ascontiguousarray
+from numpy import ascontiguousarray as ascontiguousarray
 from numpy import asfortranarray as asfortranarray
 from numpy import asin as asin
 from numpy import asinh as asinh
@@ -1235,7 +1235,6 @@ def finfo(
     dtype: type[_np.floating[Any] | _np.complexfloating[Any, Any]]
     | _np.dtype[_np.floating[Any] | _np.complexfloating[Any, Any]]
     | _np.ndarray[Any, _np.dtype[_np.floating[Any] | _np.complexfloating[Any, Any]]],
-    /,
 ) -> _finfo_object: ...
 @overload
 def finfo(
@@ -1246,7 +1245,6 @@ def finfo(
     | type[builtins.complex]
     | _np.floating[Any]
     | _np.complexfloating[Any, Any],
-    /,
 ) -> _np.finfo[Any]: ...
 def from_dlpack(
     x: _SupportsDLPack[None],
@@ -1424,12 +1422,10 @@ def iinfo(
     int_type: type[_np.integer[Any]]
     | _np.dtype[_np.integer[Any]]
     | _np.ndarray[Any, _np.dtype[_np.integer[Any]]],
-    /,
 ) -> _iinfo_object: ...
 @overload
 def iinfo(
     int_type: builtins.int | builtins.str | type[builtins.int] | _np.integer[Any],
-    /,
 ) -> _np.iinfo[Any]: ...
 @overload
 def linspace(

@@ -38,6 +38,7 @@ import importlib
 import inspect
 import sys
 import textwrap
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -98,13 +99,11 @@ def finfo(
     dtype: type[_np.floating[Any] | _np.complexfloating[Any, Any]]
     | _np.dtype[_np.floating[Any] | _np.complexfloating[Any, Any]]
     | _np.ndarray[Any, _np.dtype[_np.floating[Any] | _np.complexfloating[Any, Any]]],
-    /,
 ) -> _finfo_object: ...
 @overload
 def finfo(
     dtype: builtins.float | builtins.complex | builtins.str | type[builtins.float] | type[builtins.complex]
     | _np.floating[Any] | _np.complexfloating[Any, Any],
-    /,
 ) -> _np.finfo[Any]: ...
 ''',
     "iinfo": '''
@@ -112,12 +111,10 @@ def finfo(
 def iinfo(
     int_type: type[_np.integer[Any]] | _np.dtype[_np.integer[Any]]
     | _np.ndarray[Any, _np.dtype[_np.integer[Any]]],
-    /,
 ) -> _iinfo_object: ...
 @overload
 def iinfo(
     int_type: builtins.int | builtins.str | type[builtins.int] | _np.integer[Any],
-    /,
 ) -> _np.iinfo[Any]: ...
 ''',
 }
@@ -135,6 +132,15 @@ VARIABLES = {
     "numpy_backend": "builtins.bool",
     "cupy_backend": "builtins.bool",
 }
+
+
+def has(obj: Any, name: str) -> bool:
+    """``hasattr``, quiet: NumPy warns when ``numpy.matlib`` is first imported."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return hasattr(obj, name)
 
 
 # --- NumPy's stubs --------------------------------------------------------------------
@@ -293,7 +299,7 @@ def exported_names(module: str) -> list[str]:
         elif isinstance(node, ast.Assign):
             names.update(t.id for t in node.targets if isinstance(t, ast.Name))
     return sorted(
-        name for name in names if not name.startswith("_") and hasattr(runtime, name)
+        name for name in names if not name.startswith("_") and has(runtime, name)
     )
 
 
@@ -534,7 +540,7 @@ def runtime_names(module: str) -> list[str]:
     names.update(exported_names(numpy_module))
     if module == "cunumpy":
         names.update(("numpy_backend", "cupy_backend"))
-    return sorted(name for name in names if hasattr(runtime, name))
+    return sorted(name for name in names if has(runtime, name))
 
 
 def _own_names(module: str) -> set[str]:
@@ -565,7 +571,9 @@ def stub_text(module: str) -> str:
     needs_overload = False
     written = False
     for name in names:
-        value = getattr(runtime, name)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            value = getattr(runtime, name)
         qualname = f"{part}.{name}" if part else name
         entry = standard_entry(part, name) if part is not None else None
         if name not in own or (
@@ -621,6 +629,10 @@ def stub_text(module: str) -> str:
             continue
         if name in imported:
             source, original = imported[name]
+            if source.startswith("cunumpy._api.") and getattr(library, name, None) is not None:
+                # NumPy's conversions (array, asanyarray, ...), taking NumPy's calls: NumPy's types
+                reexports.append(f"from {numpy_module} import {name} as {name}")
+                continue
             if source.startswith("cunumpy") and name in own:
                 reexports.append(f"from {source} import {original} as {name}")
                 continue
