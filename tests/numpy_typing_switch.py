@@ -4,8 +4,8 @@ NumPy's wheel ships its typing tests (``numpy/typing/tests/data``): ``pass/`` mu
 type-check, ``reveal/`` asserts inferred types (``assert_type``), and ``fail/`` must raise
 the errors that its ``# type: ignore[...]`` comments expect (under NumPy's ``mypy.ini``,
 strict, an expected error that is no longer raised is an unused ``type: ignore``). This
-module copies a directory twice into a scratch folder, once as it is and once with the
-switch, type-checks both copies with one tool (mypy with NumPy's ``mypy.ini``, or pyright
+module copies each file of a directory twice into a scratch folder, once as it is and
+once with the switch, type-checks both copies in one run of one tool (mypy with NumPy's ``mypy.ini``, or pyright
 in its basic mode), and counts the lines that the tool flags in the switched copy and not
 in NumPy's: the lines where ``import cunumpy as np`` changes what the checker sees.
 
@@ -70,15 +70,37 @@ class Difference:
         return "\n".join([head, *body])
 
 
-def _copy(directory: str, target: Path, switched: bool) -> Path:
-    """``directory`` of NumPy's typing tests under ``target``, switched or not."""
+def stub_numpy_version() -> str:
+    """The NumPy whose stubs ``cunumpy/__init__.pyi`` follows (its docstring says)."""
+    text = (ROOT / "cunumpy" / "__init__.pyi").read_text()
+    found = re.search(r"NumPy (\S+)'s stubs", text)
+    if found is None:
+        msg = "cunumpy/__init__.pyi does not say which NumPy it follows"
+        raise AssertionError(msg)
+    return found[1]
+
+
+def same_numpy() -> tuple[bool, str]:
+    """Whether this NumPy is the stubs' (major.minor), and the reason to skip if not."""
+    stubs = stub_numpy_version()
+    same = numpy.__version__.split(".")[:2] == stubs.split(".")[:2]
+    return same, f"the stubs follow NumPy {stubs}'s stubs; this is NumPy {numpy.__version__}"
+
+
+#: The prefixes of the two copies of a file, type-checked in one run (NumPy's stubs are
+#: read once): NumPy's as it is, and switched.
+SIDES = {"numpy": "n_", "cunumpy": "c_"}
+
+
+def _copy(directory: str, target: Path) -> Path:
+    """``directory`` of NumPy's typing tests under ``target``, each file twice."""
     destination = target / directory
     destination.mkdir(parents=True)
     for source in sorted((DATA / directory).glob("*.py*")):
         text = source.read_text()
-        if switched:
-            text = SWITCH.sub("import cunumpy as np", text)
-        (destination / source.name).write_text(text)
+        (destination / f"{SIDES['numpy']}{source.name}").write_text(text)
+        switched = SWITCH.sub("import cunumpy as np", text)
+        (destination / f"{SIDES['cunumpy']}{source.name}").write_text(switched)
     return destination
 
 
@@ -100,13 +122,20 @@ def run_mypy(folder: Path, scratch: Path) -> Run:
     started = time.perf_counter()
     completed = subprocess.run(
         [
-            sys.executable, "-m", "mypy",
-            "--config-file", str(DATA / "mypy.ini"),
-            "--cache-dir", str(scratch / f".mypy_cache_{folder.parent.name}_{folder.name}"),
-            "--no-pretty", "--show-absolute-path", "--no-error-summary",
-            "--hide-error-context", "--show-error-codes",
+            sys.executable,
+            "-m",
+            "mypy",
+            "--config-file",
+            str(DATA / "mypy.ini"),
+            "--cache-dir",
+            str(scratch / ".mypy_cache"),
+            "--no-pretty",
+            "--show-absolute-path",
+            "--no-error-summary",
+            "--hide-error-context",
+            "--show-error-codes",
             str(folder),
-        ],  # fmt: skip
+        ],
         capture_output=True,
         text=True,
         cwd=scratch,
@@ -133,7 +162,7 @@ def run_pyright(folder: Path, scratch: Path) -> Run:
     """pyright (basic mode, this Python's packages) over ``folder``."""
     import time
 
-    config = scratch / f"pyrightconfig_{folder.parent.name}_{folder.name}.json"
+    config = scratch / "pyrightconfig.json"
     config.write_text(
         json.dumps(
             {
@@ -189,18 +218,17 @@ def difference(tool: str, directory: str, scratch: Path | None = None) -> Differ
     with tempfile.TemporaryDirectory(prefix="cunumpy-typing-") as own:
         base = Path(scratch) if scratch is not None else Path(own)
         base = base / f"{tool}-{directory}"
-        runs = {}
-        for side, switched in (("numpy", False), ("cunumpy", True)):
-            folder = _copy(directory, base / side, switched)
-            runs[side] = TOOLS[tool](folder, base)
+        run = TOOLS[tool](_copy(directory, base), base)
     lines: dict[str, dict[int, list[str]]] = defaultdict(dict)
-    for name, flagged in runs["cunumpy"].flagged.items():
-        numpys = runs["numpy"].flagged.get(name, {})
+    for name, flagged in run.flagged.items():
+        if not name.startswith(SIDES["cunumpy"]):
+            continue
+        original = name.removeprefix(SIDES["cunumpy"])
+        numpys = run.flagged.get(SIDES["numpy"] + original, {})
         for line, messages in flagged.items():
             if line not in numpys:
-                lines[name][line] = messages
-    seconds = runs["numpy"].seconds + runs["cunumpy"].seconds
-    return Difference(tool, directory, dict(lines), seconds)
+                lines[original][line] = messages
+    return Difference(tool, directory, dict(lines), run.seconds)
 
 
 def main(arguments: list[str]) -> int:

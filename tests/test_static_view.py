@@ -15,13 +15,11 @@ from __future__ import annotations
 import ast
 import importlib
 import os
-import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-import numpy
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,21 +27,13 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import generate_stubs  # noqa: E402
 
+from tests import numpy_typing_switch  # noqa: E402
+
 ALLOWLIST = ROOT / "tests" / "stubtest_allowlist.txt"
 
 
-def _stub_numpy_version() -> str:
-    text = (ROOT / "cunumpy" / "__init__.pyi").read_text()
-    found = re.search(r"NumPy (\S+)'s stubs", text)
-    assert found is not None, "cunumpy/__init__.pyi does not say which NumPy it follows"
-    return found[1]
-
-
-STUB_NUMPY = _stub_numpy_version()
-SAME_NUMPY = pytest.mark.skipif(
-    numpy.__version__.split(".")[:2] != STUB_NUMPY.split(".")[:2],
-    reason=f"the stubs follow NumPy {STUB_NUMPY}'s stubs; this is NumPy {numpy.__version__}",
-)
+_SAME, _REASON = numpy_typing_switch.same_numpy()
+SAME_NUMPY = pytest.mark.skipif(not _SAME, reason=_REASON)
 
 
 def _tool(name: str) -> None:

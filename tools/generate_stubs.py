@@ -37,7 +37,6 @@ import builtins
 import importlib
 import inspect
 import sys
-import textwrap
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -93,7 +92,7 @@ RETURNS = {
 #: dtypes and of arrays are the standard's objects (Python numbers); NumPy's spellings of
 #: a dtype (strings, Python types, NumPy scalars) are NumPy's call, with NumPy's objects.
 WRITTEN = {
-    "finfo": '''
+    "finfo": """
 @overload
 def finfo(
     dtype: type[_np.floating[Any] | _np.complexfloating[Any, Any]]
@@ -105,8 +104,8 @@ def finfo(
     dtype: builtins.float | builtins.complex | builtins.str | type[builtins.float] | type[builtins.complex]
     | _np.floating[Any] | _np.complexfloating[Any, Any],
 ) -> _np.finfo[Any]: ...
-''',
-    "iinfo": '''
+""",
+    "iinfo": """
 @overload
 def iinfo(
     int_type: type[_np.integer[Any]] | _np.dtype[_np.integer[Any]]
@@ -116,7 +115,7 @@ def iinfo(
 def iinfo(
     int_type: builtins.int | builtins.str | type[builtins.int] | _np.integer[Any],
 ) -> _np.iinfo[Any]: ...
-''',
+""",
 }
 WRITTEN_IMPORTS = [
     "import numpy as _np",
@@ -298,9 +297,7 @@ def exported_names(module: str) -> list[str]:
             names.add(node.target.id)
         elif isinstance(node, ast.Assign):
             names.update(t.id for t in node.targets if isinstance(t, ast.Name))
-    return sorted(
-        name for name in names if not name.startswith("_") and has(runtime, name)
-    )
+    return sorted(name for name in names if not name.startswith("_") and has(runtime, name))
 
 
 # --- copying NumPy's overloads ----------------------------------------------------------
@@ -328,7 +325,11 @@ class Imports:
         if binding is not None and binding.module_import is not None:
             target = binding.module_import
             alias = f"_{target.replace('.', '_')}" if target != "builtins" else "builtins"
-            return self.add(alias, f"import {target} as {alias}" if alias != target else f"import {target}", (target, ""))
+            return self.add(
+                alias,
+                f"import {target} as {alias}" if alias != target else f"import {target}",
+                (target, ""),
+            )
         if binding is None:
             if hasattr(builtins, name):
                 return f"builtins.{name}" if name in self.taken else name
@@ -345,7 +346,9 @@ class Imports:
             if candidate in self.taken:
                 return candidate  # the stub's public name is that very object
             alias = "" if candidate == original else f" as {candidate}"
-            return self.add(candidate, f"from {source} import {original}{alias}", (source, original))
+            return self.add(
+                candidate, f"from {source} import {original}{alias}", (source, original)
+            )
         msg = f"no free name for {source}.{original}"
         raise AssertionError(msg)
 
@@ -403,9 +406,11 @@ def copied_overloads(
             text = ast.unparse(function.returns)
             if text in returns:
                 function.returns = ast.parse(returns[text], mode="eval").body
-    extra_names = {
-        n.id for extra in extras for n in ast.walk(extra) if isinstance(n, ast.Name)
-    } | set(WIDENED.values()) | {"_cn_Device"}
+    extra_names = (
+        {n.id for extra in extras for n in ast.walk(extra) if isinstance(n, ast.Name)}
+        | set(WIDENED.values())
+        | {"_cn_Device"}
+    )
     names = _used_names(functions) - extra_names
     renames = {}
     for used in sorted(names):
@@ -458,7 +463,12 @@ class _StandardTypes(ast.NodeTransformer):
                 result = ast.BinOp(result, ast.BitOr(), self.visit(item))
             return result
         if head in ("Tuple", "List", "Sequence", "Literal"):
-            new = {"Tuple": "tuple", "List": "list", "Sequence": "_cn_Sequence", "Literal": "_cn_Literal"}[head]
+            new = {
+                "Tuple": "tuple",
+                "List": "list",
+                "Sequence": "_cn_Sequence",
+                "Literal": "_cn_Literal",
+            }[head]
             node.value = ast.Name(new)
             if head != "Literal":
                 node.slice = self.visit(node.slice)
@@ -545,9 +555,12 @@ def runtime_names(module: str) -> list[str]:
 
 def _own_names(module: str) -> set[str]:
     runtime = importlib.import_module(module)
-    return set(runtime.__all__) | set(getattr(runtime, "_LAZY_SUBMODULES", ())) | set(
-        getattr(runtime, "_LAZY_NAMES", {})
-    ) | ({"numpy_backend", "cupy_backend"} if module == "cunumpy" else set())
+    return (
+        set(runtime.__all__)
+        | set(getattr(runtime, "_LAZY_SUBMODULES", ()))
+        | set(getattr(runtime, "_LAZY_NAMES", {}))
+        | ({"numpy_backend", "cupy_backend"} if module == "cunumpy" else set())
+    )
 
 
 def _ufunc_names() -> set[str]:
@@ -611,7 +624,9 @@ def stub_text(module: str) -> str:
                     names_taken, has_kwargs = accepted(function)
                     if standard.arg not in names_taken and not has_kwargs:
                         missing.append(
-                            ast.arg(standard.arg, annotation=standard_annotation(standard.annotation))
+                            ast.arg(
+                                standard.arg, annotation=standard_annotation(standard.annotation)
+                            )
                         )
                         break
             narrow = any(
@@ -642,7 +657,7 @@ def stub_text(module: str) -> str:
         msg = f"{module}.{name}: no rule types it"
         raise AssertionError(msg)
     head = [
-        '"""The static view of ``{}``: what mypy, pyright and editors see.'.format(module),
+        f'"""The static view of ``{module}``: what mypy, pyright and editors see.',
         "",
         "Generated by ``tools/generate_stubs.py`` from the runtime module's names, the",
         f"standard's signatures (``tools/api_signatures.py``) and NumPy {numpy.__version__}'s stubs; do",
@@ -709,4 +724,3 @@ def _formatted(text: str) -> str:
 if __name__ == "__main__":
     for path in write(check="--check" in sys.argv):
         print(("stale: " if "--check" in sys.argv else "wrote ") + str(path.relative_to(ROOT)))
-    _ = textwrap
