@@ -320,3 +320,35 @@ def test_set_device_checks_the_gpu_it_selects_and_names_a_held_one_fake_cupy(
     assert (checked, current, created) == ([2], 2, [2])
     assert error.startswith("CupyUnavailableError: set_device: GPU 1 cannot be used: "), error
     assert "exclusive" in error, error
+
+
+@pytest.mark.fake_cupy
+def test_synchronizing_one_fake_gpu_leaves_the_other_gpus_streams_running_fake_cupy() -> None:
+    """As in CUDA, a device synchronization waits for that device's streams only: what a
+    stream block on GPU 1 read stays kept alive across ``synchronize(0)``, and is released
+    by ``synchronize(1)`` (the poisoned pool of two fake GPUs)."""
+    done = _fake_cupy(
+        """
+        import gc, json
+        import numpy as np
+        import cunumpy as xp
+        import cunumpy.cuda as cuda
+        from cunumpy._emulation._fake import _pool
+        from cunumpy._placement import _keep_alive
+        with cuda.device(1):
+            field = xp.asarray(np.arange(4.0), device=1)
+            with cuda.stream():
+                total = xp.sum(xp.multiply(field, 2))
+            del field
+            gc.collect()
+            cuda.synchronize(0)
+            held_after_gpu0 = _keep_alive.retained_arrays()
+            xp.asarray(np.ones(4), device=1)  # would reuse the block were it freed
+            cuda.synchronize(1)
+            held_after_gpu1 = _keep_alive.retained_arrays()
+        print(json.dumps([held_after_gpu0 > 0, held_after_gpu1, float(total), _pool.poisoned]))
+        """,
+        CUNUMPY_BACKEND="cupy",
+        CUNUMPY_FAKE_CUPY_DEVICES="2",
+    )
+    assert _answer(done) == [True, 0, 12.0, []]

@@ -151,9 +151,10 @@ def _pointer_attributes(ptr: int) -> types.SimpleNamespace:
 
 
 def _device_synchronize() -> None:
-    """``cudaDeviceSynchronize``: needs the context; every stream's work is finished."""
+    """``cudaDeviceSynchronize``: needs the context; the current device's streams' work is
+    finished."""
     enter_context()
-    _pool.finish_all()
+    _pool.finish_all(current_device())
 
 
 def _runtime() -> types.ModuleType:
