@@ -22,7 +22,7 @@ def _numpy_backend(monkeypatch: pytest.MonkeyPatch) -> None:
     from cunumpy.profiling import _regions
 
     xp.set_backend("numpy")
-    monkeypatch.setattr(_regions, "_cupy_available", lambda: False)
+    monkeypatch.setattr(_regions, "_loaded_cupy", lambda: None)
 
 
 def test_readme_counting_a_propagator_finds_no_transfer() -> None:

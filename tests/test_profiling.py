@@ -39,7 +39,7 @@ def _no_cupy_work(monkeypatch: pytest.MonkeyPatch) -> None:
     CuPy-backend tests are not affected: the backend alone decides for them."""
     from cunumpy.profiling import _regions
 
-    monkeypatch.setattr(_regions, "_cupy_available", lambda: False)
+    monkeypatch.setattr(_regions, "_loaded_cupy", lambda: None)
 
 
 def test_all_names_exist() -> None:

@@ -27,6 +27,7 @@ __all__ = [
     "cupy_installed",
     "cupy_unavailable_reason",
     "device_unusable_reason",
+    "loaded_cupy",
     "require_cupy",
     "require_device",
     "require_cupy_installed",
@@ -241,6 +242,18 @@ def cupy_available() -> bool:
             warnings.simplefilter("ignore")
             _probe_result = _probe()
     return _probe_result is None
+
+
+def loaded_cupy() -> ModuleType | None:
+    """Return CuPy when it is already imported *and* usable, else ``None``; never imports it.
+
+    With ``get_backend() == "cupy"`` this is the rule "CuPy holds work" that the helpers
+    of ``cunumpy.cuda`` and ``cunumpy.profiling`` follow (docs/devices.md): arrays made with
+    ``device="cuda:N"`` may exist on the NumPy backend too.
+    """
+    if "cupy" not in sys.modules or not cupy_available():
+        return None
+    return sys.modules["cupy"]
 
 
 def cupy_unavailable_reason() -> str | None:

@@ -4,21 +4,13 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
 from .._backend_choice._config import get_backend
 from .._placement._devices import canonical_device
-from .._settings._cupy_probe import cupy_available, require_cupy, visible_gpu_count
+from .._settings._cupy_probe import loaded_cupy, require_cupy, visible_gpu_count
 
 __all__ = ["MemoryStats", "free_memory", "loaded_cupy", "memory_info", "memory_stats", "target_gpu"]
-
-
-def loaded_cupy() -> ModuleType | None:
-    """Return CuPy when it is already imported *and* usable, else ``None``; never imports it."""
-    if "cupy" not in sys.modules or not cupy_available():
-        return None
-    return sys.modules["cupy"]
 
 
 def target_gpu(device: Any, func: str) -> int | None:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 from .._backend_choice._config import current
 from .._placement._transfer_log import active as _active
 from .._placement._transfer_log import note_transfer as _note_transfer
-from .._settings._cupy_probe import cupy_available as _cupy_available
+from .._settings._cupy_probe import loaded_cupy as _loaded_cupy
 from .._trace import _recorder
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ _modules = sys.modules
 def cupy_holds_work() -> bool:
     """Whether GPU work may be queued: the CuPy backend, or CuPy imported and usable (compute
     follows data, so CuPy arrays may exist on the NumPy backend); never imports CuPy."""
-    return current().name == "cupy" or ("cupy" in _modules and _cupy_available())
+    return current().name == "cupy" or _loaded_cupy() is not None
 
 
 class Timing:
@@ -168,7 +168,7 @@ class TimedRegion(Timing):
         if self._start is not None:
             msg = f"timed_region: the region {self.name!r} is already open; use a new one."
             raise RuntimeError(msg)
-        gpu = current().name == "cupy" or ("cupy" in _modules and _cupy_available())
+        gpu = cupy_holds_work()
         if gpu in _nvtx_hooks:  # resolved once per path; a dict look-up, not a call
             hooks = _nvtx_hooks[gpu]
         else:

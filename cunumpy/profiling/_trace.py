@@ -19,6 +19,7 @@ from typing import IO, Any, ParamSpec, TypeVar
 
 from .._trace import _recorder
 from .._trace._buffer import Recorder, Tee
+from ._regions import cupy_holds_work
 from ._trace_files import write_chrome_json, write_html
 from ._trace_ranks import RankTrace
 from ._trace_summary import summary_text
@@ -100,7 +101,7 @@ class Trace:
         self._recorder = recorder
         self._outer = _recorder.RECORDER  # a recording running already goes on: both record
         _recorder.RECORDER = recorder if self._outer is None else Tee(self._outer, recorder)
-        if "cupy" in sys.modules:
+        if cupy_holds_work():  # the pool's bytes wherever CuPy holds work
             recorder.memory(recorder.start)
         return self
 
@@ -115,7 +116,7 @@ class Trace:
         if recorder is None:
             msg = f"trace: the recording for {str(self.path)!r} is not running; start it first."
             raise RuntimeError(msg)
-        if "cupy" in sys.modules:
+        if cupy_holds_work():  # the pool's bytes wherever CuPy holds work
             recorder.memory(_recorder.clock())
         _recorder.RECORDER = self._outer
         self._recorder = self._outer = None
