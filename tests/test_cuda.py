@@ -8,6 +8,7 @@ marked ``gpu`` use CuPy and a real GPU; conftest skips them without one.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -667,3 +668,18 @@ def test_naming_a_gpu_without_one_raises_one_error_with_the_index_and_the_count(
         match=rf"^{func}: GPU \d was asked for, but this process has 0 usable GPUs: the CuPy backend is not usable: ",
     ):
         call()
+
+
+@pytest.mark.parametrize(
+    ("bad", "kind"), [("al", ValueError), ("every", ValueError), (1.5, TypeError)]
+)
+def test_free_memory_names_all_among_the_accepted_devices(bad: Any, kind: type) -> None:
+    with pytest.raises(
+        kind, match=rf"^free_memory: .*{re.escape(repr(bad))}.*, or 'all' for every visible GPU\.$"
+    ):
+        cuda.free_memory(bad)
+
+
+def test_free_memory_all_is_spelled_as_devices_are() -> None:
+    """``"all"`` is read as the other device strings are: any case, spaces around it."""
+    assert cuda.free_memory(" ALL ") is None

@@ -174,8 +174,10 @@ def free_memory(device: Any = None) -> None:
     >>> import cunumpy.cuda as cuda
     >>> cuda.free_memory()
     >>> cuda.free_memory("cpu")
+    >>> cuda.free_memory("all")  # every visible GPU; nothing where CuPy holds no memory
     """
-    if device is None or (isinstance(device, str) and device == "all"):
+    every = isinstance(device, str) and device.strip().lower() == "all"  # as "CUDA:0" is cuda:0
+    if device is None or every:
         cupy = loaded_cupy()
         if cupy is None:
             return
@@ -187,7 +189,13 @@ def free_memory(device: Any = None) -> None:
                 with cupy.cuda.Device(gpu):
                     pool.free_all_blocks()
     else:
-        index = target_gpu(device, "free_memory")
+        try:
+            index = target_gpu(device, "free_memory")
+        except (TypeError, ValueError) as exc:
+            if "; expected 'cpu'" not in str(exc):  # not a spelling: a GPU out of range
+                raise
+            msg = f"{str(exc)[:-1]}, or 'all' for every visible GPU."
+            raise type(exc)(msg) from None
         if index is None:
             return
         cupy = sys.modules["cupy"]
