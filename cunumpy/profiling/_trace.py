@@ -65,6 +65,33 @@ class Trace:
         The files written by the last recording.
     summary : str or None
         The summary of the last recording.
+
+    Examples
+    --------
+    Started and stopped by hand, where a ``with`` block does not fit the program:
+
+    >>> import tempfile, pathlib
+    >>> from cunumpy import profiling
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> recording = profiling.trace(folder / "steps.json", html=False, summary=False)
+    >>> recording
+    <Trace '...steps.json': 0 file(s)>
+    >>> _ = recording.start()
+    >>> with profiling.timed_region("step"):
+    ...     pass
+    >>> [f.name for f in recording.stop()]
+    ['steps.json']
+
+    As a decorator, each call is recorded and rewrites the files:
+
+    >>> @profiling.trace(folder / "solve.json", summary=False)
+    ... def solve():
+    ...     with profiling.timed_region("solve"):
+    ...         return 42
+    >>> solve()
+    42
+    >>> sorted(f.name for f in folder.iterdir())
+    ['solve.html', 'solve.json', 'steps.json']
     """
 
     def __init__(
