@@ -352,3 +352,35 @@ def test_synchronizing_one_fake_gpu_leaves_the_other_gpus_streams_running_fake_c
         CUNUMPY_FAKE_CUPY_DEVICES="2",
     )
     assert _answer(done) == [True, 0, 12.0, []]
+
+
+@pytest.mark.fake_cupy
+def test_cupy_imported_alone_is_no_gpu_work_for_the_helpers_fake_cupy() -> None:
+    """On the NumPy backend, CuPy imported by ``cupy_available()`` holds no work: the
+    helpers create no context (on a cluster, one on GPU 0 per rank); once an array lives on
+    the GPU, they act there (issue 50 item 2 after item 1's context-free probe)."""
+    done = _fake_cupy(
+        """
+        import json
+        import cunumpy as xp
+        import cunumpy.cuda as cuda
+        from cunumpy import mpi, profiling
+        from cunumpy._emulation._fake import contexts
+        assert xp.cupy_available()
+        cuda.synchronize()
+        mpi.synchronize_for_mpi()
+        cuda.free_memory()
+        with profiling.timed_region() as idle, cuda.stream() as s:
+            pass
+        before = [sorted(contexts()), cuda.current_device(), cuda.memory_stats() is None,
+                  s is None, idle.device_time is None]
+        x = xp.ones(3, device="cuda:0")
+        with profiling.timed_region() as busy, cuda.stream() as s:
+            pass
+        after = [sorted(contexts()), cuda.current_device(), cuda.memory_stats() is None,
+                 s is None, busy.device_time is None]
+        print(json.dumps([before, after]))
+        """,
+        CUNUMPY_BACKEND="numpy",
+    )
+    assert _answer(done) == [[[], "cpu", True, True, True], [[0], 0, False, False, False]]

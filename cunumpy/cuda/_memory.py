@@ -8,7 +8,7 @@ from typing import Any
 
 from .._backend_choice._config import get_backend
 from .._placement._devices import canonical_device
-from .._settings._cupy_probe import loaded_cupy, require_cupy, visible_gpu_count
+from .._settings._cupy_probe import imported_cupy, loaded_cupy, require_cupy, visible_gpu_count
 
 __all__ = ["MemoryStats", "free_memory", "loaded_cupy", "memory_info", "memory_stats", "target_gpu"]
 
@@ -17,7 +17,7 @@ def target_gpu(device: Any, func: str) -> int | None:
     """Return the GPU index ``device`` names, or ``None`` when no GPU is meant.
 
     ``None`` means the current GPU whenever CuPy holds work: on the CuPy backend, and on
-    the NumPy backend once CuPy is imported and usable (CuPy arrays may exist there,
+    the NumPy backend once CuPy has a CUDA context on the current GPU (CuPy arrays may exist there,
     since compute follows data); otherwise nothing, without importing CuPy. ``"cpu"``
     means nothing. Any GPU form is validated by ``canonical_device`` (``RuntimeError``
     when CuPy is not usable).
@@ -68,8 +68,8 @@ def memory_info(device: Any = None) -> tuple[int, int] | None:
     device : device, optional
         An int GPU index, ``"cuda:N"``, ``"cuda"``, a ``cupy.cuda.Device``, an array's
         ``.device`` or ``"cpu"``. ``None`` means the current GPU whenever CuPy holds
-        work: on the CuPy backend, and on the NumPy backend once CuPy is imported and
-        usable (GPU arrays made with ``device=`` live there too).
+        work: on the CuPy backend, and on the NumPy backend once CuPy has a CUDA context
+        on the current GPU (GPU arrays made with ``device=`` live there too).
 
     Returns
     -------
@@ -178,7 +178,7 @@ def free_memory(device: Any = None) -> None:
     """
     every = isinstance(device, str) and device.strip().lower() == "all"  # as "CUDA:0" is cuda:0
     if device is None or every:
-        cupy = loaded_cupy()
+        cupy = loaded_cupy() if device is None else imported_cupy()
         if cupy is None:
             return
         pool = cupy.get_default_memory_pool()

@@ -106,9 +106,9 @@ def synchronize_for_mpi(*arrays: Any, stream: Any = None, event: Any = None) -> 
     else:
         if sys.modules.get("cupy") is None and _config.get_backend() == "numpy":
             return
-        from .._settings._cupy_probe import cupy_available
+        from .._settings._cupy_probe import loaded_cupy
 
-        if not cupy_available():
+        if loaded_cupy() is None:  # no work on the current GPU: nothing to wait for
             return
         devices = {int(sys.modules["cupy"].cuda.runtime.getDevice())}
     cupy = sys.modules["cupy"]

@@ -31,7 +31,7 @@ _modules = sys.modules
 
 
 def cupy_holds_work() -> bool:
-    """Whether GPU work may be queued: the CuPy backend, or CuPy imported and usable (compute
+    """Whether GPU work may be queued: the CuPy backend, or CuPy with a CUDA context on the current GPU (compute
     follows data, so CuPy arrays may exist on the NumPy backend); never imports CuPy."""
     return current().name == "cupy" or _loaded_cupy() is not None
 
@@ -288,7 +288,7 @@ def timed_region(name: str | None = None, *, sync: bool = True) -> TimedRegion:
     """Time the work issued inside a ``with`` block, or each call of a decorated function.
 
     Whenever CuPy holds work (on the CuPy backend, and on the NumPy backend once CuPy is
-    imported and usable, since arrays made with ``device="cuda:0"`` compute on the GPU)
+    imported with a CUDA context on the current GPU, since arrays made with ``device="cuda:0"`` compute on the GPU)
     the region records CUDA events on the current stream (also inside
     ``xp.cuda.stream()`` blocks) and gives both the GPU time and the host wall time;
     otherwise it uses ``time.perf_counter``. Named regions are added to the
