@@ -17,8 +17,9 @@ def target_gpu(device: Any, func: str) -> int | None:
     """Return the GPU index ``device`` names, or ``None`` when no GPU is meant.
 
     ``None`` means the current GPU whenever CuPy holds work: on the CuPy backend, and on
-    the NumPy backend once CuPy has a CUDA context on the current GPU (CuPy arrays may exist there,
-    since compute follows data); otherwise nothing, without importing CuPy. ``"cpu"``
+    the NumPy backend once CuPy has a CUDA context on the current GPU (CuPy arrays may
+    exist there, since compute follows data); otherwise nothing, without importing CuPy
+    or creating a context. ``"cpu"``
     means nothing. Any GPU form is validated by ``canonical_device`` (``RuntimeError``
     when CuPy is not usable).
     """
@@ -75,7 +76,8 @@ def memory_info(device: Any = None) -> tuple[int, int] | None:
     -------
     tuple of (int, int) or None
         Free and total bytes; ``None`` for ``"cpu"``, and for ``device=None`` on the
-        NumPy backend while CuPy is not imported (it is not imported then either).
+        NumPy backend while CuPy holds no work (not imported, which it is not then either,
+        or without a CUDA context on the current GPU, which is not created).
 
     Raises
     ------
@@ -158,8 +160,8 @@ def free_memory(device: Any = None) -> None:
     ----------
     device : device or "all", optional
         As for ``memory_info``. ``None`` means the current GPU, and does nothing when
-        CuPy has not been imported (then it holds no memory) or is not usable; it creates
-        no CUDA context. ``"all"`` visits every visible GPU: one this process has not
+        CuPy has not been imported, is not usable or has no CUDA context on the current
+        GPU (then it holds no memory there); it creates no CUDA context. ``"all"`` visits every visible GPU: one this process has not
         used yet gets a CUDA context (hundreds of MiB, and an error on a GPU in exclusive
         compute mode that another process holds), so an MPI rank bound to one GPU passes
         nothing. ``"cpu"`` does nothing.
