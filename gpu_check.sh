@@ -239,7 +239,8 @@ MUST_RUN=(tests/test_kernel_pairs.py::test_the_porting_example_passes_its_parity
     "tests/test_numpy_calls.py::test_numpy_idioms_give_cupys_answer_on_the_gpu[linalg.det(lists)]"
     tests/test_profiling_transfers.py::test_gpu_pinned_copy_and_dtype_conversion_are_counted
     tests/test_profiling_trace.py::test_gpu_device_intervals_lie_inside_their_host_regions
-    tests/test_profiling_trace.py::test_gpu_a_copy_on_one_stream_overlaps_a_kernel_on_another)
+    tests/test_profiling_trace.py::test_gpu_a_copy_on_one_stream_overlaps_a_kernel_on_another
+    tests/test_cuda.py::test_gpu_the_driver_tells_whether_cupy_holds_work_without_a_context)
 # The portable kernels' GPU tests that must pass in their step (NumPy 2.4): the fast launch
 # (a launcher per compiled version, its argument list equal to Numba's) and the streams it
 # must honour (a new stream, a raw handle, after work queued on the current stream).

@@ -24,7 +24,7 @@ FLOORS: tuple[Floor, ...] = (
     Floor(
         ("_settings/", "_emulation/", "_trace/"),
         "Settings and the environment they come from: the backends' names (`_backend_names`), "
-        "whether CuPy is usable (`_cupy_probe`), the distributions and the install hints of "
+        "whether CuPy is usable and holds work (`_cupy_probe`), the distributions and the install hints of "
         "optional dependencies (`_distributions`), the backends' errors restated (`_errors`), "
         "the dtype rule (`_dtype_rules`), the user's frame (`_user_frames`), the public home of "
         "public classes (`_homes`). CUDA C on the CPU (`_emulation`): the emulator of CUDA C "

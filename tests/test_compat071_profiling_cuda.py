@@ -17,12 +17,13 @@ from cunumpy.cuda._memory import loaded_cupy
 
 @pytest.fixture(autouse=True)
 def _numpy_backend(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The NumPy backend, with no GPU work: timed regions act on the GPU whenever CuPy is
-    imported and usable (issue 50), which another test or the fake CuPy may have done."""
+    """The NumPy backend, with no GPU work: timed regions act on the GPU whenever CuPy has
+    a CUDA context on the current GPU (issue 50), which another test or the fake CuPy may
+    have made."""
     from cunumpy.profiling import _regions
 
     xp.set_backend("numpy")
-    monkeypatch.setattr(_regions, "_cupy_available", lambda: False)
+    monkeypatch.setattr(_regions, "_loaded_cupy", lambda: None)
 
 
 def test_readme_counting_a_propagator_finds_no_transfer() -> None:

@@ -8,6 +8,7 @@ marked ``gpu`` use CuPy and a real GPU; conftest skips them without one.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -212,8 +213,8 @@ def test_device_count_matches_the_runtime_or_is_zero() -> None:
 
 
 def _gpu_work() -> int | None:
-    """The GPU the helpers act on while on the NumPy backend: the current one once CuPy is
-    imported and usable (it may hold work), else None (the seed's neutral answers)."""
+    """The GPU the helpers act on while on the NumPy backend: the current one once CuPy
+    has a CUDA context there (it may hold work), else None (the seed's neutral answers)."""
     cupy = _cuda_memory.loaded_cupy()
     return None if cupy is None else int(cupy.cuda.runtime.getDevice())
 
@@ -240,7 +241,9 @@ def test_free_memory_and_synchronize_return_none_for_cpu(device: Any) -> None:
 
 def test_stream_yields_none_on_numpy_backend_without_gpu_work() -> None:
     if _gpu_work() is not None:
-        pytest.skip("CuPy is imported and usable here: stream() yields a branch (issue 50)")
+        pytest.skip(
+            "CuPy has a CUDA context on the current GPU here: stream() yields a branch (issue 50)"
+        )
     with cuda.stream() as s:
         assert s is None
         assert cuda.current_stream() is None
@@ -667,3 +670,53 @@ def test_naming_a_gpu_without_one_raises_one_error_with_the_index_and_the_count(
         match=rf"^{func}: GPU \d was asked for, but this process has 0 usable GPUs: the CuPy backend is not usable: ",
     ):
         call()
+
+
+@pytest.mark.parametrize(
+    ("bad", "kind"), [("al", ValueError), ("every", ValueError), (1.5, TypeError)]
+)
+def test_free_memory_names_all_among_the_accepted_devices(bad: Any, kind: type) -> None:
+    with pytest.raises(
+        kind, match=rf"^free_memory: .*{re.escape(repr(bad))}.*, or 'all' for every visible GPU\.$"
+    ):
+        cuda.free_memory(bad)
+
+
+def test_free_memory_all_is_spelled_as_devices_are() -> None:
+    """``"all"`` is read as the other device strings are: any case, spaces around it."""
+    assert cuda.free_memory(" ALL ") is None
+
+
+@pytest.mark.gpu
+def test_gpu_the_driver_tells_whether_cupy_holds_work_without_a_context() -> None:
+    """In a fresh process on the NumPy backend, CuPy imported by ``cupy_available()`` holds
+    no work (the driver shows no context on the GPU, and the helpers create none); after an
+    array on the GPU it does (``cuDevicePrimaryCtxGetState`` through ctypes)."""
+    script = textwrap.dedent(
+        """
+        import cunumpy as xp
+        import cunumpy.cuda as cuda
+        from cunumpy import profiling
+        from cunumpy._settings import _cupy_probe as probe
+        assert xp.cupy_available()
+        cuda.synchronize()
+        with profiling.timed_region() as idle:
+            pass
+        before = (probe._primary_context_state(0)[1], probe.loaded_cupy() is None,
+                  idle.device_time is None, cuda.current_device())
+        x = xp.ones(3, device="cuda:0")
+        with profiling.timed_region() as busy:
+            pass
+        after = (probe._primary_context_state(0)[1], probe.loaded_cupy() is None,
+                 busy.device_time is None, cuda.current_device())
+        print(before, after)
+        """
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CUNUMPY_")}
+    env["CUNUMPY_BACKEND"] = "numpy"
+    env["CUDA_VISIBLE_DEVICES"] = env.get("CUDA_VISIBLE_DEVICES", "0").split(",")[0] or "0"
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "(0, True, True, 'cpu') (1, False, False, 0)"

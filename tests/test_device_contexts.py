@@ -320,3 +320,67 @@ def test_set_device_checks_the_gpu_it_selects_and_names_a_held_one_fake_cupy(
     assert (checked, current, created) == ([2], 2, [2])
     assert error.startswith("CupyUnavailableError: set_device: GPU 1 cannot be used: "), error
     assert "exclusive" in error, error
+
+
+@pytest.mark.fake_cupy
+def test_synchronizing_one_fake_gpu_leaves_the_other_gpus_streams_running_fake_cupy() -> None:
+    """As in CUDA, a device synchronization waits for that device's streams only: what a
+    stream block on GPU 1 read stays kept alive across ``synchronize(0)``, and is released
+    by ``synchronize(1)`` (the poisoned pool of two fake GPUs)."""
+    done = _fake_cupy(
+        """
+        import gc, json
+        import numpy as np
+        import cunumpy as xp
+        import cunumpy.cuda as cuda
+        from cunumpy._emulation._fake import _pool
+        from cunumpy._placement import _keep_alive
+        with cuda.device(1):
+            field = xp.asarray(np.arange(4.0), device=1)
+            with cuda.stream():
+                total = xp.sum(xp.multiply(field, 2))
+            del field
+            gc.collect()
+            cuda.synchronize(0)
+            held_after_gpu0 = _keep_alive.retained_arrays()
+            xp.asarray(np.ones(4), device=1)  # would reuse the block were it freed
+            cuda.synchronize(1)
+            held_after_gpu1 = _keep_alive.retained_arrays()
+        print(json.dumps([held_after_gpu0 > 0, held_after_gpu1, float(total), _pool.poisoned]))
+        """,
+        CUNUMPY_BACKEND="cupy",
+        CUNUMPY_FAKE_CUPY_DEVICES="2",
+    )
+    assert _answer(done) == [True, 0, 12.0, []]
+
+
+@pytest.mark.fake_cupy
+def test_cupy_imported_alone_is_no_gpu_work_for_the_helpers_fake_cupy() -> None:
+    """On the NumPy backend, CuPy imported by ``cupy_available()`` holds no work: the
+    helpers create no context (on a cluster, one on GPU 0 per rank); once an array lives on
+    the GPU, they act there (issue 50 item 2 after item 1's context-free probe)."""
+    done = _fake_cupy(
+        """
+        import json
+        import cunumpy as xp
+        import cunumpy.cuda as cuda
+        from cunumpy import mpi, profiling
+        from cunumpy._emulation._fake import contexts
+        assert xp.cupy_available()
+        cuda.synchronize()
+        mpi.synchronize_for_mpi()
+        cuda.free_memory()
+        with profiling.timed_region() as idle, cuda.stream() as s:
+            pass
+        before = [sorted(contexts()), cuda.current_device(), cuda.memory_stats() is None,
+                  s is None, idle.device_time is None]
+        x = xp.ones(3, device="cuda:0")
+        with profiling.timed_region() as busy, cuda.stream() as s:
+            pass
+        after = [sorted(contexts()), cuda.current_device(), cuda.memory_stats() is None,
+                 s is None, busy.device_time is None]
+        print(json.dumps([before, after]))
+        """,
+        CUNUMPY_BACKEND="numpy",
+    )
+    assert _answer(done) == [[[], "cpu", True, True, True], [[0], 0, False, False, False]]

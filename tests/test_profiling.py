@@ -34,12 +34,12 @@ def _empty_record() -> Iterator[None]:
 @pytest.fixture(autouse=True)
 def _no_cupy_work(monkeypatch: pytest.MonkeyPatch) -> None:
     """The NumPy-backend tests here expect no GPU work: on the NumPy backend, regions and
-    benchmark() act on the GPU once CuPy is imported and usable (another test, or the fake
-    CuPy, may have imported it; tests/fake_cupy/test_trace_fake_cupy.py tests that). The
+    benchmark() act on the GPU once CuPy has a CUDA context there (another test, or the
+    fake CuPy, may have made one; tests/fake_cupy/test_trace_fake_cupy.py tests that). The
     CuPy-backend tests are not affected: the backend alone decides for them."""
     from cunumpy.profiling import _regions
 
-    monkeypatch.setattr(_regions, "_cupy_available", lambda: False)
+    monkeypatch.setattr(_regions, "_loaded_cupy", lambda: None)
 
 
 def test_all_names_exist() -> None:

@@ -2,7 +2,7 @@
 
 These helpers implement the stream-ordering model of ``docs/devices.md``. They make one
 stream wait for another on the GPU (an event, never a host wait) and are called only
-when CuPy is imported and usable.
+when CuPy holds work (the CuPy backend, or a CUDA context on the current GPU).
 """
 
 from __future__ import annotations

@@ -27,6 +27,8 @@ __all__ = [
     "cupy_installed",
     "cupy_unavailable_reason",
     "device_unusable_reason",
+    "imported_cupy",
+    "loaded_cupy",
     "require_cupy",
     "require_device",
     "require_cupy_installed",
@@ -241,6 +243,69 @@ def cupy_available() -> bool:
             warnings.simplefilter("ignore")
             _probe_result = _probe()
     return _probe_result is None
+
+
+def imported_cupy() -> ModuleType | None:
+    """Return CuPy when it is already imported *and* usable, else ``None``; never imports it."""
+    if "cupy" not in sys.modules or not cupy_available():
+        return None
+    return sys.modules["cupy"]
+
+
+def loaded_cupy() -> ModuleType | None:
+    """Return CuPy where it holds work on the current GPU, else ``None``; never imports it
+    and creates no CUDA context.
+
+    CuPy holds work when it is imported, usable, and the current GPU has this process's
+    CUDA context (something ran there: an array, a kernel, ``set_device``), which the
+    driver tells without creating one. Or'ed with
+    ``get_backend() == "cupy"``, this is the rule the helpers of ``cunumpy.cuda`` and
+    ``cunumpy.profiling`` follow on the NumPy backend (docs/devices.md). Importing CuPy
+    alone (``cupy_available()`` does) is not work: choosing the backend creates no context
+    (issue 50), so acting then would create one on GPU 0 in every rank of an MPI job.
+    """
+    cupy = imported_cupy()
+    if cupy is None:
+        return None
+    device = int(cupy.cuda.runtime.getDevice())
+    return cupy if device in _contexts or _has_context(cupy, device) else None
+
+
+_contexts: set[int] = set()  # the GPUs known to hold this process's CUDA context
+
+
+def _has_context(cupy: ModuleType, device: int) -> bool:
+    """Whether GPU ``device`` has this process's (primary) CUDA context; asking creates
+    none. ``True`` where that cannot be told, as CuPy may then hold work there."""
+    state = getattr(cupy.cuda.driver, "devicePrimaryCtxGetState", None)  # the fake's
+    try:
+        active = bool((state or _primary_context_state)(device)[1])
+    except Exception:
+        return True
+    if active:
+        _contexts.add(device)  # it stays for the process (short of a device reset)
+    return active
+
+
+_libcuda: list[object] = []
+
+
+def _primary_context_state(device: int) -> tuple[int, int]:
+    """The driver's ``cuDevicePrimaryCtxGetState`` for the runtime's device ``device``."""
+    import ctypes
+
+    if not _libcuda:
+        name = "nvcuda.dll" if sys.platform == "win32" else "libcuda.so.1"
+        _libcuda.append(ctypes.CDLL(name))
+    lib: ctypes.CDLL = _libcuda[0]  # type: ignore[assignment]
+    handle, flags, active = ctypes.c_int(), ctypes.c_uint(), ctypes.c_int()
+    if lib.cuDeviceGet(ctypes.byref(handle), ctypes.c_int(device)) != 0:
+        msg = f"cuDeviceGet({device}) failed"
+        raise RuntimeError(msg)
+    if lib.cuDevicePrimaryCtxGetState(handle, ctypes.byref(flags), ctypes.byref(active)) != 0:
+        msg = f"cuDevicePrimaryCtxGetState({device}) failed"
+        raise RuntimeError(msg)
+    return flags.value, active.value
 
 
 def cupy_unavailable_reason() -> str | None:

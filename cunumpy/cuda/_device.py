@@ -38,7 +38,7 @@ def current_device() -> Canonical:
 
     It is the device the helpers of ``cunumpy.cuda`` act on (``synchronize``,
     ``stream``, ``memory_info``): the current GPU on the CuPy backend, and on the NumPy
-    backend too once CuPy is imported and usable, since arrays made with
+    backend too once CuPy has a CUDA context on the current GPU, since arrays made with
     ``device="cuda:N"`` compute there; ``"cpu"`` otherwise, without importing CuPy. On
     the CuPy backend it is also where creation without ``device=`` puts new arrays;
     on the NumPy backend those go to the CPU (``get_backend()`` says so).

@@ -4,29 +4,22 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
 from .._backend_choice._config import get_backend
 from .._placement._devices import canonical_device
-from .._settings._cupy_probe import cupy_available, require_cupy, visible_gpu_count
+from .._settings._cupy_probe import imported_cupy, loaded_cupy, require_cupy, visible_gpu_count
 
 __all__ = ["MemoryStats", "free_memory", "loaded_cupy", "memory_info", "memory_stats", "target_gpu"]
-
-
-def loaded_cupy() -> ModuleType | None:
-    """Return CuPy when it is already imported *and* usable, else ``None``; never imports it."""
-    if "cupy" not in sys.modules or not cupy_available():
-        return None
-    return sys.modules["cupy"]
 
 
 def target_gpu(device: Any, func: str) -> int | None:
     """Return the GPU index ``device`` names, or ``None`` when no GPU is meant.
 
     ``None`` means the current GPU whenever CuPy holds work: on the CuPy backend, and on
-    the NumPy backend once CuPy is imported and usable (CuPy arrays may exist there,
-    since compute follows data); otherwise nothing, without importing CuPy. ``"cpu"``
+    the NumPy backend once CuPy has a CUDA context on the current GPU (CuPy arrays may
+    exist there, since compute follows data); otherwise nothing, without importing CuPy
+    or creating a context. ``"cpu"``
     means nothing. Any GPU form is validated by ``canonical_device`` (``RuntimeError``
     when CuPy is not usable).
     """
@@ -76,14 +69,15 @@ def memory_info(device: Any = None) -> tuple[int, int] | None:
     device : device, optional
         An int GPU index, ``"cuda:N"``, ``"cuda"``, a ``cupy.cuda.Device``, an array's
         ``.device`` or ``"cpu"``. ``None`` means the current GPU whenever CuPy holds
-        work: on the CuPy backend, and on the NumPy backend once CuPy is imported and
-        usable (GPU arrays made with ``device=`` live there too).
+        work: on the CuPy backend, and on the NumPy backend once CuPy has a CUDA context
+        on the current GPU (GPU arrays made with ``device=`` live there too).
 
     Returns
     -------
     tuple of (int, int) or None
         Free and total bytes; ``None`` for ``"cpu"``, and for ``device=None`` on the
-        NumPy backend while CuPy is not imported (it is not imported then either).
+        NumPy backend while CuPy holds no work (not imported, which it is not then either,
+        or without a CUDA context on the current GPU, which is not created).
 
     Raises
     ------
@@ -166,8 +160,8 @@ def free_memory(device: Any = None) -> None:
     ----------
     device : device or "all", optional
         As for ``memory_info``. ``None`` means the current GPU, and does nothing when
-        CuPy has not been imported (then it holds no memory) or is not usable; it creates
-        no CUDA context. ``"all"`` visits every visible GPU: one this process has not
+        CuPy has not been imported, is not usable or has no CUDA context on the current
+        GPU (then it holds no memory there); it creates no CUDA context. ``"all"`` visits every visible GPU: one this process has not
         used yet gets a CUDA context (hundreds of MiB, and an error on a GPU in exclusive
         compute mode that another process holds), so an MPI rank bound to one GPU passes
         nothing. ``"cpu"`` does nothing.
@@ -182,9 +176,11 @@ def free_memory(device: Any = None) -> None:
     >>> import cunumpy.cuda as cuda
     >>> cuda.free_memory()
     >>> cuda.free_memory("cpu")
+    >>> cuda.free_memory("all")  # every visible GPU; nothing where CuPy holds no memory
     """
-    if device is None or (isinstance(device, str) and device == "all"):
-        cupy = loaded_cupy()
+    every = isinstance(device, str) and device.strip().lower() == "all"  # as "CUDA:0" is cuda:0
+    if device is None or every:
+        cupy = loaded_cupy() if device is None else imported_cupy()
         if cupy is None:
             return
         pool = cupy.get_default_memory_pool()
@@ -195,7 +191,13 @@ def free_memory(device: Any = None) -> None:
                 with cupy.cuda.Device(gpu):
                     pool.free_all_blocks()
     else:
-        index = target_gpu(device, "free_memory")
+        try:
+            index = target_gpu(device, "free_memory")
+        except (TypeError, ValueError) as exc:
+            if "; expected 'cpu'" not in str(exc):  # not a spelling: a GPU out of range
+                raise
+            msg = f"{str(exc)[:-1]}, or 'all' for every visible GPU."
+            raise type(exc)(msg) from None
         if index is None:
             return
         cupy = sys.modules["cupy"]

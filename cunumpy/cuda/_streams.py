@@ -199,9 +199,10 @@ def stream(s: Any = None, /) -> Iterator[Any]:
     ------
     cupy.cuda.Stream or None
         The current stream. Without ``s`` it is a branch whenever CuPy holds work: on the
-        CuPy backend, and on the NumPy backend once CuPy is imported and usable (arrays
-        made with ``device="cuda:N"`` compute there); ``None`` otherwise (CuPy is not
-        imported then), so portable code must not call methods on it.
+        CuPy backend, and on the NumPy backend once CuPy has a CUDA context on the current
+        GPU (arrays made with ``device="cuda:N"`` compute there); ``None`` otherwise
+        (no GPU work: CuPy is not imported then, or has no context), so portable code
+        must not call methods on it.
 
     Raises
     ------
@@ -339,8 +340,8 @@ def current_stream() -> Any:
     -------
     cupy.cuda.Stream or None
         CuPy's current stream of the current GPU whenever CuPy holds work (the CuPy
-        backend, or CuPy imported and usable on the NumPy backend); ``None`` otherwise
-        (CuPy is not imported).
+        backend, or CuPy with a CUDA context on the current GPU on the NumPy backend);
+        ``None`` otherwise.
 
     Examples
     --------
@@ -355,7 +356,7 @@ def current_stream() -> Any:
 
 def _gpu_work(func: str) -> Any:
     """CuPy where it may hold work: on the CuPy backend (usable, or ``RuntimeError``), and
-    on the NumPy backend once it is imported and usable; else None (CuPy not imported)."""
+    on the NumPy backend once it has a CUDA context on the current GPU; else None."""
     if get_backend() == "cupy":
         return require_cupy(func)
     return loaded_cupy()

@@ -67,8 +67,9 @@ def synchronize_for_mpi(*arrays: Any, stream: Any = None, event: Any = None) -> 
     CuPy returns before kernels and copies finish; MPI reads and writes device memory
     without CuPy's knowledge. Call this before passing CuPy buffers to mpi4py yourself
     (the functions of this module do it for you). By default it waits for every stream
-    of each GPU holding one of ``arrays``; with no arrays, for the current GPU. NumPy
-    arrays (and the NumPy backend) need no waiting and cost nothing. Nothing is needed
+    of each GPU holding one of ``arrays``; with no arrays, for the current GPU where CuPy
+    holds work (a CUDA context there: none is created, so a rank whose GPU runs nothing
+    touches none). NumPy arrays (and the NumPy backend) need no waiting and cost nothing. Nothing is needed
     after MPI returns.
 
     Parameters
@@ -106,9 +107,9 @@ def synchronize_for_mpi(*arrays: Any, stream: Any = None, event: Any = None) -> 
     else:
         if sys.modules.get("cupy") is None and _config.get_backend() == "numpy":
             return
-        from .._settings._cupy_probe import cupy_available
+        from .._settings._cupy_probe import loaded_cupy
 
-        if not cupy_available():
+        if loaded_cupy() is None:  # no work on the current GPU: nothing to wait for
             return
         devices = {int(sys.modules["cupy"].cuda.runtime.getDevice())}
     cupy = sys.modules["cupy"]

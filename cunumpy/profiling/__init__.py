@@ -1,7 +1,8 @@
 """Timing and profiling: timed regions, a per-name record, benchmarks, NVTX ranges, transfer counting.
 
-Whenever CuPy holds work (the CuPy backend, or CuPy imported and usable: GPU arrays may
-exist on the NumPy backend, since compute follows data), times come from CUDA events
+Whenever CuPy holds work (the CuPy backend, or CuPy with a CUDA context on the current
+GPU: GPU arrays may exist on the NumPy backend, since compute follows data), times come
+from CUDA events
 recorded on the current stream, so they measure the GPU work and not only how long it
 took to queue it; otherwise they come from ``time.perf_counter``, and CuPy is never
 imported. ``trace`` records a timeline of regions, copies, waits, kernels and MPI calls

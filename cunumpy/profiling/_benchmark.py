@@ -114,8 +114,8 @@ def benchmark(
     """Time ``fn(*args, **kwargs)``: warm-up runs, then repeated timed runs.
 
     Like ``cupyx.profiler.benchmark``, whenever CuPy holds work (the CuPy backend, or
-    CuPy imported and usable on the NumPy backend) each run gets its host time and its
-    GPU time from CUDA events on the current stream (waiting for each run to end);
+    CuPy with a CUDA context on the current GPU on the NumPy backend) each run gets its
+    host time and its GPU time from CUDA events on the current stream (waiting for each run to end);
     otherwise only host times are taken. The call is the same on both backends.
 
     Parameters

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 from .._backend_choice._config import current
 from .._placement._transfer_log import active as _active
 from .._placement._transfer_log import note_transfer as _note_transfer
-from .._settings._cupy_probe import cupy_available as _cupy_available
+from .._settings._cupy_probe import loaded_cupy as _loaded_cupy
 from .._trace import _recorder
 
 if TYPE_CHECKING:
@@ -31,9 +31,10 @@ _modules = sys.modules
 
 
 def cupy_holds_work() -> bool:
-    """Whether GPU work may be queued: the CuPy backend, or CuPy imported and usable (compute
-    follows data, so CuPy arrays may exist on the NumPy backend); never imports CuPy."""
-    return current().name == "cupy" or ("cupy" in _modules and _cupy_available())
+    """Whether GPU work may be queued: the CuPy backend, or CuPy with a CUDA context on the
+    current GPU (compute follows data, so CuPy arrays may exist on the NumPy backend);
+    never imports CuPy, nor creates a context."""
+    return current().name == "cupy" or ("cupy" in _modules and _loaded_cupy() is not None)
 
 
 class Timing:
@@ -168,7 +169,7 @@ class TimedRegion(Timing):
         if self._start is not None:
             msg = f"timed_region: the region {self.name!r} is already open; use a new one."
             raise RuntimeError(msg)
-        gpu = current().name == "cupy" or ("cupy" in _modules and _cupy_available())
+        gpu = current().name == "cupy" or ("cupy" in _modules and _loaded_cupy() is not None)
         if gpu in _nvtx_hooks:  # resolved once per path; a dict look-up, not a call
             hooks = _nvtx_hooks[gpu]
         else:
@@ -287,9 +288,9 @@ class TimedRegion(Timing):
 def timed_region(name: str | None = None, *, sync: bool = True) -> TimedRegion:
     """Time the work issued inside a ``with`` block, or each call of a decorated function.
 
-    Whenever CuPy holds work (on the CuPy backend, and on the NumPy backend once CuPy is
-    imported and usable, since arrays made with ``device="cuda:0"`` compute on the GPU)
-    the region records CUDA events on the current stream (also inside
+    Whenever CuPy holds work (on the CuPy backend, and on the NumPy backend once CuPy has
+    a CUDA context on the current GPU: arrays made with ``device="cuda:0"`` compute on
+    the GPU) the region records CUDA events on the current stream (also inside
     ``xp.cuda.stream()`` blocks) and gives both the GPU time and the host wall time;
     otherwise it uses ``time.perf_counter``. Named regions are added to the
     record that :func:`report` prints; regions nest, and a region is closed and

@@ -19,6 +19,7 @@ from typing import IO, Any, ParamSpec, TypeVar
 
 from .._trace import _recorder
 from .._trace._buffer import Recorder, Tee
+from ._regions import cupy_holds_work
 from ._trace_files import write_chrome_json, write_html
 from ._trace_ranks import RankTrace
 from ._trace_summary import summary_text
@@ -64,6 +65,33 @@ class Trace:
         The files written by the last recording.
     summary : str or None
         The summary of the last recording.
+
+    Examples
+    --------
+    Started and stopped by hand, where a ``with`` block does not fit the program:
+
+    >>> import tempfile, pathlib
+    >>> from cunumpy import profiling
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> recording = profiling.trace(folder / "steps.json", html=False, summary=False)
+    >>> recording
+    <Trace '...steps.json': 0 file(s)>
+    >>> _ = recording.start()
+    >>> with profiling.timed_region("step"):
+    ...     pass
+    >>> [f.name for f in recording.stop()]
+    ['steps.json']
+
+    As a decorator, each call is recorded and rewrites the files:
+
+    >>> @profiling.trace(folder / "solve.json", summary=False)
+    ... def solve():
+    ...     with profiling.timed_region("solve"):
+    ...         return 42
+    >>> solve()
+    42
+    >>> sorted(f.name for f in folder.iterdir())
+    ['solve.html', 'solve.json', 'steps.json']
     """
 
     def __init__(
@@ -100,7 +128,7 @@ class Trace:
         self._recorder = recorder
         self._outer = _recorder.RECORDER  # a recording running already goes on: both record
         _recorder.RECORDER = recorder if self._outer is None else Tee(self._outer, recorder)
-        if "cupy" in sys.modules:
+        if cupy_holds_work():  # the pool's bytes wherever CuPy holds work
             recorder.memory(recorder.start)
         return self
 
@@ -115,7 +143,7 @@ class Trace:
         if recorder is None:
             msg = f"trace: the recording for {str(self.path)!r} is not running; start it first."
             raise RuntimeError(msg)
-        if "cupy" in sys.modules:
+        if cupy_holds_work():  # the pool's bytes wherever CuPy holds work
             recorder.memory(_recorder.clock())
         _recorder.RECORDER = self._outer
         self._recorder = self._outer = None

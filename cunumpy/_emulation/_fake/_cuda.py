@@ -151,9 +151,10 @@ def _pointer_attributes(ptr: int) -> types.SimpleNamespace:
 
 
 def _device_synchronize() -> None:
-    """``cudaDeviceSynchronize``: needs the context; every stream's work is finished."""
+    """``cudaDeviceSynchronize``: needs the context; the current device's streams' work is
+    finished."""
     enter_context()
-    _pool.finish_all()
+    _pool.finish_all(current_device())
 
 
 def _runtime() -> types.ModuleType:
@@ -172,6 +173,12 @@ def _runtime() -> types.ModuleType:
     return runtime
 
 
+def _primary_context_state(device: int) -> tuple[int, int]:
+    """``cuDevicePrimaryCtxGetState`` of the fake (which CuPy does not wrap): ``(flags,
+    active)``, active where this process has a context on ``device``; asking creates none."""
+    return (0, int(_gpus.checked(device) in _gpus.contexts()))
+
+
 def make_cuda() -> types.ModuleType:
     """The ``cupy.cuda`` module of the fake."""
     cuda = types.ModuleType("cupy.cuda")
@@ -182,6 +189,9 @@ def make_cuda() -> types.ModuleType:
     cuda.get_current_stream = get_current_stream  # type: ignore[attr-defined]
     cuda.get_elapsed_time = get_elapsed_time  # type: ignore[attr-defined]
     cuda.runtime = _runtime()  # type: ignore[attr-defined]
+    driver = types.ModuleType("cupy.cuda.driver")
+    driver.devicePrimaryCtxGetState = _primary_context_state  # type: ignore[attr-defined]
+    cuda.driver = driver  # type: ignore[attr-defined]
     cuda.is_available = lambda: True  # type: ignore[attr-defined]
     cuda.get_device_id = current_device  # type: ignore[attr-defined]
     pinned = types.ModuleType("cupy.cuda.pinned_memory")

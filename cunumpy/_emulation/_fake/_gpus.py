@@ -207,10 +207,10 @@ class Device:
         set_current_device(self.id)
 
     def synchronize(self) -> None:
-        """Wait for the device (it needs the context): every stream's work is finished
-        (see ``_pool``)."""
+        """Wait for the device (it needs the context): the work of its streams is finished
+        (see ``_pool``); other devices' streams may still run."""
         enter_context(self.id)
-        _pool.finish_all()
+        _pool.finish_all(self.id)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Device) and other.id == self.id

@@ -3,8 +3,8 @@
 The fake runs every operation at once, on the host. What it keeps of streams is what a
 missing keep-alive needs to show: which memory the work of each non-default stream has
 used since that stream last *finished* (a host wait: ``Stream.synchronize``, an event of
-it synchronized, ``Device.synchronize``, ``runtime.deviceSynchronize``, a blocking
-``get``). A real GPU may still be running that work.
+it synchronized, ``Device.synchronize`` or ``runtime.deviceSynchronize`` of the stream's
+own device, a blocking ``get``). A real GPU may still be running that work.
 
 The pool reuses a freed block at once, for the next allocation on any stream, and fills
 it with poison (bytes 0xFF: NaN for floats). So when the last reference to an array goes
@@ -34,9 +34,10 @@ STACK: list[Any] = []
 class _Work:
     """What one stream has used and made since it last finished."""
 
-    __slots__ = ("made", "reads", "writes")
+    __slots__ = ("device", "made", "reads", "writes")
 
-    def __init__(self) -> None:
+    def __init__(self, device: int) -> None:
+        self.device = device  # a device synchronization finishes its own streams only
         self.reads: set[int] = set()  # ids of root buffers
         self.writes: set[int] = set()
         self.made: list[weakref.ref[np.ndarray]] = []
@@ -60,6 +61,15 @@ def _current() -> int:
     return int(STACK[-1].ptr) if STACK else 0
 
 
+def _work_of(stream: Any) -> _Work:
+    """The unfinished work of ``stream`` (a non-null stream), made on first use."""
+    ptr = int(stream.ptr)
+    work = _work.get(ptr)
+    if work is None:
+        work = _work[ptr] = _Work(int(stream.device_id))
+    return work
+
+
 def allocated(a: np.ndarray) -> None:
     """A new array ``a`` of the fake: poisoned if a late write lands in its block; noted as
     allocated on the current stream when that is not the null stream."""
@@ -71,21 +81,17 @@ def allocated(a: np.ndarray) -> None:
         root = _root(a)
         _owner[id(root)] = ptr
         _watch(root)
-        work = _work.get(ptr)
-        if work is None:
-            work = _work[ptr] = _Work()
-        work.made.append(weakref.ref(root))
+        _work_of(STACK[-1]).made.append(weakref.ref(root))
 
 
 def used(a: np.ndarray, *, write: bool = False, stream: Any = None) -> None:
     """Work on ``stream`` (default: the current one) reads, or writes, the memory of ``a``."""
-    ptr = _current() if stream is None else int(stream.ptr)
-    if not ptr:
+    if stream is None:
+        stream = STACK[-1] if STACK else None
+    if stream is None or not int(stream.ptr):
         return
     root = _root(a)
-    work = _work.get(ptr)
-    if work is None:
-        work = _work[ptr] = _Work()
+    work = _work_of(stream)
     (work.writes if write else work.reads).add(id(root))
     if write:
         work.made.append(weakref.ref(root))
@@ -94,12 +100,10 @@ def used(a: np.ndarray, *, write: bool = False, stream: Any = None) -> None:
 
 def made_on(a: np.ndarray, stream: Any) -> None:
     """``a`` (host memory included) is written by work on ``stream``: poisoned with it."""
-    ptr = int(stream.ptr) if stream is not None else _current()
-    if ptr:
-        work = _work.get(ptr)
-        if work is None:
-            work = _work[ptr] = _Work()
-        work.made.append(weakref.ref(_root(a)))
+    if stream is None:
+        stream = STACK[-1] if STACK else None
+    if stream is not None and int(stream.ptr):
+        _work_of(stream).made.append(weakref.ref(_root(a)))
 
 
 def finish(stream: Any) -> None:
@@ -112,9 +116,11 @@ def finished(stream: Any) -> bool:
     return int(stream.ptr) not in _work
 
 
-def finish_all() -> None:
-    """The host has waited for the device."""
-    _work.clear()
+def finish_all(device: int) -> None:
+    """The host has waited for ``device``: the work of its streams is done (a device
+    synchronization waits for the streams of the current device only, as in CUDA)."""
+    for ptr in [ptr for ptr, work in _work.items() if work.device == device]:
+        del _work[ptr]
 
 
 def reset() -> None:
