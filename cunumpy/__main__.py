@@ -77,8 +77,8 @@ def _numba() -> str:
         return "np.<name> compiles as NumPy's name (numba_extensions entry point)"
     return (
         "no numba_extensions entry point of cunumpy's (a source checkout not installed): "
-        "np.<name> compiles in @njit only where numba is imported before cunumpy; "
-        "pip install -e . installs it"
+        "np.<name> compiles in @njit only where numba is imported before cunumpy "
+        "(the entry point comes with an install of the checkout: pip install -e .)"
     )
 
 
