@@ -145,15 +145,6 @@ ROUTE_TESTS = {
     ),
 }
 
-ARGS_DOC = (
-    "NumPy's call: further positional arguments of NumPy's function of the same meaning "
-    "(``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live."
-)
-KWARGS_DOC = (
-    "NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...), "
-    "passed on the same way."
-)
-
 
 # Checks of arguments that are not arrays, beyond the generic ones (a flag must be True or
 # False, an `int` parameter an int): lines run before the call, each a cheap test that
@@ -670,9 +661,9 @@ def _docstring(
     args: ast.arguments,
     returns: str,
     kind: str,
-    standard_names: dict[str, str] | None = None,
-    shown: list[inspect.Parameter] | None = None,
-    standard: ast.arguments | None = None,
+    standard_names: dict[str, str],
+    shown: list[inspect.Parameter],
+    standard: ast.arguments,
 ) -> str:
     """The numpydoc docstring of a generated function.
 
@@ -683,7 +674,7 @@ def _docstring(
     which gives the standard's parameters their types and defaults.
     """
     docs = api_docs
-    new_names = {old: new for new, old in (standard_names or {}).items()}
+    new_names = {old: new for new, old in standard_names.items()}
 
     def named(text: str) -> str:  # the parameters by the signature's names (``x`` is ``a``)
         return re.sub(r"``(\w+)``", lambda m: f"``{new_names.get(m[1], m[1])}``", text)
@@ -706,18 +697,13 @@ def _docstring(
         zip([a.arg for a in [*args.posonlyargs, *args.args]][::-1], args.defaults[::-1])
     )
     defaults.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
-    standard_args = standard or args
-    standard_params = {
-        a.arg for a in [*standard_args.posonlyargs, *standard_args.args, *standard_args.kwonlyargs]
-    }
-    if shown is None:
-        shown = _shown_parameters(qualname, standard_args)
+    standard_params = {a.arg for a in [*standard.posonlyargs, *standard.args, *standard.kwonlyargs]}
     if shown:
         lines += ["Parameters", "----------"]
     for p in shown:
-        star = {p.VAR_POSITIONAL: "*", p.VAR_KEYWORD: "**"}.get(p.kind, "")
-        ours = standard_args.vararg if star == "*" else params.get(p.name)
-        standard_name = (standard_names or {}).get(p.name, p.name)
+        star = _STARS.get(p.kind, "")
+        ours = standard.vararg if star == "*" else params.get(p.name)
+        standard_name = standard_names.get(p.name, p.name)
         if ours is None or (not star and standard_name not in standard_params):
             lines += _numpy_parameter_lines(qualname, numpy_name, p)
             continue
@@ -768,10 +754,17 @@ def _docstring(
     return "\n".join(lines)
 
 
+#: The prefix of a star parameter's name in a signature and a Parameters section.
+_STARS: dict[Any, str] = {
+    inspect.Parameter.VAR_POSITIONAL: "*",
+    inspect.Parameter.VAR_KEYWORD: "**",
+}
+
+
 def _numpy_parameter_lines(qualname: str, numpy_name: str, p: inspect.Parameter) -> list[str]:
     """The Parameters entry of a parameter only NumPy has: NumPy's type and the first
     sentence of NumPy's description (``_numpy_parameter_doc``)."""
-    star = {p.VAR_POSITIONAL: "*", p.VAR_KEYWORD: "**"}.get(p.kind, "")
+    star = _STARS.get(p.kind, "")
     kind, desc = _numpy_parameter_doc(qualname, p.name)
     if star:
         text = f"{star}{p.name}"
@@ -833,7 +826,8 @@ def _numpy_docstring_parameters(doc: str) -> dict[str, tuple[str, str]]:
     else:
         return found
     names: list[str] = []
-    kind, text, paragraph_ended = "", [], False
+    text: list[str] = []
+    kind, paragraph_ended = "", False
     for j in range(i + 2, len(lines)):
         line = lines[j]
         ends = j + 1 < len(lines) and line.strip() and set(lines[j + 1].strip()) == {"-"}
