@@ -101,12 +101,9 @@ def fft(
         Normalization: ``"backward"`` (default) scales only the inverse transform by
         ``1/n``, ``"ortho"`` scales both directions by ``1/sqrt(n)``, ``"forward"`` scales
         only the forward transform by ``1/n``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : complex ndarray, default None
+        NumPy's parameter, for NumPy's call: If provided, the result will be placed in this
+        array. It should be of the appropriate shape and dtype. See ``numpy.fft.fft``.
 
     Returns
     -------
@@ -165,15 +162,9 @@ def fftfreq(
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -238,12 +229,10 @@ def fftn(
         Normalization: ``"backward"`` (default) scales only the inverse transform by
         ``1/n``, ``"ortho"`` scales both directions by ``1/sqrt(n)``, ``"forward"`` scales
         only the forward transform by ``1/n``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : complex ndarray, default None
+        NumPy's parameter, for NumPy's call: If provided, the result will be placed in this
+        array. It should be of the appropriate shape and dtype for all axes (and hence is
+        incompatible with passing in all but the trivial ``s``). See ``numpy.fft.fftn``.
 
     Returns
     -------
@@ -288,12 +277,6 @@ def fftshift(
         Input array.
     axes : Optional[Union[int, Sequence[int]]], default None
         Axis or axes to shift; ``None`` (default) shifts every axis.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -353,12 +336,9 @@ def hfft(
         Normalization: ``"backward"`` (default) scales only the inverse transform by
         ``1/n``, ``"ortho"`` scales both directions by ``1/sqrt(n)``, ``"forward"`` scales
         only the forward transform by ``1/n``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, default None
+        NumPy's parameter, for NumPy's call: If provided, the result will be placed in this
+        array. It should be of the appropriate shape and dtype. See ``numpy.fft.hfft``.
 
     Returns
     -------
@@ -422,12 +402,9 @@ def ifft(
         Normalization: ``"backward"`` (default) scales only the inverse transform by
         ``1/n``, ``"ortho"`` scales both directions by ``1/sqrt(n)``, ``"forward"`` scales
         only the forward transform by ``1/n``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : complex ndarray, default None
+        NumPy's parameter, for NumPy's call: If provided, the result will be placed in this
+        array. It should be of the appropriate shape and dtype. See ``numpy.fft.ifft``.
 
     Returns
     -------
@@ -493,12 +470,10 @@ def ifftn(
         Normalization: ``"backward"`` (default) scales only the inverse transform by
         ``1/n``, ``"ortho"`` scales both directions by ``1/sqrt(n)``, ``"forward"`` scales
         only the forward transform by ``1/n``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : complex ndarray, default None
+        NumPy's parameter, for NumPy's call: If provided, the result will be placed in this
+        array. It should be of the appropriate shape and dtype for all axes (and hence is
+        incompatible with passing in all but the trivial ``s``). See ``numpy.fft.ifftn``.
 
     Returns
     -------
@@ -544,12 +519,6 @@ def ifftshift(
         Input array.
     axes : Optional[Union[int, Sequence[int]]], default None
         Axis or axes to shift; ``None`` (default) shifts every axis.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -609,12 +578,9 @@ def ihfft(
         Normalization: ``"backward"`` (default) scales only the inverse transform by
         ``1/n``, ``"ortho"`` scales both directions by ``1/sqrt(n)``, ``"forward"`` scales
         only the forward transform by ``1/n``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : complex ndarray, default None
+        NumPy's parameter, for NumPy's call: If provided, the result will be placed in this
+        array. It should be of the appropriate shape and dtype. See ``numpy.fft.ihfft``.
 
     Returns
     -------
@@ -678,12 +644,9 @@ def irfft(
         Normalization: ``"backward"`` (default) scales only the inverse transform by
         ``1/n``, ``"ortho"`` scales both directions by ``1/sqrt(n)``, ``"forward"`` scales
         only the forward transform by ``1/n``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, default None
+        NumPy's parameter, for NumPy's call: If provided, the result will be placed in this
+        array. It should be of the appropriate shape and dtype. See ``numpy.fft.irfft``.
 
     Returns
     -------
@@ -748,12 +711,10 @@ def irfftn(
         Normalization: ``"backward"`` (default) scales only the inverse transform by
         ``1/n``, ``"ortho"`` scales both directions by ``1/sqrt(n)``, ``"forward"`` scales
         only the forward transform by ``1/n``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, default None
+        NumPy's parameter, for NumPy's call: If provided, the result will be placed in this
+        array. It should be of the appropriate shape and dtype for the last transformation.
+        See ``numpy.fft.irfftn``.
 
     Returns
     -------
@@ -816,12 +777,9 @@ def rfft(
         Normalization: ``"backward"`` (default) scales only the inverse transform by
         ``1/n``, ``"ortho"`` scales both directions by ``1/sqrt(n)``, ``"forward"`` scales
         only the forward transform by ``1/n``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : complex ndarray, default None
+        NumPy's parameter, for NumPy's call: If provided, the result will be placed in this
+        array. It should be of the appropriate shape and dtype. See ``numpy.fft.rfft``.
 
     Returns
     -------
@@ -880,15 +838,9 @@ def rfftfreq(
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -951,12 +903,10 @@ def rfftn(
         Normalization: ``"backward"`` (default) scales only the inverse transform by
         ``1/n``, ``"ortho"`` scales both directions by ``1/sqrt(n)``, ``"forward"`` scales
         only the forward transform by ``1/n``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : complex ndarray, default None
+        NumPy's parameter, for NumPy's call: If provided, the result will be placed in this
+        array. It should be of the appropriate shape and dtype for all axes (and hence is
+        incompatible with passing in all but the trivial ``s``). See ``numpy.fft.rfftn``.
 
     Returns
     -------

@@ -111,14 +111,8 @@ def cholesky(a: Array, /, *args: Any, upper: bool = False, **kwargs: Any) -> Arr
     a : Array
         Symmetric (Hermitian) positive-definite matrix or stack of them; only one triangle
         is read. The standard's positional ``x``, named as NumPy names it.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     upper : bool, default False
         If ``True``, return the upper-triangular factor instead of the lower one.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -167,14 +161,8 @@ def cross(x1: Array, x2: Array, /, *args: Any, axis: int = -1, **kwargs: Any) ->
         First array of vectors; ``axis`` must have length 3.
     x2 : Array
         Second array of vectors, broadcast against ``x1`` (not along ``axis``).
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     axis : int, default -1
         Axis holding the vector components (default -1).
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -219,12 +207,6 @@ def det(a: Array, *args: Any, **kwargs: Any) -> Array:
     a : Array
         Square matrix or stack of square matrices, of shape ``(..., M, M)``. The standard's
         positional ``x``, named as NumPy names it.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -264,15 +246,9 @@ def diagonal(x: Array, /, *args: Any, offset: int = 0, **kwargs: Any) -> Array:
     ----------
     x : Array
         Matrix or stack of matrices, of shape ``(..., M, N)``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     offset : int, default 0
         Diagonal offset: ``0`` is the main diagonal, positive values are above it and
         negative values below it.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -320,12 +296,6 @@ def eig(a: Array, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
     a : Array
         Square matrix or stack of square matrices, of shape ``(..., M, M)``. The standard's
         positional ``x``, named as NumPy names it.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -370,12 +340,10 @@ def eigh(a: Array, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
     a : Array
         Symmetric (Hermitian) matrix or stack of them; only one triangle is read. The
         standard's positional ``x``, named as NumPy names it.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    UPLO : {'L', 'U'}, default 'L'
+        NumPy's parameter, for NumPy's call: Specifies whether the calculation is done with
+        the lower triangular part of ``a`` ('L', default) or the upper triangular part
+        ('U'). See ``numpy.linalg.eigh``.
 
     Returns
     -------
@@ -421,12 +389,6 @@ def eigvals(a: Array, *args: Any, **kwargs: Any) -> Array:
     a : Array
         Square matrix or stack of square matrices, of shape ``(..., M, M)``. The standard's
         positional ``x``, named as NumPy names it.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -469,12 +431,10 @@ def eigvalsh(a: Array, *args: Any, **kwargs: Any) -> Array:
     a : Array
         Symmetric (Hermitian) matrix or stack of them; only one triangle is read. The
         standard's positional ``x``, named as NumPy names it.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    UPLO : {'L', 'U'}, default 'L'
+        NumPy's parameter, for NumPy's call: Specifies whether the calculation is done with
+        the lower triangular part of ``a`` ('L', default) or the upper triangular part
+        ('U'). See ``numpy.linalg.eigvalsh``.
 
     Returns
     -------
@@ -515,12 +475,6 @@ def inv(a: Array, *args: Any, **kwargs: Any) -> Array:
     a : Array
         Square matrix or stack of square matrices, of shape ``(..., M, M)``. The standard's
         positional ``x``, named as NumPy names it.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -564,12 +518,6 @@ def matmul(x1: Array, x2: Array, /, *args: Any, **kwargs: Any) -> Array:
         First operand, at least 1-D. A 1-D operand is treated as a vector.
     x2 : Array
         Second operand, at least 1-D; leading (batch) dimensions broadcast against ``x1``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -622,9 +570,6 @@ def matrix_norm(
     ----------
     x : Array
         Matrix or stack of matrices, of shape ``(..., M, N)``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     keepdims : bool, default False
         If ``True``, reduced axes are kept as axes of size one so that the result broadcasts
         against the input; if ``False`` (default) they are dropped.
@@ -632,9 +577,6 @@ def matrix_norm(
         Which norm: ``"fro"`` (default, Frobenius), ``"nuc"`` (nuclear, sum of singular
         values), ``1``/``-1`` (max/min column sum of absolute values), ``inf``/``-inf``
         (max/min row sum), ``2``/``-2`` (largest/smallest singular value).
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -683,12 +625,6 @@ def matrix_power(a: Array, n: int, *args: Any, **kwargs: Any) -> Array:
         positional ``x``, named as NumPy names it.
     n : int
         Exponent; 0 gives the identity and negative values use the inverse.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -739,16 +675,19 @@ def matrix_rank(
     A : Array
         Matrix or stack of matrices, of shape ``(..., M, N)``. The standard's positional
         ``x``, named as NumPy names it.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    tol : (...) array_like, float, default None
+        NumPy's parameter, for NumPy's call: Threshold below which SVD values are considered
+        zero. If ``tol`` is None, and ``S`` is an array with singular values for ``M``, and
+        ``eps`` is the epsilon value for datatype of ``S``, then ``tol`` is set to ``S.max()
+        * max(M, N) * eps``. See ``numpy.linalg.matrix_rank``.
+    hermitian : bool, default False
+        NumPy's parameter, for NumPy's call: If True, ``A`` is assumed to be Hermitian
+        (symmetric if real-valued), enabling a more efficient method for finding singular
+        values. See ``numpy.linalg.matrix_rank``.
     rtol : Optional[Union[float, Array]], default None
         Relative cut-off for small singular values: those at most ``rtol`` times the largest
         are treated as zero. ``None`` uses ``max(M, N)`` times the machine epsilon of the
         input's dtype.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -788,12 +727,6 @@ def matrix_transpose(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Array of at least two dimensions.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -837,12 +770,6 @@ def outer(x1: Array, x2: Array, /, *args: Any, **kwargs: Any) -> Array:
         First 1-D vector.
     x2 : Array
         Second 1-D vector.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -889,17 +816,19 @@ def pinv(
     a : Array
         Matrix or stack of matrices, of shape ``(..., M, N)``. The standard's positional
         ``x``, named as NumPy names it.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    rcond : (...) array_like of float, default None
+        NumPy's parameter, for NumPy's call: Cutoff for small singular values. Singular
+        values less than or equal to ``rcond * largest_singular_value`` are set to zero. See
+        ``numpy.linalg.pinv``.
+    hermitian : bool, default False
+        NumPy's parameter, for NumPy's call: If True, ``a`` is assumed to be Hermitian
+        (symmetric if real-valued), enabling a more efficient method for finding singular
+        values. See ``numpy.linalg.pinv``.
     rtol : Optional[Union[float, Array]], default None
         Relative cut-off for small singular values: those at most ``rtol`` times the largest
         are treated as zero. ``None`` uses ``max(M, N)`` times the machine epsilon of the
         input's dtype. Not given, it is None for the standard's call and left out of
         NumPy's, whose default differs.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -953,12 +882,6 @@ def qr(
     mode : Literal['reduced', 'complete'], default 'reduced'
         ``"reduced"`` (default) returns the economy-size factors; ``"complete"`` returns a
         square ``Q``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -1002,12 +925,6 @@ def slogdet(a: Array, *args: Any, **kwargs: Any) -> tuple[Array, Array]:
     a : Array
         Square matrix or stack of square matrices, of shape ``(..., M, M)``. The standard's
         positional ``x``, named as NumPy names it.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -1055,12 +972,6 @@ def solve(a: Array, b: Array, *args: Any, **kwargs: Any) -> Array:
         Right-hand side: a vector of shape ``(M,)`` (only when 1-D) or matrices of shape
         ``(..., M, K)`` broadcast against ``a``. The standard's positional ``x2``, named as
         NumPy names it.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -1111,12 +1022,13 @@ def svd(
     full_matrices : bool, default True
         If ``True`` (default), ``U`` and ``Vh`` are square (``M x M`` and ``N x N``); if
         ``False``, they are ``M x K`` and ``K x N``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    compute_uv : bool, default True
+        NumPy's parameter, for NumPy's call: Whether or not to compute ``u`` and ``vh`` in
+        addition to ``s``. See ``numpy.linalg.svd``.
+    hermitian : bool, default False
+        NumPy's parameter, for NumPy's call: If True, ``a`` is assumed to be Hermitian
+        (symmetric if real-valued), enabling a more efficient method for finding singular
+        values. See ``numpy.linalg.svd``.
 
     Returns
     -------
@@ -1165,12 +1077,6 @@ def svdvals(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Matrix or stack of matrices, of shape ``(..., M, N)``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -1223,16 +1129,10 @@ def tensordot(
     x2 : Array
         Second input array (a Python scalar is also accepted where the signature allows it).
         Must be broadcast-compatible with ``x1``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     axes : Union[int, Tuple[Sequence[int], Sequence[int]]], default 2
         An int ``N`` contracts the last ``N`` axes of ``x1`` with the first ``N`` axes of
         ``x2`` (default 2); a pair of sequences names the axes of each to contract, in
         order.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -1279,18 +1179,12 @@ def trace(
     ----------
     x : Array
         Matrix or stack of matrices, of shape ``(..., M, N)``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     offset : int, default 0
         Diagonal offset: ``0`` is the main diagonal, positive values are above it and
         negative values below it.
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -1340,15 +1234,9 @@ def vecdot(x1: Array, x2: Array, /, *args: Any, axis: int = -1, **kwargs: Any) -
         First array of vectors; it is complex-conjugated before multiplying.
     x2 : Array
         Second array of vectors; broadcast against ``x1``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     axis : int, default -1
         Axis holding the vector components (default -1); it is not broadcast and must have
         the same length in both arrays.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -1408,9 +1296,6 @@ def vector_norm(
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     axis : Optional[Union[int, Tuple[int, ...]]], default None
         Axis or axes over which to compute the norm; ``None`` (default) treats the whole
         array as one vector.
@@ -1421,9 +1306,6 @@ def vector_norm(
         Order of the norm: ``2`` (default, Euclidean), any other real ``p`` for the p-norm,
         ``inf`` (largest absolute value), ``-inf`` (smallest), ``0`` (number of non-zero
         elements).
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------

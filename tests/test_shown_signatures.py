@@ -178,6 +178,65 @@ def test_help_shows_numpys_keywords(name: str, shown: list[str]) -> None:
     assert "*args" not in signature_line and "**kwargs" not in signature_line
 
 
+def _documented_parameters(function: Any) -> dict[str, str]:
+    """The entries of a numpydoc docstring's Parameters section: ``*xi`` or ``out`` -> the
+    entry's text (its type line and description), in the section's order."""
+    lines = (inspect.getdoc(function) or "").splitlines()
+    heading = [i for i, line in enumerate(lines[:-1]) if line == "Parameters"]
+    assert len(heading) == 1 and set(lines[heading[0] + 1]) == {"-"}, function
+    entries: dict[str, str] = {}
+    name = None
+    for i in range(heading[0] + 2, len(lines)):
+        line = lines[i]
+        if i + 1 < len(lines) and line and set(lines[i + 1]) == {"-"}:
+            break  # the next section
+        if line and not line[0].isspace():
+            name = line.partition(" : ")[0]
+            assert name not in entries, (function, name)
+            entries[name] = line
+        elif line:
+            assert name is not None, (function, line)
+            entries[name] += "\n" + line.strip()
+    return entries
+
+
+def _shown_names(function: Any) -> list[str]:
+    stars = {inspect.Parameter.VAR_POSITIONAL: "*", inspect.Parameter.VAR_KEYWORD: "**"}
+    return [stars.get(p.kind, "") + p.name for p in inspect.signature(function).parameters.values()]
+
+
+@pytest.mark.parametrize("qualname", _generated())
+def test_the_docstring_documents_the_shown_parameters(qualname: str) -> None:
+    """``help()`` and the API reference: the Parameters section names the parameters of
+    the signature shown above it, in its order, and not the def's ``*args``/``**kwargs``."""
+    ours, _ = _ours_and_numpys(qualname)
+    assert list(_documented_parameters(ours)) == _shown_names(ours), qualname
+
+
+def test_numpys_own_parameters_have_numpys_text() -> None:
+    sum_ = _documented_parameters(xp.sum)
+    for name in ("out", "initial", "where"):  # NumPy's, described from NumPy's docstring
+        assert "NumPy's parameter" in sum_[name] and "``numpy.sum``" in sum_[name], sum_[name]
+    assert sum_["out"].startswith("out : ndarray, default None"), sum_["out"]
+    assert "Alternative output array" in sum_["out"]
+    assert sum_["initial"].startswith("initial : scalar, optional"), sum_["initial"]
+    for name in ("a", "axis", "dtype", "keepdims"):  # the standard's
+        assert "NumPy's parameter" not in sum_[name], sum_[name]
+    assert "The standard's positional ``x``" in sum_["a"]
+    sort = _documented_parameters(xp.sort)
+    assert "Sorting algorithm" in sort["kind"] and "``numpy.sort``" in sort["kind"]
+    assert "NumPy's parameter" not in sort["stable"]
+    # the keywords a NumPy ufunc's docstring leaves to NumPy's page on ufuncs
+    add = _documented_parameters(xp.add)
+    assert add["casting"].startswith("casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}")
+    assert "``numpy.add``" in add["signature"]
+    # the standard's variadic parameter, by NumPy's name
+    meshgrid = _documented_parameters(xp.meshgrid)
+    assert "The standard's ``*arrays``" in meshgrid["*xi"], meshgrid["*xi"]
+    assert "**kwargs" in _documented_parameters(xp.clip)  # NumPy's clip shows **kwargs
+    assert all(not name.startswith("*") for name in sum_)
+
+
 def test_a_call_binds_as_the_def_takes_it() -> None:
     """What the shown signature binds is a call the def answers as NumPy does."""
     x = np.arange(6.0).reshape(2, 3)

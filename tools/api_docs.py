@@ -15,6 +15,10 @@ COMMON_PARAMETERS
     Descriptions shared by every function with a parameter of that name.
 RETURNS
     Description of the return value, where the generic one is not enough.
+NUMPY_UFUNC_KEYWORDS
+    NumPy's type and description of the keywords every NumPy ufunc takes, for the functions
+    whose NumPy docstring leaves them to NumPy's page on ufuncs. The other parameters only
+    NumPy has are described from NumPy's own docstring.
 
 The text is written for cunumpy; it paraphrases, and does not copy, the Array API standard.
 """
@@ -2122,4 +2126,48 @@ NUMPY_EXAMPLES: dict[str, str] = {
         >>> xp.matmul([[1, 2], [3, 4]], [1, 1])  # NumPy's call: lists
         array([3, 7])
         """,
+}
+
+
+NUMPY_UFUNC_KEYWORDS: dict[str, tuple[str, str]] = {
+    "out": (
+        "ndarray, None, or tuple of ndarray and None",
+        "Array(s) in which to place the result, of the shape the inputs broadcast to.",
+    ),
+    "where": (
+        "array_like",
+        "Where True, ``out`` takes the result; elsewhere it keeps its value.",
+    ),
+    "casting": (
+        "{'no', 'equiv', 'safe', 'same_kind', 'unsafe'}",
+        "Which casts of the inputs and outputs NumPy allows.",
+    ),
+    "order": (
+        "{'K', 'C', 'F', 'A'}",
+        "Memory layout of the result.",
+    ),
+    "dtype": (
+        "data-type",
+        "Data type of the computation and the result.",
+    ),
+    "subok": (
+        "bool",
+        "If False, the result is a base-class ndarray, not a subclass of the inputs'.",
+    ),
+    "signature": (
+        "tuple of data-types or str",
+        "The loop to use, by its input and output dtypes.",
+    ),
+    "axes": (
+        "list of tuples of ints",
+        "The axes each operand and the result take the core dimensions from.",
+    ),
+    "axis": (
+        "int",
+        "The axis the core dimension is taken from, in each operand and the result.",
+    ),
+    "keepdims": (
+        "bool",
+        "If True, the reduced core dimensions stay in the result as size-one axes.",
+    ),
 }

@@ -145,15 +145,6 @@ ROUTE_TESTS = {
     ),
 }
 
-ARGS_DOC = (
-    "NumPy's call: further positional arguments of NumPy's function of the same meaning "
-    "(``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live."
-)
-KWARGS_DOC = (
-    "NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...), "
-    "passed on the same way."
-)
-
 
 # Checks of arguments that are not arrays, beyond the generic ones (a flag must be True or
 # False, an `int` parameter an int): lines run before the call, each a cheap test that
@@ -670,10 +661,20 @@ def _docstring(
     args: ast.arguments,
     returns: str,
     kind: str,
-    standard_names: dict[str, str] | None = None,
+    standard_names: dict[str, str],
+    shown: list[inspect.Parameter],
+    standard: ast.arguments,
 ) -> str:
+    """The numpydoc docstring of a generated function.
+
+    Its Parameters section lists the parameters of the signature the function shows
+    (``shown``, ``_shown_parameters``), in that order: the standard's text for the standard's
+    parameters (``standard``, in the standard's names), NumPy's own (``_numpy_parameter_doc``)
+    for the parameters only NumPy has. ``args`` is the def's signature (``_numpy_signature``),
+    which gives the standard's parameters their types and defaults.
+    """
     docs = api_docs
-    new_names = {old: new for new, old in (standard_names or {}).items()}
+    new_names = {old: new for new, old in standard_names.items()}
 
     def named(text: str) -> str:  # the parameters by the signature's names (``x`` is ``a``)
         return re.sub(r"``(\w+)``", lambda m: f"``{new_names.get(m[1], m[1])}``", text)
@@ -681,58 +682,57 @@ def _docstring(
     summary = named(getattr(docs, "SUMMARIES", {}).get(qualname, f"The standard's ``{qualname}``."))
     common = getattr(docs, "COMMON_PARAMETERS", {})
     specific = getattr(docs, "PARAMETERS", {}).get(qualname, {})
+    numpy_name = NUMPY_NAMES.get(qualname.rpartition(".")[2], qualname.rpartition(".")[2])
+    module = qualname.rpartition(".")[0]
+    numpy_name = f"{module}.{numpy_name}" if module else numpy_name
     if args.kwarg is not None:
-        numpy_name = NUMPY_NAMES.get(qualname.rpartition(".")[2], qualname.rpartition(".")[2])
-        module = qualname.rpartition(".")[0]
-        numpy_name = f"{module}.{numpy_name}" if module else numpy_name
         kind += (
             f"\nIt also takes every call NumPy's ``numpy.{numpy_name}`` takes (Python scalars and"
             "\nlists, NumPy's positional arguments, keywords and dtypes), and answers it as the"
             "\nlibrary of the inputs (or the current backend's) does; see docs/migrating.md."
         )
     lines = [summary, "", kind, ""]
-    params = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+    params = {a.arg: a for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]}
     defaults = dict(
         zip([a.arg for a in [*args.posonlyargs, *args.args]][::-1], args.defaults[::-1])
     )
     defaults.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
-    if args.vararg is not None:
-        if args.vararg.arg == "args":  # NumPy's further positional arguments
-            params.insert(len(args.posonlyargs) + len(args.args), args.vararg)
-        else:
-            params.insert(0, args.vararg)
-    if args.kwarg is not None:
-        params.append(args.kwarg)
-    numpy_docs = {"args": ARGS_DOC, "kwargs": KWARGS_DOC}
-    if params:
+    standard_params = {a.arg for a in [*standard.posonlyargs, *standard.args, *standard.kwonlyargs]}
+    if shown:
         lines += ["Parameters", "----------"]
-        for a in params:
-            star = "*" if a is args.vararg else "**" if a is args.kwarg else ""
-            text = f"{star}{a.arg} : {_annotation(a.annotation)}"
-            not_given = None
-            if a.arg in defaults:
-                default = ast.unparse(defaults[a.arg])
-                if default in _NOT_GIVEN_NAMES:
-                    not_given = default = _NOT_GIVEN_NAMES[default]
-                text += ", optional" if default == "_OMITTED" else f", default {default}"
-            lines.append(text)
-            standard = (standard_names or {}).get(a.arg, a.arg)
-            desc = named(
-                numpy_docs.get(a.arg if star else "")
-                or specific.get(standard)
-                or common.get(standard)
-                or f"The ``{a.arg}`` argument."
+    for p in shown:
+        star = _STARS.get(p.kind, "")
+        ours = standard.vararg if star == "*" else params.get(p.name)
+        standard_name = standard_names.get(p.name, p.name)
+        if ours is None or (not star and standard_name not in standard_params):
+            lines += _numpy_parameter_lines(qualname, numpy_name, p)
+            continue
+        text = f"{star}{p.name} : {_annotation(ours.annotation)}"
+        not_given = None
+        if ours.arg in defaults:
+            default = ast.unparse(defaults[ours.arg])
+            if default in _NOT_GIVEN_NAMES:
+                not_given = default = _NOT_GIVEN_NAMES[default]
+            text += ", optional" if default == "_OMITTED" else f", default {default}"
+        lines.append(text)
+        desc = named(
+            specific.get(standard_name if not star else ours.arg)
+            or common.get(standard_name if not star else ours.arg)
+            or f"The ``{p.name}`` argument."
+        )
+        if standard_name != p.name:
+            desc += f" The standard's positional ``{standard_name}``, named as NumPy names it."
+        elif star and ours.arg != p.name:
+            desc += f" The standard's ``*{ours.arg}``, named as NumPy names it."
+        if defaults.get(ours.arg) is not None and ast.unparse(defaults[ours.arg]) == "_OMITTED":
+            desc += " Leaving it out is NumPy's call."
+        if not_given is not None:
+            desc += (
+                f" Not given, it is {not_given} for the standard's call and left out of"
+                " NumPy's, whose default differs."
             )
-            if standard != a.arg:
-                desc += f" The standard's positional ``{standard}``, named as NumPy names it."
-            if defaults.get(a.arg) is not None and ast.unparse(defaults[a.arg]) == "_OMITTED":
-                desc += " Leaving it out is NumPy's call."
-            if not_given is not None:
-                desc += (
-                    f" Not given, it is {not_given} for the standard's call and left out of"
-                    " NumPy's, whose default differs."
-                )
-            lines += ["    " + line for line in textwrap.wrap(desc, 84)]
+        lines += ["    " + line for line in textwrap.wrap(desc, 84)]
+    if shown:
         lines.append("")
     lines += ["Returns", "-------", f"out : {returns}"]
     ret = named(
@@ -752,6 +752,101 @@ def _docstring(
             *example.strip().splitlines(),
         ]
     return "\n".join(lines)
+
+
+#: The prefix of a star parameter's name in a signature and a Parameters section.
+_STARS: dict[Any, str] = {
+    inspect.Parameter.VAR_POSITIONAL: "*",
+    inspect.Parameter.VAR_KEYWORD: "**",
+}
+
+
+def _numpy_parameter_lines(qualname: str, numpy_name: str, p: inspect.Parameter) -> list[str]:
+    """The Parameters entry of a parameter only NumPy has: NumPy's type and the first
+    sentence of NumPy's description (``_numpy_parameter_doc``)."""
+    star = _STARS.get(p.kind, "")
+    kind, desc = _numpy_parameter_doc(qualname, p.name)
+    if star:
+        text = f"{star}{p.name}"
+    else:
+        default = p.default
+        optional = default is not p.empty and str(default) not in ("<no value>", "_NoValue")
+        text = f"{p.name} : {kind}" + (f", default {default}" if optional else ", optional")
+    desc = f"NumPy's parameter, for NumPy's call: {desc} See ``numpy.{numpy_name}``."
+    return [text, *("    " + line for line in textwrap.wrap(desc, 84, break_on_hyphens=False))]
+
+
+def _numpy_parameter_doc(qualname: str, name: str) -> tuple[str, str]:
+    """NumPy's type and short description of its parameter ``name`` of ``qualname``.
+
+    Read from the Parameters section of NumPy's docstring (its type without ``optional``
+    or a default; the first sentence of its description, Sphinx roles as literals), or
+    from ``api_docs.NUMPY_UFUNC_KEYWORDS`` for the keywords NumPy's ufunc docstrings
+    leave to NumPy's page on ufuncs.
+    """
+    function = _numpy_function(qualname)
+    documented = _numpy_docstring_parameters(inspect.getdoc(function) or "")
+    if name in documented:
+        kind, text = documented[name]
+    elif name in api_docs.NUMPY_UFUNC_KEYWORDS:
+        kind, text = api_docs.NUMPY_UFUNC_KEYWORDS[name]
+    else:
+        raise SystemExit(f"generate_api: NumPy's docstring of {qualname} has no {name!r}")
+    kind = re.sub(r",?\s*\(?(optional|default)\b.*$", "", _rst_literals(kind)).strip()
+    # the first sentence of the first paragraph, and the second where the first is short
+    sentences = re.split(r"(?<=[a-z0-9`)\]'\"][.!?])\s+(?=[A-Z`('\"])", _rst_literals(text))
+    short = sentences[0]
+    if len(short) < 60 and len(sentences) > 1 and not sentences[1].startswith(("See ", "For ")):
+        short += " " + sentences[1]
+    return kind or "object", short.rstrip(":") + ("" if short.endswith(".") else ".")
+
+
+def _rst_literals(text: str) -> str:
+    """NumPy's reST as plain text and literals: ``:ref:`ufuncs <label>``` as ``ufuncs``,
+    ```~numpy.ufunc.reduce``` and ``:func:`x``` as ````numpy.ufunc.reduce````."""
+    text = " ".join(text.split())
+    text = re.sub(r":ref:`([^`<]*?)\s*<[^`]*>`", r"\1", text)
+    text = re.sub(r":ref:`([^`]*)`", r"\1", text)
+    text = re.sub(r"(?::\w+)*:`~?([^`]*)`", r"``\1``", text)
+    text = re.sub(r"(?<!`)`~?([^`]+)`(?!`)", r"``\1``", text)
+    text = re.sub(r"(?<![`\w*])\*(\w[^*`]*?)\*(?![*\w])", r"\1", text)  # *i*: no emphasis
+    return re.sub(r"(?<![`\w*])(\*{1,2}\w+)", r"``\1``", text)  # *args
+
+
+def _numpy_docstring_parameters(doc: str) -> dict[str, tuple[str, str]]:
+    """A numpydoc docstring's Parameters section: each name -> (its type, the first
+    paragraph of its description).
+
+    A line ``x1, x2 : array_like`` documents both names; ``*args`` is ``args``."""
+    lines = doc.splitlines()
+    found: dict[str, tuple[str, str]] = {}
+    for i in range(len(lines) - 1):
+        if lines[i].strip() == "Parameters" and set(lines[i + 1].strip()) == {"-"}:
+            break
+    else:
+        return found
+    names: list[str] = []
+    text: list[str] = []
+    kind, paragraph_ended = "", False
+    for j in range(i + 2, len(lines)):
+        line = lines[j]
+        ends = j + 1 < len(lines) and line.strip() and set(lines[j + 1].strip()) == {"-"}
+        if ends or (line and not line[0].isspace()):  # the next entry, or the next section
+            for n in names:
+                found.setdefault(n, (kind, " ".join(text)))
+            if ends:
+                break
+            left, _, kind = line.partition(" : ") if " : " in line else line.partition(":")
+            names = [n.strip().lstrip("*") for n in left.split(",") if n.strip()]
+            kind, text, paragraph_ended = kind.strip(), [], False
+        elif line.strip() and not paragraph_ended:
+            text.append(line.strip())
+        elif text:  # a blank line ends the entry's first paragraph, the one read
+            paragraph_ended = True
+    else:
+        for n in names:
+            found.setdefault(n, (kind, " ".join(text)))
+    return found
 
 
 def _restating(line: str, qualname: str, args: ast.arguments, indent: str = "    ") -> list[str]:
@@ -1056,7 +1151,13 @@ _NOT_A_LITERAL = object()
 
 
 def _shown(qualname: str, args: ast.arguments, returns: str) -> str:
-    """The signature the function shows (``inspect.signature``, ``help()``, the API pages;
+    """The text of ``_shown_parameters``' signature, as the function's ``@_shows`` records."""
+    parameters = _shown_parameters(qualname, args)
+    return str(inspect.Signature(parameters, return_annotation=_Text(_builtin_generics(returns))))
+
+
+def _shown_parameters(qualname: str, args: ast.arguments) -> list[inspect.Parameter]:
+    """The parameters of the signature the function shows (``inspect.signature``, ``help()``, the API pages;
     ``cunumpy/_calls/_shown_signatures.py``), as the text its ``@_shows`` records.
 
     NumPy's parameters, read from NumPy's live signature (a ufunc's too), in NumPy's
@@ -1142,11 +1243,10 @@ def _shown(qualname: str, args: ast.arguments, returns: str) -> str:
             )
             for a in extras
         ]  # fmt: skip
-    parameters = [
+    return [
         p if p.annotation is empty else p.replace(annotation=_Text(p.annotation))
         for p in parameters
     ]
-    return str(inspect.Signature(parameters, return_annotation=_Text(_builtin_generics(returns))))
 
 
 def _builtin_generics(annotation: str) -> str:
@@ -1353,7 +1453,8 @@ def _function(qualname: str, entry: dict[str, str]) -> str:
         *standard_values,
         *_renamed(body, {**renames, **aliases}, renames),
     ]
-    doc = _docstring(qualname, numpy_args, returns, kind, standard_names)
+    shown = _shown_parameters(qualname, args)
+    doc = _docstring(qualname, numpy_args, returns, kind, standard_names, shown, args)
     doc_lines = textwrap.indent(doc, "    ").splitlines()
     doc_text = "\n".join(line.rstrip() for line in doc_lines)
     return "\n".join(

@@ -109,18 +109,15 @@ def arange(
         End of the interval (not included). ``None`` means ``start_or_stop`` is the end.
     step : Union[int, float], default 1
         Spacing between values; must not be zero. Default 1.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    like : array_like, default None
+        NumPy's parameter, for NumPy's call: Reference object to allow the creation of
+        arrays which are not NumPy arrays. See ``numpy.arange``.
 
     Returns
     -------
@@ -196,18 +193,19 @@ def asarray(
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    order : {'C', 'F', 'A', 'K'}, default None
+        NumPy's parameter, for NumPy's call: The memory layout of the output. 'C' gives a
+        row-major layout (C-style), 'F' gives a column-major layout (Fortran-style). See
+        ``numpy.asarray``.
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
     copy : Optional[bool], default None
         Copy control: ``True`` always copies, ``False`` never copies (raising ``ValueError``
         if a copy would be needed), ``None`` copies only when necessary.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    like : array_like, default None
+        NumPy's parameter, for NumPy's call: Reference object to allow the creation of
+        arrays which are not NumPy arrays. See ``numpy.asarray``.
 
     Returns
     -------
@@ -281,15 +279,16 @@ def empty(
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    order : {'C', 'F'}, default 'C'
+        NumPy's parameter, for NumPy's call: Whether to store multi-dimensional data in
+        row-major (C-style) or column-major (Fortran-style) order in memory. See
+        ``numpy.empty``.
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    like : array_like, default None
+        NumPy's parameter, for NumPy's call: Reference object to allow the creation of
+        arrays which are not NumPy arrays. See ``numpy.empty``.
 
     Returns
     -------
@@ -347,15 +346,21 @@ def empty_like(
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    order : {'C', 'F', 'A', or 'K'}, default 'K'
+        NumPy's parameter, for NumPy's call: Overrides the memory layout of the result. 'C'
+        means C-order, 'F' means F-order, 'A' means 'F' if ``prototype`` is Fortran
+        contiguous, 'C' otherwise. See ``numpy.empty_like``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If True, then the newly created array will use
+        the sub-class type of ``prototype``, otherwise it will be a base-class array. See
+        ``numpy.empty_like``.
+    shape : int or sequence of ints, default None
+        NumPy's parameter, for NumPy's call: Overrides the shape of the result. If order='K'
+        and the number of dimensions is unchanged, will try to keep order, otherwise,
+        order='C' is implied. See ``numpy.empty_like``.
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -427,15 +432,16 @@ def eye(
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    order : {'C', 'F'}, default 'C'
+        NumPy's parameter, for NumPy's call: Whether the output should be stored in
+        row-major (C-style) or column-major (Fortran-style) order in memory. See
+        ``numpy.eye``.
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    like : array_like, default None
+        NumPy's parameter, for NumPy's call: Reference object to allow the creation of
+        arrays which are not NumPy arrays. See ``numpy.eye``.
 
     Returns
     -------
@@ -543,15 +549,15 @@ def full(
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    order : {'C', 'F'}, default 'C'
+        NumPy's parameter, for NumPy's call: Whether to store multidimensional data in C- or
+        Fortran-contiguous (row- or column-wise) order in memory. See ``numpy.full``.
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    like : array_like, default None
+        NumPy's parameter, for NumPy's call: Reference object to allow the creation of
+        arrays which are not NumPy arrays. See ``numpy.full``.
 
     Returns
     -------
@@ -618,15 +624,21 @@ def full_like(
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    order : {'C', 'F', 'A', or 'K'}, default 'K'
+        NumPy's parameter, for NumPy's call: Overrides the memory layout of the result. 'C'
+        means C-order, 'F' means F-order, 'A' means 'F' if ``a`` is Fortran contiguous, 'C'
+        otherwise. See ``numpy.full_like``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If True, then the newly created array will use
+        the sub-class type of ``a``, otherwise it will be a base-class array. See
+        ``numpy.full_like``.
+    shape : int or sequence of ints, default None
+        NumPy's parameter, for NumPy's call: Overrides the shape of the result. If order='K'
+        and the number of dimensions is unchanged, will try to keep order, otherwise,
+        order='C' is implied. See ``numpy.full_like``.
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -707,18 +719,18 @@ def linspace(
         Number of samples; must be non-negative. Leaving it out is NumPy's call.
     endpoint : bool, default True
         If ``True`` (default), ``stop`` is the last sample; otherwise it is excluded.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    retstep : bool, default False
+        NumPy's parameter, for NumPy's call: If True, return (``samples``, ``step``), where
+        ``step`` is the spacing between samples. See ``numpy.linspace``.
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
+    axis : int, default 0
+        NumPy's parameter, for NumPy's call: The axis in the result to store the samples.
+        Relevant only if start or stop are array-like. See ``numpy.linspace``.
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -770,14 +782,19 @@ def meshgrid(
 
     Parameters
     ----------
-    *arrays : Array
-        1-D coordinate arrays, all of the same dtype.
+    *xi : Array
+        1-D coordinate arrays, all of the same dtype. The standard's ``*arrays``, named as
+        NumPy names it.
+    copy : bool, default True
+        NumPy's parameter, for NumPy's call: If False, a view into the original arrays are
+        returned in order to conserve memory. See ``numpy.meshgrid``.
+    sparse : bool, default False
+        NumPy's parameter, for NumPy's call: If True the shape of the returned coordinate
+        array for dimension i is reduced from ``(N1, ..., Ni, ... Nn)`` to ``(1, ..., 1, Ni,
+        1, ..., 1)``. See ``numpy.meshgrid``.
     indexing : Literal['xy', 'ij'], default 'xy'
         ``"xy"`` (default, Cartesian) swaps the first two output axes so that the first
         input varies along columns; ``"ij"`` (matrix) keeps input order.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -833,15 +850,16 @@ def ones(
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    order : {'C', 'F'}, default 'C'
+        NumPy's parameter, for NumPy's call: Whether to store multi-dimensional data in
+        row-major (C-style) or column-major (Fortran-style) order in memory. See
+        ``numpy.ones``.
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    like : array_like, default None
+        NumPy's parameter, for NumPy's call: Reference object to allow the creation of
+        arrays which are not NumPy arrays. See ``numpy.ones``.
 
     Returns
     -------
@@ -897,15 +915,21 @@ def ones_like(
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    order : {'C', 'F', 'A', or 'K'}, default 'K'
+        NumPy's parameter, for NumPy's call: Overrides the memory layout of the result. 'C'
+        means C-order, 'F' means F-order, 'A' means 'F' if ``a`` is Fortran contiguous, 'C'
+        otherwise. See ``numpy.ones_like``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If True, then the newly created array will use
+        the sub-class type of ``a``, otherwise it will be a base-class array. See
+        ``numpy.ones_like``.
+    shape : int or sequence of ints, default None
+        NumPy's parameter, for NumPy's call: Overrides the shape of the result. If order='K'
+        and the number of dimensions is unchanged, will try to keep order, otherwise,
+        order='C' is implied. See ``numpy.ones_like``.
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -960,12 +984,6 @@ def tril(m: Array, k: int = 0, *args: Any, **kwargs: Any) -> Array:
     k : int, default 0
         Diagonal above which elements are zeroed: ``0`` is the main diagonal, positive
         values are above it, negative values below it.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -1015,12 +1033,6 @@ def triu(m: Array, k: int = 0, *args: Any, **kwargs: Any) -> Array:
     k : int, default 0
         Diagonal below which elements are zeroed: ``0`` is the main diagonal, positive
         values are above it, negative values below it.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -1083,15 +1095,16 @@ def zeros(
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    order : {'C', 'F'}, default 'C'
+        NumPy's parameter, for NumPy's call: Whether to store multi-dimensional data in
+        row-major (C-style) or column-major (Fortran-style) order in memory. See
+        ``numpy.zeros``.
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    like : array_like, default None
+        NumPy's parameter, for NumPy's call: Reference object to allow the creation of
+        arrays which are not NumPy arrays. See ``numpy.zeros``.
 
     Returns
     -------
@@ -1151,15 +1164,21 @@ def zeros_like(
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    order : {'C', 'F', 'A', or 'K'}, default 'K'
+        NumPy's parameter, for NumPy's call: Overrides the memory layout of the result. 'C'
+        means C-order, 'F' means F-order, 'A' means 'F' if ``a`` is Fortran contiguous, 'C'
+        otherwise. See ``numpy.zeros_like``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If True, then the newly created array will use
+        the sub-class type of ``a``, otherwise it will be a base-class array. See
+        ``numpy.zeros_like``.
+    shape : int or sequence of ints, default None
+        NumPy's parameter, for NumPy's call: Overrides the shape of the result. If order='K'
+        and the number of dimensions is unchanged, will try to keep order, otherwise,
+        order='C' is implied. See ``numpy.zeros_like``.
     device : Optional[Device], default None
         Device on which to place the result (``"cpu"`` for NumPy, a GPU for CuPy). ``None``
         keeps the result where the inputs live, or uses the current backend.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------

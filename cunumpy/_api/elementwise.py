@@ -190,12 +190,27 @@ def abs(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.abs``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.abs``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.abs``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See ``numpy.abs``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.abs``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.abs``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.abs``.
 
     Returns
     -------
@@ -242,12 +257,28 @@ def acos(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.arccos``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.arccos``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.arccos``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.arccos``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.arccos``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.arccos``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.arccos``.
 
     Returns
     -------
@@ -292,12 +323,28 @@ def acosh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.arccosh``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.arccosh``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.arccosh``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.arccosh``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.arccosh``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.arccosh``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.arccosh``.
 
     Returns
     -------
@@ -352,12 +399,27 @@ def add(
     x2 : Union[Array, int, float, complex]
         Second input array (a Python scalar is also accepted where the signature allows it).
         Must be broadcast-compatible with ``x1``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.add``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.add``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.add``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See ``numpy.add``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.add``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.add``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.add``.
 
     Returns
     -------
@@ -405,12 +467,28 @@ def asin(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.arcsin``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.arcsin``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.arcsin``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.arcsin``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.arcsin``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.arcsin``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.arcsin``.
 
     Returns
     -------
@@ -456,12 +534,28 @@ def asinh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.arcsinh``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.arcsinh``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.arcsinh``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.arcsinh``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.arcsinh``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.arcsinh``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.arcsinh``.
 
     Returns
     -------
@@ -506,12 +600,28 @@ def atan(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.arctan``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.arctan``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.arctan``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.arctan``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.arctan``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.arctan``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.arctan``.
 
     Returns
     -------
@@ -561,12 +671,28 @@ def atan2(
         y-coordinates (the dividend of the tangent).
     x2 : Union[Array, int, float]
         x-coordinates (the divisor of the tangent); broadcast against ``x1``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.arctan2``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.arctan2``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.arctan2``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.arctan2``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.arctan2``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.arctan2``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.arctan2``.
 
     Returns
     -------
@@ -609,12 +735,28 @@ def atanh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.arctanh``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.arctanh``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.arctanh``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.arctanh``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.arctanh``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.arctanh``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.arctanh``.
 
     Returns
     -------
@@ -666,12 +808,29 @@ def bitwise_and(
     x2 : Union[Array, int, bool]
         Second input array (a Python scalar is also accepted where the signature allows it).
         Must be broadcast-compatible with ``x1``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See
+        ``numpy.bitwise_and``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.bitwise_and``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.bitwise_and``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.bitwise_and``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.bitwise_and``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.bitwise_and``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.bitwise_and``.
 
     Returns
     -------
@@ -714,12 +873,28 @@ def bitwise_invert(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.invert``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.invert``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.invert``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.invert``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.invert``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.invert``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.invert``.
 
     Returns
     -------
@@ -770,12 +945,29 @@ def bitwise_left_shift(
         First input array (a Python scalar is also accepted where the signature allows it).
     x2 : Union[Array, int]
         Number of positions to shift; must be non-negative.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See
+        ``numpy.left_shift``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.left_shift``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.left_shift``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.left_shift``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.left_shift``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.left_shift``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.left_shift``.
 
     Returns
     -------
@@ -824,12 +1016,29 @@ def bitwise_or(
     x2 : Union[Array, int, bool]
         Second input array (a Python scalar is also accepted where the signature allows it).
         Must be broadcast-compatible with ``x1``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See
+        ``numpy.bitwise_or``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.bitwise_or``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.bitwise_or``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.bitwise_or``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.bitwise_or``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.bitwise_or``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.bitwise_or``.
 
     Returns
     -------
@@ -876,12 +1085,29 @@ def bitwise_right_shift(
         First input array (a Python scalar is also accepted where the signature allows it).
     x2 : Union[Array, int]
         Number of positions to shift; must be non-negative.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See
+        ``numpy.right_shift``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.right_shift``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.right_shift``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.right_shift``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.right_shift``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.right_shift``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.right_shift``.
 
     Returns
     -------
@@ -930,12 +1156,29 @@ def bitwise_xor(
     x2 : Union[Array, int, bool]
         Second input array (a Python scalar is also accepted where the signature allows it).
         Must be broadcast-compatible with ``x1``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See
+        ``numpy.bitwise_xor``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.bitwise_xor``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.bitwise_xor``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.bitwise_xor``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.bitwise_xor``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.bitwise_xor``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.bitwise_xor``.
 
     Returns
     -------
@@ -978,12 +1221,28 @@ def ceil(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.ceil``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.ceil``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.ceil``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.ceil``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.ceil``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.ceil``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.ceil``.
 
     Returns
     -------
@@ -1042,12 +1301,12 @@ def clip(
         Upper bound (a scalar or an array broadcastable to ``a``); ``None`` means no upper
         bound. Not given, it is None for the standard's call and left out of NumPy's, whose
         default differs.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, default None
+        NumPy's parameter, for NumPy's call: The results will be placed in this array. It
+        may be the input array for in-place clipping. See ``numpy.clip``.
+    **kwargs
+        NumPy's parameter, for NumPy's call: For other keyword-only arguments, see the ufunc
+        docs. See ``numpy.clip``.
 
     Returns
     -------
@@ -1110,12 +1369,28 @@ def conj(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.conj``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.conj``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.conj``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.conj``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.conj``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.conj``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.conj``.
 
     Returns
     -------
@@ -1165,12 +1440,28 @@ def copysign(
         First input array (a Python scalar is also accepted where the signature allows it).
     x2 : Union[Array, int, float]
         Array whose signs are applied (the sign bit counts, so ``-0.0`` is negative).
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.copysign``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.copysign``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.copysign``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.copysign``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.copysign``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.copysign``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.copysign``.
 
     Returns
     -------
@@ -1213,12 +1504,27 @@ def cos(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.cos``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.cos``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.cos``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See ``numpy.cos``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.cos``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.cos``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.cos``.
 
     Returns
     -------
@@ -1265,12 +1571,28 @@ def cosh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.cosh``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.cosh``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.cosh``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.cosh``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.cosh``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.cosh``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.cosh``.
 
     Returns
     -------
@@ -1324,12 +1646,28 @@ def divide(
         Dividend.
     x2 : Union[Array, int, float, complex]
         Divisor; broadcast against ``x1``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.divide``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.divide``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.divide``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.divide``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.divide``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.divide``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.divide``.
 
     Returns
     -------
@@ -1383,12 +1721,28 @@ def equal(
     x2 : Union[Array, int, float, complex, bool]
         Second input array (a Python scalar is also accepted where the signature allows it).
         Must be broadcast-compatible with ``x1``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.equal``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.equal``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.equal``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.equal``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.equal``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.equal``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.equal``.
 
     Returns
     -------
@@ -1431,12 +1785,27 @@ def exp(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.exp``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.exp``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.exp``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See ``numpy.exp``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.exp``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.exp``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.exp``.
 
     Returns
     -------
@@ -1483,12 +1852,28 @@ def expm1(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.expm1``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.expm1``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.expm1``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.expm1``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.expm1``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.expm1``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.expm1``.
 
     Returns
     -------
@@ -1531,12 +1916,28 @@ def floor(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.floor``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.floor``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.floor``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.floor``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.floor``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.floor``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.floor``.
 
     Returns
     -------
@@ -1586,12 +1987,29 @@ def floor_divide(
         Dividend.
     x2 : Union[Array, int, float]
         Divisor; broadcast against ``x1``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See
+        ``numpy.floor_divide``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.floor_divide``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.floor_divide``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.floor_divide``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.floor_divide``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.floor_divide``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.floor_divide``.
 
     Returns
     -------
@@ -1641,12 +2059,28 @@ def greater(
     x2 : Union[Array, int, float]
         Second input array (a Python scalar is also accepted where the signature allows it).
         Must be broadcast-compatible with ``x1``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.greater``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.greater``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.greater``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.greater``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.greater``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.greater``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.greater``.
 
     Returns
     -------
@@ -1695,12 +2129,29 @@ def greater_equal(
     x2 : Union[Array, int, float]
         Second input array (a Python scalar is also accepted where the signature allows it).
         Must be broadcast-compatible with ``x1``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See
+        ``numpy.greater_equal``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.greater_equal``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.greater_equal``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.greater_equal``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.greater_equal``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.greater_equal``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.greater_equal``.
 
     Returns
     -------
@@ -1749,12 +2200,28 @@ def hypot(
     x2 : Union[Array, int, float]
         Second input array (a Python scalar is also accepted where the signature allows it).
         Must be broadcast-compatible with ``x1``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.hypot``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.hypot``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.hypot``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.hypot``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.hypot``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.hypot``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.hypot``.
 
     Returns
     -------
@@ -1794,12 +2261,6 @@ def imag(val: Array, *args: Any, **kwargs: Any) -> Array:
     ----------
     val : Array
         Input array. The standard's positional ``x``, named as NumPy names it.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -1845,12 +2306,28 @@ def isfinite(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.isfinite``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.isfinite``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.isfinite``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.isfinite``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.isfinite``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.isfinite``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.isfinite``.
 
     Returns
     -------
@@ -1895,12 +2372,28 @@ def isinf(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.isinf``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.isinf``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.isinf``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.isinf``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.isinf``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.isinf``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.isinf``.
 
     Returns
     -------
@@ -1945,12 +2438,28 @@ def isnan(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.isnan``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.isnan``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.isnan``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.isnan``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.isnan``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.isnan``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.isnan``.
 
     Returns
     -------
@@ -2001,12 +2510,28 @@ def less(
     x2 : Union[Array, int, float]
         Second input array (a Python scalar is also accepted where the signature allows it).
         Must be broadcast-compatible with ``x1``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.less``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.less``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.less``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.less``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.less``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.less``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.less``.
 
     Returns
     -------
@@ -2055,12 +2580,29 @@ def less_equal(
     x2 : Union[Array, int, float]
         Second input array (a Python scalar is also accepted where the signature allows it).
         Must be broadcast-compatible with ``x1``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See
+        ``numpy.less_equal``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.less_equal``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.less_equal``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.less_equal``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.less_equal``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.less_equal``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.less_equal``.
 
     Returns
     -------
@@ -2103,12 +2645,27 @@ def log(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.log``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.log``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.log``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See ``numpy.log``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.log``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.log``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.log``.
 
     Returns
     -------
@@ -2154,12 +2711,28 @@ def log10(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.log10``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.log10``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.log10``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.log10``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.log10``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.log10``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.log10``.
 
     Returns
     -------
@@ -2204,12 +2777,28 @@ def log1p(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.log1p``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.log1p``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.log1p``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.log1p``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.log1p``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.log1p``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.log1p``.
 
     Returns
     -------
@@ -2254,12 +2843,28 @@ def log2(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.log2``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.log2``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.log2``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.log2``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.log2``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.log2``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.log2``.
 
     Returns
     -------
@@ -2310,12 +2915,29 @@ def logaddexp(
     x2 : Union[Array, int, float]
         Second input array (a Python scalar is also accepted where the signature allows it).
         Must be broadcast-compatible with ``x1``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See
+        ``numpy.logaddexp``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.logaddexp``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.logaddexp``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.logaddexp``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.logaddexp``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.logaddexp``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.logaddexp``.
 
     Returns
     -------
@@ -2363,12 +2985,29 @@ def logical_and(
     x2 : Union[Array, bool]
         Second input array (a Python scalar is also accepted where the signature allows it).
         Must be broadcast-compatible with ``x1``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See
+        ``numpy.logical_and``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.logical_and``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.logical_and``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.logical_and``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.logical_and``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.logical_and``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.logical_and``.
 
     Returns
     -------
@@ -2411,12 +3050,29 @@ def logical_not(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See
+        ``numpy.logical_not``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.logical_not``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.logical_not``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.logical_not``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.logical_not``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.logical_not``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.logical_not``.
 
     Returns
     -------
@@ -2466,12 +3122,29 @@ def logical_or(
     x2 : Union[Array, bool]
         Second input array (a Python scalar is also accepted where the signature allows it).
         Must be broadcast-compatible with ``x1``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See
+        ``numpy.logical_or``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.logical_or``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.logical_or``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.logical_or``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.logical_or``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.logical_or``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.logical_or``.
 
     Returns
     -------
@@ -2519,12 +3192,29 @@ def logical_xor(
     x2 : Union[Array, bool]
         Second input array (a Python scalar is also accepted where the signature allows it).
         Must be broadcast-compatible with ``x1``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See
+        ``numpy.logical_xor``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.logical_xor``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.logical_xor``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.logical_xor``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.logical_xor``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.logical_xor``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.logical_xor``.
 
     Returns
     -------
@@ -2573,12 +3263,28 @@ def maximum(
     x2 : Union[Array, int, float]
         Second input array (a Python scalar is also accepted where the signature allows it).
         Must be broadcast-compatible with ``x1``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.maximum``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.maximum``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.maximum``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.maximum``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.maximum``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.maximum``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.maximum``.
 
     Returns
     -------
@@ -2629,12 +3335,28 @@ def minimum(
     x2 : Union[Array, int, float]
         Second input array (a Python scalar is also accepted where the signature allows it).
         Must be broadcast-compatible with ``x1``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.minimum``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.minimum``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.minimum``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.minimum``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.minimum``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.minimum``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.minimum``.
 
     Returns
     -------
@@ -2687,12 +3409,28 @@ def multiply(
     x2 : Union[Array, int, float, complex]
         Second input array (a Python scalar is also accepted where the signature allows it).
         Must be broadcast-compatible with ``x1``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.multiply``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.multiply``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.multiply``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.multiply``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.multiply``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.multiply``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.multiply``.
 
     Returns
     -------
@@ -2735,12 +3473,28 @@ def negative(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.negative``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.negative``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.negative``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.negative``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.negative``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.negative``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.negative``.
 
     Returns
     -------
@@ -2790,12 +3544,29 @@ def nextafter(
         Starting values.
     x2 : Union[Array, int, float]
         Directions; broadcast against ``x1``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See
+        ``numpy.nextafter``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.nextafter``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.nextafter``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.nextafter``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.nextafter``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.nextafter``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.nextafter``.
 
     Returns
     -------
@@ -2850,12 +3621,29 @@ def not_equal(
     x2 : Union[Array, int, float, complex, bool]
         Second input array (a Python scalar is also accepted where the signature allows it).
         Must be broadcast-compatible with ``x1``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See
+        ``numpy.not_equal``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.not_equal``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.not_equal``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.not_equal``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.not_equal``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.not_equal``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.not_equal``.
 
     Returns
     -------
@@ -2898,12 +3686,27 @@ def positive(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: Array(s) in which to place the result, of the
+        shape the inputs broadcast to. See ``numpy.positive``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: Where True, ``out`` takes the result; elsewhere
+        it keeps its value. See ``numpy.positive``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.positive``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.positive``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.positive``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.positive``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.positive``.
 
     Returns
     -------
@@ -2957,12 +3760,28 @@ def pow(
         Bases.
     x2 : Union[Array, int, float, complex]
         Exponents; broadcast against ``x1``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.power``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.power``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.power``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.power``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.power``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.power``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.power``.
 
     Returns
     -------
@@ -3005,12 +3824,6 @@ def real(val: Array, *args: Any, **kwargs: Any) -> Array:
     ----------
     val : Array
         Input array. The standard's positional ``x``, named as NumPy names it.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -3056,12 +3869,29 @@ def reciprocal(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See
+        ``numpy.reciprocal``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.reciprocal``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.reciprocal``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.reciprocal``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.reciprocal``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.reciprocal``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.reciprocal``.
 
     Returns
     -------
@@ -3111,12 +3941,29 @@ def remainder(
         Dividend.
     x2 : Union[Array, int, float]
         Divisor; broadcast against ``x1``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See
+        ``numpy.remainder``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.remainder``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.remainder``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.remainder``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.remainder``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.remainder``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.remainder``.
 
     Returns
     -------
@@ -3157,12 +4004,14 @@ def round(a: Array, *args: Any, **kwargs: Any) -> Array:
     ----------
     a : Array
         Input array. The standard's positional ``x``, named as NumPy names it.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    decimals : int, default 0
+        NumPy's parameter, for NumPy's call: Number of decimal places to round to (default:
+        0). If decimals is negative, it specifies the number of positions to the left of the
+        decimal point. See ``numpy.round``.
+    out : ndarray, default None
+        NumPy's parameter, for NumPy's call: Alternative output array in which to place the
+        result. It must have the same shape as the expected output, but the type of the
+        output values will be cast if necessary. See ``numpy.round``.
 
     Returns
     -------
@@ -3207,12 +4056,28 @@ def sign(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.sign``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.sign``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.sign``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.sign``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.sign``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.sign``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.sign``.
 
     Returns
     -------
@@ -3257,12 +4122,28 @@ def signbit(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.signbit``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.signbit``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.signbit``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.signbit``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.signbit``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.signbit``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.signbit``.
 
     Returns
     -------
@@ -3307,12 +4188,27 @@ def sin(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.sin``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.sin``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.sin``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See ``numpy.sin``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.sin``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.sin``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.sin``.
 
     Returns
     -------
@@ -3357,12 +4253,28 @@ def sinh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.sinh``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.sinh``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.sinh``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.sinh``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.sinh``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.sinh``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.sinh``.
 
     Returns
     -------
@@ -3407,12 +4319,28 @@ def sqrt(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.sqrt``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.sqrt``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.sqrt``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.sqrt``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.sqrt``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.sqrt``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.sqrt``.
 
     Returns
     -------
@@ -3459,12 +4387,28 @@ def square(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.square``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.square``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.square``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.square``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.square``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.square``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.square``.
 
     Returns
     -------
@@ -3519,12 +4463,28 @@ def subtract(
     x2 : Union[Array, int, float, complex]
         Second input array (a Python scalar is also accepted where the signature allows it).
         Must be broadcast-compatible with ``x1``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.subtract``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.subtract``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.subtract``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.subtract``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.subtract``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.subtract``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.subtract``.
 
     Returns
     -------
@@ -3567,12 +4527,27 @@ def tan(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.tan``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.tan``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.tan``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See ``numpy.tan``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.tan``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.tan``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.tan``.
 
     Returns
     -------
@@ -3617,12 +4592,28 @@ def tanh(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.tanh``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.tanh``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.tanh``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.tanh``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.tanh``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.tanh``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.tanh``.
 
     Returns
     -------
@@ -3666,12 +4657,28 @@ def trunc(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, None, or tuple of ndarray and None, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that the inputs broadcast to. See ``numpy.trunc``.
+    where : array_like, default True
+        NumPy's parameter, for NumPy's call: This condition is broadcast over the input. At
+        locations where the condition is True, the ``out`` array will be set to the ufunc
+        result. See ``numpy.trunc``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.trunc``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.trunc``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.trunc``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.trunc``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.trunc``.
 
     Returns
     -------

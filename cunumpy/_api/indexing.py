@@ -48,12 +48,12 @@ def take(a: Array, indices: Array, axis: Optional[int] = None, *args: Any, **kwa
         1-D integer array of positions to select; negative values count from the end.
     axis : Optional[int], default None
         Axis to select along. It may be omitted (``None``) only when ``a`` is 1-D.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, default None
+        NumPy's parameter, for NumPy's call: If provided, the result will be placed in this
+        array. It should be of the appropriate shape and dtype. See ``numpy.take``.
+    mode : {'raise', 'wrap', 'clip'}, default 'raise'
+        NumPy's parameter, for NumPy's call: Specifies how out-of-bounds indices will
+        behave. See ``numpy.take``.
 
     Returns
     -------
@@ -102,12 +102,6 @@ def take_along_axis(arr: Array, indices: Array, axis: int = -1, *args: Any, **kw
         ``argsort``.
     axis : int, default -1
         Axis along which values are picked; default -1, the last axis.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------

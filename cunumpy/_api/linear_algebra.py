@@ -63,12 +63,34 @@ def matmul(x1: Array, x2: Array, /, *args: Any, **kwargs: Any) -> Array:
         First operand, at least 1-D. A 1-D operand is treated as a vector.
     x2 : Array
         Second operand, at least 1-D; leading (batch) dimensions broadcast against ``x1``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have a shape that matches the signature ``(n,k),(k,m)->(n,m)``.
+        See ``numpy.matmul``.
+    axes : list of tuples of ints, optional
+        NumPy's parameter, for NumPy's call: The axes each operand and the result take the
+        core dimensions from. See ``numpy.matmul``.
+    axis : int, optional
+        NumPy's parameter, for NumPy's call: The axis the core dimension is taken from, in
+        each operand and the result. See ``numpy.matmul``.
+    keepdims : bool, default False
+        NumPy's parameter, for NumPy's call: If True, the reduced core dimensions stay in
+        the result as size-one axes. See ``numpy.matmul``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.matmul``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.matmul``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.matmul``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.matmul``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.matmul``.
 
     Returns
     -------
@@ -113,12 +135,6 @@ def matrix_transpose(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Array of at least two dimensions.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -174,12 +190,6 @@ def tensordot(
     axes : Union[int, Tuple[Sequence[int], Sequence[int]]], default 2
         An int ``N`` contracts the last ``N`` axes of ``a`` with the first ``N`` axes of
         ``b`` (default 2); a pair of sequences names the axes of each to contract, in order.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -235,16 +245,35 @@ def vecdot(
         First array of vectors; it is complex-conjugated before multiplying.
     x2 : Array
         Second array of vectors; broadcast against ``x1``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    out : ndarray, default None
+        NumPy's parameter, for NumPy's call: A location into which the result is stored. If
+        provided, it must have the broadcasted shape of ``x1`` and ``x2`` with the last axis
+        removed. See ``numpy.vecdot``.
+    axes : list of tuples of ints, optional
+        NumPy's parameter, for NumPy's call: The axes each operand and the result take the
+        core dimensions from. See ``numpy.vecdot``.
     axis : int, default -1
         Axis holding the vector components (default -1); it is not broadcast and must have
         the same length in both arrays. Not given, it is -1 for the standard's call and left
         out of NumPy's, whose default differs.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    keepdims : bool, default False
+        NumPy's parameter, for NumPy's call: If True, the reduced core dimensions stay in
+        the result as size-one axes. See ``numpy.vecdot``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Which casts of the inputs and outputs NumPy
+        allows. See ``numpy.vecdot``.
+    order : {'K', 'C', 'F', 'A'}, default 'K'
+        NumPy's parameter, for NumPy's call: Memory layout of the result. See
+        ``numpy.vecdot``.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Data type of the computation and the result.
+        See ``numpy.vecdot``.
+    subok : bool, default True
+        NumPy's parameter, for NumPy's call: If False, the result is a base-class ndarray,
+        not a subclass of the inputs'. See ``numpy.vecdot``.
+    signature : tuple of data-types or str, default None
+        NumPy's parameter, for NumPy's call: The loop to use, by its input and output
+        dtypes. See ``numpy.vecdot``.
 
     Returns
     -------

@@ -76,11 +76,12 @@ def broadcast_arrays(*arrays: Array, **kwargs: Any) -> tuple[Array, ...]:
 
     Parameters
     ----------
-    *arrays : Array
-        Arrays to broadcast together.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    *args : Array
+        Arrays to broadcast together. The standard's ``*arrays``, named as NumPy names it.
+    subok : bool, default False
+        NumPy's parameter, for NumPy's call: If True, then sub-classes will be
+        passed-through, otherwise the returned arrays will be forced to be a base-class
+        array (default). See ``numpy.broadcast_arrays``.
 
     Returns
     -------
@@ -116,8 +117,9 @@ def broadcast_shapes(*shapes: tuple[Optional[int], ...]) -> tuple[Optional[int],
 
     Parameters
     ----------
-    *shapes : Tuple[Optional[int], ...]
-        Shapes to broadcast, each a tuple of ints.
+    *args : Tuple[Optional[int], ...]
+        Shapes to broadcast, each a tuple of ints. The standard's ``*shapes``, named as
+        NumPy names it.
 
     Returns
     -------
@@ -149,12 +151,10 @@ def broadcast_to(array: Array, shape: tuple[int, ...], *args: Any, **kwargs: Any
         Input array. The standard's positional ``x``, named as NumPy names it.
     shape : Tuple[int, ...]
         Target shape; it must be compatible with the shape of ``array``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    subok : bool, default False
+        NumPy's parameter, for NumPy's call: If True, then sub-classes will be
+        passed-through, otherwise the returned array will be forced to be a base-class array
+        (default). See ``numpy.broadcast_to``.
 
     Returns
     -------
@@ -206,12 +206,16 @@ def concat(
         Arrays to join; their shapes must match except along ``axis``.
     axis : Optional[int], default 0
         Axis to join along (default 0). ``None`` flattens every input first.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, default None
+        NumPy's parameter, for NumPy's call: If provided, the destination to place the
+        result. The shape must be correct, matching that of what concatenate would have
+        returned if no out argument were specified. See ``numpy.concatenate``.
+    dtype : str or dtype, default None
+        NumPy's parameter, for NumPy's call: If provided, the destination array will have
+        this dtype. Cannot be provided together with ``out``. See ``numpy.concatenate``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Controls what kind of data casting may occur.
+        Defaults to 'same_kind'. See ``numpy.concatenate``.
 
     Returns
     -------
@@ -262,12 +266,6 @@ def expand_dims(a: Array, axis: Union[int, tuple[int, ...]], *args: Any, **kwarg
     axis : Union[int, Tuple[int, ...]]
         Position or positions, in the result, of the new axes; negative values count from
         the end of the result's shape.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -314,12 +312,6 @@ def flip(
         Input array. The standard's positional ``x``, named as NumPy names it.
     axis : Optional[Union[int, Tuple[int, ...]]], default None
         Axis or axes to reverse; ``None`` (default) reverses every axis.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -379,12 +371,6 @@ def moveaxis(
         Original position or positions of the axes to move.
     destination : Union[int, Tuple[int, ...]]
         New position or positions, one per entry of ``source``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -426,12 +412,6 @@ def permute_dims(a: Array, axes: tuple[int, ...] = _OMITTED, *args: Any, **kwarg
         Input array. The standard's positional ``x``, named as NumPy names it.
     axes : Tuple[int, ...], optional
         A permutation of ``(0, 1, ..., x.ndim - 1)``. Leaving it out is NumPy's call.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -480,12 +460,6 @@ def repeat(
         count per element along ``axis``.
     axis : Optional[int], default None
         Axis along which to repeat; ``None`` (default) flattens ``a`` first.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -535,15 +509,13 @@ def reshape(
     shape : Tuple[int, ...]
         New shape; its size must equal that of ``a``. One entry may be -1, which is
         inferred.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    order : {'C', 'F', 'A'}, default 'C'
+        NumPy's parameter, for NumPy's call: Read the elements of ``a`` using this index
+        order, and place the elements into the reshaped array using this index order. See
+        ``numpy.reshape``.
     copy : Optional[bool], default None
         Copy control: ``True`` always copies, ``False`` never copies (raising ``ValueError``
         if a copy would be needed), ``None`` copies only when necessary.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -604,12 +576,6 @@ def roll(
     axis : Optional[Union[int, Tuple[int, ...]]], default None
         Axis or axes to roll along; ``None`` (default) rolls the flattened array and
         restores the shape.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -658,12 +624,6 @@ def squeeze(
     axis : Union[int, Tuple[int, ...]], optional
         Axis or axes to remove; each must have size one. This argument is required. Leaving
         it out is NumPy's call.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -715,12 +675,16 @@ def stack(
         Arrays to join; all must have the same shape.
     axis : int, default 0
         Position of the new axis in the result (default 0).
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    out : ndarray, default None
+        NumPy's parameter, for NumPy's call: If provided, the destination to place the
+        result. The shape must be correct, matching that of what stack would have returned
+        if no out argument were specified. See ``numpy.stack``.
+    dtype : str or dtype, default None
+        NumPy's parameter, for NumPy's call: If provided, the destination array will have
+        this dtype. Cannot be provided together with ``out``. See ``numpy.stack``.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, default 'same_kind'
+        NumPy's parameter, for NumPy's call: Controls what kind of data casting may occur.
+        Defaults to 'same_kind'. See ``numpy.stack``.
 
     Returns
     -------
@@ -775,12 +739,6 @@ def tile(A: Array, reps: tuple[int, ...], *args: Any, **kwargs: Any) -> Array:
         Number of copies along each axis; if it and ``x.ndim`` differ in length, the shorter
         is padded with leading ones. The standard's positional ``repetitions``, named as
         NumPy names it.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -823,14 +781,8 @@ def unstack(x: Array, /, *args: Any, axis: int = 0, **kwargs: Any) -> tuple[Arra
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     axis : int, default 0
         Axis to split along (default 0).
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------

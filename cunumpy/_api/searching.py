@@ -68,16 +68,13 @@ def argmax(
         Input array. The standard's positional ``x``, named as NumPy names it.
     axis : Optional[int], default None
         Axis to search along; ``None`` (default) searches the flattened array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    out : array, default None
+        NumPy's parameter, for NumPy's call: If provided, the result will be inserted into
+        this array. It should be of the appropriate shape and dtype. See ``numpy.argmax``.
     keepdims : bool, default False
         If ``True``, reduced axes are kept as axes of size one so that the result broadcasts
         against the input; if ``False`` (default) they are dropped. Not given, it is False
         for the standard's call and left out of NumPy's, whose default differs.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -138,16 +135,13 @@ def argmin(
         Input array. The standard's positional ``x``, named as NumPy names it.
     axis : Optional[int], default None
         Axis to search along; ``None`` (default) searches the flattened array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    out : array, default None
+        NumPy's parameter, for NumPy's call: If provided, the result will be inserted into
+        this array. It should be of the appropriate shape and dtype. See ``numpy.argmin``.
     keepdims : bool, default False
         If ``True``, reduced axes are kept as axes of size one so that the result broadcasts
         against the input; if ``False`` (default) they are dropped. Not given, it is False
         for the standard's call and left out of NumPy's, whose default differs.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -210,15 +204,9 @@ def count_nonzero(
         Input array. The standard's positional ``x``, named as NumPy names it.
     axis : Optional[Union[int, Tuple[int, ...]]], default None
         Axis or axes to count along; ``None`` (default) counts over the whole array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     keepdims : bool, default False
         If ``True``, reduced axes are kept as axes of size one so that the result broadcasts
         against the input; if ``False`` (default) they are dropped.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -268,12 +256,6 @@ def nonzero(a: Array, *args: Any, **kwargs: Any) -> tuple[Array, ...]:
     a : Array
         Input array of at least one dimension. The standard's positional ``x``, named as
         NumPy names it.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -332,12 +314,6 @@ def searchsorted(
     sorter : Optional[Array], default None
         Optional integer array of indices that sort ``a`` ascending, such as
         ``argsort(x1)``.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -403,12 +379,6 @@ def where(
     y : Union[Array, int, float, complex, bool], optional
         Values used where ``condition`` is false. The standard's positional ``x2``, named as
         NumPy names it. Leaving it out is NumPy's call.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------

@@ -65,14 +65,14 @@ def isin(
     test_elements : Union[Array, int]
         Values to test against (treated as a flat set). The standard's positional ``x2``,
         named as NumPy names it.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    assume_unique : bool, default False
+        NumPy's parameter, for NumPy's call: If True, the input arrays are both assumed to
+        be unique, which can speed up the calculation. See ``numpy.isin``.
     invert : bool, default False
         If ``True``, report non-membership instead.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    kind : {None, 'sort', 'table'}, default None
+        NumPy's parameter, for NumPy's call: The algorithm to use. This will not affect the
+        final result, but will affect the speed and memory use. See ``numpy.isin``.
 
     Returns
     -------
@@ -122,12 +122,6 @@ def unique_all(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array, Ar
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -171,12 +165,6 @@ def unique_counts(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array]
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -218,12 +206,6 @@ def unique_inverse(x: Array, /, *args: Any, **kwargs: Any) -> tuple[Array, Array
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -265,12 +247,6 @@ def unique_values(x: Array, /, *args: Any, **kwargs: Any) -> Array:
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------

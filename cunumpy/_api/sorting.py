@@ -63,19 +63,20 @@ def argsort(
         Input array. The standard's positional ``x``, named as NumPy names it.
     axis : int, default -1
         Axis to sort along; default -1, the last axis.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    descending : bool, default False
-        If ``True``, sort from largest to smallest (equal elements still keep their input
-        order when ``stable``); default ``False`` sorts ascending.
+    kind : {'quicksort', 'mergesort', 'heapsort', 'stable'}, default None
+        NumPy's parameter, for NumPy's call: Sorting algorithm. The default is 'quicksort'.
+        See ``numpy.argsort``.
+    order : str or list of str, default None
+        NumPy's parameter, for NumPy's call: When ``a`` is an array with fields defined,
+        this argument specifies which fields to compare first, second, etc. See
+        ``numpy.argsort``.
     stable : bool, default True
         If ``True`` (default), elements that compare equal keep their relative input order;
         ``False`` allows a possibly faster, unstable sort. Not given, it is True for the
         standard's call and left out of NumPy's, whose default differs.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    descending : bool, default False
+        If ``True``, sort from largest to smallest (equal elements still keep their input
+        order when ``stable``); default ``False`` sorts ascending.
 
     Returns
     -------
@@ -144,19 +145,20 @@ def sort(
         Input array. The standard's positional ``x``, named as NumPy names it.
     axis : int, default -1
         Axis to sort along; default -1, the last axis.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    descending : bool, default False
-        If ``True``, sort from largest to smallest (equal elements still keep their input
-        order when ``stable``); default ``False`` sorts ascending.
+    kind : {'quicksort', 'mergesort', 'heapsort', 'stable'}, default None
+        NumPy's parameter, for NumPy's call: Sorting algorithm. The default is 'quicksort'.
+        See ``numpy.sort``.
+    order : str or list of str, default None
+        NumPy's parameter, for NumPy's call: When ``a`` is an array with fields defined,
+        this argument specifies which fields to compare first, second, etc. See
+        ``numpy.sort``.
     stable : bool, default True
         If ``True`` (default), elements that compare equal keep their relative input order;
         ``False`` allows a possibly faster, unstable sort. Not given, it is True for the
         standard's call and left out of NumPy's, whose default differs.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    descending : bool, default False
+        If ``True``, sort from largest to smallest (equal elements still keep their input
+        order when ``stable``); default ``False`` sorts ascending.
 
     Returns
     -------

@@ -71,20 +71,19 @@ def cumulative_prod(
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     axis : Optional[int], default None
         Axis to accumulate along; it may be ``None`` only for 1-D ``x``.
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
+    out : ndarray, default None
+        NumPy's parameter, for NumPy's call: Alternative output array in which to place the
+        result. It must have the same shape and buffer length as the expected output but the
+        type of the resulting values will be cast if necessary. See
+        ``numpy.cumulative_prod``.
     include_initial : bool, default False
         If ``True``, the result starts with the operation's identity (0 for sums, 1 for
         products) and is one element longer along ``axis``.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -148,20 +147,18 @@ def cumulative_sum(
     ----------
     x : Array
         Input array.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
     axis : Optional[int], default None
         Axis to accumulate along; it may be ``None`` only for 1-D ``x``.
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
+    out : ndarray, default None
+        NumPy's parameter, for NumPy's call: Alternative output array in which to place the
+        result. It must have the same shape and buffer length as the expected output but the
+        type will be cast if necessary. See ``numpy.cumulative_sum``.
     include_initial : bool, default False
         If ``True``, the result starts with the operation's identity (0 for sums, 1 for
         products) and is one element longer along ``axis``.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -224,16 +221,20 @@ def max(
         Input array. The standard's positional ``x``, named as NumPy names it.
     axis : Optional[Union[int, Tuple[int, ...]]], default None
         Axis or axes to reduce; ``None`` (default) reduces over every axis.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    out : ndarray, default None
+        NumPy's parameter, for NumPy's call: Alternative output array in which to place the
+        result. Must be of the same shape and buffer length as the expected output. See
+        ``numpy.max``.
     keepdims : bool, default False
         If ``True``, reduced axes are kept as axes of size one so that the result broadcasts
         against the input; if ``False`` (default) they are dropped. Not given, it is False
         for the standard's call and left out of NumPy's, whose default differs.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    initial : scalar, optional
+        NumPy's parameter, for NumPy's call: The minimum value of an output element. Must be
+        present to allow computation on empty slice. See ``numpy.max``.
+    where : array_like of bool, optional
+        NumPy's parameter, for NumPy's call: Elements to compare for the maximum. See
+        ``numpy.max``.
 
     Returns
     -------
@@ -300,16 +301,20 @@ def mean(
         ``x``, named as NumPy names it.
     axis : Optional[Union[int, Tuple[int, ...]]], default None
         Axis or axes to reduce; ``None`` (default) reduces over every axis.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Type to use in computing the mean. See
+        ``numpy.mean``.
+    out : ndarray, default None
+        NumPy's parameter, for NumPy's call: Alternate output array in which to place the
+        result. The default is ``None``; if provided, it must have the same shape as the
+        expected output, but the type will be cast if necessary. See ``numpy.mean``.
     keepdims : bool, default False
         If ``True``, reduced axes are kept as axes of size one so that the result broadcasts
         against the input; if ``False`` (default) they are dropped. Not given, it is False
         for the standard's call and left out of NumPy's, whose default differs.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    where : array_like of bool, optional
+        NumPy's parameter, for NumPy's call: Elements to include in the mean. See
+        ``numpy.mean``.
 
     Returns
     -------
@@ -372,16 +377,20 @@ def min(
         Input array. The standard's positional ``x``, named as NumPy names it.
     axis : Optional[Union[int, Tuple[int, ...]]], default None
         Axis or axes to reduce; ``None`` (default) reduces over every axis.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    out : ndarray, default None
+        NumPy's parameter, for NumPy's call: Alternative output array in which to place the
+        result. Must be of the same shape and buffer length as the expected output. See
+        ``numpy.min``.
     keepdims : bool, default False
         If ``True``, reduced axes are kept as axes of size one so that the result broadcasts
         against the input; if ``False`` (default) they are dropped. Not given, it is False
         for the standard's call and left out of NumPy's, whose default differs.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    initial : scalar, optional
+        NumPy's parameter, for NumPy's call: The maximum value of an output element. Must be
+        present to allow computation on empty slice. See ``numpy.min``.
+    where : array_like of bool, optional
+        NumPy's parameter, for NumPy's call: Elements to compare for the minimum. See
+        ``numpy.min``.
 
     Returns
     -------
@@ -450,16 +459,20 @@ def prod(
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    out : ndarray, default None
+        NumPy's parameter, for NumPy's call: Alternative output array in which to place the
+        result. It must have the same shape as the expected output, but the type of the
+        output values will be cast if necessary. See ``numpy.prod``.
     keepdims : bool, default False
         If ``True``, reduced axes are kept as axes of size one so that the result broadcasts
         against the input; if ``False`` (default) they are dropped. Not given, it is False
         for the standard's call and left out of NumPy's, whose default differs.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    initial : scalar, optional
+        NumPy's parameter, for NumPy's call: The starting value for this product. See
+        ``numpy.prod``.
+    where : array_like of bool, optional
+        NumPy's parameter, for NumPy's call: Elements to include in the product. See
+        ``numpy.prod``.
 
     Returns
     -------
@@ -526,21 +539,33 @@ def std(
         as NumPy names it.
     axis : Optional[Union[int, Tuple[int, ...]]], default None
         Axis or axes to reduce; ``None`` (default) reduces over every axis.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    dtype : dtype, default None
+        NumPy's parameter, for NumPy's call: Type to use in computing the standard
+        deviation. See ``numpy.std``.
+    out : ndarray, default None
+        NumPy's parameter, for NumPy's call: Alternative output array in which to place the
+        result. It must have the same shape as the expected output but the type (of the
+        calculated values) will be cast if necessary. See ``numpy.std``.
+    ddof : {int, float}, default 0
+        NumPy's parameter, for NumPy's call: Means Delta Degrees of Freedom. The divisor
+        used in calculations is ``N - ddof``, where ``N`` represents the number of elements.
+        See ``numpy.std``.
+    keepdims : bool, default False
+        If ``True``, reduced axes are kept as axes of size one so that the result broadcasts
+        against the input; if ``False`` (default) they are dropped. Not given, it is False
+        for the standard's call and left out of NumPy's, whose default differs.
+    where : array_like of bool, optional
+        NumPy's parameter, for NumPy's call: Elements to include in the standard deviation.
+        See ``numpy.std``.
+    mean : array_like, optional
+        NumPy's parameter, for NumPy's call: Provide the mean to prevent its recalculation.
+        The mean should have a shape as if it was calculated with ``keepdims=True``. See
+        ``numpy.std``.
     correction : Union[int, float], default 0.0
         Degrees-of-freedom correction subtracted from the number of elements in the divisor:
         ``0`` (default) gives the population statistic, ``1`` the sample (Bessel-corrected)
         one. Not given, it is 0.0 for the standard's call and left out of NumPy's, whose
         default differs.
-    keepdims : bool, default False
-        If ``True``, reduced axes are kept as axes of size one so that the result broadcasts
-        against the input; if ``False`` (default) they are dropped. Not given, it is False
-        for the standard's call and left out of NumPy's, whose default differs.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
@@ -610,16 +635,19 @@ def sum(
     dtype : Optional[DType], default None
         Data type of the result. ``None`` infers it from the inputs, or uses the default
         dtype of the kind (``float64``, ``int64``, ``complex128``) when there are none.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    out : ndarray, default None
+        NumPy's parameter, for NumPy's call: Alternative output array in which to place the
+        result. It must have the same shape as the expected output, but the type of the
+        output values will be cast if necessary. See ``numpy.sum``.
     keepdims : bool, default False
         If ``True``, reduced axes are kept as axes of size one so that the result broadcasts
         against the input; if ``False`` (default) they are dropped. Not given, it is False
         for the standard's call and left out of NumPy's, whose default differs.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    initial : scalar, optional
+        NumPy's parameter, for NumPy's call: Starting value for the sum. See ``numpy.sum``.
+    where : array_like of bool, optional
+        NumPy's parameter, for NumPy's call: Elements to include in the sum. See
+        ``numpy.sum``.
 
     Returns
     -------
@@ -688,21 +716,33 @@ def var(
         as NumPy names it.
     axis : Optional[Union[int, Tuple[int, ...]]], default None
         Axis or axes to reduce; ``None`` (default) reduces over every axis.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    dtype : data-type, default None
+        NumPy's parameter, for NumPy's call: Type to use in computing the variance. See
+        ``numpy.var``.
+    out : ndarray, default None
+        NumPy's parameter, for NumPy's call: Alternate output array in which to place the
+        result. It must have the same shape as the expected output, but the type is cast if
+        necessary. See ``numpy.var``.
+    ddof : {int, float}, default 0
+        NumPy's parameter, for NumPy's call: "Delta Degrees of Freedom": the divisor used in
+        the calculation is ``N - ddof``, where ``N`` represents the number of elements. See
+        ``numpy.var``.
+    keepdims : bool, default False
+        If ``True``, reduced axes are kept as axes of size one so that the result broadcasts
+        against the input; if ``False`` (default) they are dropped. Not given, it is False
+        for the standard's call and left out of NumPy's, whose default differs.
+    where : array_like of bool, optional
+        NumPy's parameter, for NumPy's call: Elements to include in the variance. See
+        ``numpy.var``.
+    mean : array like, optional
+        NumPy's parameter, for NumPy's call: Provide the mean to prevent its recalculation.
+        The mean should have a shape as if it was calculated with ``keepdims=True``. See
+        ``numpy.var``.
     correction : Union[int, float], default 0.0
         Degrees-of-freedom correction subtracted from the number of elements in the divisor:
         ``0`` (default) gives the population statistic, ``1`` the sample (Bessel-corrected)
         one. Not given, it is 0.0 for the standard's call and left out of NumPy's, whose
         default differs.
-    keepdims : bool, default False
-        If ``True``, reduced axes are kept as axes of size one so that the result broadcasts
-        against the input; if ``False`` (default) they are dropped. Not given, it is False
-        for the standard's call and left out of NumPy's, whose default differs.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------

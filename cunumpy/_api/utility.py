@@ -66,16 +66,18 @@ def all(
         Input array. The standard's positional ``x``, named as NumPy names it.
     axis : Optional[Union[int, Tuple[int, ...]]], default None
         Axis or axes to reduce; ``None`` (default) reduces over every axis.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    out : ndarray, default None
+        NumPy's parameter, for NumPy's call: Alternate output array in which to place the
+        result. It must have the same shape as the expected output and its type is preserved
+        (e.g., if ``dtype(out)`` is float, the result will consist of 0.0's and 1.0's). See
+        ``numpy.all``.
     keepdims : bool, default False
         If ``True``, reduced axes are kept as axes of size one so that the result broadcasts
         against the input; if ``False`` (default) they are dropped. Not given, it is False
         for the standard's call and left out of NumPy's, whose default differs.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    where : array_like of bool, optional
+        NumPy's parameter, for NumPy's call: Elements to include in checking for all
+        ``True`` values. See ``numpy.all``.
 
     Returns
     -------
@@ -138,16 +140,18 @@ def any(
         Input array. The standard's positional ``x``, named as NumPy names it.
     axis : Optional[Union[int, Tuple[int, ...]]], default None
         Axis or axes to reduce; ``None`` (default) reduces over every axis.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
+    out : ndarray, default None
+        NumPy's parameter, for NumPy's call: Alternate output array in which to place the
+        result. It must have the same shape as the expected output and its type is preserved
+        (e.g., if it is of type float, then it will remain so, returning 1.0 for True and
+        0.0 for False, regardless of the type of ``a``). See ``numpy.any``.
     keepdims : bool, default False
         If ``True``, reduced axes are kept as axes of size one so that the result broadcasts
         against the input; if ``False`` (default) they are dropped. Not given, it is False
         for the standard's call and left out of NumPy's, whose default differs.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
+    where : array_like of bool, optional
+        NumPy's parameter, for NumPy's call: Elements to include in checking for any
+        ``True`` values. See ``numpy.any``.
 
     Returns
     -------
@@ -220,12 +224,6 @@ def diff(
     append : Optional[Array], default None
         Values placed after ``a`` along ``axis`` before differencing. Not given, it is None
         for the standard's call and left out of NumPy's, whose default differs.
-    *args : Any
-        NumPy's call: further positional arguments of NumPy's function of the same meaning
-        (``mean(m, 1)``, ``round(x, 1)``), passed on to the library where the inputs live.
-    **kwargs : Any
-        NumPy's call: NumPy's keywords (``out=``, ``where=``, ``kind=``, ``ddof=``, ...),
-        passed on the same way.
 
     Returns
     -------
