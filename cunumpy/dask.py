@@ -27,9 +27,9 @@ if TYPE_CHECKING:  # what this module is at run time (below): the Dask namespace
 try:
     from ._backends import dask as _namespace
 except ImportError as _exc:  # pragma: no cover - the message is tested with Dask hidden
-    from ._settings._distributions import install_hint as _install_hint
+    from ._settings._distributions import install_hint
 
-    _msg = f"cunumpy.dask needs Dask: {_install_hint('dask')} ({_exc})."
+    _msg = f"cunumpy.dask needs Dask: {install_hint('dask')} ({_exc})."
     raise ImportError(_msg) from _exc
 
 sys.modules[__name__] = _namespace
