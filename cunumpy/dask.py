@@ -18,13 +18,18 @@ array([0., 0., 0., 0., 1., 1.])
 """
 
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # what this module is at run time (below): the Dask namespace's names
+    from ._backends.dask import *  # noqa: F403 (the standard's names, as that module types them)
+    from ._backends.dask import __array_api_version__ as __array_api_version__
 
 try:
     from ._backends import dask as _namespace
-except ImportError as exc:  # pragma: no cover - the message is tested with Dask hidden
+except ImportError as _exc:  # pragma: no cover - the message is tested with Dask hidden
     from ._settings._distributions import install_hint
 
-    msg = f"cunumpy.dask needs Dask: {install_hint('dask')} ({exc})."
-    raise ImportError(msg) from exc
+    _msg = f"cunumpy.dask needs Dask: {install_hint('dask')} ({_exc})."
+    raise ImportError(_msg) from _exc
 
 sys.modules[__name__] = _namespace

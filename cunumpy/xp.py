@@ -11,7 +11,7 @@ backend state object (``array_backend.backend``, ``.xp``, ``.set``, ``.use_backe
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ._backend_choice._config import current, get_backend, set_backend, use_backend
 from ._backend_choice._versions import MIN_CUPY_VERSION, backend_info, cupy_version_supported
@@ -41,7 +41,7 @@ __all__ = [
     "assert_same_backend",
     "backend_info",
     "cupy_available",
-    "cupy_backend",  # noqa: F822 (read at each access, in __getattr__)
+    "cupy_backend",
     "cupy_version_supported",
     "default_float_dtype",
     "get_array_backend",
@@ -49,7 +49,7 @@ __all__ = [
     "get_backend",
     "is_cpu",
     "is_gpu",
-    "numpy_backend",  # noqa: F822 (read at each access, in __getattr__)
+    "numpy_backend",
     "same_backend",
     "set_backend",
     "synchronize",
@@ -57,7 +57,7 @@ __all__ = [
     "to_cupy",
     "to_numpy",
     "use_backend",
-    "xp",  # noqa: F822 (read at each access, in __getattr__)
+    "xp",
 ]
 
 #: The running context's backend with CuNumpy 0.7.x's interface (``array_backend.backend``).
@@ -70,7 +70,20 @@ BackendType = Literal["numpy", "cupy"]
 _set_public_homes(__name__, __all__, globals())  # tracebacks name the public module
 
 
-def __getattr__(name: str) -> Any:
+if TYPE_CHECKING:
+    # What ``__getattr__`` below gives, declared for type checkers, which do not see the
+    # ``__getattr__`` (so that a misspelt name of this module is an error). ``xp`` is the
+    # running backend's namespace: its functions are the top level's standard functions
+    # and NumPy's names, typed as the top level types them (docs/typing.md).
+    import cunumpy as xp
+
+    #: Whether the running context's backend is NumPy.
+    numpy_backend: bool
+    #: Whether the running context's backend is CuPy.
+    cupy_backend: bool
+
+
+def _context_attribute(name: str) -> Any:
     """``xp``, ``numpy_backend`` and ``cupy_backend``, read from the running context."""
     if name == "xp":
         return current().namespace
@@ -80,6 +93,10 @@ def __getattr__(name: str) -> Any:
         return current().name == "cupy"
     msg = f"module 'cunumpy.xp' has no attribute {name!r}"
     raise AttributeError(msg)
+
+
+if not TYPE_CHECKING:  # the declarations above are what a type checker sees
+    __getattr__ = _context_attribute
 
 
 def __dir__() -> list[str]:

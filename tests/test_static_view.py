@@ -190,3 +190,51 @@ def test_stubtest_is_clean_apart_from_its_allowlist(tmp_path: Path) -> None:
         env={**os.environ, "MYPYPATH": str(ROOT), "PYTHONPATH": str(ROOT)}, check=False,
     )  # fmt: skip
     assert completed.returncode == 0, completed.stdout + completed.stderr
+
+
+LAZY_PROGRAM = """\
+import cunumpy.cuda
+import cunumpy.dask
+import cunumpy.kernel_testing
+import cunumpy.xp
+from cunumpy.testing import strategies
+
+reveal_type(cunumpy.xp.xp.zeros(3))
+reveal_type(cunumpy.xp.numpy_backend)
+reveal_type(cunumpy.xp.cupy_backend)
+reveal_type(cunumpy.cuda.device_count())
+reveal_type(cunumpy.kernel_testing.requires_cupy)
+reveal_type(cunumpy.kernel_testing.backend)
+reveal_type(cunumpy.dask.floor_divide)
+reveal_type(strategies.shapes)
+cunumpy.xp.sqtr
+cunumpy.cuda.sqtr
+cunumpy.kernel_testing.sqtr
+cunumpy.dask.sqtr
+strategies.sqtr
+"""
+
+
+@SAME_NUMPY
+def test_modules_with_names_made_at_run_time_are_typed(tmp_path: Path) -> None:
+    """cunumpy.xp, cuda, kernel_testing, dask and testing.strategies answer some names
+    through a module ``__getattr__`` (or replace themselves at import); type checkers see
+    declarations of what those give instead, so a misspelt name is an error there too."""
+    _tool("mypy")
+    pytest.importorskip("dask", reason="cunumpy.dask needs Dask (the dask extra)")
+    pytest.importorskip("hypothesis", reason="cunumpy.testing.strategies needs Hypothesis")
+    lines = _mypy(tmp_path, LAZY_PROGRAM).splitlines()
+    revealed = [line.split("Revealed type is ", 1)[1] for line in lines if "Revealed" in line]
+    assert revealed[:4] == [
+        '"numpy.ndarray[tuple[int], numpy.dtype[numpy.float64]]"',  # the top level's types
+        '"bool"',
+        '"bool"',
+        '"int"',
+    ]
+    assert revealed[4] == '"_pytest.mark.structures.MarkDecorator"'
+    assert revealed[5] == '"_pytest.fixtures.FixtureFunctionDefinition"'
+    assert revealed[6] == '"def (Any, Any) -> dask.array.core.Array"'
+    assert "SearchStrategy[tuple[int, ...]]" in revealed[7]
+    errors = [line for line in lines if ": error:" in line]
+    assert len(errors) == 5, errors
+    assert all('Module has no attribute "sqtr"' in error for error in errors)

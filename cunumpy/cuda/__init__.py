@@ -57,7 +57,7 @@ _LAZY = {
 }  # fmt: skip
 
 
-def __getattr__(name: str) -> Any:
+def _lazy_attribute(name: str) -> Any:
     """A name of ``_LAZY``, imported from its module on first use and kept as a global
     (a class takes its public home then, as the eager names do at import)."""
     module = _LAZY.get(name)
@@ -68,6 +68,10 @@ def __getattr__(name: str) -> Any:
     globals()[name] = value
     _set_public_homes(__name__, (name,), globals())
     return value
+
+
+if not TYPE_CHECKING:  # type checkers see the imports above, and no other name
+    __getattr__ = _lazy_attribute
 
 
 __all__ = [

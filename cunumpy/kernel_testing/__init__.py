@@ -18,7 +18,7 @@ arithmetic, never a GPU. See ``docs/kernel_testing.md``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._backend_choice._environment import cuda_required
 from .._settings._homes import set_public_homes as _set_public_homes
@@ -82,13 +82,35 @@ _lazy: dict[str, Any] = {}
 _set_public_homes(__name__, __all__, globals())  # tracebacks name the public module
 
 
-def __getattr__(name: str) -> Any:
+if TYPE_CHECKING:
+    # The lazy objects of ``build()``, declared for type checkers, which do not see the
+    # ``__getattr__`` below (so that a misspelt name of this module is an error).
+    import pytest
+    from _pytest.fixtures import FixtureFunctionDefinition  # what @pytest.fixture gives
+
+    #: ``["numpy", pytest.param("cupy", marks=requires_cupy)]``, for ``parametrize``.
+    BACKENDS: list[str | pytest.ParameterSet]
+    #: The fixture that runs a test once per backend, that backend active (its value: the name).
+    backend: FixtureFunctionDefinition
+    requires_cupy: pytest.MarkDecorator
+    requires_device_backend: pytest.MarkDecorator
+    requires_warp_shuffle: pytest.MarkDecorator
+    requires_high_dim_cuda_views: pytest.MarkDecorator
+    requires_bounds_check_views: pytest.MarkDecorator
+
+
+def _lazy_attribute(name: str) -> Any:
+    """An object of ``LAZY_NAMES``, all built on the first access to one of them."""
     if name in LAZY_NAMES:
         if not _lazy:
             _lazy.update(build())
         return _lazy[name]
     msg = f"module {__name__!r} has no attribute {name!r}"
     raise AttributeError(msg)
+
+
+if not TYPE_CHECKING:  # type checkers see the declarations above instead
+    __getattr__ = _lazy_attribute
 
 
 def __dir__() -> list[str]:

@@ -32,9 +32,9 @@ try:
     from hypothesis import strategies as st
     from hypothesis.errors import HypothesisWarning, InvalidArgument
     from hypothesis.extra.array_api import make_strategies_namespace
-except ImportError as exc:  # one line that says what to install
-    msg = f"cunumpy.testing.strategies needs Hypothesis; to install it: {install_hint('testing')}."
-    raise ImportError(msg) from exc
+except ImportError as _exc:  # one line that says what to install (private: no public name)
+    _msg = f"cunumpy.testing.strategies needs Hypothesis; to install it: {install_hint('testing')}."
+    raise ImportError(_msg) from _exc
 
 __all__ = ["arrays", "dtypes", "shapes"]
 
