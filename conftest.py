@@ -12,7 +12,7 @@ location. ``pyproject.toml`` asks for ``-rfExX`` (failures, errors and xfails in
 the hook below adds one line per reason; ``-rs`` or ``-ra`` on the command line lists
 every skipped test as usual.
 
-It also enables cunumpy's own pytest plugin (the ``xp`` and ``device`` fixtures, ``--xp``,
+It also enables cunumpy's own pytest plugin (the ``xp`` and ``device`` fixtures, ``--cunumpy-xp``,
 the ``xp`` markers) for the whole suite, the way its users enable it. cunumpy's own tests
 have their other fixtures in ``tests/conftest.py``.
 """
