@@ -34,8 +34,10 @@ ROOT = Path(__file__).resolve().parent
 
 
 # cunumpy/dask.py puts cunumpy._backends.dask in its place when imported, so it cannot be
-# collected as a file (the namespace's own modules are).
-collect_ignore = ["cunumpy/dask.py"]
+# collected as a file (the namespace's own modules are). tests/missing_extra/ holds a
+# `sitecustomize` that only tests/test_missing_extras.py puts on the path: imported by name
+# during collection, it would meet the interpreter's own sitecustomize where one exists.
+collect_ignore = ["cunumpy/dask.py", "tests/missing_extra"]
 
 # What a user installs for each optional library that an example or a test module imports.
 EXTRAS = {
