@@ -45,7 +45,7 @@ class ShortOption:
         yield
         plugin = early_config.pluginmanager.get_plugin(PLUGIN)
         if plugin is not None:
-            plugin.add_short_option(parser)
+            plugin._add_short_option(parser)
 
 
 def pytest_addoption(pluginmanager: pytest.PytestPluginManager) -> None:

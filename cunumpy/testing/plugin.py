@@ -111,17 +111,17 @@ def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginMa
         ),
     )
     if any(name.endswith("conftest.py") for name, _ in pluginmanager.list_name_plugin()):
-        add_short_option(parser)
+        _add_short_option(parser)
 
 
 @pytest.hookimpl(wrapper=True)
 def pytest_load_initial_conftests(parser: pytest.Parser) -> Generator[None, None, None]:
     """Add ``--xp`` once the initial ``conftest.py`` files have added their options."""
     yield
-    add_short_option(parser)
+    _add_short_option(parser)
 
 
-def add_short_option(parser: pytest.Parser) -> bool:
+def _add_short_option(parser: pytest.Parser) -> bool:
     """Add ``--xp`` as a second name of ``--cunumpy-xp``, unless a ``conftest.py`` or another
     plugin has taken it (then it stays theirs); whether ``--xp`` is ours now. The
     ``pytest11`` entry point calls it too, once the initial ``conftest.py`` files are loaded."""
