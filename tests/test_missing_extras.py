@@ -5,7 +5,7 @@ missing at once, so a test that checks for one of them skips there before it cou
 second one missing: the Black-Scholes cluster test skipped for Dask there, and failed with
 Numba's ``ImportError`` on ``pip install ".[test]"``, which has Dask and not Numba. Installing
 each extra in a venv of its own would catch that at the cost of an install per extra; the
-check here is the same where it matters and costs no install: it runs pytest with one
+check here costs no install (a run of the files below per extra): it runs pytest with one
 extra's libraries unimportable (``tests/missing_extra/sitecustomize.py``, in pytest's
 process and in every Python process its tests start) and everything else installed, on the
 test files that can meet that case (those that name another optional library: every other
