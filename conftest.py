@@ -22,6 +22,7 @@ from __future__ import annotations
 import ast
 import functools
 import importlib.util
+import re
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -177,6 +178,27 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> Any:
     skipped = MissingExtra.from_parent(parent, path=file_path)
     skipped.reason = reason
     return [skipped]
+
+
+_COULD_NOT_IMPORT = re.compile(r"could not import '([\w.]+)'")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """A test that skips through ``pytest.importorskip("numba")`` inside its body (pytest's
+    reason: "could not import 'numba': ...") names the extra too, as a file skipped at
+    collection does."""
+    report = yield
+    longrepr = report.longrepr
+    if report.skipped and isinstance(longrepr, tuple) and len(longrepr) == 3:
+        found = _COULD_NOT_IMPORT.search(str(longrepr[2]))
+        if found and found.group(1).partition(".")[0] in EXTRAS and not _installed(found.group(1)):
+            report.longrepr = (
+                longrepr[0],
+                longrepr[1],
+                f"Skipped: {_not_installed(found.group(1))}",
+            )
+    return report
 
 
 # The examples, by name, that call an optional library their module does not import: SciPy

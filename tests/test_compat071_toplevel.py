@@ -243,7 +243,9 @@ def test_host_call_runs_on_the_numpy_backend() -> None:
 
 
 def test_scipy_of_the_backend() -> None:
-    pytest.importorskip("scipy", reason="xp.scipy is SciPy on the NumPy backend")
+    pytest.importorskip(
+        "scipy", reason="xp.scipy is SciPy on the NumPy backend: needs SciPy (the test extra)"
+    )
     import scipy.sparse
 
     assert xp.scipy.special.erf is __import__("scipy.special").special.erf
@@ -433,7 +435,9 @@ def test_readme_snippet_prints_what_0_7_1_printed(
     import textwrap
 
     if name == "scipy":
-        pytest.importorskip("scipy", reason="the snippet uses xp.scipy (SciPy on NumPy)")
+        pytest.importorskip(
+            "scipy", reason="the snippet uses xp.scipy: needs SciPy (the test extra)"
+        )
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
     try:
         from compare_071 import SNIPPETS

@@ -32,12 +32,14 @@ BLOCKER = ROOT / "tests" / "missing_extra"
 GROUPS = {
     "cuda12": (("cupy", "cupyx"), "CuPy (the cuda12 or cuda13 extra)"),
     "kernels": (("numba",), "Numba (the kernels extra)"),
-    "scipy": (("scipy",), "SciPy (the test extra)"),
+    "test": (("scipy",), "SciPy (the test extra)"),
     "dask": (("dask", "distributed"), "the dask extra"),
     "mpi": (("mpi4py",), "mpi4py (the mpi extra)"),
     "docs": (("sphinx", "docutils", "myst_parser"), "Sphinx (the docs extra)"),
 }
 OPTIONAL = {name for names, _ in GROUPS.values() for name in names}
+#: A line of ``-rs``: ``SKIPPED [3] tests/test_x.py:12: the reason``.
+SKIP_LINE = re.compile(r"^SKIPPED \[\d+\] (\S+?):\d+: (.*)$", re.MULTILINE)
 
 
 def _installed(name: str) -> bool:
@@ -114,4 +116,19 @@ def test_without_one_extra_its_tests_skip_naming_it_and_none_fails(extra: str) -
     tail = "\n".join(failed[:40]) + "\n...\n" + run.stdout[-3000:] + run.stderr[-2000:]
     assert run.returncode == 0, tail
     assert not re.search(r"\d+ (failed|errors?)\b", run.stdout), tail
-    assert words in run.stdout, tail  # the library was missing, and the skips say so
+    # Every skip that names a missing library says what to install: its extra (conftest's
+    # words, or a hint such as pip install '.[kernels]'), or, in the xp fixture's reasons
+    # that users' projects see, the library's own pip install line. And some skip named the
+    # extra: the library was missing.
+    skips = SKIP_LINE.findall(run.stdout)
+    names = re.compile(r"\b(" + "|".join(missing) + r")\b", re.IGNORECASE)
+    extra_named = re.compile(re.escape(words) + "|" + re.escape(f".[{extra}]"))
+    unnamed = sorted(
+        {
+            f"{where}: {why}"
+            for where, why in skips
+            if names.search(why) and not extra_named.search(why) and "pip install " not in why
+        }
+    )
+    assert unnamed == [], "\n".join(unnamed)
+    assert any(extra_named.search(why) for _, why in skips), tail
