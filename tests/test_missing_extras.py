@@ -38,8 +38,9 @@ GROUPS = {
     "docs": (("sphinx", "docutils", "myst_parser"), "Sphinx (the docs extra)"),
 }
 OPTIONAL = {name for names, _ in GROUPS.values() for name in names}
-#: A line of ``-rs``: ``SKIPPED [3] tests/test_x.py:12: the reason``.
-SKIP_LINE = re.compile(r"^SKIPPED \[\d+\] (\S+?):\d+: (.*)$", re.MULTILINE)
+#: A line of ``-rs``: ``SKIPPED [3] tests/test_x.py:12: the reason`` (a file skipped whole,
+#: at collection: ``SKIPPED [1] docs/conf.py: the reason``).
+SKIP_LINE = re.compile(r"^SKIPPED \[\d+\] (\S+?)(?::\d+)?: (.*)$", re.MULTILINE)
 
 
 def _installed(name: str) -> bool:
@@ -86,6 +87,11 @@ def test_the_selection_holds_the_files_that_check_one_extra_and_use_another() ->
     assert "tests/test_kernels.py" not in numba_missing  # names Numba alone: the user leg's
     assert "docs" in numba_missing
     assert _named_libraries(Path(__file__)) == set()  # this file does not select itself
+    lines = "SKIPPED [3] tests/test_x.py:12: why\nSKIPPED [1] docs/conf.py: needs Sphinx\n"
+    assert SKIP_LINE.findall(lines) == [
+        ("tests/test_x.py", "why"),
+        ("docs/conf.py", "needs Sphinx"),
+    ]
 
 
 #: Each extra costs a run of the selected files (about 2 minutes of CPU on 2 cores), so the
