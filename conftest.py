@@ -14,7 +14,7 @@ location. ``pyproject.toml`` asks for ``-rfExX`` (failures, errors and xfails in
 the hook below adds one line per reason; ``-rs`` or ``-ra`` on the command line lists
 every skipped test as usual.
 
-It also enables cunumpy's own pytest plugin (the ``xp`` and ``device`` fixtures, ``--xp``,
+It also enables cunumpy's own pytest plugin (the ``xp`` and ``device`` fixtures, ``--cunumpy-xp``,
 the ``xp`` markers) for the whole suite, the way its users enable it. cunumpy's own tests
 have their other fixtures in ``tests/conftest.py``.
 """
@@ -24,6 +24,7 @@ from __future__ import annotations
 import ast
 import functools
 import importlib.util
+import re
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -36,8 +37,10 @@ ROOT = Path(__file__).resolve().parent
 
 
 # cunumpy/dask.py puts cunumpy._backends.dask in its place when imported, so it cannot be
-# collected as a file (the namespace's own modules are).
-collect_ignore = ["cunumpy/dask.py"]
+# collected as a file (the namespace's own modules are). tests/missing_extra/ holds a
+# `sitecustomize` that only tests/test_missing_extras.py puts on the path: imported by name
+# during collection, it would meet the interpreter's own sitecustomize where one exists.
+collect_ignore = ["cunumpy/dask.py", "tests/missing_extra"]
 
 # What a user installs for each optional library that an example or a test module imports.
 EXTRAS = {
@@ -177,6 +180,27 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> Any:
     skipped = MissingExtra.from_parent(parent, path=file_path)
     skipped.reason = reason
     return [skipped]
+
+
+_COULD_NOT_IMPORT = re.compile(r"could not import '([\w.]+)'")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """A test that skips through ``pytest.importorskip("numba")`` inside its body (pytest's
+    reason: "could not import 'numba': ...") names the extra too, as a file skipped at
+    collection does."""
+    report = yield
+    longrepr = report.longrepr
+    if report.skipped and isinstance(longrepr, tuple) and len(longrepr) == 3:
+        found = _COULD_NOT_IMPORT.search(str(longrepr[2]))
+        if found and found.group(1).partition(".")[0] in EXTRAS and not _installed(found.group(1)):
+            report.longrepr = (
+                longrepr[0],
+                longrepr[1],
+                f"Skipped: {_not_installed(found.group(1))}",
+            )
+    return report
 
 
 # The examples, by name, that call an optional library their module does not import: SciPy

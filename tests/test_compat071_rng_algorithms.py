@@ -162,7 +162,7 @@ NEEDS_SCIPY = {"fsolve", "root", "quad"}
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
 def test_example_gives_the_result_of_cunumpy_071(name: str) -> None:
     if name in NEEDS_SCIPY:
-        pytest.importorskip("scipy", reason="SciPy is not installed")
+        pytest.importorskip("scipy", reason="scipy is not installed: needs SciPy (the test extra)")
     example, expected = EXAMPLES[name]
     assert repr(example()) == expected
 
@@ -198,7 +198,7 @@ def test_compact_minimize_and_odeint_examples_of_cunumpy_071() -> None:
     x = xp.asarray([1.0, 2.0, 3.0, 4.0])
     n = xp.algorithms.compact_by_mask(xp.asarray([True, False, True, False]), x)
     assert repr(x[:n]) == "array([1., 3.])"
-    pytest.importorskip("scipy", reason="SciPy is not installed")
+    pytest.importorskip("scipy", reason="scipy is not installed: needs SciPy (the test extra)")
     res = xp.optimize.minimize(lambda x: xp.sum((x - 1.0) ** 2), xp.zeros(2))
     np.testing.assert_allclose(xp.to_numpy(res.x), 1.0, atol=1e-6)
     y = xp.integrate.odeint(lambda y, t: -y, xp.ones(1), xp.asarray([0.0, 1.0]))

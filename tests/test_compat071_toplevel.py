@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import json
 import math
+import site
 import subprocess
 import sys
 import warnings
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -241,7 +243,9 @@ def test_host_call_runs_on_the_numpy_backend() -> None:
 
 
 def test_scipy_of_the_backend() -> None:
-    pytest.importorskip("scipy", reason="xp.scipy is SciPy on the NumPy backend")
+    pytest.importorskip(
+        "scipy", reason="xp.scipy is SciPy on the NumPy backend: needs SciPy (the test extra)"
+    )
     import scipy.sparse
 
     assert xp.scipy.special.erf is __import__("scipy.special").special.erf
@@ -292,6 +296,24 @@ def test_import_leaves_the_device_layer_and_heavy_stdlib_modules_for_first_use()
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split("\n")[:4] == ["[]", "True True", "[1.0, 1.0] 32", "True True"]
+
+
+def test_import_cunumpy_leaves_pathlib_unloaded() -> None:
+    # Issue 53: pathlib brings urllib.parse and ipaddress, 4 ms of `import cunumpy` after
+    # `import numpy`, for a check that needs os.path only. `-S` leaves out site, whose .pth
+    # files (numba-cuda's) may import pathlib before any program runs; its paths are given.
+    paths = [str(Path(__file__).resolve().parent.parent), *site.getsitepackages()]
+    heavy = ("pathlib", "urllib.parse", "ipaddress")
+    code = (
+        f"import sys; sys.path[:0] = {paths!r}; import numpy; before = set(sys.modules)\n"
+        "import cunumpy\n"
+        f"print(sorted(m for m in {heavy!r} if m in set(sys.modules) - before))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-S", "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
 
 
 # --- GPU programs ------------------------------------------------------------------------------
@@ -411,10 +433,11 @@ def test_readme_snippet_prints_what_0_7_1_printed(
     name: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     import textwrap
-    from pathlib import Path
 
     if name == "scipy":
-        pytest.importorskip("scipy", reason="the snippet uses xp.scipy (SciPy on NumPy)")
+        pytest.importorskip(
+            "scipy", reason="the snippet uses xp.scipy: needs SciPy (the test extra)"
+        )
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
     try:
         from compare_071 import SNIPPETS

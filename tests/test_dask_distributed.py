@@ -62,6 +62,8 @@ def test_the_black_scholes_arrays_run_on_a_two_worker_local_cluster() -> None:
         "distributed", reason="distributed is not installed (the dask extra)"
     )
     da = pytest.importorskip("dask.array")
+    # The example compiles its kernel when imported (its Array API prices run without it).
+    pytest.importorskip("numba", reason="numba is not installed: needs Numba (the kernels extra)")
     example = _black_scholes()
     s, k, t = example.market(4_000)
     expected = example.black_scholes_arrays(s, k, t, 0.02, 0.3)  # NumPy

@@ -311,6 +311,11 @@ def test_deliberate_differences_are_data_with_reasons_and_match_the_documented_c
         finding("fft.fftn", [np.ones((2, 3))], s=(2,)),
         finding("clip", [np.array([1, 5])], a_max=2, min=0),
         finding("clip", [np.array([1, 5]), 1, None], min=0),
+        finding("clip", [np.array(-2, dtype=np.int8), None], max=-(2**63)),  # issue 53
+        finding("clip", [np.array([1, 5]), 0], max=2),
+        finding("diff", [np.array([1, 4])], prepend=None),
+        finding("diff", [np.array([1, 4]), 1, -1, None]),
+        finding("diff", [np.empty((1, 0))], append=None),  # NumPy's object array
     ]
     with np.errstate(all="ignore"):
         documented.append(finding("floor_divide", [np.array([np.inf]), 2.0]))
@@ -341,3 +346,66 @@ def test_inverse_real_transforms_of_an_empty_input_leave_numpys_values_uninitial
     assert not _defined(callee, [], [("a", ("out", empty))])
     assert _defined(callee, [full], [("n", ("lit", 3))])
     assert _defined(Callee("fft.rfft", np.fft.rfft, xp.fft.rfft, None), [empty], [])
+
+
+def test_a_ufunc_with_where_and_out_none_leaves_its_values_undefined() -> None:
+    # out=None by name (issue 53's generator) is no out: NumPy leaves where=False elements
+    # uninitialized, so their values are not compared.
+    callee = Callee("abs", np.abs, xp.abs, None)
+    x = ("arr", "float64", (2,), "C", [1.0, -2.0])
+    where = ("arr", "bool", (2,), "C", [True, False])
+    assert not _defined(callee, [x], [("out", ("lit", None)), ("where", where)])
+    out = ("out", ("arr", "float64", (2,), "C", [0.0, 0.0]))
+    assert _defined(callee, [x], [("out", out), ("where", where)])
+    assert _defined(callee, [x], [("out", ("lit", None))])
+
+
+# --- calls the generator reaches since issue 53 ----------------------------------------------
+
+
+def test_numpys_answers_to_the_calls_of_issue_53() -> None:
+    # A NumPy scalar where NumPy expects a Python one: NumPy's division warns and answers.
+    with np.errstate(all="ignore"):
+        for args, kwargs in (([0, np.float32(0.1)], {}), ([0], {"d": np.float32(0.1)})):
+            for name in ("fftfreq", "rfftfreq"):
+                theirs = _outcome(getattr(np.fft, name), *args, **kwargs)
+                ours = _outcome(getattr(xp.fft, name), *args, **kwargs)
+                assert theirs.error is None, (name, theirs.error)
+                assert compare(ours, theirs) is None, (name, args, kwargs)
+    # With a Python d both raise ZeroDivisionError (ours is also a ValueError).
+    found = compare(_outcome(xp.fft.fftfreq, 0, 0.1), _outcome(np.fft.fftfreq, 0, 0.1))
+    assert found is None
+    with pytest.raises(ZeroDivisionError):
+        xp.fft.fftfreq(0, 0.1)
+    # arange's stop given as None by name: start is then the end, as in NumPy.
+    assert xp.arange(stop=None, start=3).tolist() == [0, 1, 2]
+    assert xp.arange(stop=None, start=3, step=2).tolist() == [0, 2]
+    with pytest.raises(TypeError, match="requires stop"):
+        xp.arange(start=3)  # stop left out: NumPy's TypeError
+    assert xp.arange(3, stop=None).tolist() == [0, 1, 2]  # the standard's call
+    for args, kwargs in (([], {"stop": None, "start": 3}), ([], {"start": 3}), ([3, None], {})):
+        ours, theirs = _outcome(xp.arange, *args, **kwargs), _outcome(np.arange, *args, **kwargs)
+        assert compare(ours, theirs) is None, (args, kwargs)
+    # searchsorted: a side that is no str is NumPy's TypeError, found before a 2-D x1.
+    rows = np.array([[4], [2], [4]])
+    for side in (None, 1, "left"):
+        ours = _outcome(xp.searchsorted, rows, v=np.array([1, 2]), side=side)
+        theirs = _outcome(np.searchsorted, rows, v=np.array([1, 2]), side=side)
+        assert compare(ours, theirs) is None, side
+
+
+def test_the_generator_passes_none_by_name_and_numpy_scalars_for_python_ones() -> None:
+    callees = {c.name: c for c in shared_callables()[0]}
+    none_by_name = numpy_scalars = 0
+    arange_start_by_name = False
+    for i in range(400):
+        rng = random.Random(i)
+        for name in ("arange", "fft.fftfreq", "clip", "linspace"):
+            positional, keywords = call_recipe(rng, callees[name].signature)
+            for key, recipe in keywords:
+                none_by_name += recipe == ("lit", None) and key in ("stop", "d", "num")
+                arange_start_by_name |= name == "arange" and key == "start"
+            numpy_scalars += sum(r[0] == "np" for r in [*positional, *(r for _, r in keywords)])
+    assert arange_start_by_name  # arange's parser takes start by name (names.SIGNATURES)
+    assert none_by_name >= 20
+    assert numpy_scalars >= 100

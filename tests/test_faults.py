@@ -371,7 +371,7 @@ def test_the_reason_here_is_translated_with_cupys_message_after_it() -> None:
     reason = xp.cupy_unavailable_reason()
     assert reason is not None
     if reason.startswith("CuPy is not installed"):
-        pytest.skip("CuPy is not installed here")
+        pytest.skip("cupy is not installed: needs CuPy (the cuda12 or cuda13 extra)")
     assert not reason.startswith(("CUDARuntimeError", "CuPy is installed but no GPU"))
     # The reason also ends programs (require_cupy's RuntimeError): it says nothing of a
     # fallback to NumPy.
@@ -529,7 +529,7 @@ def test_mpi_without_an_mpi_library_is_a_runtime_error_naming_the_function() -> 
     the GPU machine); ``MPI4PY_LIBMPI`` pointing nowhere reproduces that anywhere.
     ``MAYBEMPI=1`` makes the process count as launched, so MPI is needed (without a
     launcher the collectives run on the serial stand-in, tested in test_mpi.py)."""
-    pytest.importorskip("mpi4py", reason="mpi4py is not installed")
+    pytest.importorskip("mpi4py", reason="mpi4py is not installed: needs mpi4py (the mpi extra)")
     code = (
         "import numpy as np\n"
         "from cunumpy import mpi\n"

@@ -400,12 +400,17 @@ def test_a_default_is_numpys_or_not_given(qualname: str) -> None:
         return
     numpy_defaults = {p.name: p.default for p in theirs}
     same_meaning = {("dtype", None, float), ("norm", "backward", None)}
+    # tools/generate_api.py's LEFT_OUT_DIFFERS: numpy.arange(stop=None, start=3) is [0, 1, 2],
+    # numpy.arange(start=3) a TypeError (issue 53)
+    left_out_differs = {("arange", "stop")}
     for p in own_signature(ours).parameters.values():
         if p.default is p.empty or p.name not in numpy_defaults or repr(p.default) == "<omitted>":
             continue
         theirs_default = numpy_defaults[p.name]
         if repr(p.default).startswith("<not given: "):
             standard = p.default.default
+            if (qualname, p.name) in left_out_differs:
+                continue  # NumPy's default is ours, but it tells a value given from none
             assert not (type(standard) is type(theirs_default) and standard == theirs_default)
         else:
             assert (p.name, p.default, theirs_default) in same_meaning or (

@@ -85,3 +85,21 @@ def test_readme_names_the_benchmark_command_and_the_architecture_map() -> None:
     assert "--quick" in README and "--full" in README
     assert "docs/architecture.md" in README
     assert (ROOT / "docs" / "architecture.md").is_file()
+
+
+def test_the_readme_is_for_users_set_up_then_two_ways_in_then_links() -> None:
+    # Issue 53: set-up first, the two ways in (application, then library code) right after,
+    # links at the end; what only contributors run is in CONTRIBUTING.md.
+    assert re.findall(r"^## (.+)$", README, re.MULTILINE) == [
+        "Set up",
+        "Two ways in",
+        "Documentation",
+    ]
+    ways = README.split("## Two ways in", 1)[1].split("\n## ", 1)[0]
+    assert ways.index("import cunumpy as xp") < ways.index("cunumpy.array_namespace(")
+    contributing = (ROOT / "CONTRIBUTING.md").read_text()
+    for contributors in (".ci/run", "gpu_check.sh", "tools/downstream/struphy.sh", "| leg |"):
+        assert contributors not in README, contributors
+        assert contributors in contributing, contributors
+    assert "CONTRIBUTING.md" in README.split("## Documentation", 1)[1]
+    assert len(README.splitlines()) <= 120

@@ -22,7 +22,9 @@ from cunumpy._placement._transfer_log import listening
 
 def _scipy(name: str) -> Any:
     """``scipy.<name>``, or skip: the GPU machine may have no SciPy."""
-    return pytest.importorskip(f"scipy.{name}", reason="SciPy is not installed")
+    return pytest.importorskip(
+        f"scipy.{name}", reason="scipy is not installed: needs SciPy (the test extra)"
+    )
 
 
 # --- newton -------------------------------------------------------------------------------

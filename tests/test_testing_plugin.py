@@ -93,6 +93,49 @@ def test_the_entry_point_module_loads_the_plugin_once(pytester: pytest.Pytester)
     result.assert_outcomes(passed=2)
 
 
+OWN_XP = """
+def pytest_addoption(parser):
+    parser.addoption("--xp", action="store", default="theirs", help="the project's own --xp")
+
+
+def pytest_report_header(config):
+    return "project xp: " + config.getoption("--xp")
+"""
+
+
+@pytest.mark.parametrize("how", ["entry point", "-p"])
+def test_a_project_with_its_own_xp_option_keeps_it_and_ours_is_cunumpy_xp(
+    pytester: pytest.Pytester, how: str
+) -> None:
+    # The plugin loads itself into every run of an environment with cunumpy; a project
+    # whose conftest.py adds --xp must still start, and its --xp stays its own.
+    pytester.makeconftest(OWN_XP)
+    pytester.makepyfile(test_file=SIMPLE)
+    enable = entry_point_args() if how == "entry point" else PLUGIN
+    result = pytester.runpytest(*enable, "-v", "--xp=mine", "--cunumpy-xp=numpy,cunumpy")
+    assert result.ret == pytest.ExitCode.OK, result.stderr.str()
+    result.stdout.fnmatch_lines(["project xp: mine"])
+    assert _ids(result, "test_sum") == {"numpy", "cunumpy"}
+    result.assert_outcomes(passed=2)
+    result = pytester.runpytest(*enable, "--cunumpy-xp=numpy,mumpy")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["ERROR: --cunumpy-xp=numpy,mumpy: unknown namespace 'mumpy'*"])
+    result = pytester.runpytest(*enable, "--help")
+    result.stdout.fnmatch_lines(["*--cunumpy-xp=NAMES*", "*the project's own --xp*"])
+
+
+def test_without_another_xp_option_both_names_select_namespaces(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makepyfile(test_file=SIMPLE)
+    for option in ("--xp", "--cunumpy-xp"):
+        result = pytester.runpytest(*entry_point_args(), "-v", f"{option}=numpy")
+        assert _ids(result, "test_sum") == {"numpy"}, option
+        result.assert_outcomes(passed=1)
+    result = pytester.runpytest(*entry_point_args(), "--help")
+    result.stdout.fnmatch_lines(["*--xp=NAMES*the same as --cunumpy-xp*"])
+
+
 def test_the_entry_point_is_declared_and_imports_nothing_of_cunumpy() -> None:
     pyproject = (ROOT / "pyproject.toml").read_text()
     assert '[project.entry-points.pytest11]\ncunumpy = "_cunumpy_pytestplugin"' in pyproject

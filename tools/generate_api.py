@@ -161,7 +161,11 @@ EXTRA_CHECKS = {
         "if axis is None and getattr(x, 'ndim', 1) != 1:",
         "    return _numpy_call(take, locals())",
     ],
-    "searchsorted": ["if getattr(x1, 'ndim', 1) != 1:", "    _check_sorted_1d(x1)"],
+    # A `side` that is no str is NumPy's TypeError, which NumPy finds before x1's shape.
+    "searchsorted": [
+        "if getattr(x1, 'ndim', 1) != 1 and type(side) is str:",
+        "    _check_sorted_1d(x1)",
+    ],
     "tril": ["if getattr(x, 'ndim', 2) < 2:", "    return _numpy_call(tril, locals())"],
     "triu": ["if getattr(x, 'ndim', 2) < 2:", "    return _numpy_call(triu, locals())"],
     "where": [
@@ -894,6 +898,13 @@ SAME_MEANING = {
 }
 
 
+#: Parameters whose NumPy default is the standard's, but which NumPy's function tells apart
+#: from a value left out (its signature cannot show it): they default to ``NOT_GIVEN``, and
+#: a value given, the default included, reaches NumPy. ``numpy.arange(stop=None, start=3)``
+#: is ``[0, 1, 2]``; ``numpy.arange(start=3)`` raises ``TypeError``.
+LEFT_OUT_DIFFERS = {("arange", "stop")}
+
+
 #: NumPy's functions whose dispatcher takes the input by position only, though their
 #: signature names it (``numpy.unique_values(x=a)`` raises ``TypeError``).
 NUMPY_POSITIONAL_ONLY = {"unique_all", "unique_counts", "unique_inverse", "unique_values"}
@@ -1041,7 +1052,10 @@ def _union(qualname: str, args: ast.arguments) -> Union:
         if (
             j >= 0
             and a.arg in by_name
-            and not _same_default(a.arg, new_defaults[j], by_name[a.arg])
+            and (
+                not _same_default(a.arg, new_defaults[j], by_name[a.arg])
+                or (qualname, a.arg) in LEFT_OUT_DIFFERS
+            )
         ):
             not_given[a.arg] = ast.unparse(new_defaults[j])
             new_defaults[j] = _not_given_default(new_defaults[j])

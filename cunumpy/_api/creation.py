@@ -18,6 +18,7 @@ from .._calls._arguments import raise_restated_call as _raise_restated_call
 from .._calls._arguments import refused as _refused
 from .._calls._fast_path import fast_path as _fast_path
 from .._calls._numpy_calls import OMITTED as _OMITTED
+from .._calls._numpy_calls import not_given as _not_given
 from .._calls._numpy_calls import numpy_call as _numpy_call
 from .._calls._shown_signatures import shows as _shows
 from .._calls._where_to_run import (
@@ -75,6 +76,10 @@ _numpy_triu = _numpy_namespace.triu
 _numpy_zeros_like = _numpy_namespace.zeros_like
 
 
+# The defaults of the parameters whose NumPy default differs (see _union).
+_NOT_GIVEN_NONE = _not_given(None)
+
+
 @_fast_path(_np.arange, "p", keywords={"dtype": "any"}, placed=True, restate="creation")
 @_shows(
     "(start_or_stop: Union[int, float], /, stop: Optional[Union[int, float]] = None, "
@@ -84,7 +89,7 @@ _numpy_zeros_like = _numpy_namespace.zeros_like
 def arange(
     start_or_stop: Union[int, float] = _OMITTED,
     /,
-    stop: Optional[Union[int, float]] = None,
+    stop: Optional[Union[int, float]] = _NOT_GIVEN_NONE,
     step: Union[int, float] = 1,
     *args: Any,
     dtype: Optional[DType] = None,
@@ -106,7 +111,9 @@ def arange(
         at 0. The standard's positional ``start``, named as NumPy names it. Leaving it out
         is NumPy's call.
     stop : Optional[Union[int, float]], default None
-        End of the interval (not included). ``None`` means ``start_or_stop`` is the end.
+        End of the interval (not included). ``None`` means ``start_or_stop`` is the end. Not
+        given, it is None for the standard's call and left out of NumPy's, whose default
+        differs.
     step : Union[int, float], default 1
         Spacing between values; must not be zero. Default 1.
     dtype : Optional[DType], default None
@@ -135,19 +142,20 @@ def arange(
     """
     if args or kwargs or start_or_stop is _OMITTED:
         return _numpy_call(arange, locals())
+    _stop = None if stop is _NOT_GIVEN_NONE else stop
     if device is None:
         try:
-            return _current().namespace.arange(start_or_stop, stop=stop, step=step, dtype=dtype)
+            return _current().namespace.arange(start_or_stop, stop=_stop, step=step, dtype=dtype)
         except _BACKEND_ERRORS as exc:
             _raise_restated(
-                "arange", exc, start_or_stop=start_or_stop, stop=stop, step=step, dtype=dtype
+                "arange", exc, start_or_stop=start_or_stop, stop=_stop, step=step, dtype=dtype
             )
     namespace, device = _placement(device, "arange")
     try:
-        return namespace.arange(start_or_stop, stop=stop, step=step, dtype=dtype, device=device)
+        return namespace.arange(start_or_stop, stop=_stop, step=step, dtype=dtype, device=device)
     except _BACKEND_ERRORS as exc:
         _raise_restated(
-            "arange", exc, start_or_stop=start_or_stop, stop=stop, step=step, dtype=dtype
+            "arange", exc, start_or_stop=start_or_stop, stop=_stop, step=step, dtype=dtype
         )
 
 

@@ -339,7 +339,7 @@ def searchsorted(
             and a.ndim == 1
         ):
             return _numpy_searchsorted(a, v, side=side, sorter=sorter)
-        if getattr(a, "ndim", 1) != 1:
+        if getattr(a, "ndim", 1) != 1 and type(side) is str:
             _check_sorted_1d(a)
         namespace = _namespace_of_args((a, v, sorter), "aso", ("a", "v", "sorter"), "searchsorted")
         if namespace is None:

@@ -26,7 +26,10 @@ cupy-cuda12x``), and the extra of a source checkout of cunumpy (``pip install
 from __future__ import annotations
 
 import os
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pathlib costs 4 ms of ``import cunumpy`` (urllib.parse, ipaddress)
+    from os import PathLike
 
 __all__ = [
     "EXTRAS",
@@ -85,7 +88,8 @@ def install_hint(*keys: str) -> str:
     return f"pip install {packages} (from a source checkout of cunumpy: pip install {extras})"
 
 
-_PACKAGE = Path(__file__).resolve().parent.parent  # cunumpy/ (this is _settings/)
+# cunumpy/ (this is _settings/); os.path, not pathlib, which import cunumpy does not load
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
 
 
 class InstallationWarning(UserWarning):
@@ -103,9 +107,9 @@ class InstallationWarning(UserWarning):
     """
 
 
-def _dist_infos(site: Path) -> dict[str, tuple[str, Path]]:
+def _dist_infos(site: str) -> dict[str, tuple[str, str]]:
     """``{"cunumpy": (version, path), "cunumpy-xp": ...}`` of the ``*.dist-info`` in ``site``."""
-    found: dict[str, tuple[str, Path]] = {}
+    found: dict[str, tuple[str, str]] = {}
     try:
         entries = list(os.scandir(site))
     except OSError:
@@ -117,25 +121,26 @@ def _dist_infos(site: Path) -> dict[str, tuple[str, Path]]:
         project, _, version = name[: -len(".dist-info")].rpartition("-")
         key = {"cunumpy": "cunumpy", "cunumpy_xp": "cunumpy-xp"}.get(project.lower())
         if key is not None:
-            found[key] = (version, Path(entry.path))
+            found[key] = (version, entry.path)
     return found
 
 
-def _missing_files(site: Path, dist_info: Path) -> list[str]:
+def _missing_files(site: str, dist_info: str) -> list[str]:
     """The files of the package ``cunumpy`` that the distribution's RECORD lists but are gone."""
     try:
-        record = (dist_info / "RECORD").read_text(encoding="utf-8")
+        with open(os.path.join(dist_info, "RECORD"), encoding="utf-8") as file:
+            record = file.read()
     except OSError:
         return []
     missing = []
     for line in record.splitlines():
         path = line.split(",", 1)[0]
-        if path.startswith("cunumpy/") and not (site / path).exists():
+        if path.startswith("cunumpy/") and not os.path.exists(os.path.join(site, path)):
             missing.append(path)
     return missing
 
 
-def installation_problem(package: Path = _PACKAGE) -> str | None:
+def installation_problem(package: str | PathLike[str] = _PACKAGE) -> str | None:
     """What is wrong with how ``cunumpy`` is installed, with what to run; ``None`` if nothing.
 
     Only the directory that holds ``package`` is looked at (site-packages for an
@@ -145,7 +150,7 @@ def installation_problem(package: Path = _PACKAGE) -> str | None:
     >>> installation_problem() is None  # a source checkout, or one clean installation
     True
     """
-    site = package.parent
+    site = os.path.dirname(os.path.normpath(os.fspath(package)))
     found = _dist_infos(site)
     ours = found.get("cunumpy-xp")
     if ours is None:

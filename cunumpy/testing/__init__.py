@@ -6,7 +6,8 @@
 - A pytest plugin, ``cunumpy.testing.plugin`` (installing cunumpy enables it, through its
   ``pytest11`` entry point; ``pip install "cunumpy-xp[testing]"`` brings pytest, Hypothesis
   and array-api-strict): an ``xp`` fixture over every usable
-  namespace, a ``device`` fixture, the ``--xp`` option and the ``xp``, ``skip_xp`` and
+  namespace, a ``device`` fixture, the ``--cunumpy-xp`` option (``--xp`` where no
+  ``conftest.py`` has its own) and the ``xp``, ``skip_xp`` and
   ``xfail_xp`` markers.
 - :func:`counting_computes`: counts the Dask graphs that run in a block (the plugin's
   ``dask_computes`` fixture fails a test that computes more often than it declares).

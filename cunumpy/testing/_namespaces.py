@@ -31,10 +31,10 @@ KNOWN: dict[str, str] = {
     "cunumpy:cupy": "the top-level cunumpy namespace with the CuPy backend (ask for it)",
     "torch": "PyTorch through array-api-compat",
     "jax": "jax.numpy, with 64-bit types enabled during the test",
-    "dask": "cunumpy.dask, Dask arrays of NumPy chunks (ask for it: --xp or the xp marker)",
+    "dask": "cunumpy.dask, Dask arrays of NumPy chunks (ask for it: --cunumpy-xp or the xp marker)",
 }
 
-#: Tested unless ``--xp`` or a marker says otherwise (an unusable one is skipped, with why).
+#: Tested unless ``--cunumpy-xp`` or a marker says otherwise (an unusable one is skipped, with why).
 DEFAULT = ("numpy", "cupy", "array_api_strict", "cunumpy")
 
 #: Also tested by default, but only where the library is installed.

@@ -22,7 +22,11 @@ collection changes. It provides:
   when they are more than ``@pytest.mark.dask_computes(n)`` declares (none by default);
   skipped with the reason when Dask is not installed. The compute beyond the count fails
   the test at the call that ran it, naming its file and line.
-- the ``--xp=numpy,cupy`` option (``all`` for every known namespace): which namespaces run.
+- the ``--cunumpy-xp=numpy,cupy`` option (``all`` for every known namespace): which
+  namespaces run. ``--xp`` is the same option where it is free: the plugin loads itself into
+  every pytest run of an environment that has cunumpy, so it takes the short name only after
+  the project's initial ``conftest.py`` files and the other plugins have had theirs; a project
+  whose ``conftest.py`` adds its own ``--xp`` keeps it, and ``--cunumpy-xp`` selects ours.
 - the markers ``@pytest.mark.xp("numpy", "cupy")`` (the namespaces a test supports),
   ``@pytest.mark.skip_xp("torch", reason=...)`` and
   ``@pytest.mark.xfail_xp("array_api_strict", reason=..., strict=True)``. A marker that
@@ -32,6 +36,7 @@ collection changes. It provides:
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Generator, Iterator, Sequence
 from types import ModuleType
 from typing import Any
@@ -49,6 +54,7 @@ __all__ = [
     "pytest_collection_modifyitems",
     "pytest_configure",
     "pytest_generate_tests",
+    "pytest_load_initial_conftests",
     "pytest_report_collectionfinish",
     "pytest_runtest_makereport",
     "xp",
@@ -83,27 +89,64 @@ def _checked_names(names: Sequence[object], where: str) -> tuple[str, ...]:
     return tuple(str(name) for name in names)
 
 
-def pytest_addoption(parser: pytest.Parser) -> None:
-    """Add ``--xp``."""
-    group = parser.getgroup("cunumpy", "cunumpy.testing: array namespaces")
-    group.addoption(
-        "--xp",
+#: The option's ``dest``: ``--cunumpy-xp``, and ``--xp`` where the plugin has that name.
+_DEST = "cunumpy_xp"
+_GROUP = ("cunumpy", "cunumpy.testing: array namespaces")
+
+
+def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginManager) -> None:
+    """Add ``--cunumpy-xp``; ``--xp`` too where the initial ``conftest.py`` files are loaded
+    already (the plugin named in one's ``pytest_plugins``), else once they are."""
+    parser.getgroup(*_GROUP).addoption(
+        "--cunumpy-xp",
         action="store",
+        dest=_DEST,
         default=None,
         metavar="NAMES",
         help=(
             f"comma-separated namespaces the xp fixture runs tests on, among {_known()}; "
             f"'all' for every one (default: numpy, cupy, array_api_strict, cunumpy, and "
-            f"torch and jax where installed)"
+            f"torch and jax where installed); also --xp, where no conftest.py or other "
+            f"plugin has that name"
         ),
     )
+    if any(name.endswith("conftest.py") for name, _ in pluginmanager.list_name_plugin()):
+        _add_short_option(parser)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_load_initial_conftests(parser: pytest.Parser) -> Generator[None, None, None]:
+    """Add ``--xp`` once the initial ``conftest.py`` files have added their options."""
+    yield
+    _add_short_option(parser)
+
+
+def _add_short_option(parser: pytest.Parser) -> bool:
+    """Add ``--xp`` as a second name of ``--cunumpy-xp``, unless a ``conftest.py`` or another
+    plugin has taken it (then it stays theirs); whether ``--xp`` is ours now. The
+    ``pytest11`` entry point calls it too, once the initial ``conftest.py`` files are loaded."""
+    try:
+        parser.getgroup(*_GROUP).addoption(
+            "--xp", action="store", dest=_DEST, default=None, metavar="NAMES",
+            help="the same as --cunumpy-xp",
+        )  # fmt: skip
+    except (argparse.ArgumentError, ValueError):  # taken: by another, or by this plugin
+        return False
+    return True
+
+
+def _spelling(config: pytest.Config) -> str:
+    """The name the command line gave the option: ``--xp`` or ``--cunumpy-xp``."""
+    given = [str(arg) for arg in config.invocation_params.args]
+    short = any(arg == "--xp" or arg.startswith("--xp=") for arg in given)
+    return "--xp" if short and config.getoption("xp", default=None) is None else "--cunumpy-xp"
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Register the markers and read ``--xp``."""
+    """Register the markers and read ``--cunumpy-xp`` (or ``--xp``)."""
     for line in _MARKERS:
         config.addinivalue_line("markers", line)
-    raw = config.getoption("--xp", default=None)
+    raw = config.getoption(_DEST, default=None)
     if raw is None:
         config.stash[_SELECTED] = default_names()
         config.stash[_EXPLICIT] = False
@@ -113,11 +156,11 @@ def pytest_configure(config: pytest.Config) -> None:
         config.stash[_SELECTED] = tuple(KNOWN)
     else:
         try:
-            config.stash[_SELECTED] = _checked_names(names, f"--xp={raw}")
+            config.stash[_SELECTED] = _checked_names(names, f"{_spelling(config)}={raw}")
         except ValueError as exc:
             raise pytest.UsageError(str(exc)) from None
         if not names:
-            msg = f"--xp={raw!r} names no namespace; the known ones are {_known()} (or 'all')."
+            msg = f"{_spelling(config)}={raw!r} names no namespace; the known ones are {_known()} (or 'all')."
             raise pytest.UsageError(msg)
     config.stash[_EXPLICIT] = True
 
@@ -131,7 +174,7 @@ class _NamespaceSkipped(pytest.skip.Exception):  # type: ignore[name-defined]
 
 
 def _uses_plugin(config: pytest.Config, items: Sequence[pytest.Item]) -> bool:
-    """Whether this run asked for the plugin: ``--xp``, or a test that gets its ``xp``."""
+    """Whether this run asked for the plugin: ``--cunumpy-xp``, or a test that gets its ``xp``."""
     if config.stash.get(_EXPLICIT, False):
         return True
     for item in items:
@@ -178,12 +221,12 @@ def pytest_report_collectionfinish(
     lines = [f"cunumpy.testing: xp namespaces: {tested}"]
     others = [state(name, "") for name in KNOWN if name not in selected]
     if others:
-        lines.append(f"cunumpy.testing: not selected (ask with --xp): {'; '.join(others)}")
+        lines.append(f"cunumpy.testing: not selected (ask with --cunumpy-xp): {'; '.join(others)}")
     return lines
 
 
 def _test_names(metafunc: pytest.Metafunc) -> tuple[str, ...]:
-    """The namespaces this test runs on: its ``xp`` marker, narrowed by ``--xp``."""
+    """The namespaces this test runs on: its ``xp`` marker, narrowed by ``--cunumpy-xp``."""
     config = metafunc.config
     selected = config.stash.get(_SELECTED, default_names())
     marker = metafunc.definition.get_closest_marker("xp")
@@ -283,7 +326,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Deselect the tests whose ``xp`` marker names no namespace that ``--xp`` selects."""
+    """Deselect the tests whose ``xp`` marker names no namespace that ``--cunumpy-xp`` selects."""
     kept: list[pytest.Item] = []
     dropped: list[pytest.Item] = []
     for item in items:

@@ -231,7 +231,43 @@ def _from_default(rng: random.Random, default: Any) -> Any:
 _NO_VALUE = object()
 
 
+#: NumPy scalar types for a Python number, widest first: a NumPy scalar where a Python
+#: scalar is expected (``fft.fftfreq(0, np.float32(0.1))`` warns where ``0.1`` raises).
+_NUMPY_SCALARS = {
+    int: ("int64", "int32", "int16", "int8", "uint64", "uint8"),
+    float: ("float64", "float32", "float16"),
+    bool: ("bool",),
+}
+
+
+def _as_numpy_scalar(rng: random.Random, recipe: tuple) -> tuple:
+    """Sometimes, a Python ``int``, ``float`` or ``bool`` literal as a NumPy scalar of a
+    type that holds it; every other recipe as it is."""
+    if recipe[0] != "lit" or type(recipe[1]) not in _NUMPY_SCALARS or rng.random() >= 0.12:
+        return recipe
+    value = recipe[1]
+    fitting = [name for name in _NUMPY_SCALARS[type(value)] if _holds(name, value)]
+    if not fitting:
+        return recipe
+    return ("np", rng.choice(fitting), value)
+
+
+def _holds(dtype: str, value: Any) -> bool:
+    """Whether NumPy scalar type ``dtype`` holds ``value`` (a float: without overflow)."""
+    if type(value) is int:
+        return bool(np.iinfo(dtype).min <= value <= np.iinfo(dtype).max)
+    if type(value) is float:
+        return not math.isfinite(value) or abs(value) <= float(np.finfo(dtype).max)
+    return True
+
+
 def _argument(rng: random.Random, parameter: inspect.Parameter, first: tuple | None) -> tuple:
+    return _as_numpy_scalar(rng, _argument_recipe(rng, parameter, first))
+
+
+def _argument_recipe(
+    rng: random.Random, parameter: inspect.Parameter, first: tuple | None
+) -> tuple:
     name = parameter.name
     if name == "out":
         if first is not None and first[0] == "arr" and rng.random() < 0.8:
@@ -264,7 +300,8 @@ def call_recipe(rng: random.Random, signature: inspect.Signature) -> tuple[list,
     """``(positional, keywords)`` recipes for one call of a callee with NumPy's ``signature``.
 
     The required parameters and about 40% of the optional ones are passed; of those
-    that may go by position, a random number go by position and the rest by NumPy's names.
+    that may go by position, a random number go by position and the rest by NumPy's names
+    (one in ten of those as ``None``). About one Python number in eight is a NumPy scalar.
     """
     params = [p for p in signature.parameters.values() if p.kind is not p.VAR_KEYWORD]
     by_position = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
@@ -299,6 +336,8 @@ def call_recipe(rng: random.Random, signature: inspect.Signature) -> tuple[list,
         if i < cut:
             positional.append(recipe)
         else:
+            if p.kind is p.POSITIONAL_OR_KEYWORD and rng.random() < 0.1:
+                recipe = ("lit", None)  # NumPy's None by name: arange(stop=None, start=3)
             keywords.append((p.name, recipe))
     return positional, keywords
 

@@ -65,6 +65,18 @@ METHODS = {
 }  # fmt: skip
 
 
+#: NumPy's callables whose ``inspect`` signature hides a way to call them: ``arange``'s
+#: parser takes ``start``, ``stop``, ``step`` and ``dtype`` by name too (``numpy.arange(
+#: stop=None, start=3)`` is ``[0, 1, 2]``), where its signature shows ``start_or_stop``,
+#: positional-only.
+SIGNATURES = {
+    "arange": _signature(
+        ("start", _PK, _EMPTY), ("stop", _PK, None), ("step", _PK, 1), ("dtype", _PK, None),
+        ("device", _KW, None), ("like", _KW, None),
+    ),
+}  # fmt: skip
+
+
 @dataclass(frozen=True)
 class Callee:
     """One shared callable: its name as written after ``np.``, both objects, NumPy's signature."""
@@ -91,7 +103,7 @@ def _shared(numpy_module: Any, our_module: Any, prefix: str) -> tuple[list[Calle
             same.append(prefix + name)
             continue
         try:
-            signature = inspect.signature(theirs)
+            signature = SIGNATURES.get(prefix + name) or inspect.signature(theirs)
         except (TypeError, ValueError):
             signature = None
         called.append(Callee(prefix + name, theirs, ours, signature))

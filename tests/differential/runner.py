@@ -97,7 +97,7 @@ def _defined(callee: Callee, positional: list, keywords: list) -> bool:
         if _empty(a):
             return False
     if isinstance(callee.numpy, np.ufunc) or callee.name.endswith(".outer"):
-        given = [name for name, _ in keywords]
+        given = [name for name, recipe in keywords if recipe != ("lit", None)]  # out=None: none
         has_out = "out" in given or any(r[0] == "out" for r in positional)
         return has_out or "where" not in given
     return True

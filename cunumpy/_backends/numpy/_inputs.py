@@ -29,10 +29,13 @@ def numeric(x: Any, func: str, name: str = "x") -> np.ndarray:
     return array
 
 
-def positive_length(n: Any, func: str) -> None:
-    """Raise for a length of 0, which NumPy divides by: a ``ValueError`` that is also the
-    ``ZeroDivisionError`` NumPy raises. Any other length is NumPy's to judge (it answers
-    ``rfftfreq(-1)`` and ``rfftfreq(True)``, and raises ``ValueError`` for ``fftfreq(1.5)``)."""
-    if type(n) is int and n == 0:
+def positive_length(n: Any, d: Any, func: str) -> None:
+    """Raise for a length of 0 where NumPy divides by it in Python numbers (``1.0 / (n * d)``
+    with a Python ``d``): a ``ValueError`` that is also the ``ZeroDivisionError`` NumPy raises.
+    With a NumPy scalar or an array as ``d``, NumPy's division warns and answers (an empty
+    array, or ``[nan]``), and so does the namespace. Any other length is NumPy's to judge (it
+    answers ``rfftfreq(-1)`` and ``rfftfreq(True)``, and raises ``ValueError`` for
+    ``fftfreq(1.5)``)."""
+    if type(n) is int and n == 0 and type(d) in (int, float, complex, bool):
         msg = f"{func}: `n` must be a positive int, got 0."
         raise ZeroDivisionValueError(msg)

@@ -40,7 +40,7 @@ def _float_dtype(dtype: Any, func: str) -> np.dtype:
 # Standard: fftfreq takes `dtype=` and `device=`.
 def fftfreq(n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> np.ndarray:
     """Sample frequencies of a discrete Fourier transform of length ``n``."""
-    positive_length(n, "fftfreq")
+    positive_length(n, d, "fftfreq")
     _check_device(device, "fftfreq")
     return np.fft.fftfreq(n, d).astype(_float_dtype(dtype, "fftfreq"), copy=False)
 
@@ -48,7 +48,7 @@ def fftfreq(n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None)
 # Standard: rfftfreq takes `dtype=` and `device=`.
 def rfftfreq(n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> np.ndarray:
     """Sample frequencies of a real discrete Fourier transform of length ``n``."""
-    positive_length(n, "rfftfreq")
+    positive_length(n, d, "rfftfreq")
     _check_device(device, "rfftfreq")
     return np.fft.rfftfreq(n, d).astype(_float_dtype(dtype, "rfftfreq"), copy=False)
 
