@@ -123,9 +123,9 @@ def test_without_one_extra_its_tests_skip_naming_it_and_none_fails(extra: str) -
     assert run.returncode == 0, tail
     assert not re.search(r"\d+ (failed|errors?)\b", run.stdout), tail
     # Every skip that names a missing library says what to install: its extra (conftest's
-    # words, or a hint such as pip install '.[kernels]'), or, in the xp fixture's reasons
-    # that users' projects see, the library's own pip install line. And some skip named the
-    # extra: the library was missing.
+    # words, or a hint of the form `pip install '.[kernels]'`), or, in the xp fixture's
+    # reasons that users' projects see, the library's own `pip install` line. And some skip
+    # named the extra: the library was missing.
     skips = SKIP_LINE.findall(run.stdout)
     names = re.compile(r"\b(" + "|".join(missing) + r")\b", re.IGNORECASE)
     extra_named = re.compile(re.escape(words) + "|" + re.escape(f".[{extra}]"))
