@@ -172,8 +172,12 @@ def test_sum_shows_numpys_keywords_and_sort_the_standards() -> None:
 )
 def test_help_shows_numpys_keywords(name: str, shown: list[str]) -> None:
     """``help()``: for a ``FastCall`` (``sum``, ``add``) as for a def left in Python."""
-    text = pydoc.render_doc(getattr(xp, name), renderer=pydoc.plaintext)
-    signature_line = next(line for line in text.splitlines() if line.startswith(f"{name}("))
+    lines = pydoc.render_doc(getattr(xp, name), renderer=pydoc.plaintext).splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(f"{name}("))
+    end = start
+    if lines[start].rstrip().endswith("("):  # Python 3.13's pydoc: a parameter a line, to ")"
+        end = next(i for i in range(start, len(lines)) if lines[i].startswith(")"))
+    signature_line = " ".join(line.strip() for line in lines[start : end + 1])
     assert all(part in signature_line for part in shown), signature_line
     assert "*args" not in signature_line and "**kwargs" not in signature_line
 
