@@ -5,7 +5,7 @@ alone runs the suite: CuPy, Numba, SciPy, Dask, mpi4py and Sphinx may all be mis
 A file that imports such a library at module level (or whose package does), or that
 ``NEEDS`` names, is not imported: collecting it skips with the reason (``missing_extra``).
 Single examples that need SciPy, MPI or a C++ compiler are marked one by one, and the
-examples of a guide page's section that needs one (``SECTIONS_NEED``: Numba in
+examples of a guide page's section that needs one (``SECTIONS_NEED``: Numba and SciPy in
 ``docs/migrating.md``) are left out of the page's doctest, the rest of it still running.
 
 The summary groups skipped tests by reason: on a machine without a GPU, more than a
@@ -217,7 +217,8 @@ EXAMPLES_NEED = {
 # the page does not need: without it, those examples are left out of the page's one doctest
 # item (the rest still runs) and the summary says so.
 SECTIONS_NEED = {
-    ("docs/migrating.md", "## Numba"): "numba",
+    # Numba compiles the example's np.linalg.norm with SciPy's BLAS, as it does NumPy's
+    ("docs/migrating.md", "## Numba"): ("numba", "scipy"),
 }
 _left_out: list[str] = []
 
@@ -275,9 +276,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if not isinstance(item, pytest.DoctestItem):
             continue
-        for (page, heading), module in SECTIONS_NEED.items():
-            if _relative(item.path, ROOT) == page and not _installed(module):
-                _leave_out_section(item, heading, _not_installed(module))
+        for (page, heading), modules in SECTIONS_NEED.items():
+            missing = [module for module in modules if not _installed(module)]
+            if _relative(item.path, ROOT) == page and missing:
+                _leave_out_section(item, heading, _not_installed(missing[0]))
         for prefix, module in EXAMPLES_NEED.items():
             if item.name.startswith(prefix) and not _installed(module):
                 _skip(item, _not_installed(module))

@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import importlib.metadata
+import importlib.util
 import io
 import os
 import re
@@ -40,6 +41,13 @@ numba = pytest.importorskip(
 
 from numba.core import types as nbtypes  # noqa: E402
 from numba.core.registry import cpu_target  # noqa: E402
+
+#: Numba compiles np.linalg with SciPy's BLAS and LAPACK, as it does numpy.linalg: the
+#: programs that use it need SciPy, as they would with NumPy's names.
+needs_scipy = pytest.mark.skipif(
+    importlib.util.find_spec("scipy") is None,
+    reason="scipy is not installed: needs SciPy (the test extra): Numba's np.linalg uses it",
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -263,6 +271,7 @@ def _llvm_ir(module: types.ModuleType) -> str:
     return re.sub(r'\[\d+ x i8\] c"missing Environment', '[n x i8] c"missing Environment', ir)
 
 
+@needs_scipy
 def test_a_program_compiles_to_numpys_llvm_ir() -> None:
     """``acos`` is ``arccos``, ``sum`` is ``sum``: the same machine code, not a wrapper."""
     ours, theirs = _llvm_ir(cunumpy), _llvm_ir(numpy)
@@ -342,6 +351,7 @@ def test_parallel_true_finds_numpys_parallel_loops() -> None:
     assert "Parallel region N" in theirs[1] and "fused" in theirs[1]
 
 
+@needs_scipy
 def test_names_imported_from_cunumpy_compile_as_numpys() -> None:
     """``from cunumpy import sqrt`` (a global) and a closure's variable, on the CPU targets."""
     source = "def program(x):\n    return sqrt(x) + sum(x) + acos(x / 4.0) + solve(eye(3), x)\n"
@@ -393,6 +403,7 @@ def test_acos_compiles_as_arccos_and_constants_and_dtypes_are_numpys() -> None:
     assert f.nopython_signatures[0].return_type == g.nopython_signatures[0].return_type
 
 
+@needs_scipy
 def test_submodules_random_and_linalg_compile() -> None:
     np = cunumpy
 
@@ -598,6 +609,7 @@ def _run(code: str, cwd: Path, **env: str) -> str:
     return done.stdout.strip()
 
 
+@needs_scipy
 def test_cache_true_reloads_in_a_new_process(tmp_path: Path) -> None:
     """Numba imported first, so that a checkout without the entry point runs it too."""
     (tmp_path / "cached_program.py").write_text(CACHED)
