@@ -232,9 +232,17 @@ def test_a_new_result_skips_the_overlap_checks_and_full_shapes_are_not_broadcast
 
 def test_numba_cudas_private_launch_path_is_there() -> None:
     """Fails on the first numba-cuda release that moves what the fast launch uses."""
+    from importlib.metadata import version
+
     from numba.cuda import codegen
     from numba.cuda.cudadrv import driver
 
+    installed = version("numba-cuda")
+    if tuple(int(part) for part in installed.split(".")[:2]) < (0, 30):
+        pytest.skip(
+            f"numba-cuda {installed} predates the private launch path of the fast launch "
+            "(written against 0.30): its kernels take numba-cuda's public launch, the fallback"
+        )
     for name in ("launch", "LaunchConfig", "normalize_kernel_dimensions", "CUDA_CORE_GE_1_0"):
         assert hasattr(numba_dispatcher, name), f"numba.cuda.dispatcher.{name}"
     assert callable(getattr(numba_dispatcher._Kernel, "_prepare_args", None))

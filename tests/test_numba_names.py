@@ -268,6 +268,10 @@ def _llvm_ir(module: types.ModuleType) -> str:
     dispatcher(numpy.linspace(-1.0, 1.0, 9))
     (ir,) = dispatcher.inspect_llvm().values()
     ir = re.sub(r"program\$\d+|\d+program|_ZN[\w$]+", "<name>", ir)
+    # Numba 0.62 names a pickled constant by its object's address (.const.pickledata.<id>)
+    # and writes the repr of its context (``<... object at 0x7f...>``) into the module
+    ir = re.sub(r"(\.const\.pickle(?:data|buf))\.\d+", r"\1.<id>", ir)
+    ir = re.sub(r" at 0x[0-9a-f]+>", " at <address>>", ir)
     return re.sub(r'\[\d+ x i8\] c"missing Environment', '[n x i8] c"missing Environment', ir)
 
 
