@@ -125,6 +125,12 @@ def _add_short_option(parser: pytest.Parser) -> bool:
     """Add ``--xp`` as a second name of ``--cunumpy-xp``, unless a ``conftest.py`` or another
     plugin has taken it (then it stays theirs); whether ``--xp`` is ours now. The
     ``pytest11`` entry point calls it too, once the initial ``conftest.py`` files are loaded."""
+    # pytest 8.0's addoption does not see a name taken in another group (argparse then
+    # fails when pytest builds its parser), so the groups' options are read first
+    groups = [*getattr(parser, "_groups", ()), getattr(parser, "_anonymous", None)]
+    for group in groups:
+        if any("--xp" in option.names() for option in getattr(group, "options", ())):
+            return False
     try:
         parser.getgroup(*_GROUP).addoption(
             "--xp", action="store", dest=_DEST, default=None, metavar="NAMES",
